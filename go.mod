@@ -1,0 +1,3 @@
+module github.com/gokkos/gokkos
+
+go 1.24
