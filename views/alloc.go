@@ -1,0 +1,99 @@
+package views
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/gokkos/gokkos/internal/profile"
+)
+
+// alloc is the allocation shared by a view and all its copies and subviews.
+type alloc struct {
+	label     string
+	space     MemorySpace
+	bytes     int64
+	elemSize  int
+	keep      any     // the Go slice behind host memory, kept reachable
+	dev       uintptr // device base address
+	unmanaged bool
+
+	mu      sync.Mutex
+	freed   bool
+	cleanup runtime.Cleanup
+}
+
+// devFree is what a device allocation's cleanup needs; it must not reference the alloc.
+type devFree struct {
+	label string
+	mem   DeviceMemory
+	addr  uintptr
+	bytes int64
+}
+
+func releaseDevice(f devFree) {
+	profile.Free(f.label, f.mem.Name(), f.bytes)
+	f.mem.Free(f.addr, f.bytes)
+}
+
+func newHostAlloc[T Scalar](label string, data []T, unmanaged bool) *alloc {
+	a := &alloc{label: label, space: HostSpace, bytes: int64(len(data)) * int64(sizeOf[T]()), elemSize: int(sizeOf[T]()), keep: data, unmanaged: unmanaged}
+	if !unmanaged {
+		profile.Alloc(label, HostSpace.Name(), a.bytes)
+	}
+	return a
+}
+
+func newDeviceAlloc[T Scalar](mem DeviceMemory, label string, n int64) (*alloc, error) {
+	bytes := n * int64(sizeOf[T]())
+	var addr uintptr
+	if bytes > 0 {
+		var err error
+		addr, err = mem.Alloc(label, bytes)
+		if err != nil {
+			return nil, err
+		}
+	}
+	a := &alloc{label: label, space: mem, bytes: bytes, elemSize: int(sizeOf[T]()), dev: addr}
+	if bytes > 0 {
+		profile.Alloc(label, mem.Name(), bytes)
+		a.cleanup = runtime.AddCleanup(a, releaseDevice, devFree{label, mem, addr, bytes})
+	}
+	return a, nil
+}
+
+// free releases device memory now. It is idempotent.
+func (a *alloc) free() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.freed {
+		return
+	}
+	a.freed = true
+	if mem, ok := a.space.(DeviceMemory); ok && a.bytes > 0 {
+		a.cleanup.Stop()
+		releaseDevice(devFree{a.label, mem, a.dev, a.bytes})
+	} else if !a.unmanaged {
+		profile.Free(a.label, a.space.Name(), a.bytes)
+	}
+	a.keep = nil
+}
+
+func (a *alloc) isFreed() bool {
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.freed
+}
+
+func checkExtent(fn, label string, n int) error {
+	if n < 0 {
+		return fmt.Errorf("views: %s: negative extent %d for view %q", fn, n, label)
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package views
+
+import "unsafe"
+
+// Scalar is the set of element types a view can hold: fixed-size integers (int is 64 bits on
+// every platform gokkos supports) and floating-point numbers, and types defined on them.
+type Scalar interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int |
+		~uint8 | ~uint16 | ~uint32 | ~uint64 |
+		~float32 | ~float64
+}
+
+// isFloat reports whether T is a floating-point type.
+func isFloat[T Scalar]() bool {
+	var one T = 1
+	return one/2 != 0
+}
+
+// isSigned reports whether T is a signed type.
+func isSigned[T Scalar]() bool {
+	var zero T
+	return zero-1 < 0
+}
+
+func sizeOf[T Scalar]() uintptr {
+	var z T
+	return unsafe.Sizeof(z)
+}
+
+// TypeName returns the Go name of T's underlying element type, such as "float64".
+func TypeName[T Scalar]() string {
+	sz := sizeOf[T]()
+	switch {
+	case isFloat[T]():
+		if sz == 4 {
+			return "float32"
+		}
+		return "float64"
+	case isSigned[T]():
+		return [...]string{1: "int8", 2: "int16", 4: "int32", 8: "int64"}[sz]
+	default:
+		return [...]string{1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}[sz]
+	}
+}

@@ -1,0 +1,227 @@
+package views
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// View1D is a one-dimensional view: n elements of type T in a memory space, possibly with a
+// stride (a column of a LayoutRight View2D, say). Copies of a View1D share its elements.
+//
+// The zero View1D is an empty view with no label in no space; Len returns 0 and every element
+// access panics. Element access (At, Set) and the atomics are safe for concurrent use in the sense
+// of Go's memory model: plain At/Set of one element from several goroutines is a data race, the
+// atomics are not. Methods that touch elements panic when the view's space is not host-accessible;
+// DeepCopy, Fill and the mirror functions work in every space.
+type View1D[T Scalar] struct {
+	ptr    unsafe.Pointer // host address of element 0; nil unless host-accessible
+	dev    uintptr        // device address of element 0; 0 for host views
+	n      int            // extent
+	hn     int            // n when host-accessible, else 0: one comparison guards both cases
+	stride int            // in elements
+	a      *alloc
+}
+
+// New1D allocates a zero-filled host view of n elements. It panics if n is negative.
+func New1D[T Scalar](label string, n int) View1D[T] {
+	if err := checkExtent("New1D", label, n); err != nil {
+		panic(err.Error())
+	}
+	// Round the capacity up to whole 32-bit words so that atomics on 8- and 16-bit elements,
+	// which work on the aligned word that holds the element, stay inside the allocation.
+	sz := int(sizeOf[T]())
+	return hostView1D(label, make([]T, n, (n*sz+3)/4*4/sz), false)
+}
+
+// Wrap1D returns a host view over data without copying (Kokkos' unmanaged view). The view and
+// data share memory; the view keeps data reachable.
+func Wrap1D[T Scalar](label string, data []T) View1D[T] {
+	return hostView1D(label, data, true)
+}
+
+func hostView1D[T Scalar](label string, data []T, unmanaged bool) View1D[T] {
+	v := View1D[T]{n: len(data), hn: len(data), stride: 1, a: newHostAlloc(label, data, unmanaged)}
+	if len(data) > 0 {
+		v.ptr = unsafe.Pointer(&data[0])
+	}
+	return v
+}
+
+// Alloc1D allocates a view of n zero-filled elements in space. Running out of memory, a negative
+// n, or a space that cannot allocate views returns an error naming the label and the size; no
+// view is returned then.
+func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error) {
+	if err := checkExtent("Alloc1D", label, n); err != nil {
+		return View1D[T]{}, err
+	}
+	if space == nil || space.HostAccessible() {
+		return New1D[T](label, n), nil
+	}
+	mem, ok := space.(DeviceMemory)
+	if !ok {
+		return View1D[T]{}, fmt.Errorf("views: Alloc1D %q: memory space %s cannot allocate views", label, space.Name())
+	}
+	a, err := newDeviceAlloc[T](mem, label, int64(n))
+	if err != nil {
+		return View1D[T]{}, err
+	}
+	v := View1D[T]{dev: a.dev, n: n, stride: 1, a: a}
+	if n > 0 {
+		if err := mem.Fill(a.dev, a.elemSize, 0, int64(n)); err != nil {
+			a.free()
+			return View1D[T]{}, fmt.Errorf("views: Alloc1D %q: zero fill: %w", label, err)
+		}
+	}
+	return v, nil
+}
+
+// Label returns the label the view was allocated with.
+func (v View1D[T]) Label() string {
+	if v.a == nil {
+		return ""
+	}
+	return v.a.label
+}
+
+// Space returns the view's memory space (HostSpace for the zero view).
+func (v View1D[T]) Space() MemorySpace {
+	if v.a == nil {
+		return HostSpace
+	}
+	return v.a.space
+}
+
+// Len returns the number of elements.
+func (v View1D[T]) Len() int { return v.n }
+
+// Extent returns the extent of dimension d, which must be 0.
+func (v View1D[T]) Extent(d int) int {
+	if d != 0 {
+		panic(fmt.Sprintf("views: Extent(%d) of one-dimensional view %q", d, v.Label()))
+	}
+	return v.n
+}
+
+// Stride returns the distance in elements between consecutive elements.
+func (v View1D[T]) Stride() int { return v.stride }
+
+// Contiguous reports whether the elements are adjacent in memory.
+func (v View1D[T]) Contiguous() bool { return v.stride == 1 || v.n <= 1 }
+
+// At returns element i. It panics if i is out of range or the view is not host-accessible.
+func (v View1D[T]) At(i int) T {
+	if uint(i) >= uint(v.hn) {
+		v.fail(i)
+	}
+	return *(*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T))))
+}
+
+// Set stores x in element i. It panics if i is out of range or the view is not host-accessible.
+func (v View1D[T]) Set(i int, x T) {
+	if uint(i) >= uint(v.hn) {
+		v.fail(i)
+	}
+	*(*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T)))) = x
+}
+
+// addr returns the address of element i after the same checks as At.
+func (v View1D[T]) addr(i int) *T {
+	if uint(i) >= uint(v.hn) {
+		v.fail(i)
+	}
+	return (*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T))))
+}
+
+//go:noinline
+func (v View1D[T]) fail(i int) {
+	if v.a != nil && !v.a.space.HostAccessible() {
+		panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", v.Label(), v.a.space.Name(), i))
+	}
+	panic(fmt.Sprintf("views: index %d out of range for view %q of extent %d", i, v.Label(), v.n))
+}
+
+// Data returns the view's elements as a Go slice that shares memory with the view. It panics if
+// the view is not host-accessible or not contiguous.
+func (v View1D[T]) Data() []T {
+	if v.n == 0 {
+		return nil
+	}
+	if v.hn == 0 {
+		v.fail(0)
+	}
+	if !v.Contiguous() {
+		panic(fmt.Sprintf("views: Data of view %q with stride %d: elements are not contiguous", v.Label(), v.stride))
+	}
+	return unsafe.Slice((*T)(v.ptr), v.n)
+}
+
+// Sub returns the subview of elements [begin, end), sharing memory with v. It panics if the range
+// is not within the view.
+func (v View1D[T]) Sub(begin, end int) View1D[T] {
+	if begin < 0 || end < begin || end > v.n {
+		panic(fmt.Sprintf("views: subview [%d, %d) out of range for view %q of extent %d", begin, end, v.Label(), v.n))
+	}
+	s := v
+	s.n = end - begin
+	if v.hn != 0 {
+		s.hn = s.n
+	}
+	off := uintptr(begin*v.stride) * sizeOf[T]()
+	if v.ptr != nil && s.n > 0 {
+		s.ptr = unsafe.Add(v.ptr, off)
+	}
+	if v.dev != 0 {
+		s.dev = v.dev + off
+	}
+	return s
+}
+
+// Fill sets every element to x. On a device space it uses the device's memset where possible.
+func (v View1D[T]) Fill(x T) error {
+	if v.n == 0 {
+		return nil
+	}
+	if v.hn != 0 {
+		if v.Contiguous() {
+			s := v.Data()
+			for i := range s {
+				s[i] = x
+			}
+			return nil
+		}
+		for i := 0; i < v.n; i++ {
+			v.Set(i, x)
+		}
+		return nil
+	}
+	if v.a.isFreed() {
+		return fmt.Errorf("views: Fill of freed view %q", v.Label())
+	}
+	mem := v.a.space.(DeviceMemory)
+	if !v.Contiguous() {
+		return fmt.Errorf("views: Fill of strided device view %q is not supported", v.Label())
+	}
+	return mem.Fill(v.dev, int(sizeOf[T]()), bitsOf(x), int64(v.n))
+}
+
+// Free releases the view's memory now instead of when it becomes unreachable. Every copy and
+// subview of the view becomes unusable. Freeing a host view only drops gokkos' accounting. Free
+// is idempotent.
+func (v View1D[T]) Free() { v.a.free() }
+
+// String describes the view, such as `View1D[float64] "x" (Host, 100)`.
+func (v View1D[T]) String() string {
+	return fmt.Sprintf("View1D[%s] %q (%s, %d)", TypeName[T](), v.Label(), v.Space().Name(), v.n)
+}
+
+func bitsOf[T Scalar](x T) uint64 {
+	switch sizeOf[T]() {
+	case 1:
+		return uint64(*(*uint8)(unsafe.Pointer(&x)))
+	case 2:
+		return uint64(*(*uint16)(unsafe.Pointer(&x)))
+	case 4:
+		return uint64(*(*uint32)(unsafe.Pointer(&x)))
+	}
+	return *(*uint64)(unsafe.Pointer(&x))
+}
