@@ -42,3 +42,34 @@ func TypeName[T Scalar]() string {
 		return [...]string{1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}[sz]
 	}
 }
+
+// MaxOf returns the largest finite value of T (for floats, +Inf is larger; reductions use
+// Inf as the identity of Min).
+func MaxOf[T Scalar]() T {
+	sz := sizeOf[T]()
+	switch {
+	case isFloat[T]():
+		if sz == 4 {
+			return fromBits[T](0x7f7fffff)
+		}
+		return fromBits[T](0x7fefffffffffffff)
+	case isSigned[T]():
+		return fromBits[T](1<<(sz*8-1) - 1)
+	}
+	return fromBits[T](^uint64(0))
+}
+
+// LowestOf returns the most negative finite value of T (zero for unsigned types).
+func LowestOf[T Scalar]() T {
+	sz := sizeOf[T]()
+	switch {
+	case isFloat[T]():
+		return -MaxOf[T]()
+	case isSigned[T]():
+		return fromBits[T](1 << (sz*8 - 1))
+	}
+	return 0
+}
+
+// IsFloat reports whether T is a floating-point type.
+func IsFloat[T Scalar]() bool { return isFloat[T]() }
