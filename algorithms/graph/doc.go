@@ -1,0 +1,22 @@
+// Package graph holds host-side graph storage, file input and output, and
+// synthetic graph generators for the gokkos graph algorithms.
+//
+// The central type is [CSR], a directed graph in compressed sparse row form
+// whose slices are plain host memory; device copies are made from them by
+// other packages. An [EdgeList] is the unordered form that readers and
+// generators produce, and [Build] turns one into a CSR with a parallel
+// counting sort.
+//
+// Files are read with [ReadFile] or [Read] and written with [WriteFile] or
+// [Write]. The supported formats are listed with [Format]: the ".ms" header
+// plus edge list format, plain ".el" and weighted ".wel" edge lists as SNAP
+// and GAP publish them, Matrix Market ".mtx" coordinate files, and the
+// package's own checksummed binary ".gkg" format. A ".gz" suffix on any of
+// them is read and written through gzip. Text readers parse large inputs in
+// parallel, and every reader reports malformed input as a [*ParseError] that
+// names the file and the line (or, for binary files, the byte offset).
+//
+// The generators [RMAT], [Uniform], [Grid], [GridWithDrops] and [SmallWorld]
+// are seeded and produce the same graph for the same arguments whatever the
+// value of GOMAXPROCS; [AddRandomWeights] attaches edge weights.
+package graph
