@@ -21,7 +21,8 @@ type registered struct {
 
 // Register records the device translation of kernel type K. Generated files (written by
 // cmd/gokkos-gen) call it from init; application code does not. It panics if K is registered
-// twice or a parameter's field path does not exist in K.
+// twice with different PTX or a parameter's field path does not exist in K. Registering the
+// same translation twice (a generic instantiation generated in two packages) is allowed.
 func Register[K any](spec *execspace.KernelSpec) {
 	t := reflect.TypeFor[K]()
 	r := &registered{spec: spec, offsets: make([]uintptr, len(spec.Params))}
@@ -40,7 +41,10 @@ func Register[K any](spec *execspace.KernelSpec) {
 	}
 	regMu.Lock()
 	defer regMu.Unlock()
-	if _, dup := kernels[t]; dup {
+	if old, dup := kernels[t]; dup {
+		if old.spec.PTX == spec.PTX {
+			return
+		}
 		panic(fmt.Sprintf("portable: kernel %s registered twice", t))
 	}
 	kernels[t] = r
