@@ -9,10 +9,13 @@ type HostExecutor interface {
 	// lets the space choose. A panic in body is re-raised on the caller's goroutine after the
 	// other workers finish. ForRange is safe to call from several goroutines at once; a launch
 	// that finds the workers busy (another goroutine's launch, or a launch from inside a kernel)
-	// runs on the calling goroutine alone.
-	ForRange(begin, end, chunk int, sched Schedule, body func(w *Worker, lo, hi int))
+	// runs on the calling goroutine alone. It returns an error, and calls nothing, when the
+	// space is closed.
+	ForRange(begin, end, chunk int, sched Schedule, body func(w *Worker, lo, hi int)) error
 	// Workers returns the number of workers, and so the largest Worker.ID plus one.
 	Workers() int
+	// ScratchLimit returns the most scratch bytes one team may use at level 0 or 1.
+	ScratchLimit(level int) int
 }
 
 // Worker is the state of one host worker that a ForRange body receives: its index, and scratch

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gokkos/gokkos/internal/profile"
 )
 
 // Backend is a registered execution-space implementation.
@@ -97,6 +99,7 @@ func Open(name string, cfg Config) (Space, error) {
 	if !ok {
 		return nil, unknownSpace(name)
 	}
+	profile.EnvTimer() // GOKKOS_PROFILE=1 starts timing from the first space on
 	return b.Open(cfg)
 }
 

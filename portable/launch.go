@@ -1,0 +1,160 @@
+package portable
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/internal/profile"
+	"github.com/gokkos/gokkos/views"
+)
+
+// launchError is the error of a launch: the pattern, its label and the space.
+func launchError(pattern, label string, s execspace.Space, err error) error {
+	name := "default space"
+	if s != nil {
+		name = s.Name() + " space"
+	}
+	return fmt.Errorf("portable: %s %q on the %s: %w", pattern, label, name, err)
+}
+
+func resolve(s execspace.Space) (execspace.Space, error) {
+	if s != nil {
+		return s, nil
+	}
+	return execspace.Default()
+}
+
+// viewField is a view-typed field of a kernel struct, found by reflection once per type.
+type viewField struct {
+	name   string
+	offset uintptr
+	rank   int
+}
+
+var viewFields sync.Map // reflect.Type → []viewField
+
+var (
+	view1DPrefix = strings.TrimSuffix(reflect.TypeFor[views.View1D[int8]]().Name(), "[int8]") + "["
+	view2DPrefix = strings.TrimSuffix(reflect.TypeFor[views.View2D[int8]]().Name(), "[int8]") + "["
+	viewsPath    = reflect.TypeFor[views.View1D[int8]]().PkgPath()
+)
+
+func findViews(t reflect.Type) []viewField {
+	if v, ok := viewFields.Load(t); ok {
+		return v.([]viewField)
+	}
+	var out []viewField
+	var walk func(t reflect.Type, prefix string, off uintptr)
+	walk = func(t reflect.Type, prefix string, off uintptr) {
+		if t.Kind() != reflect.Struct {
+			return
+		}
+		if t.PkgPath() == viewsPath {
+			switch {
+			case strings.HasPrefix(t.Name(), view1DPrefix):
+				out = append(out, viewField{strings.TrimPrefix(prefix, "."), off, 1})
+				return
+			case strings.HasPrefix(t.Name(), view2DPrefix):
+				out = append(out, viewField{strings.TrimPrefix(prefix, "."), off, 2})
+				return
+			}
+		}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			walk(f.Type, prefix+"."+f.Name, off+f.Offset)
+		}
+	}
+	walk(t, "", 0)
+	viewFields.Store(t, out)
+	return out
+}
+
+// checkHostViews reports a view field of k that the host cannot address.
+func checkHostViews[K any](k *K) error {
+	for _, f := range findViews(reflect.TypeFor[K]()) {
+		h := views.HeaderAt(unsafe.Add(unsafe.Pointer(k), f.offset), f.rank)
+		if h.ElemSize == 0 {
+			continue
+		}
+		if h.Freed && !h.Space.HostAccessible() {
+			return fmt.Errorf("kernel field %s: view %q was freed", f.name, h.Label)
+		}
+		if !h.Space.HostAccessible() {
+			return fmt.Errorf("kernel field %s: view %q lives in %s memory, which the host space cannot address; run on the space that owns it or copy it to host memory with views.DeepCopy", f.name, h.Label, h.Space.Name())
+		}
+	}
+	return nil
+}
+
+// deviceLaunch fills in l.Kernel and l.Args for kernel k of type K on device space d.
+func deviceLaunch[K any](d execspace.DeviceExecutor, k *K, l *execspace.Launch) error {
+	r := lookup(reflect.TypeFor[K]())
+	if r == nil {
+		return fmt.Errorf("kernel type %s has no device translation; mark it //gokkos:kernel and run go generate in its package", reflect.TypeFor[K]())
+	}
+	l.Kernel = r.spec
+	mem := d.Memory()
+	args := make([]uint64, 0, 2*len(r.spec.Params))
+	for i, p := range r.spec.Params {
+		ptr := unsafe.Add(unsafe.Pointer(k), r.offsets[i])
+		switch p.Kind {
+		case execspace.KindView1D, execspace.KindView2D:
+			rank := 1
+			if p.Kind == execspace.KindView2D {
+				rank = 2
+			}
+			h := views.HeaderAt(ptr, rank)
+			if h.ElemSize != 0 {
+				if h.Freed {
+					return fmt.Errorf("kernel field %s: view %q was freed", p.Name, h.Label)
+				}
+				if h.Space != mem {
+					return fmt.Errorf("kernel field %s: view %q lives in %s memory, but kernels on the %s space address %s memory; allocate it with views.Alloc1D(space.Memory(), ...) or copy it there with views.DeepCopy", p.Name, h.Label, h.Space.Name(), d.Name(), mem.Name())
+				}
+			}
+			args = append(args, uint64(h.Device), uint64(h.Extent[0]))
+			if rank == 2 {
+				args = append(args, uint64(h.Extent[1]))
+			}
+			args = append(args, uint64(h.Stride[0]))
+			if rank == 2 {
+				args = append(args, uint64(h.Stride[1]))
+			}
+		default:
+			args = append(args, scalarSlot(ptr, p.Kind))
+		}
+	}
+	l.Args = args
+	if profile.Enabled() {
+		l.Timed = true
+	}
+	return nil
+}
+
+// scalarSlot reads a scalar of kind k at p into an 8-byte argument slot.
+func scalarSlot(p unsafe.Pointer, k execspace.Kind) uint64 {
+	switch k {
+	case execspace.KindBool:
+		if *(*bool)(p) {
+			return 1
+		}
+		return 0
+	case execspace.KindInt8:
+		return uint64(int64(*(*int8)(p)))
+	case execspace.KindInt16:
+		return uint64(int64(*(*int16)(p)))
+	case execspace.KindInt32:
+		return uint64(int64(*(*int32)(p)))
+	case execspace.KindUint8:
+		return uint64(*(*uint8)(p))
+	case execspace.KindUint16:
+		return uint64(*(*uint16)(p))
+	case execspace.KindUint32, execspace.KindFloat32:
+		return uint64(*(*uint32)(p))
+	}
+	return *(*uint64)(p)
+}
