@@ -1,0 +1,334 @@
+package graph
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Format identifies a graph file format. The zero value, FormatAuto, asks
+// the reader to choose from the file name and, failing that, the content.
+type Format int
+
+const (
+	// FormatAuto picks the format from the file extension, or sniffs the
+	// content when the extension is unknown.
+	FormatAuto Format = iota
+	// FormatMS is ".ms": a line "n m", then m lines "u v" of 0-based
+	// directed edges.
+	FormatMS
+	// FormatEL is ".el": lines "u v" of 0-based directed edges, with '#'
+	// comment lines, as SNAP publishes them. The vertex count is the largest
+	// id plus one.
+	FormatEL
+	// FormatWEL is ".wel": like FormatEL with a third, floating-point weight
+	// column.
+	FormatWEL
+	// FormatMTX is ".mtx": a Matrix Market coordinate file (real, integer or
+	// pattern; general or symmetric; 1-based indices).
+	FormatMTX
+	// FormatBinary is ".gkg": the package's own little-endian binary
+	// format with a CRC-32C checksum.
+	FormatBinary
+)
+
+var formatNames = [...]string{"auto", "ms", "el", "wel", "mtx", "gkg"}
+
+// String returns the format's short name: "auto", "ms", "el", "wel", "mtx"
+// or "gkg".
+func (f Format) String() string {
+	if f >= 0 && int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("Format(%d)", int(f))
+}
+
+// Ext returns the file extension of f, with the dot, or "" for FormatAuto.
+func (f Format) Ext() string {
+	if f <= FormatAuto || int(f) >= len(formatNames) {
+		return ""
+	}
+	return "." + formatNames[f]
+}
+
+// ParseFormat returns the format named by s: a short name as returned by
+// [Format.String], with or without a leading dot, case-insensitive; "binary"
+// and "bin" also name FormatBinary and "" names FormatAuto. It returns an
+// error for any other string.
+func ParseFormat(s string) (Format, error) {
+	t := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "."))
+	switch t {
+	case "", "auto":
+		return FormatAuto, nil
+	case "binary", "bin":
+		return FormatBinary, nil
+	}
+	for i, n := range formatNames {
+		if t == n {
+			return Format(i), nil
+		}
+	}
+	return FormatAuto, fmt.Errorf("graph: unknown format %q (want one of auto, ms, el, wel, mtx, gkg)", s)
+}
+
+// FormatOf returns the format that the extension of name stands for,
+// ignoring a trailing ".gz", or FormatAuto when the extension is not one of
+// the known ones.
+func FormatOf(name string) Format {
+	base := strings.ToLower(filepath.Base(name))
+	base = strings.TrimSuffix(base, ".gz")
+	ext := filepath.Ext(base)
+	if ext == "" {
+		return FormatAuto
+	}
+	f, err := ParseFormat(ext)
+	if err != nil || f == FormatBinary && ext != ".gkg" {
+		return FormatAuto
+	}
+	return f
+}
+
+// ReadOptions controls [Read] and [ReadFile]. The zero value picks the
+// format automatically, keeps every edge, and prints nothing.
+type ReadOptions struct {
+	// Format forces a format; FormatAuto chooses one from the name and
+	// content.
+	Format Format
+	// Build is applied to the edges read, as [Build] does. For the binary
+	// format the stored graph is used as is unless an option is set, in
+	// which case it is rebuilt.
+	Build BuildOptions
+	// Progress, when not nil, receives progress lines while a large input
+	// (64 MiB or more) is read and built.
+	Progress io.Writer
+}
+
+// ReadFile reads the graph stored in the file at path; see [Read] for how
+// the format is chosen and what is returned. Errors opening the file are
+// returned as they come from the os package; everything else is as for Read.
+func ReadFile(path string, opt ReadOptions) (*CSR, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return read(f, path, FormatAuto, opt, size)
+}
+
+// Read reads a graph from r. name is used in error messages and, with f and
+// opt.Format both FormatAuto, to choose the format by extension; f, when not
+// FormatAuto, overrides opt.Format. Input that starts with the gzip magic
+// bytes is decompressed first. When the format is still unknown the content
+// decides: the binary magic means FormatBinary, a "%%MatrixMarket" banner
+// FormatMTX, three columns FormatWEL, and otherwise a first line "n m"
+// followed by exactly m edges with ids below n means FormatMS and anything
+// else FormatEL.
+//
+// Text formats are parsed in parallel on up to GOMAXPROCS goroutines and the
+// edges are then turned into a CSR by [Build] with opt.Build. Read returns
+// either a complete, valid graph or a nil graph and an error: malformed or
+// inconsistent input yields a [*ParseError] naming the file and line (or byte
+// offset for the binary format). Read never panics on bad input. It may read
+// r past the end of the graph data and is safe for concurrent use with
+// distinct readers.
+func Read(r io.Reader, name string, f Format, opt ReadOptions) (*CSR, error) {
+	return read(r, name, f, opt, -1)
+}
+
+func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR, error) {
+	start := time.Now()
+	counter := &countingReader{r: r}
+	prog := newProgress(opt.Progress, name, size, counter)
+	br := bufio.NewReaderSize(counter, 64<<10)
+	sizeHint := size
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &ParseError{File: name, Offset: 0, Msg: "bad gzip stream", Err: err}
+		}
+		br = bufio.NewReaderSize(zr, 64<<10)
+		sizeHint = -1
+	}
+	if f == FormatAuto {
+		f = opt.Format
+	}
+	if f == FormatAuto {
+		f = FormatOf(name)
+	}
+	var hdr []int64
+	if f == FormatAuto {
+		var err error
+		if f, hdr, err = sniff(br, name); err != nil {
+			return nil, err
+		}
+	}
+
+	var el *EdgeList
+	var err error
+	switch f {
+	case FormatBinary:
+		g, err := readBinary(br, name, prog)
+		if err != nil {
+			return nil, err
+		}
+		if opt.Build != (BuildOptions{}) {
+			if g, err = Build(g.EdgeList(), opt.Build); err != nil {
+				return nil, err
+			}
+		}
+		prog.built(g, time.Since(start))
+		return g, nil
+	case FormatMS:
+		el, err = readMS(br, name, prog, sizeHint)
+	case FormatEL:
+		if hdr != nil {
+			el, err = readSniffedText(br, name, prog, sizeHint, hdr)
+		} else {
+			el, err = readEdgeList(br, name, false, prog, sizeHint)
+		}
+	case FormatWEL:
+		el, err = readEdgeList(br, name, true, prog, sizeHint)
+	case FormatMTX:
+		el, err = readMTX(br, name, prog, sizeHint)
+	default:
+		return nil, fmt.Errorf("graph: %s: unknown format %v", name, f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := Build(el, opt.Build)
+	if err != nil {
+		return nil, fileErr(name, err, "building the graph")
+	}
+	prog.built(g, time.Since(start))
+	return g, nil
+}
+
+// sniff decides the format of an input from its first bytes. For a text file
+// whose first data line holds two integers it also returns them, since such
+// a file may be either FormatMS or FormatEL.
+func sniff(br *bufio.Reader, name string) (Format, []int64, error) {
+	head, err := br.Peek(br.Size())
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return FormatAuto, nil, &ParseError{File: name, Offset: 0, Msg: "read failed", Err: err}
+	}
+	if bytes.HasPrefix(head, []byte(binaryMagic)) {
+		return FormatBinary, nil, nil
+	}
+	var data [][]byte
+	complete := !errors.Is(err, bufio.ErrBufferFull)
+	for first := true; len(head) > 0 && len(data) < 2; first = false {
+		var ln []byte
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			ln, head = head[:i], head[i+1:]
+		} else if complete {
+			ln, head = head, nil
+		} else {
+			break // a partial line: stop looking
+		}
+		ln = bytes.TrimRight(ln, "\r")
+		if first && len(ln) >= 14 && strings.EqualFold(string(ln[:14]), "%%MatrixMarket") {
+			return FormatMTX, nil, nil
+		}
+		t := bytes.TrimLeft(ln, " \t")
+		if len(t) == 0 || t[0] == '#' || t[0] == '%' {
+			continue
+		}
+		data = append(data, ln)
+	}
+	if len(data) == 0 {
+		return FormatEL, nil, nil
+	}
+	if countFields(data[0]) == 3 || len(data) > 1 && countFields(data[1]) == 3 {
+		return FormatWEL, nil, nil
+	}
+	if v, ok := headerInts(data[0], 2); ok {
+		return FormatEL, v, nil
+	}
+	return FormatEL, nil, nil
+}
+
+// Write writes g to w in format f, which must not be FormatAuto. Edges are
+// written in CSR order. FormatEL and FormatMS drop weights, FormatWEL
+// requires them, and FormatMTX writes a "real" matrix for a weighted graph
+// and a "pattern" one otherwise. Note that an edge list records no vertex
+// count, so isolated vertices with the largest ids do not survive a round
+// trip through FormatEL or FormatWEL. Write returns an error if g is not well
+// formed, f is not a concrete format, or w fails; it is safe to call
+// concurrently on the same g.
+func Write(w io.Writer, g *CSR, f Format) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	switch f {
+	case FormatBinary:
+		return writeBinary(w, g)
+	case FormatMS, FormatEL, FormatWEL, FormatMTX:
+		return writeText(w, g, f)
+	}
+	return fmt.Errorf("graph: cannot write format %v", f)
+}
+
+// WriteFile writes g to the file at path in format f; FormatAuto picks the
+// format from the extension and fails if it is unknown. A path ending in
+// ".gz" is gzip-compressed. The file is written under a temporary name in the
+// same directory and renamed into place only when complete, so a failed
+// write leaves no partial file behind. Errors are as for [Write], plus any
+// from the file system.
+func WriteFile(path string, g *CSR, f Format) error {
+	if f == FormatAuto {
+		if f = FormatOf(path); f == FormatAuto {
+			return fmt.Errorf("graph: cannot tell the format of %q from its extension", path)
+		}
+	}
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	var w io.Writer = tmp
+	var zw *gzip.Writer
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		zw = gzip.NewWriter(tmp)
+		w = zw
+	}
+	if err := Write(w, g, f); err != nil {
+		return err
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}
