@@ -1,0 +1,64 @@
+package graph
+
+import "fmt"
+
+// Graph500 R-MAT quadrant probabilities; the fourth, d, is 1-a-b-c = 0.05.
+const (
+	rmatA = 0.57
+	rmatB = 0.19
+	rmatC = 0.19
+)
+
+// RMAT returns a directed R-MAT graph with 2^scale vertices and
+// edgeFactor*2^scale edges, using the Graph500 quadrant probabilities
+// a=0.57, b=0.19, c=0.19, d=0.05. Vertex ids are then randomly permuted so
+// that high-degree vertices are spread over the id range. The list keeps the
+// self loops and duplicate edges the process produces; use [BuildOptions] to
+// drop them. It is unweighted; see [AddRandomWeights].
+//
+// Edges are generated in parallel, each block of edges from its own PCG
+// stream derived from seed, so the result depends only on the arguments and
+// not on GOMAXPROCS. It costs O(scale*M) time and O(M) memory. RMAT panics if
+// scale is not in [0, 30] or edgeFactor is negative.
+func RMAT(scale, edgeFactor int, seed uint64) *EdgeList {
+	if scale < 0 || scale > 30 || edgeFactor < 0 {
+		panic(fmt.Sprintf("graph: RMAT(scale=%d, edgeFactor=%d): want scale in [0, 30] and edgeFactor >= 0", scale, edgeFactor))
+	}
+	n := 1 << scale
+	m := int64(edgeFactor) * int64(n)
+	el := &EdgeList{N: n, Src: make([]int32, m), Dst: make([]int32, m)}
+	scale32 := float64(1 << 32)
+	ta := uint32(rmatA * scale32)
+	tab := uint32((rmatA + rmatB) * scale32)
+	tabc := uint32((rmatA + rmatB + rmatC) * scale32)
+	forChunks(m, func(chunk, lo, hi int64) {
+		r := streamRand(seed, tagRMAT, chunk)
+		for i := lo; i < hi; i++ {
+			var u, v uint32
+			for level := 0; level < scale; level += 2 {
+				x := r.Uint64()
+				for k := 0; k < 2 && level+k < scale; k++ {
+					t := uint32(x)
+					x >>= 32
+					var bu, bv uint32
+					switch {
+					case t < ta:
+					case t < tab:
+						bv = 1
+					case t < tabc:
+						bu = 1
+					default:
+						bu, bv = 1, 1
+					}
+					u = u<<1 | bu
+					v = v<<1 | bv
+				}
+			}
+			el.Src[i], el.Dst[i] = int32(u), int32(v)
+		}
+	})
+	perm := permutation(n, streamRand(seed, tagPermute, 0))
+	relabel(el.Src, perm)
+	relabel(el.Dst, perm)
+	return el
+}
