@@ -25,14 +25,21 @@ func AddRandomWeights(el *EdgeList, lo, hi float64, integer bool, seed uint64) {
 	}
 	m := int64(len(el.Src))
 	el.W = make([]float64, m)
-	span := uint64(ihi-ilo) + 1
+	var span uint64
+	if integer {
+		span = uint64(ihi-ilo) + 1
+	}
 	forChunks(m, func(chunk, a, b int64) {
 		r := streamRand(seed, tagWeights, chunk)
 		for i := a; i < b; i++ {
 			if integer {
 				el.W[i] = ilo + float64(r.Uint64N(span))
 			} else {
-				el.W[i] = lo + (hi-lo)*r.Float64()
+				w := lo + (hi-lo)*r.Float64()
+				if w >= hi && hi > lo {
+					w = math.Nextafter(hi, lo)
+				}
+				el.W[i] = w
 			}
 		}
 	})
