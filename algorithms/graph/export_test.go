@@ -1,0 +1,40 @@
+package graph
+
+// Hooks that let the external tests reach unexported knobs.
+
+// SetTextBlockSize changes the parsing block size and returns a function
+// restoring it.
+func SetTextBlockSize(n int) (restore func()) {
+	old := textBlockSize
+	textBlockSize = n
+	return func() { textBlockSize = old }
+}
+
+// SetProgressThresholds changes when progress lines are printed and returns
+// a function restoring the defaults.
+func SetProgressThresholds(minBytes, unknownStep int64) (restore func()) {
+	a, b := progressMinBytes, progressStepUnknown
+	progressMinBytes, progressStepUnknown = minBytes, unknownStep
+	return func() { progressMinBytes, progressStepUnknown = a, b }
+}
+
+// BuildWide runs Build with 64-bit counters, the path taken for more than
+// 2^32 edges.
+func BuildWide(el *EdgeList, opt BuildOptions) (*CSR, error) {
+	if err := el.checkShape(); err != nil {
+		return nil, err
+	}
+	return buildCounted[int64](el, opt)
+}
+
+// TransposeWide runs Transpose with 64-bit counters.
+func TransposeWide(g *CSR) *CSR { return transposeCounted[int64](g) }
+
+// ScanFloat exposes the text weight parser.
+func ScanFloat(s string) (float64, bool) {
+	v, next, ok := scanFloat([]byte(s), 0)
+	return v, ok && next == len(s)
+}
+
+// RadixSort exposes the key sort used by Uniform.
+func RadixSort(keys []uint64, limit uint64) { radixSort(keys, limit) }
