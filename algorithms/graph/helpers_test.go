@@ -1,6 +1,8 @@
 package graph_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -116,4 +118,17 @@ func describe(g *graph.CSR) string {
 		return "<nil>"
 	}
 	return fmt.Sprintf("%v offsets=%v adj=%v w=%v", g, g.Offsets, g.Adj, g.Weights)
+}
+
+func gzipBytes(t testing.TB, s string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
