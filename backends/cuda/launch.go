@@ -1,0 +1,602 @@
+//go:build cuda
+
+package cuda
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"os"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"gorgonia.org/cu"
+
+	"github.com/gokkos/gokkos/execspace"
+)
+
+// LaunchError is the error of a kernel launch. It names the launch's label, the kernel, the
+// policy and, when the launch got that far, the entry and the launch shape (grid, block, dynamic
+// shared memory). Err is the cause: a *JITError, a *DriverError, ErrClosed, an error wrapping
+// ErrDeviceUnusable, or a description of an invalid request.
+type LaunchError struct {
+	Label  string
+	Kernel string
+	Form   execspace.Form
+	// Policy describes the request, such as "range [0, 1000)" or "league 64, team 128, vector 1".
+	Policy string
+	// Entry is the PTX entry being launched, empty if the error came before one was chosen.
+	Entry string
+	// Grid and Block are the launch dimensions; zero if the error came before they were known.
+	Grid, Block [3]int
+	// Shared is the dynamic shared memory per block in bytes.
+	Shared int
+	Err    error
+}
+
+// Error describes the launch and its cause on one line (a JIT log follows on later lines).
+func (e *LaunchError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cuda: launch %q of kernel %s (%s, %s", e.Label, e.Kernel, e.Form, e.Policy)
+	if e.Entry != "" {
+		fmt.Fprintf(&b, "; entry %s", e.Entry)
+	}
+	if e.Grid[0] > 0 {
+		fmt.Fprintf(&b, "; grid %d×%d×%d, block %d×%d×%d, dynamic shared %d B", e.Grid[0], e.Grid[1], e.Grid[2], e.Block[0], e.Block[1], e.Block[2], e.Shared)
+	}
+	fmt.Fprintf(&b, "): %v", e.Err)
+	return b.String()
+}
+
+// Unwrap returns the cause.
+func (e *LaunchError) Unwrap() error { return e.Err }
+
+// ErrClosed is wrapped by the errors of launches on a closed space.
+var ErrClosed = errors.New("cuda: the space is closed")
+
+var checkPointers = os.Getenv("GOKKOS_CUDA_CHECK") == "1"
+
+// pendingLaunch describes an asynchronous launch for fault reports.
+type pendingLaunch struct {
+	label, kernel, entry string
+	grid, block          [3]int
+	shared               int
+}
+
+func (p pendingLaunch) String() string {
+	return fmt.Sprintf("%q (kernel %s, entry %s, grid %d, block %d×%d×%d, shared %d B)", p.label, p.kernel, p.entry, p.grid[0], p.block[0], p.block[1], p.block[2], p.shared)
+}
+
+// launcher carries one Launch call through its kernels.
+type launcher struct {
+	d     *device
+	l     *execspace.Launch
+	k     *execspace.KernelSpec
+	m     *module
+	le    LaunchError
+	start cu.Event
+	timed bool
+}
+
+// Launch runs l's kernel on the device following the execspace ABI (see execspace/kernel.go):
+//
+//   - FormRange: a 1-D grid of 1-D blocks; the block size is the multiple of the warp size up to
+//     256 with the best occupancy, the grid min(ceil(n/block), SMs × resident blocks per SM).
+//   - FormTeam: blocks of (vectorLength, teamSize) threads, a grid of min(league, SMs × resident
+//     blocks per SM) blocks (fewer when level-1 scratch would exceed an eighth of device memory).
+//     TeamSize Auto picks the team size with the most resident threads per SM, at most 256
+//     threads per team; VectorLength Auto is 1. Dynamic shared memory is the kernel's
+//     SharedPerThread × threads rounded up to 16 bytes, then level-0 team scratch, then level-0
+//     thread scratch × team size; the function's limit is raised above 48 KiB when needed.
+//     Level-1 scratch lives in a device buffer that grows on demand and is reused.
+//   - Reduce forms: Main over the range or league, then Final as one block of up to 256
+//     threads; the value is copied to l.Result when it is not nil.
+//   - FormScan: Up, Mid (one block) and Down with one grid; the total goes to l.Result.
+//
+// Launch returns as soon as the kernels are enqueued, except when l.Result is set (it waits for
+// the value) or l.Timed is set (it waits and stores the device time, from CUDA events, in
+// l.Elapsed). Faults of asynchronous launches surface at the next Fence, copy to the host, or
+// synchronous launch. Launch is safe for concurrent use: kernels from all goroutines run in
+// launch order on the device's default stream. Errors are *LaunchError values.
+func (s *Space) Launch(l *execspace.Launch) error {
+	if l == nil || l.Kernel == nil {
+		return errors.New("cuda: Launch without a kernel")
+	}
+	d := s.d
+	k := l.Kernel
+	x := &launcher{d: d, l: l, k: k, timed: l.Timed}
+	x.le = LaunchError{Label: l.Label, Kernel: k.Name, Form: k.Form, Policy: policyString(l)}
+	l.Elapsed = 0
+	if s.closed.Load() {
+		return x.fail(ErrClosed)
+	}
+	if err := d.usable(); err != nil {
+		return x.fail(err)
+	}
+	if err := d.enter(); err != nil {
+		return x.fail(err)
+	}
+	defer d.leave()
+	if err := checkArgs(k, l.Args); err != nil {
+		return x.fail(err)
+	}
+	m, err := d.module(k)
+	if err != nil {
+		return x.fail(err)
+	}
+	x.m = m
+	switch k.Form {
+	case execspace.FormRange:
+		err = x.rangeFor()
+	case execspace.FormTeam:
+		err = x.teamFor()
+	case execspace.FormReduce, execspace.FormTeamReduce:
+		err = x.reduce()
+	case execspace.FormScan:
+		err = x.scan()
+	default:
+		err = fmt.Errorf("unknown kernel form %d", k.Form)
+	}
+	return x.fail(err)
+}
+
+func (x *launcher) fail(err error) error {
+	if err == nil {
+		return nil
+	}
+	e := x.le
+	e.Err = err
+	return &e
+}
+
+func policyString(l *execspace.Launch) string {
+	switch l.Kernel.Form {
+	case execspace.FormTeam, execspace.FormTeamReduce:
+		ts, vl := "Auto", "Auto"
+		if l.TeamSize != execspace.Auto {
+			ts = fmt.Sprint(l.TeamSize)
+		}
+		if l.VectorLength != execspace.Auto {
+			vl = fmt.Sprint(l.VectorLength)
+		}
+		s := fmt.Sprintf("league %d, team %s, vector %s", l.League, ts, vl)
+		for lv, sc := range l.Scratch {
+			if sc.Team != 0 || sc.Thread != 0 {
+				s += fmt.Sprintf(", level-%d scratch %d B/team + %d B/thread", lv, sc.Team, sc.Thread)
+			}
+		}
+		return s
+	}
+	return fmt.Sprintf("range [%d, %d)", l.Begin, l.End)
+}
+
+// checkArgs is a cheap sanity check of the argument slots: their count, and that each view has a
+// device address. With GOKKOS_CUDA_CHECK=1 it also asks the driver whether each view address is
+// device memory. The caller has entered.
+func checkArgs(k *execspace.KernelSpec, args []uint64) error {
+	want := 0
+	for _, p := range k.Params {
+		want += p.Kind.Slots()
+	}
+	if len(args) != want {
+		return fmt.Errorf("kernel takes %d argument slots, the launch passes %d", want, len(args))
+	}
+	i := 0
+	for _, p := range k.Params {
+		if p.Kind == execspace.KindView1D || p.Kind == execspace.KindView2D {
+			addr, n := args[i], args[i+1]
+			if p.Kind == execspace.KindView2D {
+				n *= args[i+2]
+			}
+			if addr == 0 && n > 0 {
+				return fmt.Errorf("kernel field %s: view of %d elements has no device address (a host view, or a freed one)", p.Name, n)
+			}
+			if checkPointers && n > 0 && !isDevicePointer(uintptr(addr)) {
+				return fmt.Errorf("kernel field %s: address %#x is not device memory of this context", p.Name, addr)
+			}
+		}
+		i += p.Kind.Slots()
+	}
+	return nil
+}
+
+func (x *launcher) fn(name string) (*function, error) { return x.m.function(x.k, name) }
+
+// slots returns the prefix followed by the launch's own argument slots.
+func (x *launcher) slots(prefix ...uint64) []uint64 {
+	s := make([]uint64, 0, len(prefix)+len(x.l.Args))
+	return append(append(s, prefix...), x.l.Args...)
+}
+
+// begin records the start event of a timed launch.
+func (x *launcher) begin() error {
+	if !x.timed {
+		return nil
+	}
+	e, err := x.d.event()
+	if err != nil {
+		return err
+	}
+	if err := e.Record(cu.Stream{}); err != nil {
+		x.d.putEvent(e)
+		return fromCu("cuEventRecord", err)
+	}
+	x.start = e
+	return nil
+}
+
+// finish waits for a timed launch and stores its device time.
+func (x *launcher) finish() error {
+	if !x.timed || x.start == (cu.Event{}) {
+		return nil
+	}
+	defer x.d.putEvent(x.start)
+	end, err := x.d.event()
+	if err != nil {
+		return err
+	}
+	defer x.d.putEvent(end)
+	if err := end.Record(cu.Stream{}); err != nil {
+		return fromCu("cuEventRecord", err)
+	}
+	if err := end.Synchronize(); err != nil {
+		return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuEventSynchronize", err))
+	}
+	ms, err := x.start.Elapsed(end)
+	if err != nil {
+		return fromCu("cuEventElapsedTime", err)
+	}
+	x.l.Elapsed = time.Duration(ms * float64(time.Millisecond))
+	return nil
+}
+
+// run enqueues one kernel on the default stream.
+func (x *launcher) run(f *function, grid int, block [3]int, shared int, slots []uint64) error {
+	x.le.Entry, x.le.Grid, x.le.Block, x.le.Shared = f.name, [3]int{grid, 1, 1}, block, shared
+	params := make([]unsafe.Pointer, len(slots))
+	for i := range slots {
+		params[i] = unsafe.Pointer(&slots[i])
+	}
+	if err := f.f.Launch(grid, 1, 1, block[0], block[1], block[2], shared, cu.Stream{}, params); err != nil {
+		return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuLaunchKernel", err))
+	}
+	if !x.timed && x.l.Result == nil {
+		x.d.notePending(pendingLaunch{x.l.Label, x.k.Name, f.name, [3]int{grid, 1, 1}, block, shared}.String())
+	}
+	return nil
+}
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// rangeGrid returns the block choice and grid for a range-like launch of f over n iterations.
+func (x *launcher) rangeGrid(f *function, n int64) (blockChoice, int, error) {
+	c, err := x.d.rangeBlock(f, x.k.SharedPerThread)
+	if err != nil {
+		return c, 0, err
+	}
+	grid := int(min(max(ceilDiv(n, int64(c.threads)), 1), int64(x.d.sms*c.perSM)))
+	return c, grid, nil
+}
+
+func (x *launcher) rangeFor() error {
+	l := x.l
+	n := l.End - l.Begin
+	if n <= 0 {
+		return nil
+	}
+	f, err := x.fn(x.k.Entry)
+	if err != nil {
+		return err
+	}
+	c, grid, err := x.rangeGrid(f, n)
+	if err != nil {
+		return err
+	}
+	if err := x.begin(); err != nil {
+		return err
+	}
+	if err := x.run(f, grid, [3]int{c.threads, 1, 1}, align16(x.k.SharedPerThread*c.threads), x.slots(uint64(l.Begin), uint64(l.End))); err != nil {
+		return err
+	}
+	return x.finish()
+}
+
+// team is the resolved shape of a team launch.
+type team struct {
+	league, size, vector int
+	grid, shared         int
+	s1Per                int64 // level-1 bytes per team
+	s1Locked             bool  // holds d.scratchMu.RLock
+	s1Base               cu.DevicePtr
+}
+
+// prefix returns the FormTeam argument prefix.
+func (t *team) prefix(l *execspace.Launch) []uint64 {
+	return []uint64{uint64(t.league), uint64(t.size), uint64(t.vector),
+		uint64(l.Scratch[0].Team), uint64(l.Scratch[0].Thread),
+		uint64(t.s1Base), uint64(l.Scratch[1].Team), uint64(l.Scratch[1].Thread)}
+}
+
+// release drops the level-1 scratch lock after the team's kernels are enqueued.
+func (t *team) release(d *device) {
+	if t.s1Locked {
+		d.scratchMu.RUnlock()
+		t.s1Locked = false
+	}
+}
+
+// teamShape resolves the team size, vector length, shared memory and grid of a team launch of f
+// and reserves level-1 scratch. On success the caller must call release.
+func (x *launcher) teamShape(f *function) (*team, error) {
+	d, l, k := x.d, x.l, x.k
+	t := &team{league: l.League, vector: l.VectorLength}
+	if t.league < 0 {
+		return nil, fmt.Errorf("negative league size %d", t.league)
+	}
+	switch {
+	case t.vector == execspace.Auto || t.vector == 0:
+		t.vector = 1
+	case t.vector < 1 || t.vector > d.warp || bits.OnesCount(uint(t.vector)) != 1:
+		return nil, fmt.Errorf("vector length %d; want a power of two up to the warp size %d", t.vector, d.warp)
+	}
+	for lv, sc := range l.Scratch {
+		if sc.Team < 0 || sc.Thread < 0 {
+			return nil, fmt.Errorf("negative level-%d scratch request (%d B per team, %d B per thread)", lv, sc.Team, sc.Thread)
+		}
+	}
+	sharedFor := func(size int) int {
+		return align16(k.SharedPerThread*size*t.vector) + l.Scratch[0].Team + l.Scratch[0].Thread*size
+	}
+	room := d.sharedOptin - f.staticShared
+	if l.TeamSize == execspace.Auto {
+		best := blockChoice{}
+		step := max(1, d.warp/t.vector)
+		top := min(f.maxThreads, 256) / t.vector
+		top -= top % step
+		for size := top; size >= step; size -= step {
+			sh := sharedFor(size)
+			if sh > room {
+				continue
+			}
+			if err := f.ensureShared(sh); err != nil {
+				return nil, err
+			}
+			n, err := occupancy(f.f, size*t.vector, sh)
+			if err != nil {
+				return nil, err
+			}
+			if n*size > best.threads*best.perSM {
+				best = blockChoice{size, n}
+			}
+		}
+		if best.threads == 0 {
+			return nil, fmt.Errorf("no team size fits: even %d threads need %d B of dynamic shared memory, and the device allows %d B per block beside the entry's %d B of static shared memory", step*t.vector, sharedFor(step), room, f.staticShared)
+		}
+		t.size = best.threads
+	} else {
+		t.size = l.TeamSize
+		if t.size < 1 {
+			return nil, fmt.Errorf("team size %d; want a positive size or Auto", t.size)
+		}
+	}
+	threads := t.size * t.vector
+	if threads > f.maxThreads {
+		return nil, fmt.Errorf("team of %d×%d = %d threads exceeds entry %s's limit of %d threads per block (%d registers per thread)", t.size, t.vector, threads, f.name, f.maxThreads, f.regs)
+	}
+	t.shared = sharedFor(t.size)
+	if t.shared > room {
+		return nil, fmt.Errorf("dynamic shared memory of %d B per team (%d B kernel + %d B level-0 team scratch + %d B × %d members level-0 thread scratch) exceeds the device's %d B per block beside the entry's %d B of static shared memory",
+			t.shared, align16(k.SharedPerThread*threads), l.Scratch[0].Team, l.Scratch[0].Thread, t.size, room, f.staticShared)
+	}
+	if err := f.ensureShared(t.shared); err != nil {
+		return nil, err
+	}
+	perSM, err := occupancy(f.f, threads, t.shared)
+	if err != nil {
+		return nil, err
+	}
+	if perSM == 0 {
+		return nil, fmt.Errorf("a block of %d threads with %d B of dynamic shared memory does not fit on a multiprocessor (%d registers per thread)", threads, t.shared, f.regs)
+	}
+	t.grid = min(max(t.league, 1), d.sms*perSM)
+	t.s1Per = int64(l.Scratch[1].Team) + int64(t.size)*int64(l.Scratch[1].Thread)
+	if t.s1Per > 0 {
+		if t.s1Per > d.level1Budget {
+			return nil, fmt.Errorf("level-1 scratch of %d B per team exceeds the limit of %d B", t.s1Per, d.level1Budget)
+		}
+		t.grid = int(min(int64(t.grid), max(1, d.level1Budget/t.s1Per)))
+		need := int64(t.grid) * t.s1Per
+		for {
+			d.scratchMu.RLock()
+			if d.scratch1.size >= need {
+				break
+			}
+			d.scratchMu.RUnlock()
+			d.scratchMu.Lock()
+			err := d.grow(&d.scratch1, need, "level-1 scratch")
+			d.scratchMu.Unlock()
+			if err != nil {
+				return nil, err
+			}
+		}
+		t.s1Locked = true
+		t.s1Base = d.scratch1.ptr
+	}
+	return t, nil
+}
+
+func (x *launcher) teamFor() error {
+	if x.l.League <= 0 {
+		if x.l.League < 0 {
+			return fmt.Errorf("negative league size %d", x.l.League)
+		}
+		return nil
+	}
+	f, err := x.fn(x.k.Entry)
+	if err != nil {
+		return err
+	}
+	t, err := x.teamShape(f)
+	if err != nil {
+		return err
+	}
+	defer t.release(x.d)
+	if err := x.begin(); err != nil {
+		return err
+	}
+	if err := x.run(f, t.grid, [3]int{t.vector, t.size, 1}, t.shared, x.slots(t.prefix(x.l)...)); err != nil {
+		return err
+	}
+	t.release(x.d)
+	return x.finish()
+}
+
+// oneBlock returns the block size of the single-block entries (reduce Final, scan Mid): 256
+// threads, or f's limit rounded down to the warp size.
+func (x *launcher) oneBlock(f *function) int {
+	b := min(256, f.maxThreads)
+	if b >= x.d.warp {
+		b -= b % x.d.warp
+	}
+	return b
+}
+
+// partials reserves the partials buffer for count values plus one result slot and returns the
+// addresses of both. The caller holds d.multiMu and has entered.
+func (x *launcher) partials(count int) (part, result cu.DevicePtr, err error) {
+	slot := int64(x.k.Value.SlotBytes())
+	off := int64(align16(int(int64(count) * slot)))
+	if err := x.d.grow(&x.d.partials, off+16, "reduction partials"); err != nil {
+		return 0, 0, err
+	}
+	return x.d.partials.ptr, x.d.partials.ptr + cu.DevicePtr(off), nil
+}
+
+// copyResult copies the value at result to l.Result, when wanted. The caller has entered.
+func (x *launcher) copyResult(result cu.DevicePtr) error {
+	if x.l.Result == nil {
+		return nil
+	}
+	err := cu.MemcpyDtoH(x.l.Result, result, int64(x.k.Value.SlotBytes()))
+	return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuMemcpyDtoH", err))
+}
+
+func (x *launcher) reduce() error {
+	d, l, k := x.d, x.l, x.k
+	ent, ok := k.Reducers[l.Op]
+	if !ok {
+		var have []string
+		for op := range k.Reducers {
+			have = append(have, op.String())
+		}
+		sort.Strings(have)
+		return fmt.Errorf("the kernel has no device entries for reduction %s (it has: %s)", l.Op, strings.Join(have, ", "))
+	}
+	main, err := x.fn(ent.Main)
+	if err != nil {
+		return err
+	}
+	final, err := x.fn(ent.Final)
+	if err != nil {
+		return err
+	}
+	var (
+		grid   int
+		block  [3]int
+		shared int
+		prefix []uint64
+		t      *team
+	)
+	if k.Form == execspace.FormReduce {
+		c, g, err := x.rangeGrid(main, l.End-l.Begin)
+		if err != nil {
+			return err
+		}
+		grid, block, shared = g, [3]int{c.threads, 1, 1}, align16(k.SharedPerThread*c.threads)
+		prefix = []uint64{uint64(l.Begin), uint64(l.End)}
+	}
+	d.multiMu.Lock()
+	defer d.multiMu.Unlock()
+	if k.Form == execspace.FormTeamReduce {
+		if l.League < 0 {
+			return fmt.Errorf("negative league size %d", l.League)
+		}
+		if t, err = x.teamShape(main); err != nil {
+			return err
+		}
+		defer t.release(d)
+		grid, block, shared = t.grid, [3]int{t.vector, t.size, 1}, t.shared
+		prefix = t.prefix(l)
+	}
+	part, result, err := x.partials(grid)
+	if err != nil {
+		return err
+	}
+	fb := x.oneBlock(final)
+	if err := x.begin(); err != nil {
+		return err
+	}
+	if err := x.run(main, grid, block, shared, x.slots(append(prefix, uint64(part))...)); err != nil {
+		return err
+	}
+	if t != nil {
+		t.release(d)
+	}
+	if err := x.run(final, 1, [3]int{fb, 1, 1}, align16(k.SharedPerThread*fb), x.slots(uint64(part), uint64(grid), uint64(result))); err != nil {
+		return err
+	}
+	if err := x.finish(); err != nil {
+		return err
+	}
+	return x.copyResult(result)
+}
+
+func (x *launcher) scan() error {
+	d, l, k := x.d, x.l, x.k
+	up, err := x.fn(k.Scan.Up)
+	if err != nil {
+		return err
+	}
+	mid, err := x.fn(k.Scan.Mid)
+	if err != nil {
+		return err
+	}
+	down, err := x.fn(k.Scan.Down)
+	if err != nil {
+		return err
+	}
+	c, grid, err := x.rangeGrid(up, l.End-l.Begin)
+	if err != nil {
+		return err
+	}
+	if c.threads > down.maxThreads {
+		c.threads = down.maxThreads - down.maxThreads%d.warp
+		grid = int(min(max(ceilDiv(l.End-l.Begin, int64(c.threads)), 1), int64(grid)))
+	}
+	block, shared := [3]int{c.threads, 1, 1}, align16(k.SharedPerThread*c.threads)
+	mb := x.oneBlock(mid)
+	d.multiMu.Lock()
+	defer d.multiMu.Unlock()
+	sums, total, err := x.partials(grid)
+	if err != nil {
+		return err
+	}
+	if err := x.begin(); err != nil {
+		return err
+	}
+	if err := x.run(up, grid, block, shared, x.slots(uint64(l.Begin), uint64(l.End), uint64(sums))); err != nil {
+		return err
+	}
+	if err := x.run(mid, 1, [3]int{mb, 1, 1}, align16(k.SharedPerThread*mb), x.slots(uint64(sums), uint64(grid), uint64(total))); err != nil {
+		return err
+	}
+	if err := x.run(down, grid, block, shared, x.slots(uint64(l.Begin), uint64(l.End), uint64(sums))); err != nil {
+		return err
+	}
+	if err := x.finish(); err != nil {
+		return err
+	}
+	return x.copyResult(total)
+}
