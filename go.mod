@@ -6,6 +6,8 @@ require (
 	github.com/google/uuid v1.1.1 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.2 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 	gorgonia.org/cu v0.9.6 // indirect

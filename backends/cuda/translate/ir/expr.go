@@ -27,7 +27,8 @@ func (*Local) isExpr()      {}
 
 // Const is a constant. Bits holds the value: integers in two's complement truncated to the
 // type's width and then zero-extended to 64 bits (so an I8 of -1 has Bits 0xff), F64 its IEEE
-// bits, F32 its IEEE bits in the low 32 bits, Bool 0 or 1.
+// bits, F32 its IEEE bits in the low 32 bits, Bool 0 or 1. The only Ptr constant is the null
+// address (Bits 0), the address of a zero view.
 type Const struct {
 	T    Type
 	Bits uint64

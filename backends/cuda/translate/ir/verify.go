@@ -243,8 +243,8 @@ func (v *verifier) expr(e Expr, set *bitset) Type {
 		}
 		return e.T
 	case *Const:
-		if e.T == Invalid || e.T == Ptr {
-			v.errorf("constant of type %s", e.T)
+		if e.T == Invalid || (e.T == Ptr && e.Bits != 0) {
+			v.errorf("constant %#x of type %s", e.Bits, e.T)
 			return Invalid
 		}
 		if e.T != F64 && e.T != I64 && e.T != U64 && Normalize(e.T, e.Bits, false) != e.Bits {
@@ -376,12 +376,20 @@ func (v *verifier) teamOnly(what string) {
 // the end is unreachable.
 func (v *verifier) block(b Block, in *bitset) *bitset {
 	set := in
+	reachable := true
 	for _, s := range b {
 		if set == nil {
-			v.errorf("unreachable %T", s)
-			return nil
+			// Dead code: check it with every local taken as assigned.
+			reachable = false
+			set = newBitset(len(v.k.Locals))
+			for i := range set.w {
+				set.w[i] = ^uint64(0)
+			}
 		}
 		set = v.stmt(s, set)
+	}
+	if !reachable {
+		return nil
 	}
 	return set
 }
