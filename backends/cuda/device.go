@@ -197,17 +197,22 @@ func (d *device) usable() error {
 	return fmt.Errorf("%w (first fault: %v)", ErrDeviceUnusable, d.sticky)
 }
 
-// check records err as the device's fault when it leaves the context unusable, and returns it.
-// what describes the operation for the record.
+// check returns err, and when err leaves the context unusable, adds the launches enqueued since
+// the last fence (one of them probably caused it) and records it as the device's fault. what
+// describes the operation that found the error.
 func (d *device) check(what string, err error) error {
 	var de *DriverError
-	if err != nil && errors.As(err, &de) && de.Sticky() {
-		d.stickyMu.Lock()
-		if d.sticky == nil {
-			d.sticky = fmt.Errorf("%s: %w", what, err)
-		}
-		d.stickyMu.Unlock()
+	if err == nil || !errors.As(err, &de) || !de.Sticky() {
+		return err
 	}
+	if pending := d.takePending(); pending != "" {
+		err = fmt.Errorf("%w (launches since the last fence: %s)", err, pending)
+	}
+	d.stickyMu.Lock()
+	if d.sticky == nil {
+		d.sticky = fmt.Errorf("%s: %w", what, err)
+	}
+	d.stickyMu.Unlock()
 	return err
 }
 
@@ -248,8 +253,8 @@ func (d *device) clearPending() {
 }
 
 // synchronize waits for all work in the context. The caller has entered.
-func (d *device) synchronize() error {
-	return d.check("cuCtxSynchronize", fromCu("cuCtxSynchronize", cu.Synchronize()))
+func (d *device) synchronize(what string) error {
+	return d.check(what, fromCu("cuCtxSynchronize", cu.Synchronize()))
 }
 
 // grow makes b hold at least need bytes, waiting for in-flight work before it frees the old
@@ -260,7 +265,7 @@ func (d *device) grow(b *devBuf, need int64, label string) error {
 	}
 	size := max(need, 2*b.size, 4096)
 	if b.ptr != 0 {
-		if err := d.synchronize(); err != nil {
+		if err := d.synchronize("growing the " + label + " buffer"); err != nil {
 			return err
 		}
 		cu.MemFree(b.ptr)

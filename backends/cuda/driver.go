@@ -180,7 +180,14 @@ func driverErr(call string, r C.CUresult) error {
 	if r == C.CUDA_SUCCESS {
 		return nil
 	}
-	return &DriverError{Code: int(r), Name: C.GoString(C.gk_error_name(r)), Desc: C.GoString(C.gk_error_string(r)), Call: call}
+	e := &DriverError{Code: int(r), Name: C.GoString(C.gk_error_name(r)), Desc: C.GoString(C.gk_error_string(r)), Call: call}
+	if r == C.CUDA_ERROR_STUB_LIBRARY {
+		// The stub cannot name its own result codes.
+		e.Name, e.Desc = "CUDA_ERROR_STUB_LIBRARY", "the libcuda.so.1 loaded is the link stub, not the NVIDIA driver"
+	} else if e.Name == "CUDA_ERROR_UNKNOWN_CODE" {
+		e.Name = fmt.Sprintf("CUresult %d", int(r))
+	}
+	return e
 }
 
 // fromCu converts an error returned by gorgonia/cu (its unexported result type, an int) into a

@@ -480,6 +480,9 @@ func (x *launcher) copyResult(result cu.DevicePtr) error {
 		return nil
 	}
 	err := cu.MemcpyDtoH(x.l.Result, result, int64(x.k.Value.SlotBytes()))
+	if err == nil {
+		x.d.clearPending()
+	}
 	return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuMemcpyDtoH", err))
 }
 

@@ -134,7 +134,11 @@ func (m *Memory) CopyToHost(dst unsafe.Pointer, src uintptr, bytes int64) error 
 			return d.check("staged device-to-host copy", err)
 		}
 	}
-	return d.check("cuMemcpyDtoH", fromCu("cuMemcpyDtoH", cu.MemcpyDtoH(dst, cu.DevicePtr(src), bytes)))
+	err := d.check("cuMemcpyDtoH", fromCu("cuMemcpyDtoH", cu.MemcpyDtoH(dst, cu.DevicePtr(src), bytes)))
+	if err == nil {
+		d.clearPending()
+	}
+	return err
 }
 
 // CopyWithin copies bytes bytes between two device addresses with cuMemcpyDtoD. The copy is

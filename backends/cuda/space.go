@@ -107,15 +107,12 @@ func (s *Space) fence(label string) error {
 	if err := d.enter(); err != nil {
 		return fmt.Errorf("cuda: fence %q: %w", label, err)
 	}
-	err := d.synchronize()
+	err := d.synchronize(fmt.Sprintf("fence %q", label))
 	d.leave()
-	pending := d.takePending()
 	if err != nil {
-		if pending != "" {
-			return fmt.Errorf("cuda: fence %q: a kernel or copy failed (launches since the last fence: %s): %w", label, pending, err)
-		}
 		return fmt.Errorf("cuda: fence %q: %w", label, err)
 	}
+	d.clearPending()
 	profile.Fence(label, "cuda")
 	return nil
 }

@@ -1,0 +1,152 @@
+//go:build cuda
+
+package cuda
+
+import (
+	"testing"
+	"unsafe"
+
+	"gorgonia.org/cu"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/views"
+)
+
+// BenchmarkLaunch measures the host-side cost of launching an empty range kernel: "async"
+// enqueues only (the queue drains at the end), "fenced" waits for each kernel, "reduce" is a
+// whole reduction with its result copied back (Main, Final, copy).
+func BenchmarkLaunch(b *testing.B) {
+	s := space(b)
+	b.Run("async", func(b *testing.B) {
+		l := &execspace.Launch{Label: "empty", Kernel: emptySpec, End: 1}
+		for b.Loop() {
+			if err := s.Launch(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := s.Fence("bench"); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/launch")
+	})
+	b.Run("fenced", func(b *testing.B) {
+		l := &execspace.Launch{Label: "empty", Kernel: emptySpec, End: 1}
+		for b.Loop() {
+			if err := s.Launch(l); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Fence("bench"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/launch")
+	})
+	b.Run("reduce", func(b *testing.B) {
+		x := toDevice(b, s, "x", []int64{1, 2, 3})
+		defer x.Free()
+		var got int64
+		l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: 3, Op: execspace.OpSum, Result: unsafe.Pointer(&got)}
+		for b.Loop() {
+			if err := s.Launch(l); err != nil || got != 6 {
+				b.Fatal(err, got)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/reduce")
+	})
+}
+
+const benchBytes = 256 << 20
+
+func reportGBs(b *testing.B, bytes int64) {
+	b.ReportMetric(float64(bytes)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+}
+
+// BenchmarkCopyDeviceToDevice copies 256 MiB within device memory (views.DeepCopy, cuMemcpyDtoD).
+// GB/s counts the bytes copied once; the memory traffic is twice that.
+func BenchmarkCopyDeviceToDevice(b *testing.B) {
+	s := space(b)
+	src, err := views.Alloc1D[byte](s.Memory(), "src", benchBytes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer src.Free()
+	dst, err := views.Alloc1D[byte](s.Memory(), "dst", benchBytes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dst.Free()
+	s.Fence("setup")
+	for b.Loop() {
+		if err := views.DeepCopy(dst, src); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := s.Fence("bench"); err != nil {
+		b.Fatal(err)
+	}
+	reportGBs(b, benchBytes)
+}
+
+// BenchmarkCopyHostDevice copies 256 MiB between host and device memory each way: "pinned" is
+// the driver's copy from page-locked memory (the link's capability), "pageable" the driver's
+// copy from ordinary Go memory, "staged" the memory space's CopyToDevice/CopyToHost on ordinary
+// Go memory (what views.DeepCopy uses).
+func BenchmarkCopyHostDevice(b *testing.B) {
+	s := space(b)
+	m := s.DeviceMemory()
+	d, err := m.Alloc("bench", benchBytes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Free(d, benchBytes)
+	pageable := make([]byte, benchBytes)
+	for i := range pageable {
+		pageable[i] = byte(i)
+	}
+	if err := s.d.enter(); err != nil {
+		b.Fatal(err)
+	}
+	pinned, err := hostAlloc(benchBytes)
+	s.d.leave()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		s.d.enter()
+		hostFree(pinned)
+		s.d.leave()
+	}()
+	pg := unsafe.Pointer(&pageable[0])
+	driver := func(f func() error) func() error {
+		return func() error {
+			if err := s.d.enter(); err != nil {
+				return err
+			}
+			defer s.d.leave()
+			return f()
+		}
+	}
+	for _, c := range []struct {
+		name string
+		copy func() error
+	}{
+		{"HtoD/pinned", driver(func() error { return cu.MemcpyHtoD(cu.DevicePtr(d), pinned, benchBytes) })},
+		{"HtoD/pageable", driver(func() error { return cu.MemcpyHtoD(cu.DevicePtr(d), pg, benchBytes) })},
+		{"HtoD/staged", func() error { return m.CopyToDevice(d, pg, benchBytes) }},
+		{"DtoH/pinned", driver(func() error { return cu.MemcpyDtoH(pinned, cu.DevicePtr(d), benchBytes) })},
+		{"DtoH/pageable", driver(func() error { return cu.MemcpyDtoH(pg, cu.DevicePtr(d), benchBytes) })},
+		{"DtoH/staged", func() error { return m.CopyToHost(pg, d, benchBytes) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if err := c.copy(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := s.Fence("bench"); err != nil {
+				b.Fatal(err)
+			}
+			reportGBs(b, benchBytes)
+		})
+	}
+}
