@@ -116,7 +116,7 @@ func (b *binReader) read(k int, what string) ([]byte, error) {
 // the data is really there.
 const binaryChunk = 8 << 10
 
-func readBinary(r io.Reader, name string, prog *progress) (*CSR, error) {
+func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, error) {
 	b := &binReader{r: r, name: name, buf: make([]byte, 8*binaryChunk)}
 	h, err := b.read(binaryHeaderSize, "header")
 	if err != nil {
@@ -136,6 +136,9 @@ func readBinary(r io.Reader, name string, prog *progress) (*CSR, error) {
 	um := binary.LittleEndian.Uint64(h[24:])
 	if un > MaxVertices {
 		return nil, offsetErr(name, 16, "vertex count %d exceeds the maximum %d", un, MaxVertices)
+	}
+	if int64(un) > limit {
+		return nil, offsetErr(name, 16, "vertex count %d exceeds the limit %d", un, limit)
 	}
 	if um > math.MaxInt64/16 {
 		return nil, offsetErr(name, 24, "edge count %d is too large", um)

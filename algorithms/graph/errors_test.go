@@ -46,6 +46,7 @@ var textErrorCases = []struct {
 	{"ms huge n", "g.ms", "3000000000 0\n", `g.ms:1: vertex count 3000000000 exceeds the maximum 2147483647`},
 	{"ms too few", "g.ms", "3 2\n0 1\n", `g.ms:1: header declares 2 edges but the file has 1`},
 	{"ms too many", "g.ms", "3 1\n0 1\n\n# c\n1 2\n", `g.ms:5: more edges than the 1 declared on line 1`},
+	{"ms too many before a bad line", "g.ms", "3 0\n0 1\n1\n", `g.ms:2: more edges than the 0 declared on line 1`},
 	{"ms id range", "g.ms", "3 2\n0 1\n1 3\n", `g.ms:3: vertex id 3 out of range [0, 3)`},
 	{"ms negative id", "g.ms", "# c\n3 1\n0 -2\n", `g.ms:3: vertex id -2 out of range [0, 3)`},
 	{"ms weight", "g.ms", "3 1\n0 1 5\n", `g.ms:2: unexpected extra field "5" (weighted edge lists use the .wel format)`},
@@ -66,6 +67,7 @@ var textErrorCases = []struct {
 	{"mtx not square", "g.mtx", mmReal + "% c\n3 4 1\n", `g.mtx:3: matrix is 3 x 4: a graph needs a square matrix`},
 	{"mtx too few", "g.mtx", mmPattern + "3 3 2\n1 2\n", `g.mtx:2: size line declares 2 entries but the file has 1`},
 	{"mtx too many", "g.mtx", mmPattern + "3 3 1\n1 2\n2 3\n", `g.mtx:4: more entries than the 1 declared on line 2`},
+	{"mtx too many before a bad line", "g.mtx", mmPattern + "3 3 0\n1 2\n0 1\n", `g.mtx:3: more entries than the 0 declared on line 2`},
 	{"mtx zero index", "g.mtx", mmPattern + "3 3 1\n0 2\n", `g.mtx:3: index 0 out of range [1, 3]`},
 	{"mtx index too big", "g.mtx", mmPattern + "3 3 1\n1 4\n", `g.mtx:3: index 4 out of range [1, 3]`},
 	{"mtx missing column", "g.mtx", mmPattern + "3 3 1\n1\n", `g.mtx:3: missing column index`},
@@ -129,6 +131,27 @@ func checkParseError(t *testing.T, g *graph.CSR, err error, file, want string) {
 	}
 	if pe.File != file {
 		t.Errorf("ParseError.File = %q, want %q", pe.File, file)
+	}
+}
+
+func TestVertexLimit(t *testing.T) {
+	tests := []struct{ file, in, want string }{
+		{"g.el", "0 1\n1 10\n", "g.el:2: vertex id 10 too large (largest allowed is 9)"},
+		{"g.wel", "0 1 1\n1 10 1\n", "g.wel:2: vertex id 10 too large (largest allowed is 9)"},
+		{"g.ms", "11 0\n", "g.ms:1: vertex count 11 exceeds the limit 10"},
+		{"g.mtx", mmPattern + "11 11 0\n", "g.mtx:2: vertex count 11 exceeds the limit 10"},
+		{"g.txt", "20 1\n0 1\n", "g.txt:1: vertex count 20 exceeds the limit 10"},
+		{"g.gkg", string(binaryBytes(t, csrOf(make([][]int32, 11), nil))), "g.gkg: byte offset 16: vertex count 11 exceeds the limit 10"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			g, err := graph.Read(strings.NewReader(tc.in), tc.file, graph.FormatAuto, graph.ReadOptions{VertexLimit: 10})
+			checkParseError(t, g, err, tc.file, tc.want)
+		})
+	}
+	g, err := graph.Read(strings.NewReader("0 9\n"), "ok.el", graph.FormatAuto, graph.ReadOptions{VertexLimit: 10})
+	if err != nil || g.N != 10 {
+		t.Fatalf("a graph at the limit: %v, %v", g, err)
 	}
 }
 

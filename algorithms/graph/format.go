@@ -108,6 +108,19 @@ type ReadOptions struct {
 	// Progress, when not nil, receives progress lines while a large input
 	// (64 MiB or more) is read and built.
 	Progress io.Writer
+	// VertexLimit, when positive, rejects input that declares or uses more
+	// vertices than this with a *ParseError at the offending line or byte
+	// offset. Use it to bound memory when reading untrusted files, since a
+	// single edge "0 2000000000" asks for a graph of two billion vertices.
+	VertexLimit int
+}
+
+// vertexLimit returns the effective vertex limit of opt.
+func (opt *ReadOptions) vertexLimit() int64 {
+	if opt.VertexLimit > 0 && opt.VertexLimit < MaxVertices {
+		return int64(opt.VertexLimit)
+	}
+	return MaxVertices
 }
 
 // ReadFile reads the graph stored in the file at path; see [Read] for how
@@ -152,6 +165,10 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 	prog := newProgress(opt.Progress, name, size, counter)
 	br := bufio.NewReaderSize(counter, 64<<10)
 	sizeHint := size
+	if l, ok := r.(interface{ Len() int }); ok && sizeHint < 0 {
+		sizeHint = int64(l.Len())
+	}
+	limit := opt.vertexLimit()
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
@@ -178,7 +195,7 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 	var err error
 	switch f {
 	case FormatBinary:
-		g, err := readBinary(br, name, prog)
+		g, err := readBinary(br, name, prog, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -190,17 +207,17 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 		prog.built(g, time.Since(start))
 		return g, nil
 	case FormatMS:
-		el, err = readMS(br, name, prog, sizeHint)
+		el, err = readMS(br, name, prog, sizeHint, limit)
 	case FormatEL:
 		if hdr != nil {
-			el, err = readSniffedText(br, name, prog, sizeHint, hdr)
+			el, err = readSniffedText(br, name, prog, sizeHint, hdr, limit)
 		} else {
-			el, err = readEdgeList(br, name, false, prog, sizeHint)
+			el, err = readEdgeList(br, name, false, prog, sizeHint, limit)
 		}
 	case FormatWEL:
-		el, err = readEdgeList(br, name, true, prog, sizeHint)
+		el, err = readEdgeList(br, name, true, prog, sizeHint, limit)
 	case FormatMTX:
-		el, err = readMTX(br, name, prog, sizeHint)
+		el, err = readMTX(br, name, prog, sizeHint, limit)
 	default:
 		return nil, fmt.Errorf("graph: %s: unknown format %v", name, f)
 	}

@@ -60,11 +60,13 @@ func parseText(r io.Reader, firstLine int, spec *lineSpec, prog *progress, sink 
 		if b.done != nil {
 			<-b.done
 		}
-		if b.err != nil {
-			return b.err
-		}
+		// The sink sees the lines before a bad one too, so that a count
+		// check failing earlier in the block wins over the parse error.
 		if err := sink(&b.out, b.data, b.line); err != nil {
 			return err
+		}
+		if b.err != nil {
+			return b.err
 		}
 		edges += int64(len(b.out.src))
 		free = append(free, b)

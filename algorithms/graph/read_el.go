@@ -9,14 +9,14 @@ import (
 // edge "u v" or "u v w" per line, 0-based ids separated by spaces or tabs,
 // with blank lines and lines starting with '#' or '%' skipped, as SNAP and
 // GAP publish them. The vertex count is the largest id plus one.
-func readEdgeList(r io.Reader, name string, weighted bool, prog *progress, sizeHint int64) (*EdgeList, error) {
-	spec := &lineSpec{file: name, style: styleEdgeList, limit: MaxVertices}
+func readEdgeList(r io.Reader, name string, weighted bool, prog *progress, sizeHint, limit int64) (*EdgeList, error) {
+	spec := &lineSpec{file: name, style: styleEdgeList, limit: limit}
 	if weighted {
 		spec.value = valFloat
 	}
 	el := &EdgeList{}
 	if c := sizeHint / 16; c > 0 {
-		c = min(c, 1<<28)
+		c = min(c, 1<<26)
 		el.Src, el.Dst = make([]int32, 0, c), make([]int32, 0, c)
 		if weighted {
 			el.W = make([]float64, 0, c)
@@ -47,11 +47,11 @@ func readEdgeList(r io.Reader, name string, weighted bool, prog *progress, sizeH
 // holds two integers: it is an ".ms" file when the line is a header "n m"
 // followed by exactly m edges with ids below n, and a plain edge list
 // otherwise.
-func readSniffedText(br *bufio.Reader, name string, prog *progress, sizeHint int64, hdr []int64) (*EdgeList, error) {
-	if hdr[0] > MaxVertices-1 || hdr[1] > MaxVertices-1 {
-		return readMS(br, name, prog, sizeHint)
+func readSniffedText(br *bufio.Reader, name string, prog *progress, sizeHint int64, hdr []int64, limit int64) (*EdgeList, error) {
+	if hdr[0] >= limit || hdr[1] >= limit {
+		return readMS(br, name, prog, sizeHint, limit)
 	}
-	el, err := readEdgeList(br, name, false, prog, sizeHint)
+	el, err := readEdgeList(br, name, false, prog, sizeHint, limit)
 	if err != nil {
 		return nil, err
 	}

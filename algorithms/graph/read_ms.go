@@ -8,7 +8,7 @@ import (
 // readMS reads the ".ms" format: a first line "n m" giving the vertex and
 // edge counts, then exactly m lines "u v" of 0-based directed edges with ids
 // in [0, n). Blank lines and lines starting with '#' or '%' are skipped.
-func readMS(br *bufio.Reader, name string, prog *progress, sizeHint int64) (*EdgeList, error) {
+func readMS(br *bufio.Reader, name string, prog *progress, sizeHint, limit int64) (*EdgeList, error) {
 	lr := &lineReader{br: br, name: name}
 	hdr, hline, err := lr.nextData()
 	if err == io.EOF {
@@ -22,16 +22,12 @@ func readMS(br *bufio.Reader, name string, prog *progress, sizeHint int64) (*Edg
 		return nil, lineErr(name, hline, "malformed header %q: want two non-negative integers \"n m\"", clip(hdr))
 	}
 	n, m := v[0], v[1]
-	if n > MaxVertices {
-		return nil, lineErr(name, hline, "vertex count %d exceeds the maximum %d", n, MaxVertices)
+	if err := checkVertexCount(name, hline, n, limit); err != nil {
+		return nil, err
 	}
 	spec := &lineSpec{file: name, style: styleDeclared, limit: n}
 	el := &EdgeList{N: int(n)}
-	c := m
-	if sizeHint >= 0 {
-		c = min(c, sizeHint/4)
-	}
-	c = min(c, 1<<24)
+	c := prealloc(m, sizeHint, 4)
 	el.Src, el.Dst = make([]int32, 0, c), make([]int32, 0, c)
 	var got int64
 	err = parseText(br, lr.line+1, spec, prog, func(ch *edgeChunk, data []byte, line int) *ParseError {
@@ -59,4 +55,25 @@ func clip(b []byte) string {
 		return string(b[:57]) + "..."
 	}
 	return string(b)
+}
+
+// checkVertexCount rejects a declared vertex count above limit.
+func checkVertexCount(name string, line int, n, limit int64) error {
+	if n > MaxVertices {
+		return lineErr(name, line, "vertex count %d exceeds the maximum %d", n, MaxVertices)
+	}
+	if n > limit {
+		return lineErr(name, line, "vertex count %d exceeds the limit %d", n, limit)
+	}
+	return nil
+}
+
+// prealloc returns the capacity to reserve for want edges of an input of
+// sizeHint bytes (negative if unknown) in which each edge takes at least
+// minBytes bytes, so that a lying header cannot force a huge allocation.
+func prealloc(want, sizeHint, minBytes int64) int64 {
+	if sizeHint < 0 {
+		return min(want, 1<<16)
+	}
+	return min(want, sizeHint/minBytes, 1<<26)
 }

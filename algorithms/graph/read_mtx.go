@@ -21,22 +21,18 @@ type mtxHeader struct {
 // "i j [v]" (1-based) becomes the edge i-1 -> j-1 with weight v; a symmetric
 // file also gets j-1 -> i-1 for every off-diagonal entry. The matrix must be
 // square and the number of entries must match the size line.
-func readMTX(br *bufio.Reader, name string, prog *progress, sizeHint int64) (*EdgeList, error) {
+func readMTX(br *bufio.Reader, name string, prog *progress, sizeHint, limit int64) (*EdgeList, error) {
 	lr := &lineReader{br: br, name: name}
-	h, err := readMTXHeader(lr)
+	h, err := readMTXHeader(lr, limit)
 	if err != nil {
 		return nil, err
 	}
 	spec := &lineSpec{file: name, style: styleMatrixMarket, base: 1, limit: h.n, value: h.value, sym: h.symmetric}
 	el := &EdgeList{N: int(h.n)}
-	c := h.nnz
+	c := prealloc(h.nnz, sizeHint, 4)
 	if h.symmetric {
 		c *= 2
 	}
-	if sizeHint >= 0 {
-		c = min(c, sizeHint/2)
-	}
-	c = min(c, 1<<24)
 	el.Src, el.Dst = make([]int32, 0, c), make([]int32, 0, c)
 	if h.value != valNone {
 		el.W = make([]float64, 0, c)
@@ -64,7 +60,7 @@ func readMTX(br *bufio.Reader, name string, prog *progress, sizeHint int64) (*Ed
 	return el, nil
 }
 
-func readMTXHeader(lr *lineReader) (*mtxHeader, error) {
+func readMTXHeader(lr *lineReader, limit int64) (*mtxHeader, error) {
 	name := lr.name
 	banner, ln, err := lr.next()
 	if err == io.EOF {
@@ -134,8 +130,8 @@ func readMTXHeader(lr *lineReader) (*mtxHeader, error) {
 	if v[0] != v[1] {
 		return nil, lineErr(name, ln, "matrix is %d x %d: a graph needs a square matrix", v[0], v[1])
 	}
-	if v[0] > MaxVertices {
-		return nil, lineErr(name, ln, "vertex count %d exceeds the maximum %d", v[0], MaxVertices)
+	if err := checkVertexCount(name, ln, v[0], limit); err != nil {
+		return nil, err
 	}
 	h.n, h.nnz, h.sizeLine = v[0], v[2], ln
 	return h, nil
