@@ -150,3 +150,52 @@ func BenchmarkCopyHostDevice(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAxpy runs y = a*x + y over 2^25 float64 elements (768 MiB of traffic per launch)
+// with the space's range launch shape; GB/s is the memory traffic, to compare with the device's
+// memory bandwidth.
+func BenchmarkAxpy(b *testing.B) {
+	s := space(b)
+	const n = 1 << 25
+	x, err := views.Alloc1D[float64](s.Memory(), "x", n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Free()
+	y, err := views.Alloc1D[float64](s.Memory(), "y", n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer y.Free()
+	l := &execspace.Launch{Label: "axpy", Kernel: axpySpec, Args: args(uint64(0), x, y), End: n}
+	s.Fence("setup")
+	for b.Loop() {
+		if err := s.Launch(l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := s.Fence("bench"); err != nil {
+		b.Fatal(err)
+	}
+	reportGBs(b, 3*8*n)
+}
+
+// BenchmarkReduceSum sums 2^25 int64 elements (256 MiB) with the result copied back each time.
+func BenchmarkReduceSum(b *testing.B) {
+	s := space(b)
+	const n = 1 << 25
+	x, err := views.Alloc1D[int64](s.Memory(), "x", n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Free()
+	x.Fill(1)
+	var got int64
+	l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: n, Op: execspace.OpSum, Result: unsafe.Pointer(&got)}
+	for b.Loop() {
+		if err := s.Launch(l); err != nil || got != n {
+			b.Fatal(err, got)
+		}
+	}
+	reportGBs(b, 8*n)
+}

@@ -37,16 +37,20 @@ func TestRangeFor(t *testing.T) {
 			defer x.Free()
 			defer y.Free()
 			yv := y
+			var m views.View2D[float64]
 			if tc.strided {
 				// Y is column 1 of a 3-column row-major device view: stride 3.
-				m, err := views.Alloc2D[float64](s.Memory(), "m", len(ys), 3, views.LayoutRight)
-				if err != nil {
+				hm := views.New2D[float64]("hm", len(ys), 3, views.LayoutRight)
+				for i := range ys {
+					hm.Set(i, 0, -1)
+					hm.Set(i, 1, ys[i])
+					hm.Set(i, 2, -2)
+				}
+				var err error
+				if m, err = views.MirrorViewAndCopy2D(s.Memory(), hm); err != nil {
 					t.Fatal(err)
 				}
 				defer m.Free()
-				if err := views.DeepCopy(m.Col(1), views.Wrap1D("ys", ys)); err != nil {
-					t.Fatal(err)
-				}
 				yv = m.Col(1)
 			}
 			l := &execspace.Launch{Label: "axpy-" + tc.name, Kernel: axpySpec, Args: args(math.Float64bits(a), x, yv),
@@ -57,9 +61,20 @@ func TestRangeFor(t *testing.T) {
 			if tc.timed && l.Elapsed <= 0 {
 				t.Errorf("timed launch: Elapsed %v", l.Elapsed)
 			}
-			got := make([]float64, len(ys))
-			if err := views.DeepCopy(views.Wrap1D("got", got), yv); err != nil {
-				t.Fatal(err)
+			var got []float64
+			if tc.strided {
+				hm, err := views.MirrorViewAndCopy2D(views.HostSpace, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range ys {
+					got = append(got, hm.At(i, 1))
+					if hm.At(i, 0) != -1 || hm.At(i, 2) != -2 {
+						t.Fatalf("row %d: neighbours changed: %v %v", i, hm.At(i, 0), hm.At(i, 2))
+					}
+				}
+			} else {
+				got = toHost(t, y)
 			}
 			for i := range got {
 				want := ys[i]
