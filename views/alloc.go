@@ -97,3 +97,20 @@ func checkExtent(fn, label string, n int) error {
 	}
 	return nil
 }
+
+// checkHostAlloc rejects a host allocation of n elements that is negative or larger than the
+// machine's memory: the Go runtime cannot recover from running out of memory, so such a request
+// must fail before it reaches the allocator.
+func checkHostAlloc[T Scalar](fn, label string, n int) error {
+	if err := checkExtent(fn, label, n); err != nil {
+		return err
+	}
+	sz := int64(sizeOf[T]())
+	if mem := hostMemory(); mem > 0 && int64(n) > mem/sz {
+		return fmt.Errorf("views: %s %q: %d elements (%d bytes) exceed the host's %d bytes of memory", fn, label, n, int64(n)*sz, mem)
+	}
+	if int64(n) > (1<<62)/sz {
+		return fmt.Errorf("views: %s %q: %d elements overflow", fn, label, n)
+	}
+	return nil
+}

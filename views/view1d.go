@@ -24,7 +24,7 @@ type View1D[T Scalar] struct {
 
 // New1D allocates a zero-filled host view of n elements. It panics if n is negative.
 func New1D[T Scalar](label string, n int) View1D[T] {
-	if err := checkExtent("New1D", label, n); err != nil {
+	if err := checkHostAlloc[T]("New1D", label, n); err != nil {
 		panic(err.Error())
 	}
 	// Round the capacity up to whole 32-bit words so that atomics on 8- and 16-bit elements,
@@ -55,6 +55,9 @@ func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error
 		return View1D[T]{}, err
 	}
 	if space == nil || space.HostAccessible() {
+		if err := checkHostAlloc[T]("Alloc1D", label, n); err != nil {
+			return View1D[T]{}, err
+		}
 		return New1D[T](label, n), nil
 	}
 	mem, ok := space.(DeviceMemory)

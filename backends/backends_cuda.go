@@ -1,0 +1,5 @@
+//go:build cuda
+
+package backends
+
+import _ "github.com/gokkos/gokkos/backends/cuda"

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package host
+
+func pinTo(cpu int)      {}
+func allowedCPUs() []int { return nil }

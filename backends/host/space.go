@@ -1,0 +1,122 @@
+package host
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/internal/profile"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Default scratch limits per team.
+const (
+	DefaultScratch0 = 1 << 20   // level 0: 1 MiB, about an L2 cache
+	DefaultScratch1 = 256 << 20 // level 1: 256 MiB
+)
+
+// Options configures a host space beyond execspace.Config.
+type Options struct {
+	// ScratchLimit is the most scratch one team may request at levels 0 and 1; zero entries
+	// mean DefaultScratch0 and DefaultScratch1.
+	ScratchLimit [2]int
+}
+
+// Space is the host execution space. It implements execspace.Space and execspace.HostExecutor
+// and is safe for concurrent use. The zero value is not usable; use New.
+type Space struct {
+	pool    *pool
+	pinned  bool
+	scratch [2]int
+	info    execspace.Info
+}
+
+// New starts a host space with cfg.NumThreads workers (0: GOMAXPROCS), pinned to CPUs when
+// cfg.Pin is set. Starting it costs one goroutine per worker beyond the first; the calling
+// goroutine of each launch is worker 0.
+func New(cfg execspace.Config, opts ...Options) (*Space, error) {
+	n := cfg.NumThreads
+	if n < 0 {
+		return nil, fmt.Errorf("host: %d threads", n)
+	}
+	if n == 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	s := &Space{pinned: cfg.Pin, scratch: [2]int{DefaultScratch0, DefaultScratch1}}
+	for _, o := range opts {
+		for l, v := range o.ScratchLimit {
+			if v < 0 {
+				return nil, fmt.Errorf("host: negative level-%d scratch limit %d", l, v)
+			}
+			if v > 0 {
+				s.scratch[l] = v
+			}
+		}
+	}
+	var cpus []int
+	if cfg.Pin {
+		cpus = allowedCPUs()
+	}
+	s.pool = newPool(n, cfg.Pin, cpus)
+	cpu := execspace.HostCPU()
+	s.info = execspace.Info{
+		Units: n, WarpSize: 1, MaxTeamSize: 1, MaxBlockSize: 1,
+		CacheBytes: cpu.LastLevelCache(8 << 20), ScratchLimit: s.scratch,
+	}
+	profile.EnvTimer()
+	return s, nil
+}
+
+func init() {
+	execspace.Register(execspace.Backend{Name: "host", Priority: 0, Open: func(cfg execspace.Config) (execspace.Space, error) {
+		return New(cfg)
+	}})
+}
+
+// Name returns "host".
+func (s *Space) Name() string { return "host" }
+
+// Concurrency returns the number of workers.
+func (s *Space) Concurrency() int { return len(s.pool.workers) }
+
+// Workers returns the number of workers.
+func (s *Space) Workers() int { return len(s.pool.workers) }
+
+// Memory returns views.HostSpace.
+func (s *Space) Memory() views.MemorySpace { return views.HostSpace }
+
+// Info describes the host as the space sees it.
+func (s *Space) Info() execspace.Info { return s.info }
+
+// ScratchLimit returns the most scratch bytes one team may use at level.
+func (s *Space) ScratchLimit(level int) int { return s.scratch[level] }
+
+// ForRange implements execspace.HostExecutor.
+func (s *Space) ForRange(begin, end, chunk int, sched execspace.Schedule, body func(w *execspace.Worker, lo, hi int)) error {
+	return s.pool.forRange(begin, end, chunk, sched, body)
+}
+
+// Fence returns nil at once: host launches complete before they return.
+func (s *Space) Fence(label string) error {
+	profile.Fence(label, "host")
+	return nil
+}
+
+// Close stops the workers, prints the GOKKOS_PROFILE table if enabled, and makes later launches
+// fail. It is idempotent.
+func (s *Space) Close() error {
+	s.pool.close()
+	profile.ReportEnv(nil, "host")
+	execspace.Closed(s)
+	return nil
+}
+
+// Config describes the space.
+func (s *Space) Config() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "workers: %d (GOMAXPROCS %d), pinned: %v\n", len(s.pool.workers), runtime.GOMAXPROCS(0), s.pinned)
+	fmt.Fprintf(&b, "teams: 1 member, 1 vector lane; scratch limit %d B (level 0), %d B (level 1)\n", s.scratch[0], s.scratch[1])
+	fmt.Fprintf(&b, "last-level cache: %d B\n", s.info.CacheBytes)
+	return b.String()
+}

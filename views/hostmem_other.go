@@ -1,0 +1,5 @@
+//go:build !linux
+
+package views
+
+func hostMemory() int64 { return 0 }
