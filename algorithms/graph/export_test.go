@@ -1,5 +1,7 @@
 package graph
 
+import "io"
+
 // Hooks that let the external tests reach unexported knobs.
 
 // SetTextBlockSize changes the parsing block size and returns a function
@@ -38,3 +40,9 @@ func ScanFloat(s string) (float64, bool) {
 
 // RadixSort exposes the key sort used by Uniform.
 func RadixSort(keys []uint64, limit uint64) { radixSort(keys, limit) }
+
+// ParseEdgeList runs only the edge-list parser over data, without building
+// a CSR.
+func ParseEdgeList(r io.Reader, weighted bool) (*EdgeList, error) {
+	return readEdgeList(r, "bench", weighted, nil, -1, MaxVertices)
+}
