@@ -68,7 +68,7 @@ func (l *lowerer) call(e *ast.CallExpr) []*val {
 		return []*val{l.bitsCall(e, fn)}
 	case path == teamsPath:
 		return l.teamsCall(e, fn, targs)
-	case path == viewsPath || path == portablePath || strings.HasPrefix(path, modulePath+"/execspace") || strings.HasPrefix(path, modulePath+"/backends"):
+	case path == viewsPath || path == portablePath || path == modulePath+"/execspace" || path == modulePath+"/backends" || path == modulePath+"/backends/host" || path == modulePath+"/backends/cuda":
 		l.unsupported(e, "calling "+fn.Pkg().Name()+"."+fn.Name(), "kernels cannot allocate views or launch kernels; create views on the host and pass them as fields")
 		return l.badResults(e)
 	}

@@ -374,4 +374,3 @@ func foldConvert(c *ir.Const, to ir.Type) *ir.Const {
 	}
 	return c
 }
-

@@ -341,4 +341,3 @@ func constInt(tv types.TypeAndValue) (int64, bool) {
 	c := constOf(tv.Value, ir.I64)
 	return c.Int(), true
 }
-
