@@ -68,9 +68,9 @@ func testDeepCopy(t *testing.T, s execspace.Space) {
 	}
 	host := views.Wrap1D("host", src)
 	a, b := alloc[int32](t, s, "a", n), alloc[int32](t, s, "b", n)
-	must(t, views.DeepCopy(a, host))           // host → space
-	must(t, views.DeepCopy(b, a))              // space → space
-	back := views.New1D[int32]("back", n)      // space → host
+	must(t, views.DeepCopy(a, host))      // host → space
+	must(t, views.DeepCopy(b, a))         // space → space
+	back := views.New1D[int32]("back", n) // space → host
 	must(t, s.Fence("deep copy"))
 	must(t, views.DeepCopy(back, b))
 	for i := 0; i < n; i++ {
