@@ -71,7 +71,7 @@ type device struct {
 	sticky   error
 
 	pendMu   sync.Mutex
-	pending  []string // the most recent launches since the last fence
+	pending  []pendingLaunch // the most recent launches since the last fence
 	npending int
 
 	frees atomic.Int64 // successful Free calls, for tests
@@ -220,7 +220,7 @@ const maxPending = 4
 
 // notePending records an asynchronous launch, so that a fault found at the next fence can be
 // attributed to the launches that might have caused it.
-func (d *device) notePending(desc string) {
+func (d *device) notePending(desc pendingLaunch) {
 	d.pendMu.Lock()
 	if len(d.pending) == maxPending {
 		copy(d.pending, d.pending[1:])
@@ -238,7 +238,11 @@ func (d *device) takePending() string {
 	if d.npending == 0 {
 		return ""
 	}
-	s := strings.Join(d.pending, "; ")
+	descs := make([]string, len(d.pending))
+	for i, p := range d.pending {
+		descs[i] = p.String()
+	}
+	s := strings.Join(descs, "; ")
 	if more := d.npending - len(d.pending); more > 0 {
 		s = fmt.Sprintf("%d earlier launches, then %s", more, s)
 	}

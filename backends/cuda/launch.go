@@ -22,9 +22,12 @@ import (
 // shared memory). Err is the cause: a *JITError, a *DriverError, ErrClosed, an error wrapping
 // ErrDeviceUnusable, or a description of an invalid request.
 type LaunchError struct {
-	Label  string
+	// Label is the launch's label (execspace.Launch.Label).
+	Label string
+	// Kernel is the kernel's Go type name (KernelSpec.Name).
 	Kernel string
-	Form   execspace.Form
+	// Form is the kernel's body form.
+	Form execspace.Form
 	// Policy describes the request, such as "range [0, 1000)" or "league 64, team 128, vector 1".
 	Policy string
 	// Entry is the PTX entry being launched, empty if the error came before one was chosen.
@@ -33,7 +36,8 @@ type LaunchError struct {
 	Grid, Block [3]int
 	// Shared is the dynamic shared memory per block in bytes.
 	Shared int
-	Err    error
+	// Err is the cause.
+	Err error
 }
 
 // Error describes the launch and its cause on one line (a JIT log follows on later lines).
@@ -107,7 +111,7 @@ func (s *Space) Launch(l *execspace.Launch) error {
 	d := s.d
 	k := l.Kernel
 	x := &launcher{d: d, l: l, k: k, timed: l.Timed}
-	x.le = LaunchError{Label: l.Label, Kernel: k.Name, Form: k.Form, Policy: policyString(l)}
+	x.le = LaunchError{Label: l.Label, Kernel: k.Name, Form: k.Form}
 	l.Elapsed = 0
 	if s.closed.Load() {
 		return x.fail(ErrClosed)
@@ -147,7 +151,7 @@ func (x *launcher) fail(err error) error {
 		return nil
 	}
 	e := x.le
-	e.Err = err
+	e.Policy, e.Err = policyString(x.l), err
 	return &e
 }
 
@@ -263,7 +267,7 @@ func (x *launcher) run(f *function, grid int, block [3]int, shared int, slots []
 		return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuLaunchKernel", err))
 	}
 	if !x.timed && x.l.Result == nil {
-		x.d.notePending(pendingLaunch{x.l.Label, x.k.Name, f.name, [3]int{grid, 1, 1}, block, shared}.String())
+		x.d.notePending(pendingLaunch{x.l.Label, x.k.Name, f.name, [3]int{grid, 1, 1}, block, shared})
 	}
 	return nil
 }

@@ -14,9 +14,12 @@ const (
 	stageChunk   = 8 << 20 // bytes per pinned buffer
 	stageBuffers = 2       // buffers per stager: one fills while the other transfers
 	maxStagers   = 4       // concurrent staged copies per device; more go direct
-	copyWorkers  = 8       // most goroutines one chunk's host copy is split over
 	copySplitMin = 2 << 20 // smallest host copy that is split
 )
+
+// copyWorkers is the most goroutines one chunk's host copy is split over (a variable so that
+// benchmarks can compare settings).
+var copyWorkers = 8
 
 // stager is a set of pinned host buffers, each with an event marking the end of its last
 // transfer. One copy uses a stager at a time.
