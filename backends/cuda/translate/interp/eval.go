@@ -13,10 +13,10 @@ import (
 
 func canon(t ir.Type, b uint64) uint64 { return ir.Normalize(t, b, true) }
 
-func f32(b uint64) float32     { return math.Float32frombits(uint32(b)) }
-func f64(b uint64) float64     { return math.Float64frombits(b) }
-func of32(f float32) uint64    { return uint64(math.Float32bits(f)) }
-func of64(f float64) uint64    { return math.Float64bits(f) }
+func f32(b uint64) float32  { return math.Float32frombits(uint32(b)) }
+func f64(b uint64) float64  { return math.Float64frombits(b) }
+func of32(f float32) uint64 { return uint64(math.Float32bits(f)) }
+func of64(f float64) uint64 { return math.Float64bits(f) }
 func boolBits(b bool) uint64 {
 	if b {
 		return 1

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func noEnv(string) string { return "" }
+
+func TestGenerate(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "gen.go")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-dir", "testdata/good", "-o", out, "-dump-ir"}, &stdout, &stderr, noEnv); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(src, []byte(Header+"\n")) {
+		t.Errorf("generated file does not start with %q", Header)
+	}
+	formatted, err := format.Source(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(formatted, src) {
+		t.Error("generated file is not gofmt-clean")
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), out, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	for _, want := range []string{
+		"package good",
+		"portable.Register[Scale](&execspace.KernelSpec{",
+		"portable.Register[Sum](",
+		"portable.Register[Prefix](",
+		"portable.Register[Rows](",
+		"portable.Register[Loc](",
+		"Form:  execspace.FormTeam,",
+		"execspace.OpBAnd: {Main:",
+		"execspace.OpMinLoc: {Main:",
+		`execspace.ScanEntries{Up: "gk_good_Prefix_up"`,
+		"Value: execspace.Value{Kind: execspace.KindFloat64, Loc: true},",
+		`{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},`,
+		".version",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("generated file lacks %q", want)
+		}
+	}
+	for _, want := range []string{"kernel good.Scale range", "kernel good.Rows team", "reduce.thread.sum"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("-dump-ir output lacks %q", want)
+		}
+	}
+	// A second run gives the same file.
+	out2 := filepath.Join(dir, "gen2.go")
+	if code := run([]string{"-dir", "testdata/good", "-o", out2}, &stdout, &stderr, noEnv); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	src2, _ := os.ReadFile(out2)
+	if !bytes.Equal(src, src2) {
+		t.Error("generation is not deterministic")
+	}
+}
+
+func TestDumpEnv(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	out := filepath.Join(t.TempDir(), "gen.go")
+	env := func(k string) string {
+		if k == "GOKKOS_DUMP_IR" {
+			return "1"
+		}
+		return ""
+	}
+	if code := run([]string{"-dir", "testdata/good", "-o", out}, &stdout, &stderr, env); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "kernel good.Sum reduce") {
+		t.Errorf("GOKKOS_DUMP_IR=1 printed %q", stdout.String())
+	}
+}
+
+func TestErrorsWriteNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen.go")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-dir", "testdata/bad", "-o", out}, &stdout, &stderr, noEnv)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("output written despite errors")
+	}
+	msg := stderr.String()
+	for _, want := range []string{
+		"bad.go:13:7: allocation with make is not supported in kernels; ",
+		"bad.go:15:7: a composite literal of map type is not supported in kernels; ",
+		"nothing written",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-nope"}, &stdout, &stderr, noEnv); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+}
