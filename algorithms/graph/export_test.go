@@ -46,3 +46,8 @@ func RadixSort(keys []uint64, limit uint64) { radixSort(keys, limit) }
 func ParseEdgeList(r io.Reader, weighted bool) (*EdgeList, error) {
 	return readEdgeList(r, "bench", weighted, nil, -1, MaxVertices)
 }
+
+// RMATUnpermuted returns R-MAT edges before the vertex permutation.
+func RMATUnpermuted(scale, edgeFactor int, seed uint64) *EdgeList {
+	return rmatEdges(scale, edgeFactor, seed)
+}

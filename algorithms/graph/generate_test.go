@@ -80,13 +80,24 @@ func TestRMAT(t *testing.T) {
 	if hub == 0 {
 		t.Error("vertex 0 is the hub: ids look unpermuted")
 	}
-	// With a=0.57 and b=0.19 the edges from the top half of the
-	// unpermuted id space are 76% of the total; after permutation, the
-	// in-degree and out-degree of each vertex still follow the same
-	// marginals, so total in- and out-degree skew match closely.
+	// a+b = a+c, so in-degrees are as skewed as out-degrees.
 	in := g.Transpose().Stats()
 	if r := float64(in.Max) / float64(s.Max); r < 0.2 || r > 5 {
 		t.Errorf("in-degree max %d vs out-degree max %d", in.Max, s.Max)
+	}
+	// Before the permutation, every bit level of (src, dst) picks quadrant
+	// a (0,0), b (0,1), c (1,0) or d (1,1) with the Graph500 odds.
+	raw := graph.RMATUnpermuted(13, 128, 5) // 1M edges
+	for _, bit := range []uint{12, 11, 6, 1, 0} {
+		var q [4]int
+		for i := range raw.Src {
+			q[(raw.Src[i]>>bit&1)<<1|raw.Dst[i]>>bit&1]++
+		}
+		for k, want := range []float64{0.57, 0.19, 0.19, 0.05} {
+			if got := float64(q[k]) / float64(raw.Len()); math.Abs(got-want) > 0.003 {
+				t.Errorf("bit %d: quadrant %d has share %.4f, want %.2f", bit, k, got, want)
+			}
+		}
 	}
 	if e := graph.RMAT(0, 3, 1); e.N != 1 || e.Len() != 3 || e.Src[0] != 0 {
 		t.Errorf("RMAT(0, 3) = %+v", e)

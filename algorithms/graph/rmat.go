@@ -24,6 +24,15 @@ func RMAT(scale, edgeFactor int, seed uint64) *EdgeList {
 	if scale < 0 || scale > 30 || edgeFactor < 0 {
 		panic(fmt.Sprintf("graph: RMAT(scale=%d, edgeFactor=%d): want scale in [0, 30] and edgeFactor >= 0", scale, edgeFactor))
 	}
+	el := rmatEdges(scale, edgeFactor, seed)
+	perm := permutation(el.N, streamRand(seed, tagPermute, 0))
+	relabel(el.Src, perm)
+	relabel(el.Dst, perm)
+	return el
+}
+
+// rmatEdges draws the R-MAT edges before the vertex permutation.
+func rmatEdges(scale, edgeFactor int, seed uint64) *EdgeList {
 	n := 1 << scale
 	m := int64(edgeFactor) * int64(n)
 	el := &EdgeList{N: n, Src: make([]int32, m), Dst: make([]int32, m)}
@@ -31,8 +40,11 @@ func RMAT(scale, edgeFactor int, seed uint64) *EdgeList {
 	ta := uint32(rmatA * scale32)
 	tab := uint32((rmatA + rmatB) * scale32)
 	tabc := uint32((rmatA + rmatB + rmatC) * scale32)
+	// ge returns 1 if t >= x and 0 otherwise, without a branch: quadrant
+	// choices are random, so branches would mispredict half the time.
+	ge := func(t, x uint32) uint32 { return uint32((int64(x) - 1 - int64(t)) >> 63 & 1) }
 	forChunks(m, func(chunk, lo, hi int64) {
-		r := streamRand(seed, tagRMAT, chunk)
+		r := streamPCG(seed, tagRMAT, chunk)
 		for i := lo; i < hi; i++ {
 			var u, v uint32
 			for level := 0; level < scale; level += 2 {
@@ -40,25 +52,13 @@ func RMAT(scale, edgeFactor int, seed uint64) *EdgeList {
 				for k := 0; k < 2 && level+k < scale; k++ {
 					t := uint32(x)
 					x >>= 32
-					var bu, bv uint32
-					switch {
-					case t < ta:
-					case t < tab:
-						bv = 1
-					case t < tabc:
-						bu = 1
-					default:
-						bu, bv = 1, 1
-					}
-					u = u<<1 | bu
-					v = v<<1 | bv
+					// Quadrants a, b, c, d are (u, v) bits 00, 01, 10, 11.
+					u = u<<1 | ge(t, tab)
+					v = v<<1 | (ge(t, ta) - ge(t, tab) + ge(t, tabc))
 				}
 			}
 			el.Src[i], el.Dst[i] = int32(u), int32(v)
 		}
 	})
-	perm := permutation(n, streamRand(seed, tagPermute, 0))
-	relabel(el.Src, perm)
-	relabel(el.Dst, perm)
 	return el
 }

@@ -28,9 +28,15 @@ func splitmix64(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// streamRand returns the PCG generator of stream (tag, index) for seed.
+// streamPCG returns the PCG source of stream (tag, index) for seed; hot
+// loops call it directly to avoid the interface call of rand.Rand.
+func streamPCG(seed, tag uint64, index int64) *rand.PCG {
+	return rand.NewPCG(seed, splitmix64(tag<<40^uint64(index)))
+}
+
+// streamRand returns the generator of stream (tag, index) for seed.
 func streamRand(seed, tag uint64, index int64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, splitmix64(tag<<40^uint64(index))))
+	return rand.New(streamPCG(seed, tag, index))
 }
 
 // forChunks splits [0, m) into chunks of genChunk items and calls
