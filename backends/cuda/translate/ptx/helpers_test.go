@@ -69,11 +69,11 @@ func cb(v bool) *ir.Const               { return ir.BoolConst(v) }
 func bin(op ir.BinOp, x, y ir.Expr) ir.Expr {
 	return &ir.Binary{Op: op, X: x, Y: y}
 }
-func un(op ir.UnOp, x ir.Expr) ir.Expr            { return &ir.Unary{Op: op, X: x} }
-func conv(t ir.Type, x ir.Expr) ir.Expr           { return &ir.Convert{To: t, X: x} }
-func sel(c, x, y ir.Expr) ir.Expr                 { return &ir.Select{Cond: c, X: x, Y: y} }
-func spec(k ir.SpecialKind) ir.Expr               { return &ir.Special{Kind: k} }
-func assign(d *ir.Local, e ir.Expr) ir.Stmt       { return &ir.Assign{Dst: d, Src: e} }
+func un(op ir.UnOp, x ir.Expr) ir.Expr      { return &ir.Unary{Op: op, X: x} }
+func conv(t ir.Type, x ir.Expr) ir.Expr     { return &ir.Convert{To: t, X: x} }
+func sel(c, x, y ir.Expr) ir.Expr           { return &ir.Select{Cond: c, X: x, Y: y} }
+func spec(k ir.SpecialKind) ir.Expr         { return &ir.Special{Kind: k} }
+func assign(d *ir.Local, e ir.Expr) ir.Stmt { return &ir.Assign{Dst: d, Src: e} }
 func load(d *ir.Local, v *ir.View, idx ...ir.Expr) ir.Stmt {
 	return &ir.Load{Dst: d, View: v, Index: idx}
 }
@@ -105,3 +105,5 @@ var (
 	allFloats = []ir.Type{ir.F32, ir.F64}
 	nan       = math.NaN()
 )
+
+func f64bits(x float64) uint64 { return math.Float64bits(x) }

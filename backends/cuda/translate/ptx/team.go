@@ -20,11 +20,11 @@ type geometry struct {
 
 // Offsets in the staging area.
 const (
-	stageA = 0        // 32 slots of 16 bytes: per-warp values
-	stageB = 32 * 16  // 32 slots of 16 bytes: per-warp results
-	stageR = 64 * 16  // one 16-byte slot: the block's result
-	slotSz = 16       // bytes per staging slot
-	compSz = 8        // bytes per component within a slot
+	stageA = 0       // 32 slots of 16 bytes: per-warp values
+	stageB = 32 * 16 // 32 slots of 16 bytes: per-warp results
+	stageR = 64 * 16 // one 16-byte slot: the block's result
+	slotSz = 16      // bytes per staging slot
+	compSz = 8       // bytes per component within a slot
 )
 
 // setupGeometry reads the thread's position; it must run at the top of an entry.
@@ -61,13 +61,13 @@ func (g *gen) laneMask(n val) val {
 
 // teamValues holds the team-form launch values and the scratch state.
 type teamValues struct {
-	league, teamSize, vecLen     val // I64, from the prefix
-	s0Team, s0Thread             val
-	s1Base, s1Team, s1Thread     val
-	leagueRank                   val // I64: the running league rank
-	used                         [2][2]val // bump offsets [level][perThread] (I64)
-	base                         [2][2]val // scratch bases [level][perThread] (Ptr)
-	segDown, segUp, memberMask   val       // shuffle controls of the member's vector lanes
+	league, teamSize, vecLen   val // I64, from the prefix
+	s0Team, s0Thread           val
+	s1Base, s1Team, s1Thread   val
+	leagueRank                 val       // I64: the running league rank
+	used                       [2][2]val // bump offsets [level][perThread] (I64)
+	base                       [2][2]val // scratch bases [level][perThread] (Ptr)
+	segDown, segUp, memberMask val       // shuffle controls of the member's vector lanes
 }
 
 // special returns a launch value.
