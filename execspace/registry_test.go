@@ -1,0 +1,60 @@
+package execspace_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	_ "github.com/gokkos/gokkos/backends"
+	"github.com/gokkos/gokkos/execspace"
+)
+
+func TestDefaultFromEnvironment(t *testing.T) {
+	cases := []struct {
+		name, space, threads string
+		wantErr              string
+		wantName             string
+		wantConc             int
+	}{
+		{"host by default", "", "", "", "host", 0},
+		{"explicit host with threads", "host", "3", "", "host", 3},
+		{"unknown space", "quantum", "", `unknown execution space "quantum"`, "", 0},
+		{"cuda not built in", "cuda", "", "-tags cuda", "", 0},
+		{"bad thread count", "", "many", "GOKKOS_NUM_THREADS", "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GOKKOS_SPACE", c.space)
+			t.Setenv("GOKKOS_NUM_THREADS", c.threads)
+			s, err := execspace.Default()
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("got %v, want an error mentioning %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if s.Name() != c.wantName || (c.wantConc > 0 && s.Concurrency() != c.wantConc) {
+				t.Fatalf("space %s with %d workers", s.Name(), s.Concurrency())
+			}
+			again, _ := execspace.Default()
+			if again != s {
+				t.Fatal("Default opened a second space")
+			}
+		})
+	}
+}
+
+func TestPrintConfiguration(t *testing.T) {
+	s := execspace.MustDefault()
+	var b bytes.Buffer
+	execspace.PrintConfiguration(&b, s)
+	for _, want := range []string{"gokkos configuration", "CPU:", "cores:", "caches:", "backends:  host", "space host:", "workers:"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("configuration lacks %q:\n%s", want, b.String())
+		}
+	}
+}
