@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"cmp"
 	"math"
 	"slices"
 )
@@ -26,11 +25,12 @@ type BuildOptions struct {
 // the steps chosen in opt. el is not modified and the result shares no memory
 // with it.
 //
-// Build is a counting sort (count degrees, prefix-sum, scatter) run over
-// GOMAXPROCS goroutines, followed by a per-vertex sort that is skipped for
-// lists already in order; it takes O(N+M) memory beyond the result and
-// O(M log d) time in the worst case, where d is the largest degree. The
-// result does not depend on GOMAXPROCS. Build returns an error, and no graph,
+// Build is two stable counting sorts (count degrees, prefix-sum, scatter),
+// by destination and then by source, as in an LSD radix sort, so that the
+// neighbor lists come out sorted without any comparison sort. Each pass runs
+// over GOMAXPROCS goroutines with per-goroutine counters, which keeps the
+// order deterministic: the result does not depend on GOMAXPROCS. It takes
+// O(N+M) time and O(N+M) memory beyond the result. Build returns an error, and no graph,
 // if el is malformed as described on [EdgeList.Validate]. It is safe to call
 // concurrently on the same el.
 func Build(el *EdgeList, opt BuildOptions) (*CSR, error) {
@@ -54,6 +54,8 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 	drop, sym := opt.DropSelfLoops, opt.Symmetrize
 	p := maxWorkersForCounts(workersFor(m, 1<<16), m, n)
 
+	// Pass 1: a stable counting sort of the edges by destination, keeping
+	// each edge's source (and weight) in tmpSrc (and tmpW).
 	counts := make([][]C, p)
 	bad := make([]int64, p)
 	parallelRanges(m, p, func(wk int, lo, hi int64) {
@@ -68,13 +70,13 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 			}
 			if s == d {
 				if !drop {
-					cnt[s]++
+					cnt[d]++
 				}
 				continue
 			}
-			cnt[s]++
+			cnt[d]++
 			if sym {
-				cnt[d]++
+				cnt[s]++
 			}
 		}
 	})
@@ -83,13 +85,12 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 			return nil, el.rangeError(int(i))
 		}
 	}
-
-	off := prefixCounts(n, counts)
-	total := off[n]
-	adj := make([]int32, total)
-	var wts []float64
+	byDst := prefixCounts(n, counts)
+	total := byDst[n]
+	tmpSrc := make([]int32, total)
+	var tmpW []float64
 	if w != nil {
-		wts = make([]float64, total)
+		tmpW = make([]float64, total)
 	}
 	parallelRanges(m, p, func(wk int, lo, hi int64) {
 		cur := counts[wk]
@@ -98,48 +99,68 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 			if s == d && drop {
 				continue
 			}
-			pos := off[s] + int64(cur[s])
-			cur[s]++
-			adj[pos] = d
-			if wts != nil {
-				wts[pos] = w[i]
+			pos := byDst[d] + int64(cur[d])
+			cur[d]++
+			tmpSrc[pos] = s
+			if w != nil {
+				tmpW[pos] = w[i]
 			}
 			if sym && s != d {
-				pos = off[d] + int64(cur[d])
-				cur[d]++
-				adj[pos] = s
+				pos = byDst[s] + int64(cur[s])
+				cur[s]++
+				tmpSrc[pos] = d
+				if w != nil {
+					tmpW[pos] = w[i]
+				}
+			}
+		}
+		clear(cur)
+	})
+
+	// Pass 2: a stable counting sort by source. Reading the edges in
+	// destination order leaves every neighbor list sorted, as in an LSD
+	// radix sort, with no comparison sort needed.
+	b := vertexSplits(byDst, n, p)
+	parallelRanges(int64(p), p, func(wk int, _, _ int64) {
+		cnt := counts[wk]
+		for _, s := range tmpSrc[byDst[b[wk]]:byDst[b[wk+1]]] {
+			cnt[s]++
+		}
+	})
+	off := prefixCounts(n, counts)
+	adj := make([]int32, total)
+	var wts []float64
+	if w != nil {
+		wts = make([]float64, total)
+	}
+	parallelRanges(int64(p), p, func(wk int, _, _ int64) {
+		cur := counts[wk]
+		for d := b[wk]; d < b[wk+1]; d++ {
+			for j := byDst[d]; j < byDst[d+1]; j++ {
+				s := tmpSrc[j]
+				pos := off[s] + int64(cur[s])
+				cur[s]++
+				adj[pos] = int32(d)
 				if wts != nil {
-					wts[pos] = w[i]
+					wts[pos] = tmpW[j]
 				}
 			}
 		}
 	})
-	counts = nil
+	counts, tmpSrc, tmpW = nil, nil, nil
 
-	off, adj, wts = sortSegments(n, off, adj, wts, opt.Dedup)
-	if n == 0 {
-		off = []int64{0}
-	}
+	off, adj, wts = finishSegments(n, off, adj, wts, opt.Dedup)
 	return &CSR{N: n, Offsets: off, Adj: adj, Weights: wts}, nil
 }
 
-// edgePair is a destination with its weight, used to sort weighted lists.
-type edgePair struct {
-	d int32
-	w float64
-}
-
-func cmpEdgePair(a, b edgePair) int {
-	if c := cmp.Compare(a.d, b.d); c != 0 {
-		return c
+// finishSegments puts the weights of repeated edges in increasing order
+// and, when dedup is set, keeps only the first (lightest) edge of each run
+// of equal destinations, compacting the arrays. The neighbor lists must
+// already be sorted. It returns the possibly new offsets and slices.
+func finishSegments(n int, off []int64, adj []int32, wts []float64, dedup bool) ([]int64, []int32, []float64) {
+	if wts == nil && !dedup {
+		return off, adj, wts
 	}
-	return cmp.Compare(a.w, b.w)
-}
-
-// sortSegments sorts every vertex's neighbor list (by destination, then
-// weight) and, when dedup is set, removes repeated destinations, compacting
-// the arrays. It returns the possibly new offsets and slices.
-func sortSegments(n int, off []int64, adj []int32, wts []float64, dedup bool) ([]int64, []int32, []float64) {
 	m := off[n]
 	p := workersFor(m+int64(n), 1<<15)
 	var deg []int64
@@ -148,22 +169,21 @@ func sortSegments(n int, off []int64, adj []int32, wts []float64, dedup bool) ([
 	}
 	removed := make([]int64, max(p, 1))
 	parallelVertexRanges(off, n, p, func(wk, lo, hi int) {
-		var buf []edgePair
 		for v := lo; v < hi; v++ {
 			a, b := off[v], off[v+1]
-			if b-a < 2 {
-				if dedup {
-					deg[v+1] = b - a
-				}
-				continue
-			}
 			seg := adj[a:b]
-			if wts == nil {
-				if !slices.IsSorted(seg) {
-					slices.Sort(seg)
+			if wts != nil {
+				ws := wts[a:b]
+				for i := 0; i < len(seg); {
+					j := i + 1
+					for j < len(seg) && seg[j] == seg[i] {
+						j++
+					}
+					if j-i > 1 {
+						slices.Sort(ws[i:j])
+					}
+					i = j
 				}
-			} else {
-				buf = sortWeighted(seg, wts[a:b], buf)
 			}
 			if dedup {
 				k := uniq(seg, wts, a)
@@ -207,45 +227,13 @@ func sortSegments(n int, off []int64, adj []int32, wts []float64, dedup bool) ([
 	return newOff, adj, wts
 }
 
-// sortWeighted sorts seg and its weights ws together by (destination,
-// weight), reusing buf as scratch space, and returns buf.
-func sortWeighted(seg []int32, ws []float64, buf []edgePair) []edgePair {
-	sorted := true
-	for i := 1; i < len(seg); i++ {
-		if seg[i] < seg[i-1] || (seg[i] == seg[i-1] && cmp.Less(ws[i], ws[i-1])) {
-			sorted = false
-			break
-		}
-	}
-	if sorted {
-		return buf
-	}
-	if len(seg) <= 24 {
-		for i := 1; i < len(seg); i++ {
-			d, w := seg[i], ws[i]
-			j := i
-			for ; j > 0 && cmpEdgePair(edgePair{d, w}, edgePair{seg[j-1], ws[j-1]}) < 0; j-- {
-				seg[j], ws[j] = seg[j-1], ws[j-1]
-			}
-			seg[j], ws[j] = d, w
-		}
-		return buf
-	}
-	buf = buf[:0]
-	for i := range seg {
-		buf = append(buf, edgePair{seg[i], ws[i]})
-	}
-	slices.SortFunc(buf, cmpEdgePair)
-	for i, e := range buf {
-		seg[i], ws[i] = e.d, e.w
-	}
-	return buf
-}
-
 // uniq removes repeated values from the sorted seg, moving the weights in
 // wts (indexed from base) along, and returns the new length. The first of
 // each run, which has the smallest weight, is kept.
 func uniq(seg []int32, wts []float64, base int64) int64 {
+	if len(seg) == 0 {
+		return 0
+	}
 	k := 1
 	for i := 1; i < len(seg); i++ {
 		if seg[i] != seg[k-1] {
