@@ -101,8 +101,8 @@ func BenchmarkCopyDeviceToDevice(b *testing.B) {
 // BenchmarkCopyHostDevice copies 256 MiB between host and device memory each way: "pinned" is
 // the driver's copy from page-locked memory (the link's capability), "pageable" the driver's
 // copy from ordinary Go memory, "staged" the memory space's CopyToDevice/CopyToHost on ordinary
-// Go memory (what views.DeepCopy uses), with its host copies split over 8 goroutines (the
-// default), 4 (-w4) or 16 (-w16).
+// Go memory (what views.DeepCopy uses), with its host copies split over up to 16 goroutines
+// (the default), 4 (-w4) or 8 (-w8).
 func BenchmarkCopyHostDevice(b *testing.B) {
 	s := space(b)
 	m := s.DeviceMemory()
@@ -150,8 +150,8 @@ func BenchmarkCopyHostDevice(b *testing.B) {
 		{"DtoH/staged", func() error { return m.CopyToHost(pg, d, benchBytes) }},
 		{"HtoD/staged-w4", func() error { return m.CopyToDevice(d, pg, benchBytes) }},
 		{"DtoH/staged-w4", func() error { return m.CopyToHost(pg, d, benchBytes) }},
-		{"HtoD/staged-w16", func() error { return m.CopyToDevice(d, pg, benchBytes) }},
-		{"DtoH/staged-w16", func() error { return m.CopyToHost(pg, d, benchBytes) }},
+		{"HtoD/staged-w8", func() error { return m.CopyToDevice(d, pg, benchBytes) }},
+		{"DtoH/staged-w8", func() error { return m.CopyToHost(pg, d, benchBytes) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			defer func(w int) { copyWorkers = w }(copyWorkers)
