@@ -69,6 +69,7 @@ type pendingLaunch struct {
 	shared               int
 }
 
+// String describes the launch for a fault report.
 func (p pendingLaunch) String() string {
 	return fmt.Sprintf("%q (kernel %s, entry %s, grid %d, block %d×%d×%d, shared %d B)", p.label, p.kernel, p.entry, p.grid[0], p.block[0], p.block[1], p.block[2], p.shared)
 }
