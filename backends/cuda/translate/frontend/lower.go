@@ -281,6 +281,11 @@ func (l *lowerer) store(p *place, v *val, n ast.Node) {
 		}
 		p.ptr = v.ptr
 	default:
+		if len(p.fields) > 1 && overlaps(p, v) {
+			// p = T{p.b, p.a}: copy the value first so that no field is read after it is
+			// written.
+			v = l.snapshot(v, n)
+		}
 		if len(v.fields) != len(p.fields) {
 			l.errorf(n, "internal error: struct value with %d fields stored in %d", len(v.fields), len(p.fields))
 			return
@@ -548,4 +553,54 @@ func (l *lowerer) bindParam(name string, t types.Type, v *val, copyAggregates bo
 		p.fields = append(p.fields, l.bindParam(fname, ft, f, false, n))
 	}
 	return p
+}
+
+// overlaps reports whether value v reads any local of place p.
+func overlaps(p *place, v *val) bool {
+	locals := map[*ir.Local]bool{}
+	var collect func(p *place)
+	collect = func(p *place) {
+		if p.local != nil {
+			locals[p.local] = true
+		}
+		for _, f := range p.fields {
+			collect(f)
+		}
+	}
+	collect(p)
+	var reads func(v *val) bool
+	reads = func(v *val) bool {
+		if v.e != nil && exprReads(v.e, locals) {
+			return true
+		}
+		for _, f := range v.fields {
+			if reads(f) {
+				return true
+			}
+		}
+		return false
+	}
+	return reads(v)
+}
+
+func exprReads(e ir.Expr, locals map[*ir.Local]bool) bool {
+	switch e := e.(type) {
+	case *ir.Local:
+		return locals[e]
+	case *ir.Unary:
+		return exprReads(e.X, locals)
+	case *ir.Binary:
+		return exprReads(e.X, locals) || exprReads(e.Y, locals)
+	case *ir.Convert:
+		return exprReads(e.X, locals)
+	case *ir.Select:
+		return exprReads(e.Cond, locals) || exprReads(e.X, locals) || exprReads(e.Y, locals)
+	case *ir.Call:
+		for _, a := range e.Args {
+			if exprReads(a, locals) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -68,30 +68,20 @@ func (m *Memory) ptr(addr uint64, size uint64) unsafe.Pointer {
 	panic(fmt.Sprintf("interp: access of %d bytes at %#x outside every view and scratch buffer", size, addr))
 }
 
-func (m *Memory) load(addr uint64, size int) uint64 {
-	p := m.ptr(addr, uint64(size))
-	switch size {
-	case 1:
-		return uint64(*(*uint8)(p))
-	case 2:
-		return uint64(*(*uint16)(p))
-	case 4:
-		return uint64(*(*uint32)(p))
-	}
-	return *(*uint64)(p)
-}
+// load reads an element. Plain element accesses are atomic in the interpreter: lanes of a
+// member store the same values redundantly outside vector ranges, as on the device, and the
+// race detector must not take that for a race.
+func (m *Memory) load(addr uint64, size int) uint64 { return m.atomicLoad(addr, size) }
 
+// store writes an element atomically (see load).
 func (m *Memory) store(addr uint64, size int, v uint64) {
-	p := m.ptr(addr, uint64(size))
 	switch size {
-	case 1:
-		*(*uint8)(p) = uint8(v)
-	case 2:
-		*(*uint16)(p) = uint16(v)
+	case 8:
+		atomic.StoreUint64((*uint64)(m.ptr(addr, 8)), v)
 	case 4:
-		*(*uint32)(p) = uint32(v)
+		atomic.StoreUint32((*uint32)(m.ptr(addr, 4)), uint32(v))
 	default:
-		*(*uint64)(p) = v
+		m.rmw(addr, size, func(uint64) uint64 { return v })
 	}
 }
 
