@@ -27,7 +27,8 @@ type BuildOptions struct {
 //
 // Build is two stable counting sorts (count degrees, prefix-sum, scatter),
 // by destination and then by source, as in an LSD radix sort, so that the
-// neighbor lists come out sorted without any comparison sort. Each pass runs
+// neighbor lists come out sorted without any comparison sort; input already
+// in (source, destination) order, as files often are, takes a single pass. Each pass runs
 // over GOMAXPROCS goroutines with per-goroutine counters, which keeps the
 // order deterministic: the result does not depend on GOMAXPROCS. It takes
 // O(N+M) time and O(N+M) memory beyond the result. Build returns an error, and no graph,
@@ -53,6 +54,9 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 	un := uint32(n)
 	drop, sym := opt.DropSelfLoops, opt.Symmetrize
 	p := maxWorkersForCounts(workersFor(m, 1<<16), m, n)
+	if !sym && sortedEdges(src, dst) {
+		return buildSorted[C](el, opt, p)
+	}
 
 	// Pass 1: a stable counting sort of the edges by destination, keeping
 	// each edge's source (and weight) in tmpSrc (and tmpW).
@@ -149,6 +153,88 @@ func buildCounted[C counter](el *EdgeList, opt BuildOptions) (*CSR, error) {
 	})
 	counts, tmpSrc, tmpW = nil, nil, nil
 
+	off, adj, wts = finishSegments(n, off, adj, wts, opt.Dedup)
+	return &CSR{N: n, Offsets: off, Adj: adj, Weights: wts}, nil
+}
+
+// sortedEdges reports whether the edges are in increasing (source,
+// destination) order, checking in parallel.
+func sortedEdges(src, dst []int32) bool {
+	m := int64(len(src))
+	p := workersFor(m, 1<<18)
+	ok := make([]bool, p)
+	parallelRanges(m, p, func(wk int, lo, hi int64) {
+		if lo > 0 {
+			lo-- // compare with the last edge of the previous range too
+		}
+		for i := lo + 1; i < hi; i++ {
+			if src[i] < src[i-1] || src[i] == src[i-1] && dst[i] < dst[i-1] {
+				return
+			}
+		}
+		ok[wk] = true
+	})
+	for _, o := range ok {
+		if !o {
+			return false
+		}
+	}
+	return true
+}
+
+// buildSorted builds a CSR from edges already sorted by (source,
+// destination) with a single counting pass by source, whose scatter writes
+// memory in order.
+func buildSorted[C counter](el *EdgeList, opt BuildOptions, p int) (*CSR, error) {
+	n, m := el.N, int64(len(el.Src))
+	src, dst, w := el.Src, el.Dst, el.W
+	un := uint32(n)
+	drop := opt.DropSelfLoops
+	counts := make([][]C, p)
+	bad := make([]int64, p)
+	parallelRanges(m, p, func(wk int, lo, hi int64) {
+		cnt := make([]C, n)
+		counts[wk] = cnt
+		bad[wk] = -1
+		for i := lo; i < hi; i++ {
+			s, d := src[i], dst[i]
+			if uint32(s) >= un || uint32(d) >= un {
+				bad[wk] = i
+				return
+			}
+			if s != d || !drop {
+				cnt[s]++
+			}
+		}
+	})
+	for _, i := range bad {
+		if i >= 0 {
+			return nil, el.rangeError(int(i))
+		}
+	}
+	off := prefixCounts(n, counts)
+	total := off[n]
+	adj := make([]int32, total)
+	var wts []float64
+	if w != nil {
+		wts = make([]float64, total)
+	}
+	parallelRanges(m, p, func(wk int, lo, hi int64) {
+		cur := counts[wk]
+		for i := lo; i < hi; i++ {
+			s, d := src[i], dst[i]
+			if s == d && drop {
+				continue
+			}
+			pos := off[s] + int64(cur[s])
+			cur[s]++
+			adj[pos] = d
+			if wts != nil {
+				wts[pos] = w[i]
+			}
+		}
+	})
+	counts = nil
 	off, adj, wts = finishSegments(n, off, adj, wts, opt.Dedup)
 	return &CSR{N: n, Offsets: off, Adj: adj, Weights: wts}, nil
 }

@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,20 +115,51 @@ func TestBuildMatchesModel(t *testing.T) {
 	for _, sz := range sizes {
 		for _, weighted := range []bool{false, true} {
 			el := randomEdgeList(sz.n, sz.m, weighted, uint64(sz.n))
-			for _, opt := range opts {
-				want := naiveBuild(el, opt)
-				for _, procs := range []int{1, 3} {
-					old := runtime.GOMAXPROCS(procs)
-					got, err := graph.Build(el, opt)
-					runtime.GOMAXPROCS(old)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !got.Equal(want) {
-						t.Fatalf("n=%d m=%d weighted=%v %+v GOMAXPROCS=%d: Build differs from the model",
-							sz.n, sz.m, weighted, opt, procs)
-					}
-				}
+			for _, in := range []*graph.EdgeList{el, sortedCopy(el)} {
+				checkAgainstModel(t, in, opts, weighted)
+			}
+		}
+	}
+}
+
+// sortedCopy returns el with its edges in (source, destination) order, the
+// input that Build handles with a single pass.
+func sortedCopy(el *graph.EdgeList) *graph.EdgeList {
+	idx := make([]int, el.Len())
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if el.Src[a] != el.Src[b] {
+			return int(el.Src[a]) - int(el.Src[b])
+		}
+		return int(el.Dst[a]) - int(el.Dst[b])
+	})
+	out := &graph.EdgeList{N: el.N}
+	for _, i := range idx {
+		out.Src = append(out.Src, el.Src[i])
+		out.Dst = append(out.Dst, el.Dst[i])
+		if el.W != nil {
+			out.W = append(out.W, el.W[i])
+		}
+	}
+	return out
+}
+
+func checkAgainstModel(t *testing.T, el *graph.EdgeList, opts []graph.BuildOptions, weighted bool) {
+	t.Helper()
+	for _, opt := range opts {
+		want := naiveBuild(el, opt)
+		for _, procs := range []int{1, 3} {
+			old := runtime.GOMAXPROCS(procs)
+			got, err := graph.Build(el, opt)
+			runtime.GOMAXPROCS(old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Equal(want) {
+				t.Fatalf("n=%d m=%d weighted=%v %+v GOMAXPROCS=%d: Build differs from the model",
+					el.N, el.Len(), weighted, opt, procs)
 			}
 		}
 	}
