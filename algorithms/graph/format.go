@@ -199,12 +199,13 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 		if err != nil {
 			return nil, err
 		}
+		buildStart := time.Now()
 		if opt.Build != (BuildOptions{}) {
 			if g, err = Build(g.EdgeList(), opt.Build); err != nil {
 				return nil, err
 			}
 		}
-		prog.built(g, time.Since(start))
+		prog.built(g, time.Since(buildStart), time.Since(start))
 		return g, nil
 	case FormatMS:
 		el, err = readMS(br, name, prog, sizeHint, limit)
@@ -224,11 +225,12 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 	if err != nil {
 		return nil, err
 	}
+	buildStart := time.Now()
 	g, err := Build(el, opt.Build)
 	if err != nil {
 		return nil, fileErr(name, err, "building the graph")
 	}
-	prog.built(g, time.Since(start))
+	prog.built(g, time.Since(buildStart), time.Since(start))
 	return g, nil
 }
 

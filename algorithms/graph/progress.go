@@ -88,12 +88,13 @@ func (p *progress) done(edges int64) {
 	fmt.Fprintf(p.w, "graph: read %s: %s, %s edges in %.2fs (%s)\n", p.name, mib(read), count(edges), el, rate(read, el))
 }
 
-// built reports the finished graph and how long building it took.
-func (p *progress) built(g *CSR, d time.Duration) {
+// built reports the finished graph, how long building it took and how long
+// reading and building took together.
+func (p *progress) built(g *CSR, build, total time.Duration) {
 	if p == nil || !p.active {
 		return
 	}
-	fmt.Fprintf(p.w, "graph: built %v in %.2fs\n", g, d.Seconds())
+	fmt.Fprintf(p.w, "graph: built %v in %.2fs (%.2fs in all)\n", g, build.Seconds(), total.Seconds())
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
