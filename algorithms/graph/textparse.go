@@ -379,7 +379,3 @@ func (s *lineSpec) extra(line int, data []byte, i int) *ParseError {
 	}
 	return lineErr(s.file, line, "unexpected extra field %q", tok)
 }
-
-// maxEdgeID is the largest id an edge list may hold so that the vertex count
-// max+1 stays within MaxVertices.
-const maxEdgeID = MaxVertices - 1
