@@ -187,6 +187,9 @@ func (l *lowerer) fieldVal(v *val, index []int, n ast.Node) *val {
 		}
 		if v.ptr != nil {
 			v = l.load(v.ptr)
+			if v.bad {
+				return v
+			}
 		}
 		if i >= len(v.fields) {
 			l.errorf(n, "internal error: field %d of a value with %d fields", i, len(v.fields))

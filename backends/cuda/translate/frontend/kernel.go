@@ -85,11 +85,9 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 		at := params.At(1).Type().(*types.Pointer).Elem()
 		accPlace = l.accumulator(at, form == execspace.FormScan, declNode)
 		if accPlace == nil {
-			return nil, l.errs
+			// Go on with a placeholder to report the body's problems too.
+			accPlace = &place{t: at, bad: true}
 		}
-	}
-	if len(l.errs) > 0 {
-		return nil, l.errs
 	}
 	if form == execspace.FormRange || form == execspace.FormReduce || form == execspace.FormScan {
 		k.Index = k.NewLocal("i", ir.I64)
@@ -107,7 +105,7 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	if form == execspace.FormReduce || form == execspace.FormTeamReduce {
 		initF, initIdx := find("Init")
 		joinF, joinIdx := find("Join")
-		if initF != nil && joinF != nil && l.isInitJoin(initF, joinF, params.At(1).Type()) {
+		if initF != nil && joinF != nil && !accPlace.bad && l.isInitJoin(initF, joinF, params.At(1).Type()) {
 			k.Init = &ir.Func{Dst: l.accLocals("dst")}
 			k.Init.Body = l.method(initF, initIdx, named, recv, func(fr *frame, d decl) {
 				l.bindFuncParams(fr, d, []*place{l.ptrTo(k.Init.Dst, accPlace.t)})

@@ -133,7 +133,12 @@ func (l *lowerer) declStmt(s *ast.DeclStmt) {
 				continue
 			}
 			t := l.subst(obj.Type())
-			p := l.newPlace(name.Name, t, name)
+			var p *place
+			if vals != nil && i < len(vals) && vals[i].bad {
+				p = &place{t: t, bad: true, depth: len(l.lits)} // the value's error suffices
+			} else {
+				p = l.newPlace(name.Name, t, name)
+			}
 			if name.Name != "_" {
 				l.fr.vars[obj] = p
 			}
@@ -188,7 +193,12 @@ func (l *lowerer) assign(s *ast.AssignStmt) {
 		if s.Tok == token.DEFINE {
 			id := lhs.(*ast.Ident)
 			if obj := l.fr.info.Defs[id]; obj != nil {
-				p := l.newPlace(id.Name, l.subst(obj.Type()), id)
+				var p *place
+				if vals[i].bad {
+					p = &place{t: l.subst(obj.Type()), bad: true, depth: len(l.lits)}
+				} else {
+					p = l.newPlace(id.Name, l.subst(obj.Type()), id)
+				}
 				l.fr.vars[obj] = p
 				l.store(p, vals[i], id)
 				continue
@@ -294,7 +304,7 @@ func (l *lowerer) fieldPlace(p *place, index []int, n ast.Node) *place {
 		}
 		if p.isPtr {
 			p = p.ptr
-			if p == nil {
+			if p == nil || p.bad {
 				return &place{bad: true}
 			}
 		}
