@@ -1,0 +1,134 @@
+package dgraph
+
+import (
+	"fmt"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// countTargets adds one to Deg[destination] for every edge.
+//
+//gokkos:kernel
+type countTargets struct {
+	Adj views.View1D[int32]
+	Deg views.View1D[int64]
+}
+
+// Run counts edge e.
+func (k countTargets) Run(e int) { k.Deg.AtomicAdd(int(k.Adj.At(e)), 1) }
+
+// scatterReversed places the reverse of each of u's out-edges at its destination's next free
+// slot of the transpose.
+//
+//gokkos:kernel
+type scatterReversed struct {
+	G      CSR
+	Cursor views.View1D[int64]
+	Adj    views.View1D[int32]
+	W      views.View1D[float64]
+	Weight bool
+}
+
+// Run reverses vertex u's out-edges.
+func (k scatterReversed) Run(u int) {
+	lo, hi := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
+	for e := lo; e < hi; e++ {
+		p := int(k.Cursor.AtomicAdd(int(k.G.Adj.At(e)), 1))
+		k.Adj.Set(p, int32(u))
+		if k.Weight {
+			k.W.Set(p, k.G.Weights.At(e))
+		}
+	}
+}
+
+// transpose builds the CSR of c's reversed edges on space, each vertex's in-neighbors sorted
+// by source (ties by weight).
+func transpose(space execspace.Space, c CSR) (CSR, error) {
+	mem := space.Memory()
+	deg, err := alloc[int64](mem, "dgraph in-degrees", c.N)
+	if err != nil {
+		return CSR{}, err
+	}
+	defer deg.Free()
+	m := int(c.NumEdges())
+	if err := portable.ParallelFor(space, "dgraph: count in-degrees", portable.Range(0, m), countTargets{Adj: c.Adj, Deg: deg}); err != nil {
+		return CSR{}, err
+	}
+	in := CSR{N: c.N}
+	if in.Offsets, _, err = offsetsFrom(space, "dgraph in-offsets", deg); err != nil {
+		return CSR{}, err
+	}
+	fail := func(err error) (CSR, error) {
+		in.Free()
+		return CSR{}, err
+	}
+	if in.Adj, err = alloc[int32](mem, "dgraph in-adjacency", m); err != nil {
+		return fail(err)
+	}
+	if c.Weighted() {
+		if in.Weights, err = alloc[float64](mem, "dgraph in-weights", m); err != nil {
+			return fail(err)
+		}
+	}
+	if err := views.DeepCopy(deg, in.Offsets.Sub(0, c.N)); err != nil {
+		return fail(fmt.Errorf("dgraph: %w", err))
+	}
+	k := scatterReversed{G: c, Cursor: deg, Adj: in.Adj, W: in.Weights, Weight: c.Weighted()}
+	if err := portable.ParallelFor(space, "dgraph: scatter reversed", perVertex(c.N), k); err != nil {
+		return fail(err)
+	}
+	if err := portable.ParallelFor(space, "dgraph: sort in-adjacency", perVertex(c.N), sortAdjacency{G: in}); err != nil {
+		return fail(err)
+	}
+	return in, nil
+}
+
+// In returns the CSR of the in-edges: vertex v's in-edges are the indices [Offsets[v],
+// Offsets[v+1]) of its Adj (the sources) and Weights. Pull (bottom-up) steps read it.
+//
+// The first call decides: a symmetric graph (see Symmetric) returns Out itself; otherwise the
+// transpose is built on the graph's space (in-degree count with atomics, scan, atomic scatter,
+// per-vertex sort: O(N+M) work and memory) and kept for later calls. It is safe for concurrent
+// use; concurrent first calls build once.
+func (g *Graph) In() (CSR, error) {
+	sym, err := g.Symmetric()
+	if err != nil {
+		return CSR{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.freed {
+		return CSR{}, errFreed
+	}
+	if g.inBuilt {
+		return g.in, nil
+	}
+	if sym {
+		g.in = g.out
+	} else {
+		in, err := transpose(g.space, g.out)
+		if err != nil {
+			return CSR{}, err
+		}
+		g.in = in
+	}
+	g.inBuilt = true
+	return g.in, nil
+}
+
+// Transpose returns a new Graph holding the reversed edges of g, built on g's space, sharing
+// nothing with g (Free it independently). It costs what In costs for a non-symmetric graph.
+func (g *Graph) Transpose() (*Graph, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.freed {
+		return nil, errFreed
+	}
+	in, err := transpose(g.space, g.out)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph{space: g.space, out: in}, nil
+}
