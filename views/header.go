@@ -23,8 +23,9 @@ type Header struct {
 type raw1D struct {
 	ptr    unsafe.Pointer
 	dev    uintptr
-	n, hn  int
-	stride int
+	n      int
+	hn     uint
+	sb     int
 	a      *alloc
 }
 
@@ -52,7 +53,7 @@ func HeaderAt(p unsafe.Pointer, rank int) Header {
 	switch rank {
 	case 1:
 		r := (*raw1D)(p)
-		h = Header{Host: r.ptr, Device: r.dev, Rank: 1, Extent: [2]int{r.n, 1}, Stride: [2]int{r.stride, 0}}
+		h = Header{Host: r.ptr, Device: r.dev, Rank: 1, Extent: [2]int{r.n, 1}, Stride: [2]int{r.sb, 0}}
 		a = r.a
 	case 2:
 		r := (*raw2D)(p)
@@ -64,6 +65,13 @@ func HeaderAt(p unsafe.Pointer, rank int) Header {
 	h.Space = HostSpace
 	if a != nil {
 		h.Label, h.Space, h.ElemSize, h.Freed = a.label, a.space, a.elemSize, a.isFreed()
+	}
+	if rank == 1 {
+		if h.ElemSize > 0 {
+			h.Stride[0] /= h.ElemSize // raw1D keeps its stride in bytes
+		} else {
+			h.Stride[0] = 1
+		}
 	}
 	return h
 }

@@ -8,5 +8,5 @@ var scratchAlloc = &alloc{label: "scratch", space: HostSpace, unmanaged: true}
 // It is how the teams package hands out team scratch memory; application code uses
 // teams.TeamScratch instead. The caller keeps the memory at p alive and valid.
 func ScratchView1D[T Scalar](p unsafe.Pointer, n int) View1D[T] {
-	return View1D[T]{ptr: p, n: n, hn: n, stride: 1, a: scratchAlloc}
+	return View1D[T]{ptr: p, n: n, hn: uint(n), sb: int(sizeOf[T]()), a: scratchAlloc}
 }

@@ -17,8 +17,8 @@ type View1D[T Scalar] struct {
 	ptr    unsafe.Pointer // host address of element 0; nil unless host-accessible
 	dev    uintptr        // device address of element 0; 0 for host views
 	n      int            // extent
-	hn     int            // n when host-accessible, else 0: one comparison guards both cases
-	stride int            // in elements
+	hn     uint           // n when host-accessible, else 0: one comparison guards both cases
+	sb     int            // stride in bytes (element size when contiguous)
 	a      *alloc
 }
 
@@ -40,7 +40,7 @@ func Wrap1D[T Scalar](label string, data []T) View1D[T] {
 }
 
 func hostView1D[T Scalar](label string, data []T, unmanaged bool) View1D[T] {
-	v := View1D[T]{n: len(data), hn: len(data), stride: 1, a: newHostAlloc(label, data, unmanaged)}
+	v := View1D[T]{n: len(data), hn: uint(len(data)), sb: int(sizeOf[T]()), a: newHostAlloc(label, data, unmanaged)}
 	if len(data) > 0 {
 		v.ptr = unsafe.Pointer(&data[0])
 	}
@@ -68,7 +68,7 @@ func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error
 	if err != nil {
 		return View1D[T]{}, err
 	}
-	v := View1D[T]{dev: a.dev, n: n, stride: 1, a: a}
+	v := View1D[T]{dev: a.dev, n: n, sb: int(sizeOf[T]()), a: a}
 	if n > 0 {
 		if err := mem.Fill(a.dev, a.elemSize, 0, int64(n)); err != nil {
 			a.free()
@@ -106,41 +106,48 @@ func (v View1D[T]) Extent(d int) int {
 }
 
 // Stride returns the distance in elements between consecutive elements.
-func (v View1D[T]) Stride() int { return v.stride }
+func (v View1D[T]) Stride() int { return v.sb / int(sizeOf[T]()) }
 
 // Contiguous reports whether the elements are adjacent in memory.
-func (v View1D[T]) Contiguous() bool { return v.stride == 1 || v.n <= 1 }
+func (v View1D[T]) Contiguous() bool { return v.sb == int(sizeOf[T]()) || v.n <= 1 }
 
 // At returns element i. It panics if i is out of range or the view is not host-accessible.
 func (v View1D[T]) At(i int) T {
-	if uint(i) >= uint(v.hn) {
-		v.fail(i)
+	if uint(i) >= v.hn {
+		outOfRange(v.a, i, v.n)
 	}
-	return *(*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T))))
+	return *(*T)(unsafe.Add(v.ptr, i*v.sb))
 }
 
 // Set stores x in element i. It panics if i is out of range or the view is not host-accessible.
 func (v View1D[T]) Set(i int, x T) {
-	if uint(i) >= uint(v.hn) {
-		v.fail(i)
+	if uint(i) >= v.hn {
+		outOfRange(v.a, i, v.n)
 	}
-	*(*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T)))) = x
+	*(*T)(unsafe.Add(v.ptr, i*v.sb)) = x
 }
 
 // addr returns the address of element i after the same checks as At.
 func (v View1D[T]) addr(i int) *T {
-	if uint(i) >= uint(v.hn) {
-		v.fail(i)
+	if uint(i) >= v.hn {
+		outOfRange(v.a, i, v.n)
 	}
-	return (*T)(unsafe.Add(v.ptr, uintptr(i*v.stride)*unsafe.Sizeof(*new(T))))
+	return (*T)(unsafe.Add(v.ptr, i*v.sb))
 }
 
+// outOfRange panics for a bad access to element i of a view of extent n over allocation a. It is
+// not generic, so that the element accessors that call it stay within the inlining budget.
+//
 //go:noinline
-func (v View1D[T]) fail(i int) {
-	if v.a != nil && !v.a.space.HostAccessible() {
-		panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", v.Label(), v.a.space.Name(), i))
+func outOfRange(a *alloc, i, n int) {
+	label := ""
+	if a != nil {
+		label = a.label
+		if !a.space.HostAccessible() {
+			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", label, a.space.Name(), i))
+		}
 	}
-	panic(fmt.Sprintf("views: index %d out of range for view %q of extent %d", i, v.Label(), v.n))
+	panic(fmt.Sprintf("views: index %d out of range for view %q of extent %d", i, label, n))
 }
 
 // Data returns the view's elements as a Go slice that shares memory with the view. It panics if
@@ -150,10 +157,10 @@ func (v View1D[T]) Data() []T {
 		return nil
 	}
 	if v.hn == 0 {
-		v.fail(0)
+		outOfRange(v.a, 0, v.n)
 	}
 	if !v.Contiguous() {
-		panic(fmt.Sprintf("views: Data of view %q with stride %d: elements are not contiguous", v.Label(), v.stride))
+		panic(fmt.Sprintf("views: Data of view %q with stride %d: elements are not contiguous", v.Label(), v.Stride()))
 	}
 	return unsafe.Slice((*T)(v.ptr), v.n)
 }
@@ -167,9 +174,9 @@ func (v View1D[T]) Sub(begin, end int) View1D[T] {
 	s := v
 	s.n = end - begin
 	if v.hn != 0 {
-		s.hn = s.n
+		s.hn = uint(s.n)
 	}
-	off := uintptr(begin*v.stride) * sizeOf[T]()
+	off := uintptr(begin * v.sb)
 	if v.ptr != nil && s.n > 0 {
 		s.ptr = unsafe.Add(v.ptr, off)
 	}

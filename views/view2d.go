@@ -74,7 +74,7 @@ func Alloc2D[T Scalar](space MemorySpace, label string, n0, n1 int, layout Layou
 		return View2D[T]{}, err
 	}
 	s0, s1 := strides(layout, n0, n1)
-	return View2D[T]{ptr: flat.ptr, dev: flat.dev, n0: n0, n1: n1, hn0: min(flat.hn, n0), s0: s0, s1: s1, layout: layout, a: flat.a}, nil
+	return View2D[T]{ptr: flat.ptr, dev: flat.dev, n0: n0, n1: n1, hn0: min(int(flat.hn), n0), s0: s0, s1: s1, layout: layout, a: flat.a}, nil
 }
 
 // Label returns the view's label.
@@ -122,7 +122,7 @@ func (v View2D[T]) Stride(d int) int {
 // host-accessible.
 func (v View2D[T]) At(i, j int) T {
 	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) {
-		v.fail(i, j)
+		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	return *(*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T))))
 }
@@ -130,17 +130,23 @@ func (v View2D[T]) At(i, j int) T {
 // Set stores x in element (i, j), with the checks of At.
 func (v View2D[T]) Set(i, j int, x T) {
 	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) {
-		v.fail(i, j)
+		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	*(*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T)))) = x
 }
 
+// outOfRange2D is outOfRange for two-dimensional views.
+//
 //go:noinline
-func (v View2D[T]) fail(i, j int) {
-	if v.a != nil && !v.a.space.HostAccessible() {
-		panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index (%d, %d)); copy it to a host mirror with DeepCopy", v.Label(), v.a.space.Name(), i, j))
+func outOfRange2D(a *alloc, i, j, n0, n1 int) {
+	label := ""
+	if a != nil {
+		label = a.label
+		if !a.space.HostAccessible() {
+			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index (%d, %d)); copy it to a host mirror with DeepCopy", label, a.space.Name(), i, j))
+		}
 	}
-	panic(fmt.Sprintf("views: index (%d, %d) out of range for view %q of extents (%d, %d)", i, j, v.Label(), v.n0, v.n1))
+	panic(fmt.Sprintf("views: index (%d, %d) out of range for view %q of extents (%d, %d)", i, j, label, n0, n1))
 }
 
 // Row returns row i as a View1D sharing memory (contiguous in LayoutRight).
@@ -160,10 +166,10 @@ func (v View2D[T]) Col(j int) View1D[T] {
 }
 
 func (v View2D[T]) line(off, n, stride int) View1D[T] {
-	r := View1D[T]{n: n, stride: stride, a: v.a}
+	r := View1D[T]{n: n, sb: stride * int(sizeOf[T]()), a: v.a}
 	boff := uintptr(off) * sizeOf[T]()
 	if v.ptr != nil {
-		r.hn = n
+		r.hn = uint(n)
 		r.ptr = unsafe.Add(v.ptr, boff)
 	}
 	if v.dev != 0 {
