@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/gokkos/gokkos/backends/cuda/translate/ir"
@@ -66,7 +67,7 @@ func (r *runner) fail(v any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.err == nil {
-		r.err = fmt.Errorf("interp: kernel %s: %v", r.k.Name, v)
+		r.err = fmt.Errorf("interp: kernel %s: %s", r.k.Name, strings.TrimPrefix(fmt.Sprint(v), "interp: "))
 	}
 }
 
