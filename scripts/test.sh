@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# test.sh: gokkos' full check, as CI runs it, on any Linux x86-64 machine with Go (no GPU).
+#
+#   1. fetches the CUDA 11.8 build-time files (cuda.h, the libcuda.so link stub, ptxas) into
+#      .cuda-sdk/ with scripts/cuda-sdk.sh, the first time only;
+#   2. checks formatting (gofmt) and vets the code with and without -tags cuda;
+#   3. regenerates every translated kernel (go generate) and fails if a generated file changed;
+#   4. runs every test with the race detector, assembling all generated PTX with ptxas for
+#      sm_70 and sm_90 (GOKKOS_REQUIRE_PTXAS=1 makes a missing ptxas an error, not a skip);
+#   5. builds the CUDA test binaries and programs (scripts/build-gpu.sh), which only a machine
+#      with an NVIDIA GPU can run (docs/gpu.md).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "CUDA 11.8 build-time files"
+eval "$(scripts/cuda-sdk.sh env)"
+export GOKKOS_REQUIRE_PTXAS=1
+
+step "gofmt"
+bad=$(gofmt -l $(git ls-files '*.go'))
+if [[ -n $bad ]]; then
+  echo "gofmt would change:"; echo "$bad"; exit 1
+fi
+
+step "go vet"
+go vet ./...
+CGO_ENABLED=1 go vet -tags cuda ./...
+
+step "generated files are fresh"
+go generate ./...
+if ! git diff --exit-code --stat -- '*_gen.go'; then
+  echo "go generate changed generated files: run go generate ./... and commit them"; exit 1
+fi
+if [[ -n $(git ls-files --others --exclude-standard -- '*_gen.go') ]]; then
+  echo "go generate made new files:"; git ls-files --others --exclude-standard -- '*_gen.go'; exit 1
+fi
+
+step "go test -race ./..."
+go test -race -timeout 30m ./...
+
+step "CUDA test binaries (build only: no GPU here)"
+scripts/build-gpu.sh >/dev/null
+ls .gpu
+echo
+echo "all checks passed"
