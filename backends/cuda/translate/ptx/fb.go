@@ -1,6 +1,10 @@
 package ptx
 
 import (
+	"fmt"
+	"math"
+	"strings"
+
 	"github.com/gokkos/gokkos/backends/cuda/translate/ir"
 )
 
@@ -132,4 +136,61 @@ func (b *fb) variable(x val) val {
 	r := b.newReg(x.t)
 	b.mov(r, x)
 	return r
+}
+
+// retIf returns v from the function when p holds.
+func (b *fb) retIf(p, v val) {
+	skip := b.f.label()
+	b.ins("@!%s bra %s", p, skip)
+	b.ins("mov.f64 %%res, %s", b.reg(v))
+	b.ins("ret")
+	b.f.place(skip)
+}
+
+// table returns the global address of a float64 table, declaring it in the module.
+func (b *fb) table(name string, vals []float64) val {
+	var s strings.Builder
+	fmt.Fprintf(&s, ".global .align 8 .f64 %s[%d] = {", name, len(vals))
+	for i, v := range vals {
+		if i > 0 {
+			s.WriteString(",")
+		}
+		if i%4 == 0 {
+			s.WriteString("\n\t")
+		} else {
+			s.WriteString(" ")
+		}
+		fmt.Fprintf(&s, "0d%016X", math.Float64bits(v))
+	}
+	s.WriteString("\n};")
+	b.m.useGlobal(name, s.String())
+	r := b.newReg(ir.Ptr)
+	b.ins("mov.u64 %s, %s", r, name)
+	return r
+}
+
+// load returns the float64 at addr + off (read-only global data).
+func (b *fb) load(addr val, off int) val {
+	r := b.newReg(ir.F64)
+	b.ins("ld.global.nc.f64 %s, [%s+%d]", r, addr, off)
+	return r
+}
+
+// index returns base + i*stride for a U32 index i.
+func (b *fb) index(base, i val, stride int) val {
+	w := b.newReg(ir.U64)
+	b.ins("mul.wide.u32 %s, %s, %d", w, b.reg(i), stride)
+	return b.bin("add.s64", ir.Ptr, base, w)
+}
+
+// u32 shorthands.
+func (b *fb) ui(v int64) val { return immInt(ir.U32, v) }
+func (b *fb) si(v int64) val { return immInt(ir.I32, v) }
+
+// callF calls another math function.
+func (b *fb) callF(name string, args ...val) val {
+	for i := range args {
+		args[i] = b.reg(args[i])
+	}
+	return b.callMath(name, args)
 }
