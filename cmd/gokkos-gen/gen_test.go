@@ -118,3 +118,27 @@ func TestBadFlags(t *testing.T) {
 		t.Errorf("exit %d, want 2", code)
 	}
 }
+
+func TestGenerateInstantiation(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen.go")
+	var stdout, stderr bytes.Buffer
+	dir := filepath.Join("..", "..", "backends", "cuda", "translate", "frontend", "testdata", "xpkg", "user")
+	if code := run([]string{"-dir", dir, "-o", out}, &stdout, &stderr, noEnv); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"github.com/gokkos/gokkos/backends/cuda/translate/frontend/testdata/xpkg/tmpl"`,
+		"portable.Register[tmpl.Frontier[bump]](",
+		`Name:  "tmpl.Frontier[user.bump]",`,
+		"portable.Register[Stats](",
+		"execspace.OpCustom: {Main:",
+	} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("generated file lacks %q", want)
+		}
+	}
+}

@@ -82,7 +82,7 @@ type Collectives struct {
 func (k Collectives) RunTeam(m teams.Member) {
 	lg, rank, size := m.LeagueRank(), m.TeamRank(), m.TeamSize()
 	base := lg * k.Chunk
-	sum, prod, lo, hi := int64(0), int64(1), int64(1<<62), int64(-1<<62)
+	sum, prod, lo, hi := int64(0), int64(1), teams.Identity[int64](teams.Min), teams.Identity[int64](teams.Max)
 	and, or := int64(-1), int64(0)
 	for j := rank; j < k.Chunk; j += size {
 		x := k.X.At(base + j)
