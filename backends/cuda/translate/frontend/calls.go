@@ -345,7 +345,8 @@ func (l *lowerer) inline(call *ast.CallExpr, fn *types.Func, recv *val, targs []
 	if need {
 		l.ret.target = tg
 	}
-	// Function literals of the caller do not extend into the callee: its locals are its own.
+	// The caller's function-literal context extends into the callee: a callee reached from a
+	// range body may not use team-wide operations either.
 	savedLits := l.lits
 	l.wrapped(tg, need, func() { l.stmts(d.fn.Body.List) })
 	l.lits = savedLits
