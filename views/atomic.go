@@ -53,7 +53,7 @@ func (v View2D[T]) AtomicAdd(i, j int, x T) T {
 		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	p := (*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*sizeOf[T]()))
-	return rmw(p, x, opAdd, View1D[T]{a: v.a})
+	return rmw(p, x, opAdd, View1D[T]{d: &desc{a: v.a}})
 }
 
 type rmwOp uint8

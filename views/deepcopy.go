@@ -12,8 +12,8 @@ import (
 // strided. DeepCopy returns when the copy is complete. An error leaves dst unspecified but
 // changes no other memory.
 func DeepCopy[T Scalar](dst, src View1D[T]) error {
-	if dst.n != src.n {
-		return fmt.Errorf("views: DeepCopy: extent mismatch: dst %q has %d elements, src %q has %d", dst.Label(), dst.n, src.Label(), src.n)
+	if dst.Len() != src.Len() {
+		return fmt.Errorf("views: DeepCopy: extent mismatch: dst %q has %d elements, src %q has %d", dst.Label(), dst.Len(), src.Label(), src.Len())
 	}
 	return copy1D(dst, src)
 }
@@ -46,43 +46,43 @@ func DeepCopy2D[T Scalar](dst, src View2D[T]) error {
 }
 
 func copy1D[T Scalar](dst, src View1D[T]) error {
-	if dst.n == 0 {
+	if dst.Len() == 0 {
 		return nil
 	}
-	if dst.a.isFreed() || src.a.isFreed() {
+	if dst.al().isFreed() || src.al().isFreed() {
 		return fmt.Errorf("views: DeepCopy: view %q or %q was freed", dst.Label(), src.Label())
 	}
-	bytes := int64(dst.n) * int64(sizeOf[T]())
-	dh, sh := dst.hn != 0, src.hn != 0
+	bytes := int64(dst.Len()) * int64(sizeOf[T]())
+	dh, sh := dst.ptr != nil, src.ptr != nil
 	var err error
 	switch {
 	case dh && sh:
 		if dst.Contiguous() && src.Contiguous() {
 			copy(dst.Data(), src.Data())
 		} else {
-			for i := 0; i < dst.n; i++ {
+			for i := 0; i < dst.Len(); i++ {
 				dst.Set(i, src.At(i))
 			}
 		}
 	case !dh && sh:
-		mem := dst.a.space.(DeviceMemory)
+		mem := dst.al().space.(DeviceMemory)
 		if !dst.Contiguous() {
 			return fmt.Errorf("views: DeepCopy: device view %q is not contiguous", dst.Label())
 		}
 		if !src.Contiguous() {
 			src = packed(src)
 		}
-		err = mem.CopyToDevice(dst.dev, src.ptr, bytes)
+		err = mem.CopyToDevice(dst.devAddr(), src.ptr, bytes)
 	case dh && !sh:
-		mem := src.a.space.(DeviceMemory)
+		mem := src.al().space.(DeviceMemory)
 		if !src.Contiguous() {
 			return fmt.Errorf("views: DeepCopy: device view %q is not contiguous", src.Label())
 		}
 		if dst.Contiguous() {
-			err = mem.CopyToHost(dst.ptr, src.dev, bytes)
+			err = mem.CopyToHost(dst.ptr, src.devAddr(), bytes)
 		} else {
-			tmp := New1D[T](dst.Label()+"_staging", dst.n)
-			if err = mem.CopyToHost(tmp.ptr, src.dev, bytes); err == nil {
+			tmp := New1D[T](dst.Label()+"_staging", dst.Len())
+			if err = mem.CopyToHost(tmp.ptr, src.devAddr(), bytes); err == nil {
 				copy1D(dst, tmp)
 			}
 		}
@@ -90,13 +90,13 @@ func copy1D[T Scalar](dst, src View1D[T]) error {
 		if !dst.Contiguous() || !src.Contiguous() {
 			return fmt.Errorf("views: DeepCopy: device views %q and %q must be contiguous", dst.Label(), src.Label())
 		}
-		dm, sm := dst.a.space.(DeviceMemory), src.a.space.(DeviceMemory)
-		if dst.a.space == src.a.space {
-			err = dm.CopyWithin(dst.dev, src.dev, bytes)
+		dm, sm := dst.al().space.(DeviceMemory), src.al().space.(DeviceMemory)
+		if dst.al().space == src.al().space {
+			err = dm.CopyWithin(dst.devAddr(), src.devAddr(), bytes)
 		} else {
-			tmp := New1D[T](src.Label()+"_staging", src.n)
-			if err = sm.CopyToHost(tmp.ptr, src.dev, bytes); err == nil {
-				err = dm.CopyToDevice(dst.dev, tmp.ptr, bytes)
+			tmp := New1D[T](src.Label()+"_staging", src.Len())
+			if err = sm.CopyToHost(tmp.ptr, src.devAddr(), bytes); err == nil {
+				err = dm.CopyToDevice(dst.devAddr(), tmp.ptr, bytes)
 			}
 		}
 	}
@@ -109,8 +109,8 @@ func copy1D[T Scalar](dst, src View1D[T]) error {
 
 // packed returns a contiguous host copy of a strided host view.
 func packed[T Scalar](v View1D[T]) View1D[T] {
-	p := New1D[T](v.Label()+"_packed", v.n)
-	for i := 0; i < v.n; i++ {
+	p := New1D[T](v.Label()+"_packed", v.Len())
+	for i := 0; i < v.Len(); i++ {
 		p.Set(i, v.At(i))
 	}
 	return p

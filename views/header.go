@@ -21,12 +21,10 @@ type Header struct {
 
 // raw1D and raw2D mirror the memory layout of View1D[T] and View2D[T], which does not depend on T.
 type raw1D struct {
-	ptr    unsafe.Pointer
-	dev    uintptr
-	n      int
-	hn     uint
-	sb     int
-	a      *alloc
+	ptr unsafe.Pointer
+	hn  uint
+	sb  int
+	d   *desc
 }
 
 type raw2D struct {
@@ -53,8 +51,13 @@ func HeaderAt(p unsafe.Pointer, rank int) Header {
 	switch rank {
 	case 1:
 		r := (*raw1D)(p)
-		h = Header{Host: r.ptr, Device: r.dev, Rank: 1, Extent: [2]int{r.n, 1}, Stride: [2]int{r.sb, 0}}
-		a = r.a
+		h = Header{Host: r.ptr, Rank: 1, Extent: [2]int{int(r.hn), 1}, Stride: [2]int{r.sb, 0}}
+		if r.d != nil {
+			a, h.Device = r.d.a, r.d.dev
+			if r.ptr == nil {
+				h.Extent[0] = r.d.n
+			}
+		}
 	case 2:
 		r := (*raw2D)(p)
 		h = Header{Host: r.ptr, Device: r.dev, Rank: 2, Extent: [2]int{r.n0, r.n1}, Stride: [2]int{r.s0, r.s1}}

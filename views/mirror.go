@@ -4,12 +4,12 @@ package views
 // not v is already host-accessible, as Kokkos::create_mirror does. Its elements are zero; copy
 // with DeepCopy.
 func CreateMirror[T Scalar](v View1D[T]) View1D[T] {
-	return New1D[T](v.Label()+"_mirror", v.n)
+	return New1D[T](v.Label()+"_mirror", v.Len())
 }
 
 // CreateMirrorIn allocates a new view of v's shape in space.
 func CreateMirrorIn[T Scalar](space MemorySpace, v View1D[T]) (View1D[T], error) {
-	return Alloc1D[T](space, v.Label()+"_mirror", v.n)
+	return Alloc1D[T](space, v.Label()+"_mirror", v.Len())
 }
 
 // MirrorView returns v itself when it is host-accessible and otherwise a new host view of its
@@ -33,7 +33,7 @@ func MirrorViewIn[T Scalar](space MemorySpace, v View1D[T]) (View1D[T], error) {
 // copy of v's elements, as Kokkos::create_mirror_view_and_copy does.
 func MirrorViewAndCopy[T Scalar](space MemorySpace, v View1D[T]) (View1D[T], error) {
 	m, err := MirrorViewIn(space, v)
-	if err != nil || m.a == v.a {
+	if err != nil || m.al() == v.al() {
 		return m, err
 	}
 	if err := DeepCopy(m, v); err != nil {

@@ -14,12 +14,36 @@ import (
 // atomics are not. Methods that touch elements panic when the view's space is not host-accessible;
 // DeepCopy, Fill and the mirror functions work in every space.
 type View1D[T Scalar] struct {
-	ptr    unsafe.Pointer // host address of element 0; nil unless host-accessible
-	dev    uintptr        // device address of element 0; 0 for host views
-	n      int            // extent
-	hn     uint           // n when host-accessible, else 0: one comparison guards both cases
-	sb     int            // stride in bytes (element size when contiguous)
-	a      *alloc
+	// A View1D has at most four word-sized fields so that the compiler keeps it in registers
+	// inside kernels instead of copying it to memory at every element access.
+	ptr unsafe.Pointer // host address of element 0; nil unless host-accessible
+	hn  uint           // extent when host-accessible, else 0: one comparison guards both cases
+	sb  int            // stride in bytes (the element size when contiguous)
+	d   *desc          // allocation, and extent and address of device views
+}
+
+// desc is the part of a View1D that element access does not need. Host views share their
+// allocation's desc (their extent is hn); device views and their subviews have their own.
+type desc struct {
+	a   *alloc
+	n   int     // extent of a device view
+	dev uintptr // device address of element 0
+}
+
+// al returns the view's allocation, nil for the zero view.
+func (v View1D[T]) al() *alloc {
+	if v.d == nil {
+		return nil
+	}
+	return v.d.a
+}
+
+// devAddr returns the device address of element 0, 0 for host views.
+func (v View1D[T]) devAddr() uintptr {
+	if v.d == nil {
+		return 0
+	}
+	return v.d.dev
 }
 
 // New1D allocates a zero-filled host view of n elements. It panics if n is negative.
@@ -40,7 +64,8 @@ func Wrap1D[T Scalar](label string, data []T) View1D[T] {
 }
 
 func hostView1D[T Scalar](label string, data []T, unmanaged bool) View1D[T] {
-	v := View1D[T]{n: len(data), hn: uint(len(data)), sb: int(sizeOf[T]()), a: newHostAlloc(label, data, unmanaged)}
+	a := newHostAlloc(label, data, unmanaged)
+	v := View1D[T]{hn: uint(len(data)), sb: int(sizeOf[T]()), d: &desc{a: a, n: len(data)}}
 	if len(data) > 0 {
 		v.ptr = unsafe.Pointer(&data[0])
 	}
@@ -68,7 +93,7 @@ func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error
 	if err != nil {
 		return View1D[T]{}, err
 	}
-	v := View1D[T]{dev: a.dev, n: n, sb: int(sizeOf[T]()), a: a}
+	v := View1D[T]{sb: int(sizeOf[T]()), d: &desc{a: a, n: n, dev: a.dev}}
 	if n > 0 {
 		if err := mem.Fill(a.dev, a.elemSize, 0, int64(n)); err != nil {
 			a.free()
@@ -80,41 +105,46 @@ func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error
 
 // Label returns the label the view was allocated with.
 func (v View1D[T]) Label() string {
-	if v.a == nil {
-		return ""
+	if a := v.al(); a != nil {
+		return a.label
 	}
-	return v.a.label
+	return ""
 }
 
 // Space returns the view's memory space (HostSpace for the zero view).
 func (v View1D[T]) Space() MemorySpace {
-	if v.a == nil {
-		return HostSpace
+	if a := v.al(); a != nil {
+		return a.space
 	}
-	return v.a.space
+	return HostSpace
 }
 
 // Len returns the number of elements.
-func (v View1D[T]) Len() int { return v.n }
+func (v View1D[T]) Len() int {
+	if v.ptr != nil || v.d == nil {
+		return int(v.hn)
+	}
+	return v.d.n
+}
 
 // Extent returns the extent of dimension d, which must be 0.
 func (v View1D[T]) Extent(d int) int {
 	if d != 0 {
 		panic(fmt.Sprintf("views: Extent(%d) of one-dimensional view %q", d, v.Label()))
 	}
-	return v.n
+	return v.Len()
 }
 
 // Stride returns the distance in elements between consecutive elements.
 func (v View1D[T]) Stride() int { return v.sb / int(sizeOf[T]()) }
 
 // Contiguous reports whether the elements are adjacent in memory.
-func (v View1D[T]) Contiguous() bool { return v.sb == int(sizeOf[T]()) || v.n <= 1 }
+func (v View1D[T]) Contiguous() bool { return v.sb == int(sizeOf[T]()) || v.Len() <= 1 }
 
 // At returns element i. It panics if i is out of range or the view is not host-accessible.
 func (v View1D[T]) At(i int) T {
 	if uint(i) >= v.hn {
-		outOfRange(v.a, i, v.n)
+		outOfRange(v.d, i, v.hn)
 	}
 	return *(*T)(unsafe.Add(v.ptr, i*v.sb))
 }
@@ -122,7 +152,7 @@ func (v View1D[T]) At(i int) T {
 // Set stores x in element i. It panics if i is out of range or the view is not host-accessible.
 func (v View1D[T]) Set(i int, x T) {
 	if uint(i) >= v.hn {
-		outOfRange(v.a, i, v.n)
+		outOfRange(v.d, i, v.hn)
 	}
 	*(*T)(unsafe.Add(v.ptr, i*v.sb)) = x
 }
@@ -130,7 +160,7 @@ func (v View1D[T]) Set(i int, x T) {
 // addr returns the address of element i after the same checks as At.
 func (v View1D[T]) addr(i int) *T {
 	if uint(i) >= v.hn {
-		outOfRange(v.a, i, v.n)
+		outOfRange(v.d, i, v.hn)
 	}
 	return (*T)(unsafe.Add(v.ptr, i*v.sb))
 }
@@ -139,9 +169,10 @@ func (v View1D[T]) addr(i int) *T {
 // not generic, so that the element accessors that call it stay within the inlining budget.
 //
 //go:noinline
-func outOfRange(a *alloc, i, n int) {
+func outOfRange(d *desc, i int, n uint) {
 	label := ""
-	if a != nil {
+	if d != nil && d.a != nil {
+		a := d.a
 		label = a.label
 		if !a.space.HostAccessible() {
 			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", label, a.space.Name(), i))
@@ -153,45 +184,48 @@ func outOfRange(a *alloc, i, n int) {
 // Data returns the view's elements as a Go slice that shares memory with the view. It panics if
 // the view is not host-accessible or not contiguous.
 func (v View1D[T]) Data() []T {
-	if v.n == 0 {
+	n := v.Len()
+	if n == 0 {
 		return nil
 	}
 	if v.hn == 0 {
-		outOfRange(v.a, 0, v.n)
+		outOfRange(v.d, 0, v.hn)
 	}
 	if !v.Contiguous() {
 		panic(fmt.Sprintf("views: Data of view %q with stride %d: elements are not contiguous", v.Label(), v.Stride()))
 	}
-	return unsafe.Slice((*T)(v.ptr), v.n)
+	return unsafe.Slice((*T)(v.ptr), n)
 }
 
 // Sub returns the subview of elements [begin, end), sharing memory with v. It panics if the range
 // is not within the view.
 func (v View1D[T]) Sub(begin, end int) View1D[T] {
-	if begin < 0 || end < begin || end > v.n {
-		panic(fmt.Sprintf("views: subview [%d, %d) out of range for view %q of extent %d", begin, end, v.Label(), v.n))
+	n := v.Len()
+	if begin < 0 || end < begin || end > n {
+		panic(fmt.Sprintf("views: subview [%d, %d) out of range for view %q of extent %d", begin, end, v.Label(), n))
 	}
 	s := v
-	s.n = end - begin
-	if v.hn != 0 {
-		s.hn = uint(s.n)
-	}
 	off := uintptr(begin * v.sb)
-	if v.ptr != nil && s.n > 0 {
-		s.ptr = unsafe.Add(v.ptr, off)
-	}
-	if v.dev != 0 {
-		s.dev = v.dev + off
+	if v.ptr != nil {
+		s.hn = uint(end - begin)
+		if s.hn > 0 {
+			s.ptr = unsafe.Add(v.ptr, off)
+		} else {
+			s.ptr = nil
+		}
+	} else if v.d != nil {
+		s.d = &desc{a: v.d.a, n: end - begin, dev: v.d.dev + off}
 	}
 	return s
 }
 
 // Fill sets every element to x. On a device space it uses the device's memset where possible.
 func (v View1D[T]) Fill(x T) error {
-	if v.n == 0 {
+	n := v.Len()
+	if n == 0 {
 		return nil
 	}
-	if v.hn != 0 {
+	if v.ptr != nil {
 		if v.Contiguous() {
 			s := v.Data()
 			for i := range s {
@@ -199,29 +233,29 @@ func (v View1D[T]) Fill(x T) error {
 			}
 			return nil
 		}
-		for i := 0; i < v.n; i++ {
+		for i := 0; i < n; i++ {
 			v.Set(i, x)
 		}
 		return nil
 	}
-	if v.a.isFreed() {
+	if v.al().isFreed() {
 		return fmt.Errorf("views: Fill of freed view %q", v.Label())
 	}
-	mem := v.a.space.(DeviceMemory)
+	mem := v.al().space.(DeviceMemory)
 	if !v.Contiguous() {
 		return fmt.Errorf("views: Fill of strided device view %q is not supported", v.Label())
 	}
-	return mem.Fill(v.dev, int(sizeOf[T]()), bitsOf(x), int64(v.n))
+	return mem.Fill(v.devAddr(), int(sizeOf[T]()), bitsOf(x), int64(n))
 }
 
 // Free releases the view's memory now instead of when it becomes unreachable. Every copy and
 // subview of the view becomes unusable. Freeing a host view only drops gokkos' accounting. Free
 // is idempotent.
-func (v View1D[T]) Free() { v.a.free() }
+func (v View1D[T]) Free() { v.al().free() }
 
 // String describes the view, such as `View1D[float64] "x" (Host, 100)`.
 func (v View1D[T]) String() string {
-	return fmt.Sprintf("View1D[%s] %q (%s, %d)", TypeName[T](), v.Label(), v.Space().Name(), v.n)
+	return fmt.Sprintf("View1D[%s] %q (%s, %d)", TypeName[T](), v.Label(), v.Space().Name(), v.Len())
 }
 
 func bitsOf[T Scalar](x T) uint64 {

@@ -74,7 +74,7 @@ func Alloc2D[T Scalar](space MemorySpace, label string, n0, n1 int, layout Layou
 		return View2D[T]{}, err
 	}
 	s0, s1 := strides(layout, n0, n1)
-	return View2D[T]{ptr: flat.ptr, dev: flat.dev, n0: n0, n1: n1, hn0: min(int(flat.hn), n0), s0: s0, s1: s1, layout: layout, a: flat.a}, nil
+	return View2D[T]{ptr: flat.ptr, dev: flat.devAddr(), n0: n0, n1: n1, hn0: min(int(flat.hn), n0), s0: s0, s1: s1, layout: layout, a: flat.al()}, nil
 }
 
 // Label returns the view's label.
@@ -166,14 +166,14 @@ func (v View2D[T]) Col(j int) View1D[T] {
 }
 
 func (v View2D[T]) line(off, n, stride int) View1D[T] {
-	r := View1D[T]{n: n, sb: stride * int(sizeOf[T]()), a: v.a}
+	r := View1D[T]{sb: stride * int(sizeOf[T]())}
 	boff := uintptr(off) * sizeOf[T]()
 	if v.ptr != nil {
 		r.hn = uint(n)
 		r.ptr = unsafe.Add(v.ptr, boff)
-	}
-	if v.dev != 0 {
-		r.dev = v.dev + boff
+		r.d = &desc{a: v.a, n: n}
+	} else {
+		r.d = &desc{a: v.a, n: n, dev: v.dev + boff}
 	}
 	return r
 }
