@@ -1,0 +1,37 @@
+// Package scc finds the strongly connected components of a directed graph with three parallel
+// methods that run unchanged on every execution space (the goroutine pool of the host, or an
+// NVIDIA GPU through kernels that cmd/gokkos-gen translates to PTX):
+//
+//   - Multistep, after Slota, Rajamanickam and Madduri ("BFS and Coloring-based Parallel
+//     Algorithms for Strongly Connected Components and Related Problems", and their manycore
+//     follow-up at IPDPS 2015): repeated trimming of size-1 components, one forward-backward
+//     step from the vertex with the largest product of in- and out-degree (which finds the giant
+//     component of a small-world graph), colour propagation for the rest (the largest vertex id
+//     that reaches a vertex is its colour; a backward reach from each vertex that keeps its own
+//     colour, over vertices of that colour, is its component), and a serial Tarjan finish once
+//     few vertices remain.
+//   - FBTrim and Hybrid, after Chen, Chen, Shen, Fang, Tang, Yang and Wang ("Orchestrating
+//     parallel detection of strongly connected components on GPUs"), who build on Hong, Rodia
+//     and Olukotun's two-phase method for small-world graphs. Phase 1 trims, then runs
+//     forward-backward steps from single high-degree pivots until a component of more than 1%
+//     of the vertices has been found; then Trim2 removes size-2 components, trimming runs again,
+//     and weakly connected components of what remains (FWcc) seed many pivots at once. Phase 2
+//     of FBTrim repeats many-pivot forward-backward rounds (one pivot per subgraph, chosen by
+//     racing writes) with trimming in between; phase 2 of Hybrid runs colour propagation rounds
+//     instead, which finish the many small components in far fewer rounds.
+//
+// Every method keeps its state in views of the execution space: a status word per vertex whose
+// bit fields say whether the vertex was reached forward or backward, expanded, queued, or is done
+// (assigned to a component), a subgraph id per vertex (int32, in [0, 3N): the colour that keeps
+// forward-backward steps of different subgraphs apart), a colour per vertex for propagation, and
+// the component representative per vertex. Reachability and colour propagation are instances of
+// one frontier loop with four traversal strategies (Traversal): topology-driven sweeps over all
+// vertices or data-driven worklists, each with or without load balancing, which hands vertices of
+// high degree to a whole team. The host code only launches kernels and reads back counts.
+//
+// Run takes a host graph.CSR and returns the component of every vertex with counts and
+// per-phase statistics (rounds of each kind, traversal iterations, vertices removed by each step
+// and the time spent in it).
+package scc
+
+//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen

@@ -1,0 +1,155 @@
+package scc
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Method selects the strongly connected components algorithm.
+type Method uint8
+
+const (
+	// Multistep is trim, one forward-backward step from a high-degree pivot, colour propagation
+	// rounds, and a serial Tarjan finish below Options.SerialCutoff remaining vertices.
+	Multistep Method = iota
+	// FBTrim is two-phase forward-backward with trimming: single-pivot steps until a large
+	// component is found, Trim2, FWcc, then many-pivot forward-backward rounds.
+	FBTrim
+	// Hybrid is FBTrim with colour propagation rounds instead of many-pivot forward-backward
+	// rounds in phase 2.
+	Hybrid
+)
+
+var methodNames = [...]string{"multistep", "fbtrim", "hybrid"}
+
+// String returns the method's name as ParseMethod accepts it: "multistep", "fbtrim" or
+// "hybrid".
+func (m Method) String() string {
+	if int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", m)
+}
+
+// ParseMethod returns the method called name (case-insensitive), or an error listing the names.
+func ParseMethod(name string) (Method, error) {
+	for i, s := range methodNames {
+		if strings.EqualFold(name, s) {
+			return Method(i), nil
+		}
+	}
+	return 0, fmt.Errorf("scc: unknown method %q; want one of %s", name, strings.Join(methodNames[:], ", "))
+}
+
+// Traversal selects how forward and backward reachability and colour propagation walk the graph.
+type Traversal uint8
+
+const (
+	// Auto chooses before every iteration: a load-balanced topology-driven sweep while the
+	// frontier is a sizeable part of the graph (the giant component's reach in a single-pivot
+	// step, the first iterations of colour propagation), a load-balanced worklist pass when it
+	// is small (the tail of a traversal, many-pivot rounds over small subgraphs, long paths).
+	// Each phase thus gets the traversal that suits it, the point the hybrid paper makes, and
+	// graphs of large diameter do not pay a sweep per level.
+	Auto Traversal = iota
+	// Topo sweeps over every vertex each iteration and expands the vertices that are in the
+	// frontier (reached but not yet expanded), one thread per vertex.
+	Topo
+	// TopoLB is Topo with vertices of degree above Options.HeavyDegree expanded by a whole team,
+	// from a list of such vertices made once.
+	TopoLB
+	// Data keeps the frontier in a worklist: each iteration expands the vertices of the current
+	// list, one thread per vertex, and pushes newly reached vertices onto the next.
+	Data
+	// DataLB is Data with two worklists: vertices of degree above Options.HeavyDegree go to a
+	// list that is expanded one team per vertex.
+	DataLB
+)
+
+var traversalNames = [...]string{"auto", "topo", "topo-lb", "data", "data-lb"}
+
+// String returns the strategy's name as ParseTraversal accepts it: "auto", "topo", "topo-lb",
+// "data" or "data-lb".
+func (t Traversal) String() string {
+	if int(t) < len(traversalNames) {
+		return traversalNames[t]
+	}
+	return fmt.Sprintf("Traversal(%d)", t)
+}
+
+// ParseTraversal returns the strategy called name (case-insensitive), or an error listing the
+// names.
+func ParseTraversal(name string) (Traversal, error) {
+	for i, s := range traversalNames {
+		if strings.EqualFold(name, s) {
+			return Traversal(i), nil
+		}
+	}
+	return 0, fmt.Errorf("scc: unknown traversal %q; want one of %s", name, strings.Join(traversalNames[:], ", "))
+}
+
+// Defaults of the Options fields whose zero value means "the default".
+const (
+	// DefaultSwitchFraction is the size of a component, as a fraction of the vertices, whose
+	// discovery ends phase 1 of FBTrim and Hybrid.
+	DefaultSwitchFraction = 0.01
+	// DefaultPhase1Rounds is the most single-pivot steps phase 1 runs.
+	DefaultPhase1Rounds = 5
+	// DefaultSerialCutoff is the number of remaining vertices at which Multistep finishes
+	// serially.
+	DefaultSerialCutoff = 100_000
+	// DefaultHeavyDegree is the degree above which load-balanced traversals use a team.
+	DefaultHeavyDegree = 32
+)
+
+// Options configures Run. The zero value runs Multistep with the default settings.
+type Options struct {
+	// Method is the algorithm.
+	Method Method
+	// Traversal is the reachability and propagation strategy; Auto picks one per phase.
+	Traversal Traversal
+	// SwitchFraction ends phase 1 of FBTrim and Hybrid when a single-pivot step finds a
+	// component of more than this fraction of the vertices; 0 means DefaultSwitchFraction (1%).
+	SwitchFraction float64
+	// Phase1Rounds bounds the single-pivot steps of FBTrim and Hybrid on graphs without a large
+	// component; 0 means DefaultPhase1Rounds.
+	Phase1Rounds int
+	// SerialCutoff makes Multistep finish with serial Tarjan on the host once at most this many
+	// vertices remain; 0 means DefaultSerialCutoff and a negative value never finishes serially.
+	SerialCutoff int
+	// HeavyDegree is the degree above which the load-balanced traversals expand a vertex with a
+	// whole team; 0 means DefaultHeavyDegree.
+	HeavyDegree int
+}
+
+// resolved returns o with defaults filled in, or an error for values out of range.
+func (o Options) resolved() (Options, error) {
+	if int(o.Method) >= len(methodNames) {
+		return o, fmt.Errorf("scc: unknown method %d", o.Method)
+	}
+	if int(o.Traversal) >= len(traversalNames) {
+		return o, fmt.Errorf("scc: unknown traversal %d", o.Traversal)
+	}
+	if !(o.SwitchFraction >= 0 && o.SwitchFraction < 1) {
+		return o, fmt.Errorf("scc: switch fraction %g; want a value in [0, 1)", o.SwitchFraction)
+	}
+	if o.Phase1Rounds < 0 {
+		return o, fmt.Errorf("scc: %d phase-1 rounds; want a non-negative number", o.Phase1Rounds)
+	}
+	if o.HeavyDegree < 0 {
+		return o, fmt.Errorf("scc: heavy degree %d; want a non-negative number", o.HeavyDegree)
+	}
+	if o.SwitchFraction == 0 {
+		o.SwitchFraction = DefaultSwitchFraction
+	}
+	if o.Phase1Rounds == 0 {
+		o.Phase1Rounds = DefaultPhase1Rounds
+	}
+	if o.SerialCutoff == 0 {
+		o.SerialCutoff = DefaultSerialCutoff
+	}
+	if o.HeavyDegree == 0 {
+		o.HeavyDegree = DefaultHeavyDegree
+	}
+	return o, nil
+}

@@ -1,0 +1,65 @@
+package scc
+
+import "time"
+
+// Result is the outcome of Run.
+type Result struct {
+	// Comp holds the component of every vertex, numbered 0 to Count-1 in increasing order of
+	// each component's smallest vertex id, whatever the method.
+	Comp []int32
+	// Count is the number of strongly connected components.
+	Count int
+	// Largest is the number of vertices of the largest component (0 for the empty graph).
+	Largest int
+	// NonTrivial is the number of components with two or more vertices.
+	NonTrivial int
+	// Iterations is the number of component-finding rounds: forward-backward steps plus colour
+	// propagation rounds (Stats.FBRounds + Stats.ColorRounds).
+	Iterations int
+	// Stats breaks the run down by step.
+	Stats Stats
+}
+
+// Stats counts the work of each step of a run. Vertex counts say how many vertices the step
+// assigned to components.
+type Stats struct {
+	// Method and Traversal are the settings the run used.
+	Method    Method
+	Traversal Traversal
+
+	// TrimPasses is the number of trimming iterations (sweeps and worklist passes) over all
+	// trimming calls; Trimmed is the number of size-1 components they found.
+	TrimPasses, Trimmed int
+	// Trim2Pairs is the number of size-2 components Trim2 found.
+	Trim2Pairs int
+
+	// Phase1Rounds is the number of single-pivot forward-backward steps; Phase1Found is the
+	// number of vertices they assigned.
+	Phase1Rounds, Phase1Found int
+	// Switched reports that a single-pivot step found a component larger than the switch
+	// fraction, and SwitchSize is that component's size.
+	Switched   bool
+	SwitchSize int
+
+	// WCCRounds is the number of hooking rounds of the FWcc step; WCCSubgraphs is the number of
+	// weakly connected subgraphs it found among the remaining vertices.
+	WCCRounds, WCCSubgraphs int
+
+	// Phase2Rounds is the number of many-pivot forward-backward rounds (FBTrim) or colour
+	// propagation rounds (Hybrid, Multistep) after phase 1; Phase2Found is the number of
+	// vertices they assigned.
+	Phase2Rounds, Phase2Found int
+
+	// FBRounds is the number of forward-backward steps of every kind; ColorRounds the number of
+	// colour propagation rounds.
+	FBRounds, ColorRounds int
+	// ReachIterations is the number of traversal iterations (frontier expansions) of every
+	// forward and backward reach; PropagationIterations that of colour propagation.
+	ReachIterations, PropagationIterations int
+
+	// SerialVertices is the number of vertices the serial Tarjan finish assigned.
+	SerialVertices int
+
+	// Times spent in each step, measured on the host around the launches.
+	TrimTime, FBTime, WCCTime, ColorTime, SerialTime, TotalTime time.Duration
+}

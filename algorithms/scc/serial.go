@@ -1,0 +1,186 @@
+package scc
+
+import (
+	"time"
+
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// The serial finish: the active vertices and the edges between active vertices of one subgraph
+// are compacted into a small CSR on the device, copied to the host, and handed to Tarjan's
+// algorithm; the representatives come back as original vertex ids and are scattered into the
+// component view.
+
+// activeIDs numbers the active vertices in increasing order into ID (-1 for the others).
+//
+//gokkos:kernel
+type activeIDs struct {
+	St views.View1D[uint32]
+	ID views.View1D[int32]
+}
+
+// Run numbers vertex v.
+func (k activeIDs) Run(v int, acc *int64, final bool) {
+	active := k.St.At(v)&stDone == 0
+	if final {
+		id := int32(-1)
+		if active {
+			id = int32(*acc)
+		}
+		k.ID.Set(v, id)
+	}
+	if active {
+		*acc += 1
+	}
+}
+
+// subEdges writes the offsets of the compacted graph: Off[ID[v]] is the number of kept edges of
+// the active vertices before v, and Orig[ID[v]] = v.
+//
+//gokkos:kernel
+type subEdges struct {
+	Off  views.View1D[int64]
+	Adj  views.View1D[int32]
+	Sub  views.View1D[int32]
+	ID   views.View1D[int32]
+	SOff views.View1D[int64]
+	Orig views.View1D[int32]
+}
+
+// kept counts v's edges to active vertices of its subgraph.
+func (k subEdges) kept(v int) int64 {
+	var n int64
+	c := k.Sub.At(v)
+	end := k.Off.At(v + 1)
+	for e := k.Off.At(v); e < end; e++ {
+		w := int(k.Adj.At(int(e)))
+		if k.ID.At(w) >= 0 && k.Sub.At(w) == c {
+			n++
+		}
+	}
+	return n
+}
+
+// Run adds v's kept edges.
+func (k subEdges) Run(v int, acc *int64, final bool) {
+	id := int(k.ID.At(v))
+	if id < 0 {
+		return
+	}
+	if final {
+		k.SOff.Set(id, *acc)
+		k.Orig.Set(id, int32(v))
+	}
+	*acc += k.kept(v)
+}
+
+// subFill writes the compacted adjacency.
+//
+//gokkos:kernel
+type subFill struct {
+	Off  views.View1D[int64]
+	Adj  views.View1D[int32]
+	Sub  views.View1D[int32]
+	ID   views.View1D[int32]
+	SOff views.View1D[int64]
+	SAdj views.View1D[int32]
+}
+
+// Run writes v's kept edges.
+func (k subFill) Run(v int) {
+	id := int(k.ID.At(v))
+	if id < 0 {
+		return
+	}
+	at := k.SOff.At(id)
+	c := k.Sub.At(v)
+	end := k.Off.At(v + 1)
+	for e := k.Off.At(v); e < end; e++ {
+		w := int(k.Adj.At(int(e)))
+		if x := k.ID.At(w); x >= 0 && k.Sub.At(w) == c {
+			k.SAdj.Set(int(at), x)
+			at++
+		}
+	}
+}
+
+// subScatter assigns compacted vertex i (original vertex Orig[i]) to the component of original
+// representative Rep[i].
+//
+//gokkos:kernel
+type subScatter struct {
+	Orig, Rep views.View1D[int32]
+	St        views.View1D[uint32]
+	Comp      views.View1D[int32]
+}
+
+// Run assigns compacted vertex i.
+func (k subScatter) Run(i int) {
+	v := int(k.Orig.At(i))
+	k.Comp.Set(v, k.Rep.At(i))
+	k.St.Set(v, k.St.At(v)|stDone)
+}
+
+// finishSerially assigns every active vertex with Tarjan's algorithm on the host.
+func (s *state) finishSerially() error {
+	if s.active == 0 {
+		return nil
+	}
+	t0 := time.Now()
+	defer func() { s.stats.SerialTime += time.Since(t0) }()
+	ids := s.col
+	var na int64
+	if err := portable.ParallelScan(s.space, "scc.serial.ids", portable.Range(0, s.n), activeIDs{St: s.st, ID: ids}, &na); err != nil {
+		return err
+	}
+	nact := int(na)
+	soff, err := alloc[int64](s, "scc.serial.offsets", nact+1)
+	if err != nil {
+		return err
+	}
+	orig, err := alloc[int32](s, "scc.serial.orig", nact)
+	if err != nil {
+		return err
+	}
+	var m int64
+	g := s.g.out
+	if err := portable.ParallelScan(s.space, "scc.serial.offsets", portable.Range(0, s.n), subEdges{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, Orig: orig}, &m); err != nil {
+		return err
+	}
+	sadj, err := alloc[int32](s, "scc.serial.adj", int(m))
+	if err != nil {
+		return err
+	}
+	if err := launch(s, "scc.serial.fill", subFill{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, SAdj: sadj}); err != nil {
+		return err
+	}
+	hoff, horig, hadj := make([]int64, nact+1), make([]int32, nact), make([]int32, m)
+	if err := views.DeepCopy(views.Wrap1D("scc.serial.offsets.host", hoff[:nact]), soff.Sub(0, nact)); err != nil {
+		return err
+	}
+	hoff[nact] = m
+	if err := views.DeepCopy(views.Wrap1D("scc.serial.orig.host", horig), orig); err != nil {
+		return err
+	}
+	if err := views.DeepCopy(views.Wrap1D("scc.serial.adj.host", hadj), sadj); err != nil {
+		return err
+	}
+	rep := tarjan(nact, hoff, hadj)
+	for i, r := range rep {
+		rep[i] = horig[r]
+	}
+	drep, err := views.MirrorViewAndCopy(s.space.Memory(), views.Wrap1D("scc.serial.rep", rep))
+	if err != nil {
+		return err
+	}
+	if !s.space.Memory().HostAccessible() {
+		defer drep.Free()
+	}
+	if err := portable.ParallelFor(s.space, "scc.serial.scatter", portable.Range(0, nact), subScatter{Orig: orig, Rep: drep, St: s.st, Comp: s.comp}); err != nil {
+		return err
+	}
+	s.stats.SerialVertices += nact
+	s.active = 0
+	return nil
+}

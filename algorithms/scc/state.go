@@ -1,0 +1,101 @@
+package scc
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// maxVertices is the largest graph the methods accept: subgraph ids live in [0, 3N) and are
+// int32 values.
+const maxVertices = math.MaxInt32 / 3
+
+// state is one run's device-resident state and its host-side bookkeeping.
+type state struct {
+	space  execspace.Space
+	opts   Options
+	g      *dgraph
+	n      int
+	active int // vertices not yet assigned to a component
+	stats  *Stats
+
+	st    views.View1D[uint32] // status bits
+	sub   views.View1D[int32]  // subgraph id, in [0, 3n)
+	comp  views.View1D[int32]  // component representative (a member vertex) once done
+	col   views.View1D[int32]  // colour for propagation; scratch for Trim2 and FWcc
+	pivot views.View1D[int32]  // pivot per subgraph id, 3n entries
+
+	fr *frontier // worklists, made on first use
+
+	owned []interface{ Free() }
+}
+
+// newState allocates the per-vertex views, with every vertex active in subgraph 2n.
+func newState(space execspace.Space, g *dgraph, opts Options, stats *Stats) (*state, error) {
+	if g.n > maxVertices {
+		return nil, fmt.Errorf("scc: %d vertices; the subgraph ids limit graphs to %d", g.n, maxVertices)
+	}
+	s := &state{space: space, opts: opts, g: g, n: g.n, active: g.n, stats: stats}
+	var err error
+	if s.st, err = alloc[uint32](s, "scc.status", s.n); err != nil {
+		return nil, err
+	}
+	if s.sub, err = alloc[int32](s, "scc.subgraph", s.n); err != nil {
+		return nil, err
+	}
+	if s.comp, err = alloc[int32](s, "scc.comp", s.n); err != nil {
+		return nil, err
+	}
+	if s.col, err = alloc[int32](s, "scc.colour", s.n); err != nil {
+		return nil, err
+	}
+	if s.pivot, err = alloc[int32](s, "scc.pivot", 3*s.n); err != nil {
+		return nil, err
+	}
+	if err := s.sub.Fill(int32(2 * s.n)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// alloc allocates a view in the space's memory that s.free releases.
+func alloc[T views.Scalar](s *state, label string, n int) (views.View1D[T], error) {
+	v, err := views.Alloc1D[T](s.space.Memory(), label, n)
+	if err != nil {
+		return v, fmt.Errorf("scc: %w", err)
+	}
+	s.owned = append(s.owned, v)
+	return v, nil
+}
+
+// free releases every view s allocated.
+func (s *state) free() {
+	for _, v := range s.owned {
+		v.Free()
+	}
+	s.owned = nil
+}
+
+// all is the range policy over every vertex, with dynamic scheduling for uneven degrees.
+func (s *state) all() portable.RangePolicy {
+	return portable.Range(0, s.n).WithSchedule(portable.Dynamic).WithChunk(512)
+}
+
+// count runs a counting kernel over every vertex and returns its sum.
+func count[K portable.ReduceKernel[int64]](s *state, label string, k K) (int64, error) {
+	var n int64
+	err := portable.ParallelReduce(s.space, label, s.all(), k, portable.Sum(&n))
+	return n, err
+}
+
+// lo and hi unpack the two 32-bit counts that kernels sum into one int64.
+func lo(x int64) int { return int(x & 0xffffffff) }
+func hi(x int64) int { return int(x >> 32) }
+
+// launch runs a kernel over every vertex.
+func launch[K portable.RangeKernel](s *state, label string, k K) error {
+	return portable.ParallelFor(s.space, label, s.all(), k)
+}
