@@ -27,11 +27,15 @@ func ParallelFor[K RangeKernel](s execspace.Space, label string, p RangePolicy, 
 	switch x := s.(type) {
 	case execspace.HostExecutor:
 		if err = checkHostViews(&k); err == nil {
-			err = x.ForRange(p.Begin, p.End, p.Chunk, p.Schedule, func(_ *execspace.Worker, lo, hi int) {
+			body := func(_ *execspace.Worker, lo, hi int) {
 				for i := lo; i < hi; i++ {
 					k.Run(i)
 				}
-			})
+			}
+			if f, ok := hostPath[func(*K, int, int), K](); ok {
+				body = func(_ *execspace.Worker, lo, hi int) { f(&k, lo, hi) }
+			}
+			err = x.ForRange(p.Begin, p.End, p.Chunk, p.Schedule, body)
 		}
 	case execspace.DeviceExecutor:
 		l := execspace.Launch{Label: label, Begin: int64(p.Begin), End: int64(p.End)}
@@ -74,12 +78,16 @@ func ParallelReduce[T any, K ReduceKernel[T]](s execspace.Space, label string, p
 	case execspace.HostExecutor:
 		if err = checkHostViews(&k); err == nil {
 			parts := newPartials(x.Workers(), r)
-			err = x.ForRange(p.Begin, p.End, p.Chunk, p.Schedule, func(w *execspace.Worker, lo, hi int) {
+			body := func(w *execspace.Worker, lo, hi int) {
 				acc := &parts[w.ID].v
 				for i := lo; i < hi; i++ {
 					k.Run(i, acc)
 				}
-			})
+			}
+			if f, ok := hostPath[func(*K, int, int, *T), K](); ok {
+				body = func(w *execspace.Worker, lo, hi int) { f(&k, lo, hi, &parts[w.ID].v) }
+			}
+			err = x.ForRange(p.Begin, p.End, p.Chunk, p.Schedule, body)
 			if err == nil {
 				joinPartials(parts, r)
 			}
@@ -149,13 +157,19 @@ type Number interface {
 }
 
 func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy, k K, total *T) error {
+	run := func(lo, hi int, acc *T, final bool) {
+		for i := lo; i < hi; i++ {
+			k.Run(i, acc, final)
+		}
+	}
+	if f, ok := hostPath[func(*K, int, int, *T, bool), K](); ok {
+		run = func(lo, hi int, acc *T, final bool) { f(&k, lo, hi, acc, final) }
+	}
 	n := p.End - p.Begin
 	blocks := min(x.Workers(), n)
 	if blocks <= 1 {
 		var acc T
-		for i := p.Begin; i < p.End; i++ {
-			k.Run(i, &acc, true)
-		}
+		run(p.Begin, p.End, &acc, true)
 		if total != nil {
 			*total = acc
 		}
@@ -166,9 +180,7 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	err := x.ForRange(0, blocks, 1, Static, func(_ *execspace.Worker, lo, hi int) {
 		for b := lo; b < hi; b++ {
 			var acc T
-			for i := bound(b); i < bound(b+1); i++ {
-				k.Run(i, &acc, false)
-			}
+			run(bound(b), bound(b+1), &acc, false)
 			sums[b].v = acc
 		}
 	})
@@ -185,9 +197,7 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	return x.ForRange(0, blocks, 1, Static, func(_ *execspace.Worker, lo, hi int) {
 		for b := lo; b < hi; b++ {
 			acc := sums[b].v
-			for i := bound(b); i < bound(b+1); i++ {
-				k.Run(i, &acc, true)
-			}
+			run(bound(b), bound(b+1), &acc, true)
 		}
 	})
 }
