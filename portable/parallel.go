@@ -187,12 +187,12 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	if err != nil {
 		return err
 	}
-	var run T
+	var sum T
 	for b := range sums {
-		run, sums[b].v = run+sums[b].v, run
+		sum, sums[b].v = sum+sums[b].v, sum
 	}
 	if total != nil {
-		*total = run
+		*total = sum
 	}
 	return x.ForRange(0, blocks, 1, Static, func(_ *execspace.Worker, lo, hi int) {
 		for b := lo; b < hi; b++ {
