@@ -21,8 +21,16 @@ type reverseChunks struct {
 
 func (k reverseChunks) RunTeam(m teams.Member) {
 	base := m.LeagueRank() * k.Chunk
-	buf := teams.TeamScratch[float64](m, k.Level, k.Chunk)
-	mine := teams.ThreadScratch[int32](m, k.Level, 4)
+	// Scratch levels are constants in kernels: branch on the level.
+	var buf views.View1D[float64]
+	var mine views.View1D[int32]
+	if k.Level == 0 {
+		buf = teams.TeamScratch[float64](m, 0, k.Chunk)
+		mine = teams.ThreadScratch[int32](m, 0, 4)
+	} else {
+		buf = teams.TeamScratch[float64](m, 1, k.Chunk)
+		mine = teams.ThreadScratch[int32](m, 1, 4)
+	}
 	mine.Set(0, int32(m.TeamRank()))
 	teams.ThreadRange(m, 0, k.Chunk, func(i int) { buf.Set(i, k.In.At(base+i)) })
 	m.Barrier()
