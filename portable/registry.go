@@ -63,3 +63,12 @@ func lookup(t reflect.Type) *registered {
 	defer regMu.RUnlock()
 	return kernels[t]
 }
+
+// LookupType is Lookup for a kernel type known only at run time, for tools and tests that launch
+// kernels through execspace.DeviceExecutor directly.
+func LookupType(t reflect.Type) *execspace.KernelSpec {
+	if r := lookup(t); r != nil {
+		return r.spec
+	}
+	return nil
+}

@@ -2,3 +2,5 @@
 // kernel subset of Go. Its tests run each kernel natively and through the translator's IR
 // interpreter on random inputs and compare the results; the PTX back end's tests compile them.
 package corpus
+
+//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
