@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -23,7 +24,6 @@ func TestGPU(t *testing.T) {
 	if err != nil {
 		t.Skipf("no usable CUDA device: %v", err)
 	}
-	ks := translated(t)
 	all := append(cases(), teamCases()...)
 	for _, c := range all {
 		name := c.name
@@ -31,22 +31,33 @@ func TestGPU(t *testing.T) {
 			name += "/" + shape(c.cfg)
 		}
 		t.Run(name, func(t *testing.T) {
-			k := ks[c.name]
-			if k == nil {
-				t.Fatalf("kernel %s was not translated", c.name)
-			}
 			for seed := uint64(1); seed <= 3; seed++ {
 				kn := c.make(rand.New(rand.NewPCG(seed, 7)))
 				kd := c.make(rand.New(rand.NewPCG(seed, 7)))
 				want := c.native(kn)
-				got, err := runOnGPU(s, kd, c.cfg)
+				spec := portable.LookupType(reflect.TypeOf(kd))
+				if spec == nil {
+					t.Fatalf("no generated translation of %T (run go generate)", kd)
+				}
+				got, err := runOnGPU(s, spec, kd, c.cfg)
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
-				compareViews(t, k, kn, kd, c.tol)
+				tol := c.tol
+				if tol == 0 && strings.HasPrefix(c.name, "corpus.Math") {
+					// The device math library (exp, log, pow, ...) is accurate to a few ulp,
+					// not bit-identical to Go's math package; docs/kernel-language.md says so.
+					tol = 1e-14
+				}
+				compareGPUViews(t, spec.Params, kn, kd, tol)
 				if want != nil {
 					w := canonical(want)
-					if !sameBits(k.Value.Kind, w.Val, got[0], c.tol) || (k.Value.Loc && w.Loc != got[1]) {
+					// Result slots hold the value in their low bytes; compare those.
+					if sz := spec.Value.Kind.Size(); sz < 8 {
+						mask := uint64(1)<<(8*sz) - 1
+						w.Val, got[0] = w.Val&mask, got[0]&mask
+					}
+					if !sameBits(spec.Value.Kind, w.Val, got[0], tol) || (spec.Value.Loc && w.Loc != got[1]) {
 						t.Errorf("seed %d: GPU result %#x/%d, native %#x/%d", seed, got[0], got[1], w.Val, w.Loc)
 					}
 				}
@@ -61,12 +72,8 @@ func TestGPU(t *testing.T) {
 // runOnGPU copies the views of the host kernel value kh to the GPU, launches its generated PTX
 // with the launch shape of cfg, copies the views back into kh's views, and returns the result
 // slots.
-func runOnGPU(s *cuda.Space, kh any, cfg interp.Config) ([2]uint64, error) {
+func runOnGPU(s *cuda.Space, spec *execspace.KernelSpec, kh any, cfg interp.Config) ([2]uint64, error) {
 	var res [2]uint64
-	spec := portable.LookupType(reflect.TypeOf(kh))
-	if spec == nil {
-		return res, fmt.Errorf("no generated translation of %T (run go generate)", kh)
-	}
 	host := addressable(kh)
 	dev := addressable(kh)
 	var args []uint64
@@ -179,4 +186,37 @@ func slotOf(p unsafe.Pointer, k execspace.Kind) uint64 {
 		return uint64(*(*uint32)(p))
 	}
 	return *(*uint64)(p)
+}
+
+// compareGPUViews compares every view parameter of the native and GPU kernel values.
+func compareGPUViews(t *testing.T, params []execspace.Param, kn, kd any, tol float64) {
+	t.Helper()
+	vn, vd := addressable(kn), addressable(kd)
+	for _, p := range params {
+		if p.Kind != execspace.KindView1D && p.Kind != execspace.KindView2D {
+			continue
+		}
+		rank := 1
+		if p.Kind == execspace.KindView2D {
+			rank = 2
+		}
+		hn, hd := views.HeaderAt(field(vn, p.Field), rank), views.HeaderAt(field(vd, p.Field), rank)
+		size := p.Elem.Size()
+		bad := 0
+		for i := 0; i < hn.Extent[0]; i++ {
+			for j := 0; j < hn.Extent[1]; j++ {
+				off := uintptr((i*hn.Stride[0] + j*hn.Stride[1]) * size)
+				a, b := readBits(unsafe.Add(hn.Host, off), size), readBits(unsafe.Add(hd.Host, off), size)
+				if !sameBits(p.Elem, a, b, tol) {
+					if bad < 5 {
+						t.Errorf("view %s element (%d, %d): GPU %#x, native %#x", p.Name, i, j, b, a)
+					}
+					bad++
+				}
+			}
+		}
+		if bad > 5 {
+			t.Errorf("view %s: %d elements differ", p.Name, bad)
+		}
+	}
 }
