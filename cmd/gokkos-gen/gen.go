@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/gokkos/gokkos/backends/cuda/translate/frontend"
 	"github.com/gokkos/gokkos/backends/cuda/translate/ptx"
 	"github.com/gokkos/gokkos/execspace"
@@ -31,6 +33,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	out := fs.String("o", DefaultOutput, "output file name")
 	dump := fs.Bool("dump-ir", false, "print the IR of every kernel")
 	dir := fs.String("dir", ".", "package directory")
+	verbose := fs.Bool("v", false, "say which kernels get no host loop and why")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -64,15 +67,20 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 			fmt.Fprint(stdout, k.IR.String())
 		}
 	}
-	src, err := Generate(res)
+	path := *out
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(absDir, path)
+	}
+	src, notes, err := Generate(res, path)
+	if *verbose {
+		for _, n := range notes {
+			fmt.Fprintln(stderr, n)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%v\n", err)
 		fmt.Fprintln(stderr, "gokkos-gen: nothing written")
 		return 1
-	}
-	path := *out
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(absDir, path)
 	}
 	if len(res.Kernels) == 0 {
 		// Nothing to register: remove a stale file rather than leave one behind.
@@ -91,14 +99,16 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	return 0
 }
 
-// Generate compiles every kernel of res to PTX and returns the generated Go file.
-func Generate(res *frontend.Result) ([]byte, error) {
-	pkg := res.Package
-	im := newImports(pkg.Types)
-	portableQ := im.add("github.com/gokkos/gokkos/portable", "portable")
-	execQ := im.add("github.com/gokkos/gokkos/execspace", "execspace")
-	var body bytes.Buffer
-	var consts bytes.Buffer
+// Generate compiles every kernel of res to PTX and returns the generated Go file, which is to be
+// written to output, and notes saying which kernels got no host loop and why.
+//
+// Besides the device translations, the file holds a host loop for every range, reduce and scan
+// kernel type declared in the package: the body of its Run method inlined into a loop over a
+// chunk of indices, registered with portable.RegisterHostRange, RegisterHostReduce or
+// RegisterHostScan. //line directives attribute the inlined statements to their lines in the
+// kernel's file, named relative to the package directory.
+func Generate(res *frontend.Result, output string) ([]byte, []string, error) {
+	specs := make([]*execspace.KernelSpec, len(res.Kernels))
 	var errs []string
 	for i, k := range res.Kernels {
 		mod, err := ptx.Compile(k.IR)
@@ -106,15 +116,131 @@ func Generate(res *frontend.Result) ([]byte, error) {
 			errs = append(errs, fmt.Sprintf("%s: kernel %s: %v", k.IR.Pos, k.IR.Name, err))
 			continue
 		}
-		spec := mod.Spec(k.IR)
+		specs[i] = mod.Spec(k.IR)
+	}
+	if len(errs) > 0 {
+		return nil, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	loops, notes := selectHostLoops(res)
+	genFile := generatedName(res.Package, output)
+	for {
+		src, err := assemble(res, specs, loops, genFile)
+		if err != nil {
+			return nil, nil, err
+		}
+		bad := checkGenerated(res.Package, src, loops, output)
+		if len(bad) == 0 {
+			return src, notes, nil
+		}
+		// Drop the loops that do not type-check; the per-index path runs those kernels.
+		for i, h := range loops {
+			if h == nil {
+				continue
+			}
+			if msg, ok := bad[h.id]; ok {
+				notes = append(notes, fmt.Sprintf("%s: kernel %s: no host loop: the loop does not type-check: %s", res.Kernels[i].IR.Pos, res.Kernels[i].IR.Name, msg))
+				loops[i] = nil
+			}
+		}
+	}
+}
+
+// selectHostLoops picks the kernels that get a host loop: loops[i] is kernel i's, or nil.
+func selectHostLoops(res *frontend.Result) ([]*hostLoop, []string) {
+	pkg := res.Package
+	loops := make([]*hostLoop, len(res.Kernels))
+	var notes []string
+	byOrigin := map[*types.TypeName]*hostLoop{}
+	rejected := map[*types.TypeName]string{}
+	names := map[string]string{}
+	universe, tparams := map[string]bool{}, map[string]bool{}
+	for i, k := range res.Kernels {
+		named, ok := types.Unalias(k.Type).(*types.Named)
+		if !ok {
+			continue
+		}
+		obj := named.Origin().Obj()
+		if h := byOrigin[obj]; h != nil {
+			h.instances = append(h.instances, named)
+			loops[i] = h
+			continue
+		}
+		reason, seen := rejected[obj]
+		if !seen {
+			var h *hostLoop
+			if h, reason = analyzeHostLoop(pkg, named, k.IR.Form, i); h != nil {
+				reason = h.accepts(names, universe, tparams)
+			}
+			if reason == "" {
+				h.instances = []*types.Named{named}
+				byOrigin[obj], loops[i] = h, h
+				continue
+			}
+			rejected[obj] = reason
+		}
+		notes = append(notes, fmt.Sprintf("%s: kernel %s: no host loop: %s", k.IR.Pos, k.IR.Name, reason))
+	}
+	return loops, notes
+}
+
+// generatedName names the output file in //line directives: relative to the package directory.
+func generatedName(pkg *packages.Package, output string) string {
+	if rel, err := filepath.Rel(pkgDir(pkg), output); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.Base(output)
+}
+
+// assemble writes the generated file.
+func assemble(res *frontend.Result, specs []*execspace.KernelSpec, loops []*hostLoop, genFile string) ([]byte, error) {
+	pkg := res.Package
+	im := newImports(pkg.Types)
+	// The inlined bodies use the import names of their files; take those names first.
+	var distinct []*hostLoop
+	seen := map[*hostLoop]bool{}
+	for _, h := range loops {
+		if h != nil && !seen[h] {
+			seen[h] = true
+			distinct = append(distinct, h)
+		}
+	}
+	for _, h := range distinct {
+		for name, p := range h.needs {
+			im.addNamed(p, name)
+		}
+		for n := range h.universe {
+			im.reserved[n] = true
+		}
+		for _, n := range h.tparams {
+			im.reserved[n] = true
+		}
+	}
+	portableQ := im.add("github.com/gokkos/gokkos/portable", "portable")
+	execQ := im.add("github.com/gokkos/gokkos/execspace", "execspace")
+	var body bytes.Buffer
+	var consts bytes.Buffer
+	var errs []string
+	for i, k := range res.Kernels {
 		typeExpr, err := im.typeExpr(k.Type)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s: kernel %s: %v", k.IR.Pos, k.IR.Name, err))
 			continue
 		}
 		ptxName := fmt.Sprintf("gokkosPTX%d", i)
-		fmt.Fprintf(&consts, "// %s is the PTX of %s.\nconst %s = %s\n\n", ptxName, k.IR.Name, ptxName, quote(spec.PTX))
-		writeSpec(&body, portableQ, execQ, typeExpr, ptxName, spec)
+		fmt.Fprintf(&consts, "// %s is the PTX of %s.\nconst %s = %s\n\n", ptxName, k.IR.Name, ptxName, quote(specs[i].PTX))
+		writeSpec(&body, portableQ, execQ, typeExpr, ptxName, specs[i])
+		if h := loops[i]; h != nil {
+			if err := h.register(&body, im, portableQ, types.Unalias(k.Type).(*types.Named)); err != nil {
+				errs = append(errs, fmt.Sprintf("%s: kernel %s: %v", k.IR.Pos, k.IR.Name, err))
+			}
+		}
+	}
+	var funcs bytes.Buffer
+	fset := relativeFileSet(pkg)
+	for _, h := range distinct {
+		if err := h.emit(&funcs, im, fset, genFile); err != nil {
+			errs = append(errs, fmt.Sprintf("%s: kernel %s: host loop: %v", res.Kernels[h.id].IR.Pos, res.Kernels[h.id].IR.Name, err))
+		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
@@ -134,11 +260,12 @@ func Generate(res *frontend.Result) ([]byte, error) {
 	b.Write(body.Bytes())
 	b.WriteString("}\n\n")
 	b.Write(consts.Bytes())
+	b.Write(funcs.Bytes())
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("gokkos-gen: formatting the generated file: %v", err)
 	}
-	return src, nil
+	return fixLineDirectives(src, genFile), nil
 }
 
 func quote(s string) string {
@@ -212,11 +339,16 @@ func writeSpec(b *bytes.Buffer, portableQ, execQ, typeExpr, ptxName string, s *e
 	b.WriteString("})\n")
 }
 
-// imports tracks the packages the generated file imports and their names.
+// imports tracks the packages the generated file imports and their names. A path may be
+// imported under several names when inlined bodies from different files spell it differently.
 type imports struct {
 	self   *types.Package
-	byPath map[string]*importSpec
+	specs  []*importSpec
+	byPath map[string]*importSpec // the name the generator qualifies a path with
 	names  map[string]bool
+	// reserved are names that chosen import names avoid: predeclared names and type
+	// parameter names that host loops use.
+	reserved map[string]bool
 }
 
 type importSpec struct {
@@ -224,8 +356,7 @@ type importSpec struct {
 }
 
 func newImports(self *types.Package) *imports {
-	im := &imports{self: self, byPath: map[string]*importSpec{}, names: map[string]bool{}}
-	return im
+	return &imports{self: self, byPath: map[string]*importSpec{}, names: map[string]bool{}, reserved: map[string]bool{}}
 }
 
 // add imports path and returns the name to qualify it with.
@@ -237,21 +368,49 @@ func (im *imports) add(path, name string) string {
 		return s.name
 	}
 	n := name
-	for i := 2; im.names[n] || im.self.Scope().Lookup(n) != nil; i++ {
+	for i := 2; im.names[n] || im.reserved[n] || im.self.Scope().Lookup(n) != nil || types.Universe.Lookup(n) != nil; i++ {
 		n = fmt.Sprintf("%s%d", name, i)
 	}
-	im.names[n] = true
-	im.byPath[path] = &importSpec{path: path, name: n, defaultName: name}
+	im.record(&importSpec{path: path, name: n, defaultName: name})
 	return n
 }
 
-func (im *imports) sorted() []*importSpec {
-	out := make([]*importSpec, 0, len(im.byPath))
-	for _, s := range im.byPath {
-		out = append(out, s)
+// addNamed imports package p under exactly the given name (selectHostLoops made sure it is
+// free or already means p).
+func (im *imports) addNamed(p *types.Package, name string) {
+	if im.names[name] {
+		return
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	im.record(&importSpec{path: p.Path(), name: name, defaultName: p.Name()})
+}
+
+func (im *imports) record(s *importSpec) {
+	im.names[s.name] = true
+	im.specs = append(im.specs, s)
+	if _, ok := im.byPath[s.path]; !ok {
+		im.byPath[s.path] = s
+	}
+}
+
+func (im *imports) sorted() []*importSpec {
+	out := append([]*importSpec(nil), im.specs...)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].path != out[j].path {
+			return out[i].path < out[j].path
+		}
+		return out[i].name < out[j].name
+	})
 	return out
+}
+
+// qualifier qualifies the types of other packages, importing them.
+func (im *imports) qualifier() types.Qualifier {
+	return func(p *types.Package) string {
+		if p == im.self {
+			return ""
+		}
+		return im.add(p.Path(), p.Name())
+	}
 }
 
 // typeExpr spells t in the generated file, importing what it needs.
@@ -272,11 +431,5 @@ func (im *imports) typeExpr(t types.Type) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s := types.TypeString(t, func(p *types.Package) string {
-		if p == im.self {
-			return ""
-		}
-		return im.add(p.Path(), p.Name())
-	})
-	return s, nil
+	return types.TypeString(t, im.qualifier()), nil
 }

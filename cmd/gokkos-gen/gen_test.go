@@ -63,7 +63,7 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	// A second run gives the same file.
-	out2 := filepath.Join(dir, "gen2.go")
+	out2 := filepath.Join(t.TempDir(), "gen.go")
 	if code := run([]string{"-dir", "testdata/good", "-o", out2}, &stdout, &stderr, noEnv); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
