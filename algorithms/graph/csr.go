@@ -17,8 +17,9 @@ const MaxVertices = math.MaxInt32
 // A well-formed CSR has len(Offsets) == N+1, Offsets[0] == 0, non-decreasing
 // offsets, Offsets[N] == len(Adj), every id in Adj in [0, N), and Weights
 // either nil or as long as Adj; [CSR.Validate] checks all of this. Graphs made
-// by [Build], [CSR.Transpose] and the readers have each vertex's neighbors
-// sorted in increasing order, but a CSR assembled by hand need not.
+// by [Build], [CSR.Transpose] and the text readers have each vertex's
+// neighbors sorted in increasing order, but a CSR assembled by hand need not,
+// and the binary readers keep the order stored in the file.
 //
 // The zero value is the empty graph with no vertices (Offsets may then be
 // nil). A CSR is a plain value: concurrent reads are safe, and any write must

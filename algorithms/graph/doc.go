@@ -10,11 +10,14 @@
 // Files are read with [ReadFile] or [Read] and written with [WriteFile] or
 // [Write]. The supported formats are listed with [Format]: the ".ms" header
 // plus edge list format, plain ".el" and weighted ".wel" edge lists as SNAP
-// and GAP publish them, Matrix Market ".mtx" coordinate files, and the
-// package's own checksummed binary ".gkg" format. A ".gz" suffix on any of
-// them is read and written through gzip. Text readers parse large inputs in
-// parallel, and every reader reports malformed input as a [*ParseError] that
-// names the file and the line (or, for binary files, the byte offset).
+// and GAP publish them, Matrix Market ".mtx" coordinate files, the package's
+// own checksummed binary ".gkg" format, and the binary CSR ".egr" format of
+// the ECL graph codes. A ".gz" suffix on any of them is read and written
+// through gzip. The format of a file is chosen by its extension or, failing
+// that, by its content; an ".egr" file has no magic number and is recognized
+// by its extension only. Text readers parse large inputs in parallel, and
+// every reader reports malformed input as a [*ParseError] that names the file
+// and the line (or, for binary files, the byte offset).
 //
 // The generators [RMAT], [Uniform], [Grid], [GridWithDrops] and [SmallWorld]
 // are seeded and produce the same graph for the same arguments whatever the

@@ -4,7 +4,7 @@ import "fmt"
 
 // ParseError reports malformed or inconsistent graph input. It names the file
 // and either the 1-based line (text formats) or the byte offset (binary
-// format) where the problem was found.
+// formats) where the problem was found.
 //
 // Error formats it as "file:line: msg" when Line > 0, as
 // "file: byte offset N: msg" when Line is 0 and Offset >= 0, and as

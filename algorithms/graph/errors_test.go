@@ -142,6 +142,7 @@ func TestVertexLimit(t *testing.T) {
 		{"g.mtx", mmPattern + "11 11 0\n", "g.mtx:2: vertex count 11 exceeds the limit 10"},
 		{"g.txt", "20 1\n0 1\n", "g.txt:1: vertex count 20 exceeds the limit 10"},
 		{"g.gkg", string(binaryBytes(t, csrOf(make([][]int32, 11), nil))), "g.gkg: byte offset 16: vertex count 11 exceeds the limit 10"},
+		{"g.egr", string(egrBytes(t, csrOf(make([][]int32, 11), nil))), "g.egr: byte offset 0: vertex count 11 exceeds the limit 10"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

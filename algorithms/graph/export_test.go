@@ -51,3 +51,7 @@ func ParseEdgeList(r io.Reader, weighted bool) (*EdgeList, error) {
 func RMATUnpermuted(scale, edgeFactor int, seed uint64) *EdgeList {
 	return rmatEdges(scale, edgeFactor, seed)
 }
+
+// EGRCheckSize exposes the size check of the egr writer, for sizes too large
+// to build in a test.
+func EGRCheckSize(n int, m int64) error { return egrCheckSize(n, m) }

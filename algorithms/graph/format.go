@@ -19,7 +19,8 @@ type Format int
 
 const (
 	// FormatAuto picks the format from the file extension, or sniffs the
-	// content when the extension is unknown.
+	// content when the extension is unknown. Sniffing never picks
+	// FormatEGR, whose files carry no magic number.
 	FormatAuto Format = iota
 	// FormatMS is ".ms": a line "n m", then m lines "u v" of 0-based
 	// directed edges.
@@ -37,12 +38,25 @@ const (
 	// FormatBinary is ".gkg": the package's own little-endian binary
 	// format with a CRC-32C checksum.
 	FormatBinary
+	// FormatEGR is ".egr": the little-endian binary CSR format of the ECL
+	// graph codes. It holds an int32 vertex count n (at least 1), an int32
+	// edge count m, n+1 int32 row offsets, m int32 neighbor ids and, in a
+	// weighted file, m int32 edge weights; a file is weighted exactly when
+	// it continues after the neighbor ids. Weights are read as float64
+	// values, and only graphs whose weights are all integers in the int32
+	// range can be written. The stored neighbor order is kept as is unless
+	// ReadOptions.Build asks for a rebuild. An egr file has no magic
+	// number, so FormatAuto never recognizes one from its content: only the
+	// ".egr" extension or an explicit FormatEGR selects this format, and a
+	// gzip-compressed egr file is recognized as such only when its name
+	// ends in ".gz".
+	FormatEGR
 )
 
-var formatNames = [...]string{"auto", "ms", "el", "wel", "mtx", "gkg"}
+var formatNames = [...]string{"auto", "ms", "el", "wel", "mtx", "gkg", "egr"}
 
-// String returns the format's short name: "auto", "ms", "el", "wel", "mtx"
-// or "gkg".
+// String returns the format's short name: "auto", "ms", "el", "wel", "mtx",
+// "gkg" or "egr".
 func (f Format) String() string {
 	if f >= 0 && int(f) < len(formatNames) {
 		return formatNames[f]
@@ -75,7 +89,7 @@ func ParseFormat(s string) (Format, error) {
 			return Format(i), nil
 		}
 	}
-	return FormatAuto, fmt.Errorf("graph: unknown format %q (want one of auto, ms, el, wel, mtx, gkg)", s)
+	return FormatAuto, fmt.Errorf("graph: unknown format %q (want one of auto, ms, el, wel, mtx, gkg, egr)", s)
 }
 
 // FormatOf returns the format that the extension of name stands for,
@@ -102,8 +116,8 @@ type ReadOptions struct {
 	// content.
 	Format Format
 	// Build is applied to the edges read, as [Build] does. For the binary
-	// format the stored graph is used as is unless an option is set, in
-	// which case it is rebuilt.
+	// formats, FormatBinary and FormatEGR, the stored graph is used as is
+	// unless an option is set, in which case it is rebuilt.
 	Build BuildOptions
 	// Progress, when not nil, receives progress lines while a large input
 	// (64 MiB or more) is read and built.
@@ -142,17 +156,19 @@ func ReadFile(path string, opt ReadOptions) (*CSR, error) {
 // Read reads a graph from r. name is used in error messages and, with f and
 // opt.Format both FormatAuto, to choose the format by extension; f, when not
 // FormatAuto, overrides opt.Format. Input that starts with the gzip magic
-// bytes is decompressed first. When the format is still unknown the content
-// decides: the binary magic means FormatBinary, a "%%MatrixMarket" banner
-// FormatMTX, three columns FormatWEL, and otherwise a first line "n m"
-// followed by exactly m edges with ids below n means FormatMS and anything
-// else FormatEL.
+// bytes is decompressed first, except for FormatEGR, which is decompressed
+// only when name ends in ".gz" since an egr file may start with those bytes.
+// When the format is still unknown the content decides: the binary magic
+// means FormatBinary, a "%%MatrixMarket" banner FormatMTX, three columns
+// FormatWEL, and otherwise a first line "n m" followed by exactly m edges
+// with ids below n means FormatMS and anything else FormatEL. The content
+// never selects FormatEGR, which has no magic number.
 //
 // Text formats are parsed in parallel on up to GOMAXPROCS goroutines and the
 // edges are then turned into a CSR by [Build] with opt.Build. Read returns
 // either a complete, valid graph or a nil graph and an error: malformed or
 // inconsistent input yields a [*ParseError] naming the file and line (or byte
-// offset for the binary format). Read never panics on bad input. It may read
+// offset for the binary formats). Read never panics on bad input. It may read
 // r past the end of the graph data and is safe for concurrent use with
 // distinct readers.
 func Read(r io.Reader, name string, f Format, opt ReadOptions) (*CSR, error) {
@@ -169,19 +185,23 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 		sizeHint = int64(l.Len())
 	}
 	limit := opt.vertexLimit()
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if f == FormatAuto {
+		f = opt.Format
+	}
+	if f == FormatAuto {
+		f = FormatOf(name)
+	}
+	// An egr file may start with the gzip magic bytes (any vertex count
+	// whose low 16 bits are 0x8b1f does), so for that format only the name
+	// says whether the input is compressed.
+	gz := f != FormatEGR || strings.HasSuffix(strings.ToLower(name), ".gz")
+	if magic, _ := br.Peek(2); gz && len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, &ParseError{File: name, Offset: 0, Msg: "bad gzip stream", Err: err}
 		}
 		br = bufio.NewReaderSize(zr, 64<<10)
 		sizeHint = -1
-	}
-	if f == FormatAuto {
-		f = opt.Format
-	}
-	if f == FormatAuto {
-		f = FormatOf(name)
 	}
 	var hdr []int64
 	if f == FormatAuto {
@@ -194,8 +214,13 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 	var el *EdgeList
 	var err error
 	switch f {
-	case FormatBinary:
-		g, err := readBinary(br, name, prog, limit)
+	case FormatBinary, FormatEGR:
+		var g *CSR
+		if f == FormatBinary {
+			g, err = readBinary(br, name, prog, limit)
+		} else {
+			g, err = readEGR(br, name, prog, limit)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -281,11 +306,16 @@ func sniff(br *bufio.Reader, name string) (Format, []int64, error) {
 // Write writes g to w in format f, which must not be FormatAuto. Edges are
 // written in CSR order. FormatEL and FormatMS drop weights, FormatWEL
 // requires them, and FormatMTX writes a "real" matrix for a weighted graph
-// and a "pattern" one otherwise. Note that an edge list records no vertex
-// count, so isolated vertices with the largest ids do not survive a round
-// trip through FormatEL or FormatWEL. Write returns an error if g is not well
-// formed, f is not a concrete format, or w fails; it is safe to call
-// concurrently on the same g.
+// and a "pattern" one otherwise. FormatEGR needs at least one vertex and at
+// most 2^31-1 edges, and writes weights only when every one is an integer in
+// the int32 range: other weights are an error, never rounded. Note that an
+// edge list records no vertex count, so isolated vertices with the largest
+// ids do not survive a round trip through FormatEL or FormatWEL, and that an
+// egr file with no edges has no weights, so a weighted graph without edges
+// reads back unweighted. Write returns an error, before writing anything, if
+// g is not well formed, does not fit format f, or f is not a concrete
+// format, and an error if w fails; it is safe to call concurrently on the
+// same g.
 func Write(w io.Writer, g *CSR, f Format) error {
 	if err := g.Validate(); err != nil {
 		return err
@@ -293,6 +323,8 @@ func Write(w io.Writer, g *CSR, f Format) error {
 	switch f {
 	case FormatBinary:
 		return writeBinary(w, g)
+	case FormatEGR:
+		return writeEGR(w, g)
 	case FormatMS, FormatEL, FormatWEL, FormatMTX:
 		return writeText(w, g, f)
 	}

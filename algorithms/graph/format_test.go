@@ -28,6 +28,8 @@ func TestParseFormat(t *testing.T) {
 		{"gkg", graph.FormatBinary, false},
 		{"binary", graph.FormatBinary, false},
 		{"bin", graph.FormatBinary, false},
+		{"egr", graph.FormatEGR, false},
+		{".EGR", graph.FormatEGR, false},
 		{"csv", graph.FormatAuto, true},
 	}
 	for _, tc := range tests {
@@ -38,7 +40,7 @@ func TestParseFormat(t *testing.T) {
 			}
 		})
 	}
-	for f := graph.FormatAuto; f <= graph.FormatBinary; f++ {
+	for f := graph.FormatAuto; f <= graph.FormatEGR; f++ {
 		if back, err := graph.ParseFormat(f.String()); err != nil || back != f {
 			t.Errorf("ParseFormat(%q) = %v, %v", f.String(), back, err)
 		}
@@ -52,6 +54,7 @@ func TestParseFormat(t *testing.T) {
 	for name, want := range map[string]graph.Format{
 		"a/b/web.el.gz": graph.FormatEL, "G.MTX": graph.FormatMTX, "x.txt": graph.FormatAuto,
 		"noext": graph.FormatAuto, "x.bin": graph.FormatAuto, "dir.el/x": graph.FormatAuto,
+		"g.egr": graph.FormatEGR, "a/G.EGR.GZ": graph.FormatEGR,
 	} {
 		if got := graph.FormatOf(name); got != want {
 			t.Errorf("FormatOf(%q) = %v, want %v", name, got, want)

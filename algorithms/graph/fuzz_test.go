@@ -34,7 +34,7 @@ func checkRead(t *testing.T, data []byte, name string, f graph.Format) {
 		t.Fatalf("invalid graph: %v", verr)
 	}
 
-	if f != graph.FormatBinary {
+	if f != graph.FormatBinary && f != graph.FormatEGR {
 		restore := graph.SetTextBlockSize(7)
 		g2, err2 := graph.Read(bytes.NewReader(data), name, f, opt)
 		restore()
@@ -127,5 +127,6 @@ func FuzzReadAuto(f *testing.F) {
 	addTextSeeds(f, "", "3 2\n0 1\n2 1\n", "0 1 2.5\n")
 	f.Add(binaryBytes(f, sampleGraph(true)))
 	f.Add(gzipBytes(f, "0 1\n1 0\n"))
+	f.Add(egrSampleImage)
 	f.Fuzz(func(t *testing.T, data []byte) { checkRead(t, data, "f.dat", graph.FormatAuto) })
 }
