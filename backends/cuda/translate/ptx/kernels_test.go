@@ -409,6 +409,7 @@ func allTestKernels() []testKernel {
 	}
 	for _, t := range allFloats {
 		add(floatOpsKernel(t, false))
+		add(floatOpsKernel(t, true))
 		add(atomicKernel(t))
 		add(reduceKernel(t))
 		add(minLocKernel(t))

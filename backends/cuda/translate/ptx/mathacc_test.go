@@ -97,7 +97,9 @@ var specialInputs = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, 2, -2, 
 	1.25, 0.75, 3.5, -3.5, 20, 22, 23, -20, 38, -38, 710, -710, 0.9999, 1.0001, 0.49999, 0.50001}
 
 func mathCases() []mathCase {
-	one := func(f func(float64) float64) func(x, y float64) float64 { return func(x, _ float64) float64 { return f(x) } }
+	one := func(f func(float64) float64) func(x, y float64) float64 {
+		return func(x, _ float64) float64 { return f(x) }
+	}
 	return []mathCase{
 		{ir.Exp, one(oracleExp), mix(uniform(-745, 710), uniform(-1, 1), logUniform(-40, 0, true)), 1},
 		{ir.Exp2, one(oracleExp2), mix(uniform(-1075, 1024), uniform(-1, 1)), 1},
@@ -108,6 +110,24 @@ func mathCases() []mathCase {
 		{ir.Log1p, one(oracleLog1p), mix(uniform(-1, 1), logUniform(-60, 1023, false), logUniform(-60, 0, true)), 1},
 		{ir.Pow, oraclePow, mix(pair(uniform(0, 10), uniform(-50, 50)), pair(logUniform(-20, 20, false), uniform(-30, 30)),
 			pair(uniform(-10, 10), func(r *rand.Rand) (float64, float64) { return float64(r.Intn(41) - 20), 0 })), 2},
+		{ir.Sin, one(oracleSin), mix(uniform(-10, 10), logUniform(-30, 1023, true), logUniform(-30, 60, true)), 1},
+		{ir.Cos, one(oracleCos), mix(uniform(-10, 10), logUniform(-30, 1023, true), logUniform(-30, 60, true)), 1},
+		{ir.Tan, one(oracleTan), mix(uniform(-10, 10), logUniform(-30, 1023, true), logUniform(-30, 60, true)), 2},
+		{ir.Atan, one(oracleAtan), mix(uniform(-2, 2), logUniform(-30, 1023, true), logUniform(-30, 60, true)), 1},
+		{ir.Atan2, oracleAtan2, mix(pair(uniform(-2, 2), uniform(-2, 2)), pair(logUniform(-30, 30, true), logUniform(-30, 30, true))), 2},
+		{ir.Asin, one(oracleAsin), mix(uniform(-1, 1), logUniform(-30, 0, true)), 1},
+		{ir.Acos, one(oracleAcos), mix(uniform(-1, 1), logUniform(-30, 0, true)), 1},
+		{ir.Sinh, one(oracleSinh), mix(uniform(-30, 30), uniform(-1, 1), uniform(-712, 712), logUniform(-30, 0, true)), 2},
+		{ir.Cosh, one(oracleCosh), mix(uniform(-30, 30), uniform(-1, 1), uniform(-712, 712), logUniform(-30, 0, true)), 2},
+		{ir.Tanh, one(oracleTanh), mix(uniform(-30, 30), uniform(-1, 1), logUniform(-30, 0, true)), 2},
+		{ir.Asinh, one(oracleAsinh), mix(uniform(-30, 30), uniform(-2, 2), logUniform(-30, 1023, true)), 2},
+		{ir.Acosh, one(oracleAcosh), mix(uniform(1, 30), uniform(1, 2), logUniform(0, 1023, false)), 2},
+		{ir.Atanh, one(oracleAtanh), mix(uniform(-1, 1), logUniform(-30, 0, true)), 2},
+		{ir.Cbrt, one(oracleCbrt), mix(uniform(-30, 30), logUniform(-1074, 1023, true)), 1},
+		{ir.Hypot, oracleHypot, mix(pair(uniform(-10, 10), uniform(-10, 10)), pair(logUniform(-1074, 1023, true), logUniform(-1074, 1023, true)), pair(logUniform(-30, 30, true), logUniform(-30, 30, true))), 1},
+		{ir.Erf, one(oracleErf), mix(uniform(-6.5, 6.5), uniform(-1, 1), logUniform(-30, 3, true)), 2},
+		{ir.Erfc, one(oracleErfc), mix(uniform(-6.5, 28), uniform(-1, 1), uniform(0, 6), logUniform(-30, 3, true)), 2},
+		{ir.Mod, math.Mod, mix(pair(uniform(-100, 100), uniform(-10, 10)), pair(logUniform(-1074, 1023, true), logUniform(-1074, 1023, true)), pair(logUniform(-30, 30, true), logUniform(-30, 30, true))), 0},
 	}
 }
 

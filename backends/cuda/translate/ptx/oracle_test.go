@@ -11,34 +11,10 @@ import (
 const oraclePrec = 320
 
 func of(x float64) *big.Float { return new(big.Float).SetPrec(oraclePrec).SetFloat64(x) }
-func onew() *big.Float         { return new(big.Float).SetPrec(oraclePrec) }
+func onew() *big.Float        { return new(big.Float).SetPrec(oraclePrec) }
 
-// oraclePi is pi to 1600 bits (Machin's formula with integer arithmetic), enough to reduce
-// any float64 argument of sin and cos.
-var oraclePi = func() *big.Float {
-	const bits = 1600
-	one := new(big.Int).Lsh(big.NewInt(1), bits+16)
-	arctanInv := func(n int64) *big.Int {
-		// arctan(1/n) scaled by 2^(bits+16).
-		sum := new(big.Int)
-		term := new(big.Int).Div(one, big.NewInt(n))
-		nn := big.NewInt(n * n)
-		for k := int64(0); term.Sign() != 0; k++ {
-			t := new(big.Int).Div(term, big.NewInt(2*k+1))
-			if k%2 == 0 {
-				sum.Add(sum, t)
-			} else {
-				sum.Sub(sum, t)
-			}
-			term.Div(term, nn)
-		}
-		return sum
-	}
-	p := new(big.Int).Mul(arctanInv(5), big.NewInt(16))
-	p.Sub(p, new(big.Int).Mul(arctanInv(239), big.NewInt(4)))
-	f := new(big.Float).SetPrec(bits).SetInt(p)
-	return f.SetMantExp(f, -(bits + 16))
-}()
+// oraclePi is pi to 1600 bits, enough to reduce any float64 argument of sin and cos.
+var oraclePi = machinPi(1600)
 
 var oracleLn2 = func() *big.Float {
 	z := new(big.Float).SetPrec(oraclePrec).Quo(of(1), of(3))
@@ -355,4 +331,188 @@ func oracleAcos(x float64) float64 {
 		a.Add(a, oraclePi)
 	}
 	return fl(a)
+}
+
+func oracleSinh(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 || math.Abs(x) > 711 {
+		return math.Sinh(x)
+	}
+	if math.Abs(x) < 0.25 {
+		X := of(x)
+		x2 := onew().Mul(X, X)
+		term, sum := onew().Set(X), onew().Set(X)
+		for n := 1.0; n < 30; n++ {
+			term.Mul(term, x2)
+			term.Quo(term, of((2*n)*(2*n+1)))
+			sum.Add(sum, term)
+		}
+		return fl(sum)
+	}
+	e := oExp(of(x))
+	r := onew().Sub(e, onew().Quo(of(1), e))
+	return fl(r.Quo(r, of(2)))
+}
+
+func oracleCosh(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 711 {
+		return math.Cosh(x)
+	}
+	e := oExp(of(x))
+	r := onew().Add(e, onew().Quo(of(1), e))
+	return fl(r.Quo(r, of(2)))
+}
+
+func oracleTanh(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 || math.Abs(x) > 40 {
+		return math.Tanh(x)
+	}
+	if math.Abs(x) < 0.25 {
+		X := of(x)
+		x2 := onew().Mul(X, X)
+		// sinh/cosh by series.
+		ts, s := onew().Set(X), onew().Set(X)
+		tc, c := of(1), of(1)
+		for n := 1.0; n < 30; n++ {
+			ts.Mul(ts, x2)
+			ts.Quo(ts, of((2*n)*(2*n+1)))
+			s.Add(s, ts)
+			tc.Mul(tc, x2)
+			tc.Quo(tc, of((2*n-1)*(2*n)))
+			c.Add(c, tc)
+		}
+		return fl(s.Quo(s, c))
+	}
+	e := oExp(of(2 * x))
+	return fl(onew().Quo(onew().Sub(e, of(1)), onew().Add(e, of(1))))
+}
+
+func oracleAsinh(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+		return math.Asinh(x)
+	}
+	prec := uint(oraclePrec + 1100)
+	X := new(big.Float).SetPrec(prec).SetFloat64(math.Abs(x))
+	s := new(big.Float).SetPrec(prec).Mul(X, X)
+	s.Add(s, new(big.Float).SetPrec(prec).SetFloat64(1))
+	s.Sqrt(s)
+	s.Add(s, X)
+	// log(|x| + sqrt(x^2+1)); for tiny x use the series x - x^3/6.
+	if math.Abs(x) < 1e-5 {
+		X := of(x)
+		x3 := onew().Mul(onew().Mul(X, X), X)
+		x5 := onew().Mul(onew().Mul(x3, X), X)
+		r := onew().Sub(X, onew().Quo(x3, of(6)))
+		return fl(r.Add(r, onew().Mul(x5, of(3.0/40))))
+	}
+	r := oLog(s.SetPrec(oraclePrec))
+	if x < 0 {
+		r.Neg(r)
+	}
+	return fl(r)
+}
+
+func oracleAcosh(x float64) float64 {
+	if math.IsNaN(x) || x < 1 || math.IsInf(x, 0) {
+		return math.Acosh(x)
+	}
+	prec := uint(oraclePrec + 64)
+	X := new(big.Float).SetPrec(prec).SetFloat64(x)
+	s := new(big.Float).SetPrec(prec).Mul(X, X)
+	s.Sub(s, new(big.Float).SetPrec(prec).SetFloat64(1))
+	s.Sqrt(s)
+	s.Add(s, X)
+	return fl(oLog(s.SetPrec(oraclePrec)))
+}
+
+func oracleAtanh(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) >= 1 || x == 0 {
+		return math.Atanh(x)
+	}
+	if math.Abs(x) < 0.5 {
+		return fl(oAtanhSeries(of(x), 1))
+	}
+	r := oLog(onew().Quo(onew().Add(of(1), of(x)), onew().Sub(of(1), of(x))))
+	return fl(r.Quo(r, of(2)))
+}
+
+func oracleCbrt(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+		return math.Cbrt(x)
+	}
+	X := of(math.Abs(x))
+	y := of(math.Cbrt(math.Abs(x)))
+	for i := 0; i < 6; i++ {
+		y2 := onew().Mul(y, y)
+		d := onew().Sub(onew().Mul(y2, y), X)
+		y.Sub(y, d.Quo(d, onew().Mul(y2, of(3))))
+	}
+	if x < 0 {
+		y.Neg(y)
+	}
+	return fl(y)
+}
+
+func oracleHypot(x, y float64) float64 {
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Hypot(x, y)
+	}
+	s := onew().Add(onew().Mul(of(x), of(x)), onew().Mul(of(y), of(y)))
+	return fl(s.Sqrt(s))
+}
+
+// oracleErfc returns erfc(x) from the series (|x| <= 5) or the continued fraction at high
+// precision.
+func oErfc(x float64) *big.Float {
+	ax := math.Abs(x)
+	var r *big.Float
+	if ax <= 5 {
+		g := bigErfcScaled(of(ax))
+		X := of(ax)
+		r = onew().Mul(g, oExp(onew().Neg(onew().Mul(X, X))))
+	} else {
+		// Continued fraction in big arithmetic.
+		X := of(ax)
+		k := onew().Set(X)
+		for n := 400; n >= 1; n-- {
+			k = onew().Add(X, onew().Quo(of(float64(n)/2), k))
+		}
+		sp := onew().Sqrt(onew().Set(oraclePi))
+		e := oExp(onew().Neg(onew().Mul(X, X)))
+		r = onew().Quo(e, onew().Mul(k, sp))
+	}
+	if x < 0 {
+		r = onew().Sub(of(2), r)
+	}
+	return r
+}
+
+func oracleErf(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 || math.Abs(x) > 7 {
+		return math.Erf(x)
+	}
+	if math.Abs(x) < 0.5 {
+		// The series, free of cancellation.
+		X := of(x)
+		x2 := onew().Mul(X, X)
+		term, sum := onew().Set(X), onew().Set(X)
+		for n := 1.0; n < 60; n++ {
+			term.Mul(term, x2)
+			term.Quo(term, of(-n))
+			sum.Add(sum, onew().Quo(term, of(2*n+1)))
+		}
+		sp := onew().Sqrt(onew().Set(oraclePi))
+		return fl(sum.Quo(sum.Mul(sum, of(2)), sp))
+	}
+	r := onew().Sub(of(1), oErfc(math.Abs(x)))
+	if x < 0 {
+		r.Neg(r)
+	}
+	return fl(r)
+}
+
+func oracleErfc(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x > 28 || x < -7 {
+		return math.Erfc(x)
+	}
+	return fl(oErfc(x))
 }
