@@ -355,7 +355,7 @@ func TestHostLoopsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {
-		g.out:                                     genPath,
+		g.out: genPath,
 		filepath.Join(g.dir, "hostloops_test.go"): mapPath,
 	}})
 	ovPath := filepath.Join(tmp, "overlay.json")
