@@ -12,11 +12,12 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// checkGenerated type-checks the package with src in place of its generated file and returns,
+// checkGenerated type-checks the package with src in place of its generated file (importing
+// packages from pkg's dependencies and from imported) and returns,
 // by loop id, the errors in host loops (a loop function or its registration). An error it
 // cannot attribute to one loop counts against all of them. With no loops it checks nothing:
 // the file is then what earlier versions of the generator wrote.
-func checkGenerated(pkg *packages.Package, src []byte, loops []*hostLoop, output string) map[int]string {
+func checkGenerated(pkg *packages.Package, imported []*packages.Package, src []byte, loops []*hostLoop, output string) map[int]string {
 	ids := map[int]bool{}
 	for _, h := range loops {
 		if h != nil {
@@ -45,7 +46,7 @@ func checkGenerated(pkg *packages.Package, src []byte, loops []*hostLoop, output
 		files = append(files, g)
 	}
 	deps := map[string]*types.Package{"unsafe": types.Unsafe}
-	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+	packages.Visit(append([]*packages.Package{pkg}, imported...), nil, func(p *packages.Package) {
 		if p != pkg && p.Types != nil {
 			deps[p.PkgPath] = p.Types
 		}

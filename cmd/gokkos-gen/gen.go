@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		fmt.Fprintf(stderr, "gokkos-gen: %v\n", err)
 		return 1
 	}
-	res, err := frontend.Load(frontend.Config{Dir: absDir})
+	res, imported, err := load(absDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "gokkos-gen: %v\n", err)
 		return 1
@@ -71,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(absDir, path)
 	}
-	src, notes, err := Generate(res, path)
+	src, notes, err := Generate(res, path, imported...)
 	if *verbose {
 		for _, n := range notes {
 			fmt.Fprintln(stderr, n)
@@ -99,15 +99,48 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	return 0
 }
 
+// Paths of the packages every generated file imports.
+const (
+	portablePath  = "github.com/gokkos/gokkos/portable"
+	execspacePath = "github.com/gokkos/gokkos/execspace"
+)
+
+// load loads and translates the package in dir, loading portable and execspace with it (in one
+// type universe) so that the generated file can be type-checked even when the package does not
+// import them yet; it returns those two as well.
+func load(dir string) (*frontend.Result, []*packages.Package, error) {
+	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: dir}, ".", portablePath, execspacePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var target *packages.Package
+	var imported []*packages.Package
+	for _, p := range pkgs {
+		if (p.PkgPath == portablePath || p.PkgPath == execspacePath) && p.Dir != dir {
+			imported = append(imported, p)
+		} else if target == nil {
+			target = p
+		} else {
+			return nil, nil, fmt.Errorf("gokkos: directory %s holds more than one package", dir)
+		}
+	}
+	if target == nil {
+		return nil, nil, fmt.Errorf("gokkos: no package in directory %s", dir)
+	}
+	return frontend.Translate(target), imported, nil
+}
+
 // Generate compiles every kernel of res to PTX and returns the generated Go file, which is to be
-// written to output, and notes saying which kernels got no host loop and why.
+// written to output, and notes saying which kernels got no host loop and why. imported are
+// packages the generated file may import that res.Package does not depend on (loaded in the
+// same type universe); the generated file is type-checked with them.
 //
 // Besides the device translations, the file holds a host loop for every range, reduce and scan
 // kernel type declared in the package: the body of its Run method inlined into a loop over a
 // chunk of indices, registered with portable.RegisterHostRange, RegisterHostReduce or
 // RegisterHostScan. //line directives attribute the inlined statements to their lines in the
 // kernel's file, named relative to the package directory.
-func Generate(res *frontend.Result, output string) ([]byte, []string, error) {
+func Generate(res *frontend.Result, output string, imported ...*packages.Package) ([]byte, []string, error) {
 	specs := make([]*execspace.KernelSpec, len(res.Kernels))
 	var errs []string
 	for i, k := range res.Kernels {
@@ -128,7 +161,7 @@ func Generate(res *frontend.Result, output string) ([]byte, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		bad := checkGenerated(res.Package, src, loops, output)
+		bad := checkGenerated(res.Package, imported, src, loops, output)
 		if len(bad) == 0 {
 			return src, notes, nil
 		}

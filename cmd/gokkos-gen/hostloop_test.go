@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/gokkos/gokkos/backends/cuda/translate/frontend"
 )
 
@@ -27,6 +29,8 @@ type loopsGen struct {
 	src   []byte
 	notes []string
 	res   *frontend.Result
+	// imported are portable and execspace, loaded with the package.
+	imported []*packages.Package
 }
 
 var (
@@ -43,7 +47,7 @@ func generateLoops(t *testing.T) *loopsGen {
 			loopsErr = err
 			return
 		}
-		res, err := frontend.Load(frontend.Config{Dir: dir})
+		res, imported, err := load(dir)
 		if err != nil {
 			loopsErr = err
 			return
@@ -53,8 +57,8 @@ func generateLoops(t *testing.T) *loopsGen {
 			return
 		}
 		out := filepath.Join(dir, DefaultOutput)
-		src, notes, err := Generate(res, out)
-		loops, loopsErr = loopsGen{dir: dir, out: out, src: src, notes: notes, res: res}, err
+		src, notes, err := Generate(res, out, imported...)
+		loops, loopsErr = loopsGen{dir: dir, out: out, src: src, notes: notes, res: res, imported: imported}, err
 	})
 	if loopsErr != nil {
 		t.Fatal(loopsErr)
@@ -412,7 +416,7 @@ func TestCheckGenerated(t *testing.T) {
 			if bytes.Equal(src, g.src) {
 				t.Fatalf("%q is not in the generated file", tc.old)
 			}
-			bad := checkGenerated(g.res.Package, src, loops, g.out)
+			bad := checkGenerated(g.res.Package, g.imported, src, loops, g.out)
 			var ids []int
 			for id := range bad {
 				ids = append(ids, id)
@@ -434,7 +438,24 @@ func TestCheckGenerated(t *testing.T) {
 			}
 		})
 	}
-	if bad := checkGenerated(g.res.Package, g.src, loops, g.out); len(bad) > 0 {
+	if bad := checkGenerated(g.res.Package, g.imported, g.src, loops, g.out); len(bad) > 0 {
 		t.Errorf("the generated file does not type-check: %v", bad)
+	}
+}
+
+// TestHostLoopNewImports generates a package that imports neither portable nor execspace: the
+// generated file, which does, must still type-check and keep its loop.
+func TestHostLoopNewImports(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen.go")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-dir", "testdata/plain", "-o", out, "-v"}, &stdout, &stderr, noEnv); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "portable.RegisterHostRange[double](gokkosHostLoop0)") || stderr.Len() > 0 {
+		t.Errorf("no host loop for double; notes:\n%s", stderr.String())
 	}
 }
