@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/backends/host"
+	"github.com/gokkos/gokkos/backends/host/internal/benchkernels"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
@@ -19,6 +20,8 @@ type emptyReduce struct{}
 
 func (emptyReduce) Run(i int, acc *int64) {}
 
+// triad and scanK are benchkernels.Triad and benchkernels.Scan declared in a test file, which
+// gokkos-gen does not load: they have no generated host loop and run through the per-index path.
 type triad struct {
 	A       float64
 	X, Y, Z views.View1D[float64]
@@ -75,16 +78,28 @@ func triadViews() (x, y, z views.View1D[float64]) {
 	return
 }
 
-// BenchmarkTriadParallelFor is the STREAM triad z = x + a*y through ParallelFor.
+// BenchmarkTriadParallelFor is the STREAM triad z = x + a*y through ParallelFor, with the host
+// loop gokkos-gen generated for benchkernels.Triad.
 func BenchmarkTriadParallelFor(b *testing.B) {
-	s := newSpace(b)
 	x, y, z := triadViews()
-	k := triad{3, x, y, z}
+	benchTriad(b, benchkernels.Triad{A: 3, X: x, Y: y, Z: z})
+}
+
+// BenchmarkTriadParallelForMethod is the same triad through the per-index path: Run is called
+// for each index.
+func BenchmarkTriadParallelForMethod(b *testing.B) {
+	x, y, z := triadViews()
+	benchTriad(b, triad{3, x, y, z})
+}
+
+func benchTriad[K portable.RangeKernel](b *testing.B, k K) {
+	s := newSpace(b)
 	portable.ParallelFor(s, "triad", portable.Range(0, triadN), k)
 	for b.Loop() {
 		portable.ParallelFor(s, "triad", portable.Range(0, triadN), k)
 	}
 	b.ReportMetric(24*triadN*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/triadN, "ns/elem")
 }
 
 // BenchmarkTriadGoroutines is the same triad as a hand-written loop over slices, split across
@@ -113,18 +128,30 @@ func BenchmarkTriadGoroutines(b *testing.B) {
 		run()
 	}
 	b.ReportMetric(24*triadN*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/triadN, "ns/elem")
 }
 
 const scanN = 1 << 26
 
-// BenchmarkScanParallel is an exclusive prefix sum of 2^26 int64 through ParallelScan.
+// BenchmarkScanParallel is an exclusive prefix sum of 2^26 int64 through ParallelScan, with the
+// host loop gokkos-gen generated for benchkernels.Scan.
 func BenchmarkScanParallel(b *testing.B) {
-	s := newSpace(b)
 	in, out := views.New1D[int64]("in", scanN), views.New1D[int64]("out", scanN)
+	benchScan(b, in, benchkernels.Scan{In: in, Out: out})
+}
+
+// BenchmarkScanParallelMethod is the same prefix sum through the per-index path.
+func BenchmarkScanParallelMethod(b *testing.B) {
+	in, out := views.New1D[int64]("in", scanN), views.New1D[int64]("out", scanN)
+	benchScan(b, in, scanK{in, out})
+}
+
+func benchScan[K portable.ScanKernel[int64]](b *testing.B, in views.View1D[int64], k K) {
+	s := newSpace(b)
 	in.Fill(1)
 	var total int64
 	for b.Loop() {
-		portable.ParallelScan(s, "scan", portable.Range(0, scanN), scanK{in, out}, &total)
+		portable.ParallelScan(s, "scan", portable.Range(0, scanN), k, &total)
 	}
 	if total != scanN {
 		b.Fatalf("total %d", total)
