@@ -5,6 +5,7 @@ package conformance
 import (
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
+	"math"
 )
 
 func init() {
@@ -27,6 +28,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[atomicMix](gokkosHostLoop0)
 	portable.Register[readPast](&execspace.KernelSpec{
 		Name:  "conformance.readPast",
 		Pos:   "execspace/conformance/errors.go:15",
@@ -40,6 +42,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[readPast](gokkosHostLoop1)
 	portable.Register[fillAffine](&execspace.KernelSpec{
 		Name:  "conformance.fillAffine",
 		Pos:   "execspace/conformance/range.go:15",
@@ -55,6 +58,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[fillAffine](gokkosHostLoop2)
 	portable.Register[countVisits](&execspace.KernelSpec{
 		Name:  "conformance.countVisits",
 		Pos:   "execspace/conformance/range.go:25",
@@ -67,6 +71,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[countVisits](gokkosHostLoop3)
 	portable.Register[axpy](&execspace.KernelSpec{
 		Name:  "conformance.axpy",
 		Pos:   "execspace/conformance/range.go:34",
@@ -81,6 +86,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[axpy](gokkosHostLoop4)
 	portable.Register[sumIndex](&execspace.KernelSpec{
 		Name: "conformance.sumIndex",
 		Pos:  "execspace/conformance/reduce.go:16",
@@ -99,6 +105,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
 	portable.Register[sumF64](&execspace.KernelSpec{
 		Name: "conformance.sumF64",
 		Pos:  "execspace/conformance/reduce.go:23",
@@ -117,6 +124,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
 	portable.Register[reduceI64](&execspace.KernelSpec{
 		Name: "conformance.reduceI64",
 		Pos:  "execspace/conformance/reduce.go:30",
@@ -137,6 +145,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
 	portable.Register[prodI64](&execspace.KernelSpec{
 		Name: "conformance.prodI64",
 		Pos:  "execspace/conformance/reduce.go:37",
@@ -157,6 +166,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
 	portable.Register[minF64](&execspace.KernelSpec{
 		Name: "conformance.minF64",
 		Pos:  "execspace/conformance/reduce.go:44",
@@ -175,6 +185,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
 	portable.Register[maxI32](&execspace.KernelSpec{
 		Name: "conformance.maxI32",
 		Pos:  "execspace/conformance/reduce.go:49",
@@ -195,6 +206,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
 	portable.Register[minLoc](&execspace.KernelSpec{
 		Name: "conformance.minLoc",
 		Pos:  "execspace/conformance/reduce.go:56",
@@ -211,6 +223,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
 	portable.Register[maxLoc](&execspace.KernelSpec{
 		Name: "conformance.maxLoc",
 		Pos:  "execspace/conformance/reduce.go:65",
@@ -227,6 +240,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
 	portable.Register[allPositive](&execspace.KernelSpec{
 		Name: "conformance.allPositive",
 		Pos:  "execspace/conformance/reduce.go:76",
@@ -243,6 +257,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
 	portable.Register[anyNegative](&execspace.KernelSpec{
 		Name: "conformance.anyNegative",
 		Pos:  "execspace/conformance/reduce.go:81",
@@ -259,6 +274,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
 	portable.Register[bitsAnd](&execspace.KernelSpec{
 		Name: "conformance.bitsAnd",
 		Pos:  "execspace/conformance/reduce.go:88",
@@ -279,6 +295,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
 	portable.Register[bitsOr](&execspace.KernelSpec{
 		Name: "conformance.bitsOr",
 		Pos:  "execspace/conformance/reduce.go:93",
@@ -299,6 +316,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
 	portable.Register[maxAbs](&execspace.KernelSpec{
 		Name: "conformance.maxAbs",
 		Pos:  "execspace/conformance/reduce.go:100",
@@ -318,6 +336,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[maxAbs, float64](gokkosHostLoop17)
 	portable.Register[prefixSum](&execspace.KernelSpec{
 		Name:  "conformance.prefixSum",
 		Pos:   "execspace/conformance/scan.go:15",
@@ -332,6 +351,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostScan[prefixSum, int64](gokkosHostLoop18)
 	portable.Register[prefixF32](&execspace.KernelSpec{
 		Name:  "conformance.prefixF32",
 		Pos:   "execspace/conformance/scan.go:29",
@@ -346,6 +366,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostScan[prefixF32, float32](gokkosHostLoop19)
 	portable.Register[reverseChunks](&execspace.KernelSpec{
 		Name:  "conformance.reverseChunks",
 		Pos:   "execspace/conformance/scratch.go:16",
@@ -460,6 +481,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[scale](gokkosHostLoop27)
 }
 
 // gokkosPTX0 is the PTX of conformance.atomicMix.
@@ -27737,3 +27759,244 @@ $L2:
 	ret;
 }
 `
+
+// gokkosHostLoop0 runs atomicMix.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:27
+		k.Hist.AtomicAdd(i%k.Bins, 1)
+		k.I32.AtomicAdd(0, 2)
+		k.I32.AtomicSub(1, 3)
+		k.I32.AtomicMin(2, int32(i))
+		k.I32.AtomicMax(3, int32(i))
+		k.I64.AtomicAdd(0, int64(i))
+		k.I64.AtomicMin(1, int64(-i))
+		k.I64.AtomicMax(2, int64(i)*1000000007)
+		k.U32.AtomicOr(0, uint32(1)<<uint(i%32))
+		k.U32.AtomicAnd(1, ^(uint32(1) << uint(i%32)))
+		k.U32.AtomicXor(2, uint32(i))
+		k.U64.AtomicAdd(0, uint64(i))
+		k.U64.AtomicMax(1, uint64(i))
+		k.F32.AtomicAdd(0, 0.5)
+		k.F64.AtomicAdd(0, 0.25)
+		k.F64.AtomicMin(1, float64(i))
+		k.F64.AtomicMax(2, float64(i))
+		k.I32.AtomicExchange(4, 7)
+		if k.I64.AtomicCompareAndSwap(3, 0, int64(i)+1) {
+			k.I32.AtomicAdd(5, 1)
+		}
+		_ = k.I64.AtomicLoad(0)
+		k.I64.AtomicStore(4, 42)
+	}
+//line gokkos_kernels_gen.go:27793
+}
+
+// gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line errors.go:17
+		k.Y.Set(i, k.X.At(i+1))
+	}
+//line gokkos_kernels_gen.go:27803
+}
+
+// gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line range.go:20
+		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
+	}
+//line gokkos_kernels_gen.go:27813
+}
+
+// gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line range.go:29
+		k.Hits.AtomicAdd(i, 1)
+	}
+//line gokkos_kernels_gen.go:27823
+}
+
+// gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line range.go:39
+		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
+	}
+//line gokkos_kernels_gen.go:27833
+}
+
+// gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:18
+		*acc += int64(i)
+	}
+//line gokkos_kernels_gen.go:27842
+}
+
+// gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:25
+		*acc += k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:27852
+}
+
+// gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:32
+		*acc += k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:27862
+}
+
+// gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:39
+		*acc *= k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:27872
+}
+
+// gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:46
+		*acc = min(*acc, k.X.At(i))
+	}
+//line gokkos_kernels_gen.go:27882
+}
+
+// gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:51
+		*acc = max(*acc, k.X.At(i))
+	}
+//line gokkos_kernels_gen.go:27892
+}
+
+// gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:59
+		if x := k.X.At(i); x < acc.Val || (x == acc.Val && i < acc.Loc) {
+			acc.Val, acc.Loc = x, i
+		}
+	}
+//line gokkos_kernels_gen.go:27904
+}
+
+// gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:68
+		if x := k.X.At(i); x > acc.Val || (x == acc.Val && i < acc.Loc) {
+			acc.Val, acc.Loc = x, i
+		}
+	}
+//line gokkos_kernels_gen.go:27916
+}
+
+// gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:78
+		*acc = *acc && k.X.At(i) > 0
+	}
+//line gokkos_kernels_gen.go:27926
+}
+
+// gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:83
+		*acc = *acc || k.X.At(i) < 0
+	}
+//line gokkos_kernels_gen.go:27936
+}
+
+// gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:90
+		*acc &= k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:27946
+}
+
+// gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:95
+		*acc |= k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:27956
+}
+
+// gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:102
+		k.Join(acc, math.Abs(k.X.At(i)))
+	}
+//line gokkos_kernels_gen.go:27966
+}
+
+// gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line scan.go:20
+		if final {
+			k.Out.Set(i, *acc)
+		}
+		*acc += k.In.At(i)
+	}
+//line gokkos_kernels_gen.go:27979
+}
+
+// gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, final bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line scan.go:34
+		if final {
+			k.Out.Set(i, *acc)
+		}
+		*acc += k.In.At(i)
+	}
+//line gokkos_kernels_gen.go:27992
+}
+
+// gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line views.go:130
+		k.X.Set(i, k.A*k.X.At(i))
+	}
+//line gokkos_kernels_gen.go:28002
+}
