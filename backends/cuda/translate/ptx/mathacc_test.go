@@ -222,3 +222,5 @@ func TestMathAccuracy(t *testing.T) {
 		}
 	}
 }
+
+func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }

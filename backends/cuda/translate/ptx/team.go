@@ -292,7 +292,13 @@ func (lw *lowerer) blockScan(v val, step val) (excl, total val) {
 		o, p := lw.shfl("up", []val{inc}, off, zeroC, g.wmask)
 		lw.ifPred(p, func() { lw.mov(inc, lw.addVals(o[0], inc)) })
 	})
+	// The lane below by step holds the inclusive value before this lane's; a shuffle reads
+	// only the low 5 bits of its offset, so a step of 32 (one member per warp) has no lane
+	// below in the warp.
 	o, p := lw.shfl("up", []val{inc}, step, zeroC, g.wmask)
+	if c, ok := isConst(step); !ok || c >= 32 {
+		p = lw.bin("and.pred", ir.Bool, p, lw.setp("lo", step, immInt(ir.U32, 32)))
+	}
 	exw := lw.selp(p, o[0], zero(t))
 	last := lw.setp("eq", g.lane, lw.bin("sub.u32", ir.U32, g.wlanes, step))
 	lw.ifPred(last, func() { lw.storeMem(t, ".shared", lw.slotAddr(g.warp, stageA), 0, inc) })

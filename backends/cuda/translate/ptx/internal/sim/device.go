@@ -173,3 +173,6 @@ func getBits(b []byte, n int) uint64 {
 	}
 	return binary.LittleEndian.Uint64(b)
 }
+
+// Image returns a copy of the whole global heap; it starts at GlobalBase.
+func (d *Device) Image() []byte { return append([]byte(nil), d.mem...) }

@@ -212,7 +212,7 @@ func (b *block) resolveShuffles() bool {
 				t := lanes[l]
 				mode := t.shIn.mods[1]
 				c := uint32(t.shC)
-				bv := uint32(t.shB)
+				bv := uint32(t.shB) & 31 // the hardware reads b[4:0]
 				segmask := (c >> 8) & 31
 				maxLane := (uint32(l) & segmask) | (c & 31 &^ segmask)
 				minLane := uint32(l) & segmask
