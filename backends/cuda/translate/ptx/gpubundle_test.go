@@ -242,7 +242,7 @@ func TestGPUBundle(t *testing.T) {
 		n := 5000
 		xa := uploadBits(c.s.d, typ, exactSamples(typ, n, 4))
 		type job struct {
-			grid, blk, mid    int
+			grid, blk, mid   int
 			out, sums, total uint64
 		}
 		var jobs []job
