@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/printer"
 	"go/token"
 	"go/types"
@@ -104,10 +105,11 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.F
 		return nil, "Run is promoted from an embedded field"
 	}
 	h := &hostLoop{id: id, form: form, origin: origin, method: method, info: pkg.TypesInfo}
+	var file *ast.File
 	for _, f := range pkg.Syntax {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == method {
-				h.decl = fd
+				h.decl, file = fd, f
 			}
 		}
 	}
@@ -115,6 +117,11 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.F
 		return nil, "the declaration of Run was not found"
 	}
 	name := pkg.Fset.PositionFor(h.decl.Pos(), false).Filename
+	if hasBuildConstraint(file, name) {
+		// The generated file is built in every configuration; the body might not compile in
+		// some.
+		return nil, fmt.Sprintf("file %s has build constraints", filepath.Base(name))
+	}
 	// The //line directives name the file relative to the package directory.
 	if rel, err := filepath.Rel(pkgDir(pkg), name); err != nil || rel != filepath.Base(name) || strings.ContainsAny(rel, ": \t\r\n\"`") {
 		return nil, fmt.Sprintf("file %s is not a plain file of the package directory", filepath.Base(name))
@@ -308,6 +315,35 @@ func (h *hostLoop) scanBody(pkg *packages.Package) string {
 	// operands in the walk, so one pass suffices.
 	ast.Inspect(h.decl.Body, visit)
 	return reason
+}
+
+// hasBuildConstraint reports whether file f (named name) is built only in some configurations:
+// it has a //go:build or // +build line, or its name ends in _GOOS or _GOARCH.
+func hasBuildConstraint(f *ast.File, name string) bool {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) || constraint.IsPlusBuild(c.Text) {
+				return true
+			}
+		}
+	}
+	parts := strings.Split(strings.TrimSuffix(filepath.Base(name), ".go"), "_")
+	n := len(parts)
+	return n >= 2 && (knownOS[parts[n-1]] || knownArch[parts[n-1]])
+}
+
+var knownOS, knownArch = wordSet("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos"),
+	wordSet("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
 }
 
 func isPkgName(obj types.Object) bool { _, ok := obj.(*types.PkgName); return ok }

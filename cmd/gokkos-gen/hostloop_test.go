@@ -176,6 +176,7 @@ func TestHostLoopRegistration(t *testing.T) {
 		{"dotted", "dot.go:12: kernel loops.dotted: no host loop: the body uses Sqrt from a dot import"},
 		{"clashB", "clash2.go:12: kernel loops.clashB: no host loop: import name m means math/bits in another kernel's file"},
 		{"promoted", "kernel loops.promoted: no host loop: Run is promoted from an embedded field"},
+		{"tagged", "tagged.go:10: kernel loops.tagged: no host loop: file tagged.go has build constraints"},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
 			if !strings.Contains(src, "portable.Register["+tc.typ+"](") {
