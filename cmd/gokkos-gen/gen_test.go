@@ -52,6 +52,11 @@ func TestGenerate(t *testing.T) {
 		"Value: execspace.Value{Kind: execspace.KindFloat64, Loc: true},",
 		`{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},`,
 		".version",
+		"portable.RegisterHostRange[Scale](gokkosHostLoop0)",
+		"portable.RegisterHostReduce[Sum, int64](gokkosHostLoop1)",
+		"portable.RegisterHostScan[Prefix, int32](gokkosHostLoop2)",
+		"portable.RegisterHostReduce[Loc, portable.ValLoc[float64]](gokkosHostLoop4)",
+		"//line good.go:19\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("generated file lacks %q", want)
@@ -136,9 +141,14 @@ func TestGenerateInstantiation(t *testing.T) {
 		`Name:  "tmpl.Frontier[user.bump]",`,
 		"portable.Register[Stats](",
 		"execspace.OpCustom: {Main:",
+		"portable.RegisterHostReduce[Stats, float64](gokkosHostLoop1)",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated file lacks %q", want)
 		}
+	}
+	// The template is declared in another package: its instantiation runs per index.
+	if strings.Contains(string(src), "RegisterHostRange[tmpl.") {
+		t.Error("host loop for a kernel type of another package")
 	}
 }

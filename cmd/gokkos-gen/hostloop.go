@@ -615,13 +615,14 @@ func relativeFileSet(pkg *packages.Package) *token.FileSet {
 	return fset
 }
 
-// fixLineDirectives gives every "//line genFile:N" directive the line that follows it, so that
-// code after an inlined body is attributed to the generated file again.
+// fixLineDirectives gives every "//line genFile:1" directive that emit writes after an inlined
+// body (the only directives followed by a function's closing brace) the line that follows it,
+// so that the code after the body is attributed to the generated file again.
 func fixLineDirectives(src []byte, genFile string) []byte {
 	prefix := "//line " + genFile + ":"
 	lines := strings.SplitAfter(string(src), "\n")
 	for i, l := range lines {
-		if strings.HasPrefix(l, prefix) {
+		if l == prefix+"1\n" && i+1 < len(lines) && lines[i+1] == "}\n" {
 			lines[i] = fmt.Sprintf("%s%d\n", prefix, i+2)
 		}
 	}
