@@ -60,7 +60,7 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<23>;
+	.reg .pred %p<25>;
 	.reg .b32 %r<69>;
 	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
@@ -245,79 +245,81 @@ $L13:
 	shfl.sync.up.b32 %r37|%p9, %r35, %r3, 0, %r17;
 	shfl.sync.up.b32 %r38, %r36, %r3, 0, %r17;
 	mov.b64 %rd108, {%r37, %r38};
-	selp.b64 %rd109, %rd108, 0, %p9;
+	setp.lo.u32 %p10, %r3, 32;
+	and.pred %p11, %p9, %p10;
+	selp.b64 %rd109, %rd108, 0, %p11;
 	sub.u32 %r39, %r13, %r3;
-	setp.eq.u32 %p10, %r7, %r39;
-	@!%p10 bra $L15;
+	setp.eq.u32 %p12, %r7, %r39;
+	@!%p12 bra $L15;
 	mul.wide.u32 %rd110, %r8, 16;
 	add.s64 %rd111, %rd1, %rd110;
 	st.shared.s64 [%rd111+0], %rd105;
 $L15:
 	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L16;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
 	mov.b64 %rd112, 0;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L17;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
 	mul.wide.u32 %rd113, %r7, 16;
 	add.s64 %rd114, %rd1, %rd113;
 	ld.shared.s64 %rd115, [%rd114+0];
 	mov.b64 %rd112, %rd115;
 $L17:
 	mov.b64 {%r40, %r41}, %rd112;
-	shfl.sync.up.b32 %r42|%p13, %r40, 1, 0, %r17;
+	shfl.sync.up.b32 %r42|%p15, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
 	mov.b64 %rd116, {%r42, %r43};
-	@!%p13 bra $L18;
+	@!%p15 bra $L18;
 	add.s64 %rd117, %rd116, %rd112;
 	mov.b64 %rd112, %rd117;
 $L18:
 	mov.b64 {%r44, %r45}, %rd112;
-	shfl.sync.up.b32 %r46|%p14, %r44, 2, 0, %r17;
+	shfl.sync.up.b32 %r46|%p16, %r44, 2, 0, %r17;
 	shfl.sync.up.b32 %r47, %r45, 2, 0, %r17;
 	mov.b64 %rd118, {%r46, %r47};
-	@!%p14 bra $L19;
+	@!%p16 bra $L19;
 	add.s64 %rd119, %rd118, %rd112;
 	mov.b64 %rd112, %rd119;
 $L19:
 	mov.b64 {%r48, %r49}, %rd112;
-	shfl.sync.up.b32 %r50|%p15, %r48, 4, 0, %r17;
+	shfl.sync.up.b32 %r50|%p17, %r48, 4, 0, %r17;
 	shfl.sync.up.b32 %r51, %r49, 4, 0, %r17;
 	mov.b64 %rd120, {%r50, %r51};
-	@!%p15 bra $L20;
+	@!%p17 bra $L20;
 	add.s64 %rd121, %rd120, %rd112;
 	mov.b64 %rd112, %rd121;
 $L20:
 	mov.b64 {%r52, %r53}, %rd112;
-	shfl.sync.up.b32 %r54|%p16, %r52, 8, 0, %r17;
+	shfl.sync.up.b32 %r54|%p18, %r52, 8, 0, %r17;
 	shfl.sync.up.b32 %r55, %r53, 8, 0, %r17;
 	mov.b64 %rd122, {%r54, %r55};
-	@!%p16 bra $L21;
+	@!%p18 bra $L21;
 	add.s64 %rd123, %rd122, %rd112;
 	mov.b64 %rd112, %rd123;
 $L21:
 	mov.b64 {%r56, %r57}, %rd112;
-	shfl.sync.up.b32 %r58|%p17, %r56, 16, 0, %r17;
+	shfl.sync.up.b32 %r58|%p19, %r56, 16, 0, %r17;
 	shfl.sync.up.b32 %r59, %r57, 16, 0, %r17;
 	mov.b64 %rd124, {%r58, %r59};
-	@!%p17 bra $L22;
+	@!%p19 bra $L22;
 	add.s64 %rd125, %rd124, %rd112;
 	mov.b64 %rd112, %rd125;
 $L22:
 	mov.b64 {%r60, %r61}, %rd112;
-	shfl.sync.up.b32 %r62|%p18, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r62|%p20, %r60, 1, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
 	mov.b64 %rd126, {%r62, %r63};
-	selp.b64 %rd127, %rd126, 0, %p18;
-	@!%p12 bra $L23;
+	selp.b64 %rd127, %rd126, 0, %p20;
+	@!%p14 bra $L23;
 	mul.wide.u32 %rd128, %r7, 16;
 	add.s64 %rd129, %rd1, %rd128;
 	add.s64 %rd130, %rd129, 512;
 	st.shared.s64 [%rd130+0], %rd127;
 $L23:
 	sub.u32 %r64, %r10, 1;
-	setp.eq.u32 %p19, %r7, %r64;
-	@!%p19 bra $L24;
+	setp.eq.u32 %p21, %r7, %r64;
+	@!%p21 bra $L24;
 	st.shared.s64 [%rd1+1024], %rd112;
 $L24:
 $L16:
@@ -329,7 +331,7 @@ $L16:
 	add.s64 %rd135, %rd134, %rd109;
 	ld.shared.s64 %rd136, [%rd1+1024];
 	mov.b64 {%r65, %r66}, %rd135;
-	shfl.sync.idx.b32 %r67|%p20, %r65, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r67|%p22, %r65, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r68, %r66, 0, %r21, %r17;
 	mov.b64 %rd137, {%r67, %r68};
 	mov.b64 %rd138, %rd136;
@@ -337,8 +339,8 @@ $L16:
 	mov.pred %p5, 1;
 	mov.b64 %rd139, %rd89;
 $L25:
-	setp.ge.s64 %p21, %rd139, %rd91;
-	@%p21 bra $L27;
+	setp.ge.s64 %p23, %rd139, %rd91;
+	@%p23 bra $L27;
 	mov.b64 %rd94, %rd139;
 	@!%p5 bra $L29;
 	mul.lo.s64 %rd140, %rd57, %rd43;
@@ -359,8 +361,8 @@ $L26:
 $L27:
 	mov.b64 %rd148, %rd138;
 	mov.b64 %rd149, %rd148;
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L30;
+	setp.eq.u32 %p24, %r5, 0;
+	@!%p24 bra $L30;
 	mul.lo.s64 %rd150, %rd57, %rd52;
 	mad.lo.s64 %rd151, %rd150, 8, %rd48;
 	st.global.s64 [%rd151+0], %rd149;

@@ -27186,7 +27186,7 @@ const gokkosPTX25 = `//
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<18>;
+	.reg .pred %p<20>;
 	.reg .b32 %r<69>;
 	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
@@ -27290,79 +27290,81 @@ $L5:
 	shfl.sync.up.b32 %r37|%p6, %r35, %r3, 0, %r17;
 	shfl.sync.up.b32 %r38, %r36, %r3, 0, %r17;
 	mov.b64 %rd50, {%r37, %r38};
-	selp.b64 %rd51, %rd50, 0, %p6;
+	setp.lo.u32 %p7, %r3, 32;
+	and.pred %p8, %p6, %p7;
+	selp.b64 %rd51, %rd50, 0, %p8;
 	sub.u32 %r39, %r13, %r3;
-	setp.eq.u32 %p7, %r7, %r39;
-	@!%p7 bra $L7;
+	setp.eq.u32 %p9, %r7, %r39;
+	@!%p9 bra $L7;
 	mul.wide.u32 %rd52, %r8, 16;
 	add.s64 %rd53, %rd1, %rd52;
 	st.shared.s64 [%rd53+0], %rd47;
 $L7:
 	bar.sync 0;
-	setp.eq.u32 %p8, %r8, 0;
-	@!%p8 bra $L8;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L8;
 	mov.b64 %rd54, 0;
-	setp.lo.u32 %p9, %r7, %r10;
-	@!%p9 bra $L9;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L9;
 	mul.wide.u32 %rd55, %r7, 16;
 	add.s64 %rd56, %rd1, %rd55;
 	ld.shared.s64 %rd57, [%rd56+0];
 	mov.b64 %rd54, %rd57;
 $L9:
 	mov.b64 {%r40, %r41}, %rd54;
-	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
+	shfl.sync.up.b32 %r42|%p12, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
 	mov.b64 %rd58, {%r42, %r43};
-	@!%p10 bra $L10;
+	@!%p12 bra $L10;
 	add.s64 %rd59, %rd58, %rd54;
 	mov.b64 %rd54, %rd59;
 $L10:
 	mov.b64 {%r44, %r45}, %rd54;
-	shfl.sync.up.b32 %r46|%p11, %r44, 2, 0, %r17;
+	shfl.sync.up.b32 %r46|%p13, %r44, 2, 0, %r17;
 	shfl.sync.up.b32 %r47, %r45, 2, 0, %r17;
 	mov.b64 %rd60, {%r46, %r47};
-	@!%p11 bra $L11;
+	@!%p13 bra $L11;
 	add.s64 %rd61, %rd60, %rd54;
 	mov.b64 %rd54, %rd61;
 $L11:
 	mov.b64 {%r48, %r49}, %rd54;
-	shfl.sync.up.b32 %r50|%p12, %r48, 4, 0, %r17;
+	shfl.sync.up.b32 %r50|%p14, %r48, 4, 0, %r17;
 	shfl.sync.up.b32 %r51, %r49, 4, 0, %r17;
 	mov.b64 %rd62, {%r50, %r51};
-	@!%p12 bra $L12;
+	@!%p14 bra $L12;
 	add.s64 %rd63, %rd62, %rd54;
 	mov.b64 %rd54, %rd63;
 $L12:
 	mov.b64 {%r52, %r53}, %rd54;
-	shfl.sync.up.b32 %r54|%p13, %r52, 8, 0, %r17;
+	shfl.sync.up.b32 %r54|%p15, %r52, 8, 0, %r17;
 	shfl.sync.up.b32 %r55, %r53, 8, 0, %r17;
 	mov.b64 %rd64, {%r54, %r55};
-	@!%p13 bra $L13;
+	@!%p15 bra $L13;
 	add.s64 %rd65, %rd64, %rd54;
 	mov.b64 %rd54, %rd65;
 $L13:
 	mov.b64 {%r56, %r57}, %rd54;
-	shfl.sync.up.b32 %r58|%p14, %r56, 16, 0, %r17;
+	shfl.sync.up.b32 %r58|%p16, %r56, 16, 0, %r17;
 	shfl.sync.up.b32 %r59, %r57, 16, 0, %r17;
 	mov.b64 %rd66, {%r58, %r59};
-	@!%p14 bra $L14;
+	@!%p16 bra $L14;
 	add.s64 %rd67, %rd66, %rd54;
 	mov.b64 %rd54, %rd67;
 $L14:
 	mov.b64 {%r60, %r61}, %rd54;
-	shfl.sync.up.b32 %r62|%p15, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r62|%p17, %r60, 1, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
 	mov.b64 %rd68, {%r62, %r63};
-	selp.b64 %rd69, %rd68, 0, %p15;
-	@!%p9 bra $L15;
+	selp.b64 %rd69, %rd68, 0, %p17;
+	@!%p11 bra $L15;
 	mul.wide.u32 %rd70, %r7, 16;
 	add.s64 %rd71, %rd1, %rd70;
 	add.s64 %rd72, %rd71, 512;
 	st.shared.s64 [%rd72+0], %rd69;
 $L15:
 	sub.u32 %r64, %r10, 1;
-	setp.eq.u32 %p16, %r7, %r64;
-	@!%p16 bra $L16;
+	setp.eq.u32 %p18, %r7, %r64;
+	@!%p18 bra $L16;
 	st.shared.s64 [%rd1+1024], %rd54;
 $L16:
 $L8:
@@ -27374,7 +27376,7 @@ $L8:
 	add.s64 %rd77, %rd76, %rd51;
 	ld.shared.s64 %rd78, [%rd1+1024];
 	mov.b64 {%r65, %r66}, %rd77;
-	shfl.sync.idx.b32 %r67|%p17, %r65, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r67|%p19, %r65, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r68, %r66, 0, %r21, %r17;
 	mov.b64 %rd79, {%r67, %r68};
 	mov.b64 %rd80, %rd78;
@@ -27440,7 +27442,7 @@ const gokkosPTX26 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<22>;
+	.reg .pred %p<24>;
 	.reg .b32 %r<66>;
 	.reg .b64 %rd<99>;
 	mov.u32 %r1, %tid.x;
@@ -27586,61 +27588,63 @@ $L11:
 	bra.uni $L9;
 $L10:
 	shfl.sync.up.b32 %r39|%p8, %r35, %r3, 0, %r17;
-	selp.b32 %r40, %r39, 0, %p8;
+	setp.lo.u32 %p9, %r3, 32;
+	and.pred %p10, %p8, %p9;
+	selp.b32 %r40, %r39, 0, %p10;
 	sub.u32 %r41, %r13, %r3;
-	setp.eq.u32 %p9, %r7, %r41;
-	@!%p9 bra $L12;
+	setp.eq.u32 %p11, %r7, %r41;
+	@!%p11 bra $L12;
 	mul.wide.u32 %rd78, %r8, 16;
 	add.s64 %rd79, %rd1, %rd78;
 	st.shared.s32 [%rd79+0], %r35;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L13;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.b32 %r42, 0;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
 	mul.wide.u32 %rd80, %r7, 16;
 	add.s64 %rd81, %rd1, %rd80;
 	ld.shared.s32 %r43, [%rd81+0];
 	mov.b32 %r42, %r43;
 $L14:
-	shfl.sync.up.b32 %r44|%p12, %r42, 1, 0, %r17;
-	@!%p12 bra $L15;
+	shfl.sync.up.b32 %r44|%p14, %r42, 1, 0, %r17;
+	@!%p14 bra $L15;
 	add.s32 %r45, %r44, %r42;
 	mov.b32 %r42, %r45;
 $L15:
-	shfl.sync.up.b32 %r46|%p13, %r42, 2, 0, %r17;
-	@!%p13 bra $L16;
+	shfl.sync.up.b32 %r46|%p15, %r42, 2, 0, %r17;
+	@!%p15 bra $L16;
 	add.s32 %r47, %r46, %r42;
 	mov.b32 %r42, %r47;
 $L16:
-	shfl.sync.up.b32 %r48|%p14, %r42, 4, 0, %r17;
-	@!%p14 bra $L17;
+	shfl.sync.up.b32 %r48|%p16, %r42, 4, 0, %r17;
+	@!%p16 bra $L17;
 	add.s32 %r49, %r48, %r42;
 	mov.b32 %r42, %r49;
 $L17:
-	shfl.sync.up.b32 %r50|%p15, %r42, 8, 0, %r17;
-	@!%p15 bra $L18;
+	shfl.sync.up.b32 %r50|%p17, %r42, 8, 0, %r17;
+	@!%p17 bra $L18;
 	add.s32 %r51, %r50, %r42;
 	mov.b32 %r42, %r51;
 $L18:
-	shfl.sync.up.b32 %r52|%p16, %r42, 16, 0, %r17;
-	@!%p16 bra $L19;
+	shfl.sync.up.b32 %r52|%p18, %r42, 16, 0, %r17;
+	@!%p18 bra $L19;
 	add.s32 %r53, %r52, %r42;
 	mov.b32 %r42, %r53;
 $L19:
-	shfl.sync.up.b32 %r54|%p17, %r42, 1, 0, %r17;
-	selp.b32 %r55, %r54, 0, %p17;
-	@!%p11 bra $L20;
+	shfl.sync.up.b32 %r54|%p19, %r42, 1, 0, %r17;
+	selp.b32 %r55, %r54, 0, %p19;
+	@!%p13 bra $L20;
 	mul.wide.u32 %rd82, %r7, 16;
 	add.s64 %rd83, %rd1, %rd82;
 	add.s64 %rd84, %rd83, 512;
 	st.shared.s32 [%rd84+0], %r55;
 $L20:
 	sub.u32 %r56, %r10, 1;
-	setp.eq.u32 %p18, %r7, %r56;
-	@!%p18 bra $L21;
+	setp.eq.u32 %p20, %r7, %r56;
+	@!%p20 bra $L21;
 	st.shared.s32 [%rd1+1024], %r42;
 $L21:
 $L13:
@@ -27651,14 +27655,14 @@ $L13:
 	ld.shared.s32 %r57, [%rd87+0];
 	add.s32 %r58, %r57, %r40;
 	ld.shared.s32 %r59, [%rd1+1024];
-	shfl.sync.idx.b32 %r60|%p19, %r58, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r60|%p21, %r58, 0, %r21, %r17;
 	mov.b32 %r61, %r59;
 	mov.b32 %r30, %r60;
 	mov.pred %p4, 1;
 	mov.b64 %rd88, %rd66;
 $L22:
-	setp.ge.s64 %p20, %rd88, %rd68;
-	@%p20 bra $L24;
+	setp.ge.s64 %p22, %rd88, %rd68;
+	@%p22 bra $L24;
 	mov.b64 %rd70, %rd88;
 	@!%p4 bra $L26;
 	mul.lo.s64 %rd89, %rd57, %rd43;
@@ -27681,8 +27685,8 @@ $L24:
 	mov.b32 %r64, %r61;
 	mov.b32 %r65, %r64;
 	cvt.u64.u32 %rd96, %r2;
-	setp.eq.s64 %p21, %rd96, 0;
-	@!%p21 bra $L28;
+	setp.eq.s64 %p23, %rd96, 0;
+	@!%p23 bra $L28;
 	mul.lo.s64 %rd97, %rd57, %rd52;
 	mad.lo.s64 %rd98, %rd97, 4, %rd48;
 	st.global.s32 [%rd98+0], %r65;
@@ -27789,7 +27793,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:27793
+//line gokkos_kernels_gen.go:27797
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -27799,7 +27803,7 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27803
+//line gokkos_kernels_gen.go:27807
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27809,7 +27813,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27813
+//line gokkos_kernels_gen.go:27817
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27819,7 +27823,7 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27823
+//line gokkos_kernels_gen.go:27827
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -27829,7 +27833,7 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27833
+//line gokkos_kernels_gen.go:27837
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27838,7 +27842,7 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27842
+//line gokkos_kernels_gen.go:27846
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27848,7 +27852,7 @@ func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27852
+//line gokkos_kernels_gen.go:27856
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27858,7 +27862,7 @@ func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27862
+//line gokkos_kernels_gen.go:27866
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27868,7 +27872,7 @@ func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27872
+//line gokkos_kernels_gen.go:27876
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27878,7 +27882,7 @@ func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27882
+//line gokkos_kernels_gen.go:27886
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
@@ -27888,7 +27892,7 @@ func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27892
+//line gokkos_kernels_gen.go:27896
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27900,7 +27904,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27904
+//line gokkos_kernels_gen.go:27908
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27912,7 +27916,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27916
+//line gokkos_kernels_gen.go:27920
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -27922,7 +27926,7 @@ func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:27926
+//line gokkos_kernels_gen.go:27930
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
@@ -27932,7 +27936,7 @@ func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:27936
+//line gokkos_kernels_gen.go:27940
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
@@ -27942,7 +27946,7 @@ func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27946
+//line gokkos_kernels_gen.go:27950
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
@@ -27952,7 +27956,7 @@ func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27956
+//line gokkos_kernels_gen.go:27960
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -27962,7 +27966,7 @@ func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:27966
+//line gokkos_kernels_gen.go:27970
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -27975,7 +27979,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27979
+//line gokkos_kernels_gen.go:27983
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
@@ -27988,7 +27992,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27992
+//line gokkos_kernels_gen.go:27996
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -27998,5 +28002,5 @@ func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28002
+//line gokkos_kernels_gen.go:28006
 }
