@@ -166,6 +166,7 @@ func Generate(res *frontend.Result, output string, imported ...*packages.Package
 			return src, notes, nil
 		}
 		// Drop the loops that do not type-check; the per-index path runs those kernels.
+		dropped := 0
 		for i, h := range loops {
 			if h == nil {
 				continue
@@ -173,7 +174,11 @@ func Generate(res *frontend.Result, output string, imported ...*packages.Package
 			if msg, ok := bad[h.id]; ok {
 				notes = append(notes, fmt.Sprintf("%s: kernel %s: no host loop: the loop does not type-check: %s", res.Kernels[i].IR.Pos, res.Kernels[i].IR.Name, msg))
 				loops[i] = nil
+				dropped++
 			}
+		}
+		if dropped == 0 {
+			clear(loops) // cannot happen; never loop forever
 		}
 	}
 }
@@ -194,8 +199,7 @@ func selectHostLoops(res *frontend.Result) ([]*hostLoop, []string) {
 		}
 		obj := named.Origin().Obj()
 		if h := byOrigin[obj]; h != nil {
-			h.instances = append(h.instances, named)
-			loops[i] = h
+			loops[i] = h // another instantiation of a generic kernel type
 			continue
 		}
 		reason, seen := rejected[obj]
@@ -205,7 +209,6 @@ func selectHostLoops(res *frontend.Result) ([]*hostLoop, []string) {
 				reason = h.accepts(names, universe, tparams)
 			}
 			if reason == "" {
-				h.instances = []*types.Named{named}
 				byOrigin[obj], loops[i] = h, h
 				continue
 			}

@@ -24,16 +24,14 @@ import (
 // hostLoop describes the loop of one kernel type declared in the package being generated; a
 // generic kernel type gets one generic loop function, registered for each instantiation.
 type hostLoop struct {
-	id        int                       // names the function: gokkosHostLoop<id>
-	form      execspace.Form            // FormRange, FormReduce or FormScan
-	origin    *types.Named              // the declared kernel type (generic for generic kernels)
-	method    *types.Func               // the body method Run of origin
-	decl      *ast.FuncDecl             // its declaration
-	info      *types.Info               // type information of decl
-	instances []*types.Named            // the kernel types to register the loop for
-	needs     map[string]*types.Package // the packages the body names, by import name
-	universe  map[string]bool           // predeclared names the body uses
-	tparams   []string                  // the loop's type parameter names (the method's, "_" renamed)
+	id       int                       // names the function: gokkosHostLoop<id>
+	form     execspace.Form            // FormRange, FormReduce or FormScan
+	origin   *types.Named              // the declared kernel type (generic for generic kernels)
+	method   *types.Func               // the body method Run of origin
+	decl     *ast.FuncDecl             // its declaration
+	needs    map[string]*types.Package // the packages the body names, by import name
+	universe map[string]bool           // predeclared names the body uses
+	tparams  []string                  // the loop's type parameter names (the method's, "_" renamed)
 
 	recv, index, acc, final *hostVar
 }
@@ -104,7 +102,7 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.F
 	if method == nil {
 		return nil, "Run is promoted from an embedded field"
 	}
-	h := &hostLoop{id: id, form: form, origin: origin, method: method, info: pkg.TypesInfo}
+	h := &hostLoop{id: id, form: form, origin: origin, method: method}
 	var file *ast.File
 	for _, f := range pkg.Syntax {
 		for _, d := range f.Decls {
