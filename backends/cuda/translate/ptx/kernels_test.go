@@ -419,5 +419,45 @@ func allTestKernels() []testKernel {
 	add(customKernel())
 	add(teamKernel(execspace.FormTeam))
 	add(teamKernel(execspace.FormTeamReduce))
+	add(sharedAtomicKernel())
 	return out
+}
+
+// sharedAtomicKernel counts with atomics in level-0 scratch (through a shared and a generic
+// view) and in a 2-D global view: Out[lr][0] = team threads, Out[lr][1] = team threads * 2,
+// Count[lr][lr%2] += team threads.
+func sharedAtomicKernel() *ir.Kernel {
+	b := newKB("main.sharedatomics", execspace.FormTeam)
+	out := b.view("Out", 2, ir.I32, true)
+	cnt := b.view("Count", 2, ir.I64, true)
+	k := b.k
+	lr, v := b.local("lr", ir.I64), b.local("v", ir.I32)
+	sh := k.NewView("sh", 1, ir.I32, ir.Shared)
+	gv := k.NewView("gv", 1, ir.I32, ir.Generic)
+	small := k.NewView("small", 1, ir.U16, ir.Shared)
+	u := b.local("u", ir.U16)
+	k.Body = ir.Block{
+		assign(lr, spec(ir.LeagueRank)),
+		&ir.ScratchAlloc{Dst: sh, Level: 0, Count: ci(ir.I64, 2)},
+		&ir.ScratchAlloc{Dst: small, Level: 0, Count: ci(ir.I64, 2)},
+		&ir.Single{Body: ir.Block{
+			store(sh, ci(ir.I32, 0), ci(ir.I64, 0)), store(sh, ci(ir.I32, 0), ci(ir.I64, 1)),
+			store(small, ci(ir.U16, 0), ci(ir.I64, 0)),
+		}},
+		&ir.ViewCopy{Dst: gv, Src: sh},
+		&ir.Atomic{Op: ir.AtomicAdd, View: sh, Index: []ir.Expr{ci(ir.I64, 0)}, Val: ci(ir.I32, 1)},
+		&ir.Atomic{Op: ir.AtomicAdd, View: gv, Index: []ir.Expr{ci(ir.I64, 1)}, Val: ci(ir.I32, 2)},
+		&ir.Atomic{Op: ir.AtomicAdd, View: small, Index: []ir.Expr{ci(ir.I64, 0)}, Val: ci(ir.U16, 1)},
+		&ir.Atomic{Op: ir.AtomicAdd, View: cnt, Index: []ir.Expr{lr, bin(ir.Rem, lr, ci(ir.I64, 2))}, Val: ci(ir.I64, 1)},
+		&ir.Barrier{},
+		&ir.Atomic{Op: ir.AtomicLoad, Dst: v, View: gv, Index: []ir.Expr{ci(ir.I64, 0)}},
+		&ir.Atomic{Op: ir.AtomicLoad, Dst: u, View: small, Index: []ir.Expr{ci(ir.I64, 0)}},
+		&ir.Single{Body: ir.Block{
+			store(out, v, lr, ci(ir.I64, 0)),
+			store(out, bin(ir.Add, conv(ir.I32, u), ci(ir.I32, 0)), lr, ci(ir.I64, 2)),
+		}},
+		load(v, sh, ci(ir.I64, 1)),
+		&ir.Single{Body: ir.Block{store(out, v, lr, ci(ir.I64, 1))}},
+	}
+	return k
 }

@@ -847,3 +847,21 @@ func TestSimTeam(t *testing.T) {
 		}
 	}
 }
+
+func TestSimSharedAtomics(t *testing.T) {
+	s := loadSim(t, sharedAtomicKernel())
+	for _, ts := range teamShapes {
+		ts.s0Team = 64
+		out := s.d.Alloc(ts.league * 3 * 4)
+		cnt := s.d.Alloc(ts.league * 2 * 8)
+		s.teamFor(ts, cat(view2(out, ts.league, 3), view2(cnt, ts.league, 2)))
+		o := sim.Download[int32](s.d, out, ts.league*3)
+		c := sim.Download[int64](s.d, cnt, ts.league*2)
+		n := int32(ts.size * ts.vector)
+		for lr := 0; lr < ts.league; lr++ {
+			if o[3*lr] != n || o[3*lr+1] != 2*n || o[3*lr+2] != n || c[2*lr+lr%2] != int64(n) {
+				t.Errorf("shape %+v team %d: out %v count %v, want %d, %d, %d and %d", ts, lr, o[3*lr:3*lr+3], c[2*lr:2*lr+2], n, 2*n, n, n)
+			}
+		}
+	}
+}
