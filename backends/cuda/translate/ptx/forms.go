@@ -189,7 +189,8 @@ func reduceFinalEntry(m *module, k *ir.Kernel, name string, r *reducer) *functio
 }
 
 // teamEntry is FormTeam, or with a reducer the Main entry of FormTeamReduce: block b runs
-// league ranks b, b+grid, ... with a barrier after each; scratch is carved as the ABI says.
+// league ranks b, b+grid, ..., with a barrier after each when the body uses scratch; scratch is
+// carved as the ABI says.
 // For a reduction every lane keeps its accumulator across its league ranks; lane 0 of each
 // member contributes, combined in member order, and thread 0 stores partials[b].
 func teamEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
@@ -245,6 +246,10 @@ func teamEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
 		acc = lw.accVals()
 		lw.assign(acc, r.identity(lw))
 	}
+	// A block reuses its scratch for every league rank it runs: the next rank may start only
+	// when every lane is done with it. Collectives need no extra barrier (their staging is
+	// protected by their own).
+	barrier := usesScratch(k.Body)
 	tm.leagueRank = lw.newReg(ir.I64)
 	lw.strideLoop(lw.wide(cta), lw.wide(ncta), tm.league, func(lr val) {
 		lw.mov(tm.leagueRank, lr)
@@ -254,7 +259,9 @@ func teamEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
 			}
 		}
 		lw.body(val{})
-		lw.ins("bar.sync 0")
+		if barrier {
+			lw.ins("bar.sync 0")
+		}
 	})
 	if r != nil {
 		res := lw.blockReduce(r, acc, g.ntidx, false)
@@ -355,4 +362,16 @@ func scanDownEntry(m *module, k *ir.Kernel, name string) *function {
 	})
 	lw.ins("ret")
 	return lw.f
+}
+
+// usesScratch reports whether b allocates team or thread scratch.
+func usesScratch(b ir.Block) bool {
+	found := false
+	ir.Walk(b, func(s ir.Stmt) bool {
+		if _, ok := s.(*ir.ScratchAlloc); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
