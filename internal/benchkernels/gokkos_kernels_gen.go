@@ -18,6 +18,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Empty](gokkosHostLoop0)
 	portable.Register[EmptyReduce](&execspace.KernelSpec{
 		Name: "benchkernels.EmptyReduce",
 		Pos:  "internal/benchkernels/kernels.go:21",
@@ -36,6 +37,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[EmptyReduce, int64](gokkosHostLoop1)
 	portable.Register[Triad](&execspace.KernelSpec{
 		Name:  "benchkernels.Triad",
 		Pos:   "internal/benchkernels/kernels.go:29",
@@ -51,6 +53,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Triad](gokkosHostLoop2)
 	portable.Register[Sum](&execspace.KernelSpec{
 		Name: "benchkernels.Sum",
 		Pos:  "internal/benchkernels/kernels.go:40",
@@ -71,6 +74,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[Sum, int64](gokkosHostLoop3)
 	portable.Register[Scan](&execspace.KernelSpec{
 		Name:  "benchkernels.Scan",
 		Pos:   "internal/benchkernels/kernels.go:49",
@@ -85,6 +89,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostScan[Scan, int64](gokkosHostLoop4)
 }
 
 // gokkosPTX0 is the PTX of benchkernels.Empty.
@@ -4921,3 +4926,52 @@ $L2:
 	ret;
 }
 `
+
+// gokkosHostLoop0 runs Empty.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop0(gokkosK *Empty, gokkosLo, gokkosHi int) {
+	for i := gokkosLo; i < gokkosHi; i++ {
+
+	}
+//line gokkos_kernels_gen.go:4936
+}
+
+// gokkosHostLoop1 runs EmptyReduce.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
+	for i := gokkosLo; i < gokkosHi; i++ {
+
+	}
+//line gokkos_kernels_gen.go:4944
+}
+
+// gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line kernels.go:35
+		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
+	}
+//line gokkos_kernels_gen.go:4954
+}
+
+// gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line kernels.go:43
+		*acc += k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:4964
+}
+
+// gokkosHostLoop4 runs Scan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line kernels.go:53
+		if final {
+			k.Out.Set(i, *acc)
+		}
+		*acc += k.In.At(i)
+	}
+//line gokkos_kernels_gen.go:4977
+}

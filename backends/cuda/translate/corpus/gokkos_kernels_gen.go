@@ -5,6 +5,8 @@ package corpus
 import (
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
+	"math"
+	"math/bits"
 )
 
 func init() {
@@ -22,6 +24,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[IntArith](gokkosHostLoop0)
 	portable.Register[Wrap](&execspace.KernelSpec{
 		Name:  "corpus.Wrap",
 		Pos:   "backends/cuda/translate/corpus/arith.go:35",
@@ -40,6 +43,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Wrap](gokkosHostLoop1)
 	portable.Register[Shifts](&execspace.KernelSpec{
 		Name:  "corpus.Shifts",
 		Pos:   "backends/cuda/translate/corpus/arith.go:74",
@@ -54,6 +58,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Shifts](gokkosHostLoop2)
 	portable.Register[Compare](&execspace.KernelSpec{
 		Name:  "corpus.Compare",
 		Pos:   "backends/cuda/translate/corpus/arith.go:101",
@@ -70,6 +75,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Compare](gokkosHostLoop3)
 	portable.Register[Convert](&execspace.KernelSpec{
 		Name:  "corpus.Convert",
 		Pos:   "backends/cuda/translate/corpus/arith.go:129",
@@ -85,6 +91,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Convert](gokkosHostLoop4)
 	portable.Register[Float32Ops](&execspace.KernelSpec{
 		Name:  "corpus.Float32Ops",
 		Pos:   "backends/cuda/translate/corpus/arith.go:161",
@@ -100,6 +107,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Float32Ops](gokkosHostLoop5)
 	portable.Register[Atomics](&execspace.KernelSpec{
 		Name:  "corpus.Atomics",
 		Pos:   "backends/cuda/translate/corpus/atomics.go:8",
@@ -122,6 +130,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Atomics](gokkosHostLoop6)
 	portable.Register[Views2D](&execspace.KernelSpec{
 		Name:  "corpus.Views2D",
 		Pos:   "backends/cuda/translate/corpus/atomics.go:58",
@@ -137,6 +146,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Views2D](gokkosHostLoop7)
 	portable.Register[Axpy](&execspace.KernelSpec{
 		Name:  "corpus.Axpy",
 		Pos:   "backends/cuda/translate/corpus/basic.go:8",
@@ -151,6 +161,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Axpy](gokkosHostLoop8)
 	portable.Register[Loops](&execspace.KernelSpec{
 		Name:  "corpus.Loops",
 		Pos:   "backends/cuda/translate/corpus/control.go:9",
@@ -164,6 +175,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Loops](gokkosHostLoop9)
 	portable.Register[Switches](&execspace.KernelSpec{
 		Name:  "corpus.Switches",
 		Pos:   "backends/cuda/translate/corpus/control.go:81",
@@ -177,6 +189,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Switches](gokkosHostLoop10)
 	portable.Register[EarlyReturn](&execspace.KernelSpec{
 		Name:  "corpus.EarlyReturn",
 		Pos:   "backends/cuda/translate/corpus/control.go:132",
@@ -190,6 +203,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[EarlyReturn](gokkosHostLoop11)
 	portable.Register[ShortCircuit](&execspace.KernelSpec{
 		Name:  "corpus.ShortCircuit",
 		Pos:   "backends/cuda/translate/corpus/control.go:161",
@@ -205,6 +219,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[ShortCircuit](gokkosHostLoop12)
 	portable.Register[OpAssign](&execspace.KernelSpec{
 		Name:  "corpus.OpAssign",
 		Pos:   "backends/cuda/translate/corpus/control.go:196",
@@ -218,6 +233,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[OpAssign](gokkosHostLoop13)
 	portable.Register[Map[Affine]](&execspace.KernelSpec{
 		Name:  "corpus.Map[corpus.Affine]",
 		Pos:   "backends/cuda/translate/corpus/generic.go:31",
@@ -233,6 +249,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Map[Affine]](gokkosHostLoop14[Affine])
 	portable.Register[Map[Square]](&execspace.KernelSpec{
 		Name:  "corpus.Map[corpus.Square]",
 		Pos:   "backends/cuda/translate/corpus/generic.go:31",
@@ -246,6 +263,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Map[Square]](gokkosHostLoop14[Square])
 	portable.Register[GenericSum[float32]](&execspace.KernelSpec{
 		Name: "corpus.GenericSum[float32]",
 		Pos:  "backends/cuda/translate/corpus/generic.go:43",
@@ -264,6 +282,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[GenericSum[float32], float32](gokkosHostLoop16[float32])
 	portable.Register[GenericSum[int32]](&execspace.KernelSpec{
 		Name: "corpus.GenericSum[int32]",
 		Pos:  "backends/cuda/translate/corpus/generic.go:43",
@@ -284,6 +303,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[GenericSum[int32], int32](gokkosHostLoop16[int32])
 	portable.Register[Graph](&execspace.KernelSpec{
 		Name:  "corpus.Graph",
 		Pos:   "backends/cuda/translate/corpus/helpers.go:78",
@@ -302,6 +322,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Graph](gokkosHostLoop18)
 	portable.Register[MathF64](&execspace.KernelSpec{
 		Name:  "corpus.MathF64",
 		Pos:   "backends/cuda/translate/corpus/mathk.go:13",
@@ -316,6 +337,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[MathF64](gokkosHostLoop19)
 	portable.Register[MathF32](&execspace.KernelSpec{
 		Name:  "corpus.MathF32",
 		Pos:   "backends/cuda/translate/corpus/mathk.go:55",
@@ -329,6 +351,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[MathF32](gokkosHostLoop20)
 	portable.Register[Bits](&execspace.KernelSpec{
 		Name:  "corpus.Bits",
 		Pos:   "backends/cuda/translate/corpus/mathk.go:73",
@@ -342,6 +365,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostRange[Bits](gokkosHostLoop21)
 	portable.Register[SumF64](&execspace.KernelSpec{
 		Name: "corpus.SumF64",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:11",
@@ -360,6 +384,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[SumF64, float64](gokkosHostLoop22)
 	portable.Register[ProdI64](&execspace.KernelSpec{
 		Name: "corpus.ProdI64",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:19",
@@ -380,6 +405,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[ProdI64, int64](gokkosHostLoop23)
 	portable.Register[MinI32](&execspace.KernelSpec{
 		Name: "corpus.MinI32",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:27",
@@ -400,6 +426,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[MinI32, int32](gokkosHostLoop24)
 	portable.Register[MaxF32](&execspace.KernelSpec{
 		Name: "corpus.MaxF32",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:35",
@@ -418,6 +445,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[MaxF32, float32](gokkosHostLoop25)
 	portable.Register[BitsU64](&execspace.KernelSpec{
 		Name: "corpus.BitsU64",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:47",
@@ -439,6 +467,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[BitsU64, uint64](gokkosHostLoop26)
 	portable.Register[AllPositive](&execspace.KernelSpec{
 		Name: "corpus.AllPositive",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:64",
@@ -456,6 +485,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[AllPositive, bool](gokkosHostLoop27)
 	portable.Register[ArgMin](&execspace.KernelSpec{
 		Name: "corpus.ArgMin",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:81",
@@ -473,6 +503,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[ArgMin, portable.ValLoc[float64]](gokkosHostLoop28)
 	portable.Register[MaxAbs](&execspace.KernelSpec{
 		Name: "corpus.MaxAbs",
 		Pos:  "backends/cuda/translate/corpus/reduce.go:104",
@@ -495,6 +526,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostReduce[MaxAbs, int64](gokkosHostLoop29)
 	portable.Register[PrefixI64](&execspace.KernelSpec{
 		Name:  "corpus.PrefixI64",
 		Pos:   "backends/cuda/translate/corpus/reduce.go:131",
@@ -509,6 +541,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostScan[PrefixI64, int64](gokkosHostLoop30)
 	portable.Register[PrefixF64](&execspace.KernelSpec{
 		Name:  "corpus.PrefixF64",
 		Pos:   "backends/cuda/translate/corpus/reduce.go:145",
@@ -523,6 +556,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.RegisterHostScan[PrefixF64, float64](gokkosHostLoop31)
 	portable.Register[MatVec](&execspace.KernelSpec{
 		Name:  "corpus.MatVec",
 		Pos:   "backends/cuda/translate/corpus/teamk.go:15",
@@ -10840,10 +10874,10 @@ $L1:
 	.reg .f64 %a0
 )
 {
-	.reg .pred %p<7>;
+	.reg .pred %p<8>;
 	.reg .b32 %r<6>;
 	.reg .b64 %rd<25>;
-	.reg .f64 %fd<320>;
+	.reg .f64 %fd<321>;
 	setp.nan.f64 %p1, %a0, %a0;
 	add.rn.f64 %fd1, %a0, %a0;
 	@!%p1 bra $L1;
@@ -10853,370 +10887,376 @@ $L1:
 	mov.b64 %rd1, %a0;
 	and.b64 %rd2, %rd1, 0x7FFFFFFFFFFFFFFF;
 	mov.b64 %fd2, %rd2;
-	setp.lt.f64 %p2, %fd2, 0d3FE8000000000000;
-	mul.rn.f64 %fd3, %a0, %a0;
-	mov.f64 %fd4, 0dBC9A2007AF3447F6;
-	mov.f64 %fd6, 0d3CDD70B3537F4765;
-	fma.rn.f64 %fd5, %fd4, %fd3, %fd6;
-	mov.f64 %fd8, 0dBD1F56F071A885CF;
-	fma.rn.f64 %fd7, %fd5, %fd3, %fd8;
-	mov.f64 %fd10, 0d3D5F683AE4A97007;
-	fma.rn.f64 %fd9, %fd7, %fd3, %fd10;
-	mov.f64 %fd12, 0dBD9D8453CB0C46EA;
-	fma.rn.f64 %fd11, %fd9, %fd3, %fd12;
-	mov.f64 %fd14, 0d3DD9E6AD5E55A730;
-	fma.rn.f64 %fd13, %fd11, %fd3, %fd14;
-	mov.f64 %fd16, 0dBE151D7181C5D36D;
-	fma.rn.f64 %fd15, %fd13, %fd3, %fd16;
-	mov.f64 %fd18, 0d3E4FCC5720624C1C;
-	fma.rn.f64 %fd17, %fd15, %fd3, %fd18;
-	mov.f64 %fd20, 0dBE85F742EC43E71A;
-	fma.rn.f64 %fd19, %fd17, %fd3, %fd20;
-	mov.f64 %fd22, 0d3EBB9E6C9DC651A3;
-	fma.rn.f64 %fd21, %fd19, %fd3, %fd22;
-	mov.f64 %fd24, 0dBEEF4D25C3E0C2EB;
-	fma.rn.f64 %fd23, %fd21, %fd3, %fd24;
-	mov.f64 %fd26, 0d3F1F9A326F9B89B7;
-	fma.rn.f64 %fd25, %fd23, %fd3, %fd26;
-	mov.f64 %fd28, 0dBF4C02DB40040B86;
-	fma.rn.f64 %fd27, %fd25, %fd3, %fd28;
-	mov.f64 %fd30, 0d3F7565BCD0E6A53F;
-	fma.rn.f64 %fd29, %fd27, %fd3, %fd30;
-	mov.f64 %fd32, 0dBF9B82CE31288B51;
-	fma.rn.f64 %fd31, %fd29, %fd3, %fd32;
-	mov.f64 %fd34, 0d3FBCE2F21A042BE2;
-	fma.rn.f64 %fd33, %fd31, %fd3, %fd34;
-	mov.f64 %fd36, 0dBFD812746B0379E7;
-	fma.rn.f64 %fd35, %fd33, %fd3, %fd36;
-	mul.rn.f64 %fd37, %a0, %fd3;
-	mul.rn.f64 %fd38, %a0, 0d3FF20DD750429B6D;
-	fma.rn.f64 %fd39, %fd37, %fd35, %fd38;
+	setp.lt.f64 %p2, %fd2, 0d3E30000000000000;
+	mul.rn.f64 %fd3, %a0, 0d3FF20DD750429B6D;
 	@!%p2 bra $L2;
-	mov.f64 %res, %fd39;
+	mov.f64 %res, %fd3;
 	ret;
 $L2:
-	setp.ge.f64 %p3, %fd2, 0d4018000000000000;
-	mov.f64 %fd40, 0d3FF0000000000000;
-	mov.b64 %rd3, %fd40;
+	setp.lt.f64 %p3, %fd2, 0d3FE8000000000000;
+	mul.rn.f64 %fd4, %a0, %a0;
+	mov.f64 %fd5, 0dBC9A2007AF3447F6;
+	mov.f64 %fd7, 0d3CDD70B3537F4765;
+	fma.rn.f64 %fd6, %fd5, %fd4, %fd7;
+	mov.f64 %fd9, 0dBD1F56F071A885CF;
+	fma.rn.f64 %fd8, %fd6, %fd4, %fd9;
+	mov.f64 %fd11, 0d3D5F683AE4A97007;
+	fma.rn.f64 %fd10, %fd8, %fd4, %fd11;
+	mov.f64 %fd13, 0dBD9D8453CB0C46EA;
+	fma.rn.f64 %fd12, %fd10, %fd4, %fd13;
+	mov.f64 %fd15, 0d3DD9E6AD5E55A730;
+	fma.rn.f64 %fd14, %fd12, %fd4, %fd15;
+	mov.f64 %fd17, 0dBE151D7181C5D36D;
+	fma.rn.f64 %fd16, %fd14, %fd4, %fd17;
+	mov.f64 %fd19, 0d3E4FCC5720624C1C;
+	fma.rn.f64 %fd18, %fd16, %fd4, %fd19;
+	mov.f64 %fd21, 0dBE85F742EC43E71A;
+	fma.rn.f64 %fd20, %fd18, %fd4, %fd21;
+	mov.f64 %fd23, 0d3EBB9E6C9DC651A3;
+	fma.rn.f64 %fd22, %fd20, %fd4, %fd23;
+	mov.f64 %fd25, 0dBEEF4D25C3E0C2EB;
+	fma.rn.f64 %fd24, %fd22, %fd4, %fd25;
+	mov.f64 %fd27, 0d3F1F9A326F9B89B7;
+	fma.rn.f64 %fd26, %fd24, %fd4, %fd27;
+	mov.f64 %fd29, 0dBF4C02DB40040B86;
+	fma.rn.f64 %fd28, %fd26, %fd4, %fd29;
+	mov.f64 %fd31, 0d3F7565BCD0E6A53F;
+	fma.rn.f64 %fd30, %fd28, %fd4, %fd31;
+	mov.f64 %fd33, 0dBF9B82CE31288B51;
+	fma.rn.f64 %fd32, %fd30, %fd4, %fd33;
+	mov.f64 %fd35, 0d3FBCE2F21A042BE2;
+	fma.rn.f64 %fd34, %fd32, %fd4, %fd35;
+	mov.f64 %fd37, 0dBFD812746B0379E7;
+	fma.rn.f64 %fd36, %fd34, %fd4, %fd37;
+	mul.rn.f64 %fd38, %a0, %fd4;
+	mul.rn.f64 %fd39, %a0, 0d3FF20DD750429B6D;
+	fma.rn.f64 %fd40, %fd38, %fd36, %fd39;
+	@!%p3 bra $L3;
+	mov.f64 %res, %fd40;
+	ret;
+$L3:
+	setp.ge.f64 %p4, %fd2, 0d4018000000000000;
+	mov.f64 %fd41, 0d3FF0000000000000;
+	mov.b64 %rd3, %fd41;
 	mov.b64 %rd4, %a0;
 	and.b64 %rd5, %rd3, 0x7FFFFFFFFFFFFFFF;
 	and.b64 %rd6, %rd4, 0x8000000000000000;
 	or.b64 %rd7, %rd5, %rd6;
-	mov.b64 %fd41, %rd7;
-	@!%p3 bra $L3;
-	mov.f64 %res, %fd41;
+	mov.b64 %fd42, %rd7;
+	@!%p4 bra $L4;
+	mov.f64 %res, %fd42;
 	ret;
-$L3:
-	mov.f64 %fd42, 0d0000000000000000;
-	setp.ge.f64 %p4, %fd2, 0d4010000000000000;
-	@%p4 bra $L4;
-	setp.lt.f64 %p5, %fd2, 0d4000000000000000;
-	mov.f64 %fd44, 0d400999999999999A;
-	mov.f64 %fd45, 0dC01199999999999A;
-	fma.rn.f64 %fd43, %fd2, %fd44, %fd45;
-	mov.f64 %fd46, 0d0000000000000000;
-	mov.f64 %fd47, 0d0000000000000000;
-	mov.f64 %fd49, 0d3BD4B75B44AB445A;
-	sub.rn.f64 %fd48, %fd49, %fd47;
-	fma.rn.f64 %fd50, %fd43, %fd46, %fd48;
-	mov.f64 %fd52, 0dBC1086D6B98806C1;
-	sub.rn.f64 %fd51, %fd52, %fd46;
-	fma.rn.f64 %fd53, %fd43, %fd50, %fd51;
-	mov.f64 %fd55, 0d3C49B4DB3862ACAE;
-	sub.rn.f64 %fd54, %fd55, %fd50;
-	fma.rn.f64 %fd56, %fd43, %fd53, %fd54;
-	mov.f64 %fd58, 0dBC8396064CFA7433;
-	sub.rn.f64 %fd57, %fd58, %fd53;
-	fma.rn.f64 %fd59, %fd43, %fd56, %fd57;
-	mov.f64 %fd61, 0d3CBD36139F862500;
-	sub.rn.f64 %fd60, %fd61, %fd56;
-	fma.rn.f64 %fd62, %fd43, %fd59, %fd60;
-	mov.f64 %fd64, 0dBCF54C20A3AA3BDA;
-	sub.rn.f64 %fd63, %fd64, %fd59;
-	fma.rn.f64 %fd65, %fd43, %fd62, %fd63;
-	mov.f64 %fd67, 0d3D2E537F077DD7D0;
-	sub.rn.f64 %fd66, %fd67, %fd62;
-	fma.rn.f64 %fd68, %fd43, %fd65, %fd66;
-	mov.f64 %fd70, 0dBD650E7A51909E4B;
-	sub.rn.f64 %fd69, %fd70, %fd65;
-	fma.rn.f64 %fd71, %fd43, %fd68, %fd69;
-	mov.f64 %fd73, 0d3D9C795998A8CB17;
-	sub.rn.f64 %fd72, %fd73, %fd68;
-	fma.rn.f64 %fd74, %fd43, %fd71, %fd72;
-	mov.f64 %fd76, 0dBDD2B745E9476AA6;
-	sub.rn.f64 %fd75, %fd76, %fd71;
-	fma.rn.f64 %fd77, %fd43, %fd74, %fd75;
-	mov.f64 %fd79, 0d3E07DF665B411877;
-	sub.rn.f64 %fd78, %fd79, %fd74;
-	fma.rn.f64 %fd80, %fd43, %fd77, %fd78;
-	mov.f64 %fd82, 0dBE3D7AED43F11CE0;
-	sub.rn.f64 %fd81, %fd82, %fd77;
-	fma.rn.f64 %fd83, %fd43, %fd80, %fd81;
-	mov.f64 %fd85, 0d3E7193D27C7BB902;
-	sub.rn.f64 %fd84, %fd85, %fd80;
-	fma.rn.f64 %fd86, %fd43, %fd83, %fd84;
-	mov.f64 %fd88, 0dBEA42E1EEE328EEF;
-	sub.rn.f64 %fd87, %fd88, %fd83;
-	fma.rn.f64 %fd89, %fd43, %fd86, %fd87;
-	mov.f64 %fd91, 0d3ED639920B71D345;
-	sub.rn.f64 %fd90, %fd91, %fd86;
-	fma.rn.f64 %fd92, %fd43, %fd89, %fd90;
-	mov.f64 %fd94, 0dBF07608AD697043A;
-	sub.rn.f64 %fd93, %fd94, %fd89;
-	fma.rn.f64 %fd95, %fd43, %fd92, %fd93;
-	mov.f64 %fd97, 0d3F375B31C16D1EF5;
-	sub.rn.f64 %fd96, %fd97, %fd92;
-	fma.rn.f64 %fd98, %fd43, %fd95, %fd96;
-	mov.f64 %fd100, 0dBF6602BD87415510;
-	sub.rn.f64 %fd99, %fd100, %fd95;
-	fma.rn.f64 %fd101, %fd43, %fd98, %fd99;
-	mov.f64 %fd103, 0d3F936268A5BAFD2B;
-	sub.rn.f64 %fd102, %fd103, %fd98;
-	fma.rn.f64 %fd104, %fd43, %fd101, %fd102;
-	mov.f64 %fd106, 0dBFBF7F7AD17F0919;
-	sub.rn.f64 %fd105, %fd106, %fd101;
-	fma.rn.f64 %fd107, %fd43, %fd104, %fd105;
-	mul.rn.f64 %fd108, %fd43, 0d3FE0000000000000;
-	mov.f64 %fd110, 0d3FD728F504DF14D6;
-	sub.rn.f64 %fd109, %fd110, %fd104;
-	fma.rn.f64 %fd111, %fd108, %fd107, %fd109;
-	mov.f64 %fd113, 0d4000000000000000;
-	mov.f64 %fd114, 0dC018000000000000;
-	fma.rn.f64 %fd112, %fd2, %fd113, %fd114;
-	mov.f64 %fd115, 0d0000000000000000;
-	mov.f64 %fd116, 0d0000000000000000;
-	mov.f64 %fd118, 0d3C029B71CB181B72;
-	sub.rn.f64 %fd117, %fd118, %fd116;
-	fma.rn.f64 %fd119, %fd112, %fd115, %fd117;
-	mov.f64 %fd121, 0dBC379F83442454F5;
-	sub.rn.f64 %fd120, %fd121, %fd115;
-	fma.rn.f64 %fd122, %fd112, %fd119, %fd120;
-	mov.f64 %fd124, 0d3C6D4A345472DDEC;
-	sub.rn.f64 %fd123, %fd124, %fd119;
-	fma.rn.f64 %fd125, %fd112, %fd122, %fd123;
-	mov.f64 %fd127, 0dBCA1E3A0D9586186;
-	sub.rn.f64 %fd126, %fd127, %fd122;
-	fma.rn.f64 %fd128, %fd112, %fd125, %fd126;
-	mov.f64 %fd130, 0d3CD584BE053EB97F;
-	sub.rn.f64 %fd129, %fd130, %fd125;
-	fma.rn.f64 %fd131, %fd112, %fd128, %fd129;
-	mov.f64 %fd133, 0dBD097949A8378BA2;
-	sub.rn.f64 %fd132, %fd133, %fd128;
-	fma.rn.f64 %fd134, %fd112, %fd131, %fd132;
-	mov.f64 %fd136, 0d3D3DA895AFE9153B;
-	sub.rn.f64 %fd135, %fd136, %fd131;
-	fma.rn.f64 %fd137, %fd112, %fd134, %fd135;
-	mov.f64 %fd139, 0dBD70F7ED65636722;
-	sub.rn.f64 %fd138, %fd139, %fd134;
-	fma.rn.f64 %fd140, %fd112, %fd137, %fd138;
-	mov.f64 %fd142, 0d3DA3114901F960CA;
-	sub.rn.f64 %fd141, %fd142, %fd137;
-	fma.rn.f64 %fd143, %fd112, %fd140, %fd141;
-	mov.f64 %fd145, 0dBDD505FE1C70CE9A;
-	sub.rn.f64 %fd144, %fd145, %fd140;
-	fma.rn.f64 %fd146, %fd112, %fd143, %fd144;
-	mov.f64 %fd148, 0d3E06B8FF728F7453;
-	sub.rn.f64 %fd147, %fd148, %fd143;
-	fma.rn.f64 %fd149, %fd112, %fd146, %fd147;
-	mov.f64 %fd151, 0dBE380CAA9382C857;
-	sub.rn.f64 %fd150, %fd151, %fd146;
-	fma.rn.f64 %fd152, %fd112, %fd149, %fd150;
-	mov.f64 %fd154, 0d3E68E56EDCA9B7C5;
-	sub.rn.f64 %fd153, %fd154, %fd149;
-	fma.rn.f64 %fd155, %fd112, %fd152, %fd153;
-	mov.f64 %fd157, 0dBE992CC880862ADD;
-	sub.rn.f64 %fd156, %fd157, %fd152;
-	fma.rn.f64 %fd158, %fd112, %fd155, %fd156;
-	mov.f64 %fd160, 0d3EC8D437A7CBAEB5;
-	sub.rn.f64 %fd159, %fd160, %fd155;
-	fma.rn.f64 %fd161, %fd112, %fd158, %fd159;
-	mov.f64 %fd163, 0dBEF7D7C61809576D;
-	sub.rn.f64 %fd162, %fd163, %fd158;
-	fma.rn.f64 %fd164, %fd112, %fd161, %fd162;
-	mov.f64 %fd166, 0d3F263FA6FEE96A6F;
-	sub.rn.f64 %fd165, %fd166, %fd161;
-	fma.rn.f64 %fd167, %fd112, %fd164, %fd165;
-	mov.f64 %fd169, 0dBF54208A58812AD3;
-	sub.rn.f64 %fd168, %fd169, %fd164;
-	fma.rn.f64 %fd170, %fd112, %fd167, %fd168;
-	mov.f64 %fd172, 0d3F819A6293706E21;
-	sub.rn.f64 %fd171, %fd172, %fd167;
-	fma.rn.f64 %fd173, %fd112, %fd170, %fd171;
-	mov.f64 %fd175, 0dBFADAB2ADC8A65E5;
-	sub.rn.f64 %fd174, %fd175, %fd170;
-	fma.rn.f64 %fd176, %fd112, %fd173, %fd174;
-	mul.rn.f64 %fd177, %fd112, 0d3FE0000000000000;
-	mov.f64 %fd179, 0d3FC7FDB12EA2B05C;
-	sub.rn.f64 %fd178, %fd179, %fd173;
-	fma.rn.f64 %fd180, %fd177, %fd176, %fd178;
-	selp.f64 %fd181, %fd111, %fd180, %p5;
-	mov.f64 %fd42, %fd181;
-	bra.uni $L5;
 $L4:
-	mov.f64 %fd183, 0d402C000000000000;
-	div.rn.f64 %fd182, %fd183, %fd2;
-	add.rn.f64 %fd184, %fd2, %fd182;
-	mov.f64 %fd186, 0d402B000000000000;
-	div.rn.f64 %fd185, %fd186, %fd184;
-	add.rn.f64 %fd187, %fd2, %fd185;
-	mov.f64 %fd189, 0d402A000000000000;
-	div.rn.f64 %fd188, %fd189, %fd187;
-	add.rn.f64 %fd190, %fd2, %fd188;
-	mov.f64 %fd192, 0d4029000000000000;
-	div.rn.f64 %fd191, %fd192, %fd190;
-	add.rn.f64 %fd193, %fd2, %fd191;
-	mov.f64 %fd195, 0d4028000000000000;
-	div.rn.f64 %fd194, %fd195, %fd193;
-	add.rn.f64 %fd196, %fd2, %fd194;
-	mov.f64 %fd198, 0d4027000000000000;
-	div.rn.f64 %fd197, %fd198, %fd196;
-	add.rn.f64 %fd199, %fd2, %fd197;
-	mov.f64 %fd201, 0d4026000000000000;
-	div.rn.f64 %fd200, %fd201, %fd199;
-	add.rn.f64 %fd202, %fd2, %fd200;
-	mov.f64 %fd204, 0d4025000000000000;
-	div.rn.f64 %fd203, %fd204, %fd202;
-	add.rn.f64 %fd205, %fd2, %fd203;
-	mov.f64 %fd207, 0d4024000000000000;
-	div.rn.f64 %fd206, %fd207, %fd205;
-	add.rn.f64 %fd208, %fd2, %fd206;
-	mov.f64 %fd210, 0d4023000000000000;
-	div.rn.f64 %fd209, %fd210, %fd208;
-	add.rn.f64 %fd211, %fd2, %fd209;
-	mov.f64 %fd213, 0d4022000000000000;
-	div.rn.f64 %fd212, %fd213, %fd211;
-	add.rn.f64 %fd214, %fd2, %fd212;
-	mov.f64 %fd216, 0d4021000000000000;
-	div.rn.f64 %fd215, %fd216, %fd214;
-	add.rn.f64 %fd217, %fd2, %fd215;
-	mov.f64 %fd219, 0d4020000000000000;
-	div.rn.f64 %fd218, %fd219, %fd217;
-	add.rn.f64 %fd220, %fd2, %fd218;
-	mov.f64 %fd222, 0d401E000000000000;
-	div.rn.f64 %fd221, %fd222, %fd220;
-	add.rn.f64 %fd223, %fd2, %fd221;
-	mov.f64 %fd225, 0d401C000000000000;
-	div.rn.f64 %fd224, %fd225, %fd223;
-	add.rn.f64 %fd226, %fd2, %fd224;
-	mov.f64 %fd228, 0d401A000000000000;
-	div.rn.f64 %fd227, %fd228, %fd226;
-	add.rn.f64 %fd229, %fd2, %fd227;
-	mov.f64 %fd231, 0d4018000000000000;
-	div.rn.f64 %fd230, %fd231, %fd229;
-	add.rn.f64 %fd232, %fd2, %fd230;
-	mov.f64 %fd234, 0d4016000000000000;
-	div.rn.f64 %fd233, %fd234, %fd232;
-	add.rn.f64 %fd235, %fd2, %fd233;
-	mov.f64 %fd237, 0d4014000000000000;
-	div.rn.f64 %fd236, %fd237, %fd235;
-	add.rn.f64 %fd238, %fd2, %fd236;
-	mov.f64 %fd240, 0d4012000000000000;
-	div.rn.f64 %fd239, %fd240, %fd238;
-	add.rn.f64 %fd241, %fd2, %fd239;
-	mov.f64 %fd243, 0d4010000000000000;
-	div.rn.f64 %fd242, %fd243, %fd241;
-	add.rn.f64 %fd244, %fd2, %fd242;
-	mov.f64 %fd246, 0d400C000000000000;
-	div.rn.f64 %fd245, %fd246, %fd244;
-	add.rn.f64 %fd247, %fd2, %fd245;
-	mov.f64 %fd249, 0d4008000000000000;
-	div.rn.f64 %fd248, %fd249, %fd247;
-	add.rn.f64 %fd250, %fd2, %fd248;
-	mov.f64 %fd252, 0d4004000000000000;
-	div.rn.f64 %fd251, %fd252, %fd250;
-	add.rn.f64 %fd253, %fd2, %fd251;
-	mov.f64 %fd255, 0d4000000000000000;
-	div.rn.f64 %fd254, %fd255, %fd253;
-	add.rn.f64 %fd256, %fd2, %fd254;
-	mov.f64 %fd258, 0d3FF8000000000000;
-	div.rn.f64 %fd257, %fd258, %fd256;
-	add.rn.f64 %fd259, %fd2, %fd257;
-	mov.f64 %fd261, 0d3FF0000000000000;
-	div.rn.f64 %fd260, %fd261, %fd259;
-	add.rn.f64 %fd262, %fd2, %fd260;
-	mov.f64 %fd264, 0d3FE0000000000000;
-	div.rn.f64 %fd263, %fd264, %fd262;
-	add.rn.f64 %fd265, %fd2, %fd263;
-	mov.f64 %fd267, 0d3FE20DD750429B6D;
-	div.rn.f64 %fd266, %fd267, %fd265;
-	mov.f64 %fd42, %fd266;
+	mov.f64 %fd43, 0d0000000000000000;
+	setp.ge.f64 %p5, %fd2, 0d4010000000000000;
+	@%p5 bra $L5;
+	setp.lt.f64 %p6, %fd2, 0d4000000000000000;
+	mov.f64 %fd45, 0d400999999999999A;
+	mov.f64 %fd46, 0dC01199999999999A;
+	fma.rn.f64 %fd44, %fd2, %fd45, %fd46;
+	mov.f64 %fd47, 0d0000000000000000;
+	mov.f64 %fd48, 0d0000000000000000;
+	mov.f64 %fd50, 0d3BD4B75B44AB445A;
+	sub.rn.f64 %fd49, %fd50, %fd48;
+	fma.rn.f64 %fd51, %fd44, %fd47, %fd49;
+	mov.f64 %fd53, 0dBC1086D6B98806C1;
+	sub.rn.f64 %fd52, %fd53, %fd47;
+	fma.rn.f64 %fd54, %fd44, %fd51, %fd52;
+	mov.f64 %fd56, 0d3C49B4DB3862ACAE;
+	sub.rn.f64 %fd55, %fd56, %fd51;
+	fma.rn.f64 %fd57, %fd44, %fd54, %fd55;
+	mov.f64 %fd59, 0dBC8396064CFA7433;
+	sub.rn.f64 %fd58, %fd59, %fd54;
+	fma.rn.f64 %fd60, %fd44, %fd57, %fd58;
+	mov.f64 %fd62, 0d3CBD36139F862500;
+	sub.rn.f64 %fd61, %fd62, %fd57;
+	fma.rn.f64 %fd63, %fd44, %fd60, %fd61;
+	mov.f64 %fd65, 0dBCF54C20A3AA3BDA;
+	sub.rn.f64 %fd64, %fd65, %fd60;
+	fma.rn.f64 %fd66, %fd44, %fd63, %fd64;
+	mov.f64 %fd68, 0d3D2E537F077DD7D0;
+	sub.rn.f64 %fd67, %fd68, %fd63;
+	fma.rn.f64 %fd69, %fd44, %fd66, %fd67;
+	mov.f64 %fd71, 0dBD650E7A51909E4B;
+	sub.rn.f64 %fd70, %fd71, %fd66;
+	fma.rn.f64 %fd72, %fd44, %fd69, %fd70;
+	mov.f64 %fd74, 0d3D9C795998A8CB17;
+	sub.rn.f64 %fd73, %fd74, %fd69;
+	fma.rn.f64 %fd75, %fd44, %fd72, %fd73;
+	mov.f64 %fd77, 0dBDD2B745E9476AA6;
+	sub.rn.f64 %fd76, %fd77, %fd72;
+	fma.rn.f64 %fd78, %fd44, %fd75, %fd76;
+	mov.f64 %fd80, 0d3E07DF665B411877;
+	sub.rn.f64 %fd79, %fd80, %fd75;
+	fma.rn.f64 %fd81, %fd44, %fd78, %fd79;
+	mov.f64 %fd83, 0dBE3D7AED43F11CE0;
+	sub.rn.f64 %fd82, %fd83, %fd78;
+	fma.rn.f64 %fd84, %fd44, %fd81, %fd82;
+	mov.f64 %fd86, 0d3E7193D27C7BB902;
+	sub.rn.f64 %fd85, %fd86, %fd81;
+	fma.rn.f64 %fd87, %fd44, %fd84, %fd85;
+	mov.f64 %fd89, 0dBEA42E1EEE328EEF;
+	sub.rn.f64 %fd88, %fd89, %fd84;
+	fma.rn.f64 %fd90, %fd44, %fd87, %fd88;
+	mov.f64 %fd92, 0d3ED639920B71D345;
+	sub.rn.f64 %fd91, %fd92, %fd87;
+	fma.rn.f64 %fd93, %fd44, %fd90, %fd91;
+	mov.f64 %fd95, 0dBF07608AD697043A;
+	sub.rn.f64 %fd94, %fd95, %fd90;
+	fma.rn.f64 %fd96, %fd44, %fd93, %fd94;
+	mov.f64 %fd98, 0d3F375B31C16D1EF5;
+	sub.rn.f64 %fd97, %fd98, %fd93;
+	fma.rn.f64 %fd99, %fd44, %fd96, %fd97;
+	mov.f64 %fd101, 0dBF6602BD87415510;
+	sub.rn.f64 %fd100, %fd101, %fd96;
+	fma.rn.f64 %fd102, %fd44, %fd99, %fd100;
+	mov.f64 %fd104, 0d3F936268A5BAFD2B;
+	sub.rn.f64 %fd103, %fd104, %fd99;
+	fma.rn.f64 %fd105, %fd44, %fd102, %fd103;
+	mov.f64 %fd107, 0dBFBF7F7AD17F0919;
+	sub.rn.f64 %fd106, %fd107, %fd102;
+	fma.rn.f64 %fd108, %fd44, %fd105, %fd106;
+	mul.rn.f64 %fd109, %fd44, 0d3FE0000000000000;
+	mov.f64 %fd111, 0d3FD728F504DF14D6;
+	sub.rn.f64 %fd110, %fd111, %fd105;
+	fma.rn.f64 %fd112, %fd109, %fd108, %fd110;
+	mov.f64 %fd114, 0d4000000000000000;
+	mov.f64 %fd115, 0dC018000000000000;
+	fma.rn.f64 %fd113, %fd2, %fd114, %fd115;
+	mov.f64 %fd116, 0d0000000000000000;
+	mov.f64 %fd117, 0d0000000000000000;
+	mov.f64 %fd119, 0d3C029B71CB181B72;
+	sub.rn.f64 %fd118, %fd119, %fd117;
+	fma.rn.f64 %fd120, %fd113, %fd116, %fd118;
+	mov.f64 %fd122, 0dBC379F83442454F5;
+	sub.rn.f64 %fd121, %fd122, %fd116;
+	fma.rn.f64 %fd123, %fd113, %fd120, %fd121;
+	mov.f64 %fd125, 0d3C6D4A345472DDEC;
+	sub.rn.f64 %fd124, %fd125, %fd120;
+	fma.rn.f64 %fd126, %fd113, %fd123, %fd124;
+	mov.f64 %fd128, 0dBCA1E3A0D9586186;
+	sub.rn.f64 %fd127, %fd128, %fd123;
+	fma.rn.f64 %fd129, %fd113, %fd126, %fd127;
+	mov.f64 %fd131, 0d3CD584BE053EB97F;
+	sub.rn.f64 %fd130, %fd131, %fd126;
+	fma.rn.f64 %fd132, %fd113, %fd129, %fd130;
+	mov.f64 %fd134, 0dBD097949A8378BA2;
+	sub.rn.f64 %fd133, %fd134, %fd129;
+	fma.rn.f64 %fd135, %fd113, %fd132, %fd133;
+	mov.f64 %fd137, 0d3D3DA895AFE9153B;
+	sub.rn.f64 %fd136, %fd137, %fd132;
+	fma.rn.f64 %fd138, %fd113, %fd135, %fd136;
+	mov.f64 %fd140, 0dBD70F7ED65636722;
+	sub.rn.f64 %fd139, %fd140, %fd135;
+	fma.rn.f64 %fd141, %fd113, %fd138, %fd139;
+	mov.f64 %fd143, 0d3DA3114901F960CA;
+	sub.rn.f64 %fd142, %fd143, %fd138;
+	fma.rn.f64 %fd144, %fd113, %fd141, %fd142;
+	mov.f64 %fd146, 0dBDD505FE1C70CE9A;
+	sub.rn.f64 %fd145, %fd146, %fd141;
+	fma.rn.f64 %fd147, %fd113, %fd144, %fd145;
+	mov.f64 %fd149, 0d3E06B8FF728F7453;
+	sub.rn.f64 %fd148, %fd149, %fd144;
+	fma.rn.f64 %fd150, %fd113, %fd147, %fd148;
+	mov.f64 %fd152, 0dBE380CAA9382C857;
+	sub.rn.f64 %fd151, %fd152, %fd147;
+	fma.rn.f64 %fd153, %fd113, %fd150, %fd151;
+	mov.f64 %fd155, 0d3E68E56EDCA9B7C5;
+	sub.rn.f64 %fd154, %fd155, %fd150;
+	fma.rn.f64 %fd156, %fd113, %fd153, %fd154;
+	mov.f64 %fd158, 0dBE992CC880862ADD;
+	sub.rn.f64 %fd157, %fd158, %fd153;
+	fma.rn.f64 %fd159, %fd113, %fd156, %fd157;
+	mov.f64 %fd161, 0d3EC8D437A7CBAEB5;
+	sub.rn.f64 %fd160, %fd161, %fd156;
+	fma.rn.f64 %fd162, %fd113, %fd159, %fd160;
+	mov.f64 %fd164, 0dBEF7D7C61809576D;
+	sub.rn.f64 %fd163, %fd164, %fd159;
+	fma.rn.f64 %fd165, %fd113, %fd162, %fd163;
+	mov.f64 %fd167, 0d3F263FA6FEE96A6F;
+	sub.rn.f64 %fd166, %fd167, %fd162;
+	fma.rn.f64 %fd168, %fd113, %fd165, %fd166;
+	mov.f64 %fd170, 0dBF54208A58812AD3;
+	sub.rn.f64 %fd169, %fd170, %fd165;
+	fma.rn.f64 %fd171, %fd113, %fd168, %fd169;
+	mov.f64 %fd173, 0d3F819A6293706E21;
+	sub.rn.f64 %fd172, %fd173, %fd168;
+	fma.rn.f64 %fd174, %fd113, %fd171, %fd172;
+	mov.f64 %fd176, 0dBFADAB2ADC8A65E5;
+	sub.rn.f64 %fd175, %fd176, %fd171;
+	fma.rn.f64 %fd177, %fd113, %fd174, %fd175;
+	mul.rn.f64 %fd178, %fd113, 0d3FE0000000000000;
+	mov.f64 %fd180, 0d3FC7FDB12EA2B05C;
+	sub.rn.f64 %fd179, %fd180, %fd174;
+	fma.rn.f64 %fd181, %fd178, %fd177, %fd179;
+	selp.f64 %fd182, %fd112, %fd181, %p6;
+	mov.f64 %fd43, %fd182;
+	bra.uni $L6;
 $L5:
-	mul.rn.f64 %fd268, %fd2, %fd2;
-	mov.b64 %rd8, %fd268;
+	mov.f64 %fd184, 0d402C000000000000;
+	div.rn.f64 %fd183, %fd184, %fd2;
+	add.rn.f64 %fd185, %fd2, %fd183;
+	mov.f64 %fd187, 0d402B000000000000;
+	div.rn.f64 %fd186, %fd187, %fd185;
+	add.rn.f64 %fd188, %fd2, %fd186;
+	mov.f64 %fd190, 0d402A000000000000;
+	div.rn.f64 %fd189, %fd190, %fd188;
+	add.rn.f64 %fd191, %fd2, %fd189;
+	mov.f64 %fd193, 0d4029000000000000;
+	div.rn.f64 %fd192, %fd193, %fd191;
+	add.rn.f64 %fd194, %fd2, %fd192;
+	mov.f64 %fd196, 0d4028000000000000;
+	div.rn.f64 %fd195, %fd196, %fd194;
+	add.rn.f64 %fd197, %fd2, %fd195;
+	mov.f64 %fd199, 0d4027000000000000;
+	div.rn.f64 %fd198, %fd199, %fd197;
+	add.rn.f64 %fd200, %fd2, %fd198;
+	mov.f64 %fd202, 0d4026000000000000;
+	div.rn.f64 %fd201, %fd202, %fd200;
+	add.rn.f64 %fd203, %fd2, %fd201;
+	mov.f64 %fd205, 0d4025000000000000;
+	div.rn.f64 %fd204, %fd205, %fd203;
+	add.rn.f64 %fd206, %fd2, %fd204;
+	mov.f64 %fd208, 0d4024000000000000;
+	div.rn.f64 %fd207, %fd208, %fd206;
+	add.rn.f64 %fd209, %fd2, %fd207;
+	mov.f64 %fd211, 0d4023000000000000;
+	div.rn.f64 %fd210, %fd211, %fd209;
+	add.rn.f64 %fd212, %fd2, %fd210;
+	mov.f64 %fd214, 0d4022000000000000;
+	div.rn.f64 %fd213, %fd214, %fd212;
+	add.rn.f64 %fd215, %fd2, %fd213;
+	mov.f64 %fd217, 0d4021000000000000;
+	div.rn.f64 %fd216, %fd217, %fd215;
+	add.rn.f64 %fd218, %fd2, %fd216;
+	mov.f64 %fd220, 0d4020000000000000;
+	div.rn.f64 %fd219, %fd220, %fd218;
+	add.rn.f64 %fd221, %fd2, %fd219;
+	mov.f64 %fd223, 0d401E000000000000;
+	div.rn.f64 %fd222, %fd223, %fd221;
+	add.rn.f64 %fd224, %fd2, %fd222;
+	mov.f64 %fd226, 0d401C000000000000;
+	div.rn.f64 %fd225, %fd226, %fd224;
+	add.rn.f64 %fd227, %fd2, %fd225;
+	mov.f64 %fd229, 0d401A000000000000;
+	div.rn.f64 %fd228, %fd229, %fd227;
+	add.rn.f64 %fd230, %fd2, %fd228;
+	mov.f64 %fd232, 0d4018000000000000;
+	div.rn.f64 %fd231, %fd232, %fd230;
+	add.rn.f64 %fd233, %fd2, %fd231;
+	mov.f64 %fd235, 0d4016000000000000;
+	div.rn.f64 %fd234, %fd235, %fd233;
+	add.rn.f64 %fd236, %fd2, %fd234;
+	mov.f64 %fd238, 0d4014000000000000;
+	div.rn.f64 %fd237, %fd238, %fd236;
+	add.rn.f64 %fd239, %fd2, %fd237;
+	mov.f64 %fd241, 0d4012000000000000;
+	div.rn.f64 %fd240, %fd241, %fd239;
+	add.rn.f64 %fd242, %fd2, %fd240;
+	mov.f64 %fd244, 0d4010000000000000;
+	div.rn.f64 %fd243, %fd244, %fd242;
+	add.rn.f64 %fd245, %fd2, %fd243;
+	mov.f64 %fd247, 0d400C000000000000;
+	div.rn.f64 %fd246, %fd247, %fd245;
+	add.rn.f64 %fd248, %fd2, %fd246;
+	mov.f64 %fd250, 0d4008000000000000;
+	div.rn.f64 %fd249, %fd250, %fd248;
+	add.rn.f64 %fd251, %fd2, %fd249;
+	mov.f64 %fd253, 0d4004000000000000;
+	div.rn.f64 %fd252, %fd253, %fd251;
+	add.rn.f64 %fd254, %fd2, %fd252;
+	mov.f64 %fd256, 0d4000000000000000;
+	div.rn.f64 %fd255, %fd256, %fd254;
+	add.rn.f64 %fd257, %fd2, %fd255;
+	mov.f64 %fd259, 0d3FF8000000000000;
+	div.rn.f64 %fd258, %fd259, %fd257;
+	add.rn.f64 %fd260, %fd2, %fd258;
+	mov.f64 %fd262, 0d3FF0000000000000;
+	div.rn.f64 %fd261, %fd262, %fd260;
+	add.rn.f64 %fd263, %fd2, %fd261;
+	mov.f64 %fd265, 0d3FE0000000000000;
+	div.rn.f64 %fd264, %fd265, %fd263;
+	add.rn.f64 %fd266, %fd2, %fd264;
+	mov.f64 %fd268, 0d3FE20DD750429B6D;
+	div.rn.f64 %fd267, %fd268, %fd266;
+	mov.f64 %fd43, %fd267;
+$L6:
+	mul.rn.f64 %fd269, %fd2, %fd2;
+	mov.b64 %rd8, %fd269;
 	xor.b64 %rd9, %rd8, 0x8000000000000000;
-	mov.b64 %fd269, %rd9;
-	fma.rn.f64 %fd270, %fd2, %fd2, %fd269;
-	mov.b64 %rd10, %fd268;
+	mov.b64 %fd270, %rd9;
+	fma.rn.f64 %fd271, %fd2, %fd2, %fd270;
+	mov.b64 %rd10, %fd269;
 	xor.b64 %rd11, %rd10, 0x8000000000000000;
-	mov.b64 %fd271, %rd11;
-	mov.b64 %rd12, %fd270;
+	mov.b64 %fd272, %rd11;
+	mov.b64 %rd12, %fd271;
 	xor.b64 %rd13, %rd12, 0x8000000000000000;
-	mov.b64 %fd272, %rd13;
-	mul.rn.f64 %fd273, %fd271, 0d3FF71547652B82FE;
-	cvt.rni.f64.f64 %fd274, %fd273;
-	mov.b64 %rd14, %fd274;
+	mov.b64 %fd273, %rd13;
+	mul.rn.f64 %fd274, %fd272, 0d3FF71547652B82FE;
+	cvt.rni.f64.f64 %fd275, %fd274;
+	mov.b64 %rd14, %fd275;
 	xor.b64 %rd15, %rd14, 0x8000000000000000;
-	mov.b64 %fd275, %rd15;
-	mov.f64 %fd277, 0d3FE62E42FEFA39EF;
-	fma.rn.f64 %fd276, %fd275, %fd277, %fd271;
-	mov.f64 %fd279, 0d3C7ABC9E3B39803F;
-	fma.rn.f64 %fd278, %fd275, %fd279, %fd276;
-	mov.f64 %fd280, 0d3DA93974A8C07C9D;
-	mov.f64 %fd282, 0d3DE6124613A86D09;
-	fma.rn.f64 %fd281, %fd280, %fd278, %fd282;
-	mov.f64 %fd284, 0d3E21EED8EFF8D898;
-	fma.rn.f64 %fd283, %fd281, %fd278, %fd284;
-	mov.f64 %fd286, 0d3E5AE64567F544E4;
-	fma.rn.f64 %fd285, %fd283, %fd278, %fd286;
-	mov.f64 %fd288, 0d3E927E4FB7789F5C;
-	fma.rn.f64 %fd287, %fd285, %fd278, %fd288;
-	mov.f64 %fd290, 0d3EC71DE3A556C734;
-	fma.rn.f64 %fd289, %fd287, %fd278, %fd290;
-	mov.f64 %fd292, 0d3EFA01A01A01A01A;
-	fma.rn.f64 %fd291, %fd289, %fd278, %fd292;
-	mov.f64 %fd294, 0d3F2A01A01A01A01A;
-	fma.rn.f64 %fd293, %fd291, %fd278, %fd294;
-	mov.f64 %fd296, 0d3F56C16C16C16C17;
-	fma.rn.f64 %fd295, %fd293, %fd278, %fd296;
-	mov.f64 %fd298, 0d3F81111111111111;
-	fma.rn.f64 %fd297, %fd295, %fd278, %fd298;
-	mov.f64 %fd300, 0d3FA5555555555555;
-	fma.rn.f64 %fd299, %fd297, %fd278, %fd300;
-	mov.f64 %fd302, 0d3FC5555555555555;
-	fma.rn.f64 %fd301, %fd299, %fd278, %fd302;
-	mov.f64 %fd304, 0d3FE0000000000000;
-	fma.rn.f64 %fd303, %fd301, %fd278, %fd304;
-	mul.rn.f64 %fd305, %fd278, %fd278;
-	fma.rn.f64 %fd306, %fd305, %fd303, %fd278;
-	fma.rn.f64 %fd307, %fd272, %fd306, %fd272;
-	add.rn.f64 %fd308, %fd306, %fd307;
-	mov.f64 %fd310, 0d3FF0000000000000;
-	add.rn.f64 %fd309, %fd310, %fd308;
-	cvt.rzi.s32.f64 %r1, %fd274;
+	mov.b64 %fd276, %rd15;
+	mov.f64 %fd278, 0d3FE62E42FEFA39EF;
+	fma.rn.f64 %fd277, %fd276, %fd278, %fd272;
+	mov.f64 %fd280, 0d3C7ABC9E3B39803F;
+	fma.rn.f64 %fd279, %fd276, %fd280, %fd277;
+	mov.f64 %fd281, 0d3DA93974A8C07C9D;
+	mov.f64 %fd283, 0d3DE6124613A86D09;
+	fma.rn.f64 %fd282, %fd281, %fd279, %fd283;
+	mov.f64 %fd285, 0d3E21EED8EFF8D898;
+	fma.rn.f64 %fd284, %fd282, %fd279, %fd285;
+	mov.f64 %fd287, 0d3E5AE64567F544E4;
+	fma.rn.f64 %fd286, %fd284, %fd279, %fd287;
+	mov.f64 %fd289, 0d3E927E4FB7789F5C;
+	fma.rn.f64 %fd288, %fd286, %fd279, %fd289;
+	mov.f64 %fd291, 0d3EC71DE3A556C734;
+	fma.rn.f64 %fd290, %fd288, %fd279, %fd291;
+	mov.f64 %fd293, 0d3EFA01A01A01A01A;
+	fma.rn.f64 %fd292, %fd290, %fd279, %fd293;
+	mov.f64 %fd295, 0d3F2A01A01A01A01A;
+	fma.rn.f64 %fd294, %fd292, %fd279, %fd295;
+	mov.f64 %fd297, 0d3F56C16C16C16C17;
+	fma.rn.f64 %fd296, %fd294, %fd279, %fd297;
+	mov.f64 %fd299, 0d3F81111111111111;
+	fma.rn.f64 %fd298, %fd296, %fd279, %fd299;
+	mov.f64 %fd301, 0d3FA5555555555555;
+	fma.rn.f64 %fd300, %fd298, %fd279, %fd301;
+	mov.f64 %fd303, 0d3FC5555555555555;
+	fma.rn.f64 %fd302, %fd300, %fd279, %fd303;
+	mov.f64 %fd305, 0d3FE0000000000000;
+	fma.rn.f64 %fd304, %fd302, %fd279, %fd305;
+	mul.rn.f64 %fd306, %fd279, %fd279;
+	fma.rn.f64 %fd307, %fd306, %fd304, %fd279;
+	fma.rn.f64 %fd308, %fd273, %fd307, %fd273;
+	add.rn.f64 %fd309, %fd307, %fd308;
+	mov.f64 %fd311, 0d3FF0000000000000;
+	add.rn.f64 %fd310, %fd311, %fd309;
+	cvt.rzi.s32.f64 %r1, %fd275;
 	shr.s32 %r2, %r1, 1;
 	sub.s32 %r3, %r1, %r2;
 	add.s32 %r4, %r2, 1023;
 	cvt.u64.u32 %rd16, %r4;
 	shl.b64 %rd17, %rd16, 52;
-	mov.b64 %fd311, %rd17;
-	mul.rn.f64 %fd312, %fd309, %fd311;
+	mov.b64 %fd312, %rd17;
+	mul.rn.f64 %fd313, %fd310, %fd312;
 	add.s32 %r5, %r3, 1023;
 	cvt.u64.u32 %rd18, %r5;
 	shl.b64 %rd19, %rd18, 52;
-	mov.b64 %fd313, %rd19;
-	mul.rn.f64 %fd314, %fd312, %fd313;
-	setp.gt.f64 %p6, %fd268, 0d4087480000000000;
-	selp.f64 %fd315, 0d0000000000000000, %fd314, %p6;
-	mul.rn.f64 %fd316, %fd315, %fd42;
-	mov.f64 %fd318, 0d3FF0000000000000;
-	sub.rn.f64 %fd317, %fd318, %fd316;
-	mov.b64 %rd20, %fd317;
+	mov.b64 %fd314, %rd19;
+	mul.rn.f64 %fd315, %fd313, %fd314;
+	setp.gt.f64 %p7, %fd269, 0d4087480000000000;
+	selp.f64 %fd316, 0d0000000000000000, %fd315, %p7;
+	mul.rn.f64 %fd317, %fd316, %fd43;
+	mov.f64 %fd319, 0d3FF0000000000000;
+	sub.rn.f64 %fd318, %fd319, %fd317;
+	mov.b64 %rd20, %fd318;
 	mov.b64 %rd21, %a0;
 	and.b64 %rd22, %rd20, 0x7FFFFFFFFFFFFFFF;
 	and.b64 %rd23, %rd21, 0x8000000000000000;
 	or.b64 %rd24, %rd22, %rd23;
-	mov.b64 %fd319, %rd24;
-	mov.f64 %res, %fd319;
+	mov.b64 %fd320, %rd24;
+	mov.f64 %res, %fd320;
 	ret;
 }
 
@@ -29307,7 +29347,6 @@ $L5:
 	bra.uni $L4;
 $L6:
 $L3:
-	bar.sync 0;
 	add.s64 %rd54, %rd54, %rd53;
 	bra.uni $L1;
 $L2:
@@ -29687,7 +29726,7 @@ const gokkosPTX34 = `//
 	.param .b64 gk_s14
 )
 {
-	.reg .pred %p<94>;
+	.reg .pred %p<96>;
 	.reg .b32 %r<231>;
 	.reg .b64 %rd<327>;
 	mov.u32 %r1, %tid.x;
@@ -30423,79 +30462,81 @@ $L89:
 	shfl.sync.up.b32 %r199|%p73, %r197, %r3, 0, %r17;
 	shfl.sync.up.b32 %r200, %r198, %r3, 0, %r17;
 	mov.b64 %rd266, {%r199, %r200};
-	selp.b64 %rd267, %rd266, 0, %p73;
+	setp.lo.u32 %p74, %r3, 32;
+	and.pred %p75, %p73, %p74;
+	selp.b64 %rd267, %rd266, 0, %p75;
 	sub.u32 %r201, %r13, %r3;
-	setp.eq.u32 %p74, %r7, %r201;
-	@!%p74 bra $L91;
+	setp.eq.u32 %p76, %r7, %r201;
+	@!%p76 bra $L91;
 	mul.wide.u32 %rd268, %r8, 16;
 	add.s64 %rd269, %rd1, %rd268;
 	st.shared.s64 [%rd269+0], %rd263;
 $L91:
 	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L92;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L92;
 	mov.b64 %rd270, 0;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L93;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L93;
 	mul.wide.u32 %rd271, %r7, 16;
 	add.s64 %rd272, %rd1, %rd271;
 	ld.shared.s64 %rd273, [%rd272+0];
 	mov.b64 %rd270, %rd273;
 $L93:
 	mov.b64 {%r202, %r203}, %rd270;
-	shfl.sync.up.b32 %r204|%p77, %r202, 1, 0, %r17;
+	shfl.sync.up.b32 %r204|%p79, %r202, 1, 0, %r17;
 	shfl.sync.up.b32 %r205, %r203, 1, 0, %r17;
 	mov.b64 %rd274, {%r204, %r205};
-	@!%p77 bra $L94;
+	@!%p79 bra $L94;
 	add.s64 %rd275, %rd274, %rd270;
 	mov.b64 %rd270, %rd275;
 $L94:
 	mov.b64 {%r206, %r207}, %rd270;
-	shfl.sync.up.b32 %r208|%p78, %r206, 2, 0, %r17;
+	shfl.sync.up.b32 %r208|%p80, %r206, 2, 0, %r17;
 	shfl.sync.up.b32 %r209, %r207, 2, 0, %r17;
 	mov.b64 %rd276, {%r208, %r209};
-	@!%p78 bra $L95;
+	@!%p80 bra $L95;
 	add.s64 %rd277, %rd276, %rd270;
 	mov.b64 %rd270, %rd277;
 $L95:
 	mov.b64 {%r210, %r211}, %rd270;
-	shfl.sync.up.b32 %r212|%p79, %r210, 4, 0, %r17;
+	shfl.sync.up.b32 %r212|%p81, %r210, 4, 0, %r17;
 	shfl.sync.up.b32 %r213, %r211, 4, 0, %r17;
 	mov.b64 %rd278, {%r212, %r213};
-	@!%p79 bra $L96;
+	@!%p81 bra $L96;
 	add.s64 %rd279, %rd278, %rd270;
 	mov.b64 %rd270, %rd279;
 $L96:
 	mov.b64 {%r214, %r215}, %rd270;
-	shfl.sync.up.b32 %r216|%p80, %r214, 8, 0, %r17;
+	shfl.sync.up.b32 %r216|%p82, %r214, 8, 0, %r17;
 	shfl.sync.up.b32 %r217, %r215, 8, 0, %r17;
 	mov.b64 %rd280, {%r216, %r217};
-	@!%p80 bra $L97;
+	@!%p82 bra $L97;
 	add.s64 %rd281, %rd280, %rd270;
 	mov.b64 %rd270, %rd281;
 $L97:
 	mov.b64 {%r218, %r219}, %rd270;
-	shfl.sync.up.b32 %r220|%p81, %r218, 16, 0, %r17;
+	shfl.sync.up.b32 %r220|%p83, %r218, 16, 0, %r17;
 	shfl.sync.up.b32 %r221, %r219, 16, 0, %r17;
 	mov.b64 %rd282, {%r220, %r221};
-	@!%p81 bra $L98;
+	@!%p83 bra $L98;
 	add.s64 %rd283, %rd282, %rd270;
 	mov.b64 %rd270, %rd283;
 $L98:
 	mov.b64 {%r222, %r223}, %rd270;
-	shfl.sync.up.b32 %r224|%p82, %r222, 1, 0, %r17;
+	shfl.sync.up.b32 %r224|%p84, %r222, 1, 0, %r17;
 	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
 	mov.b64 %rd284, {%r224, %r225};
-	selp.b64 %rd285, %rd284, 0, %p82;
-	@!%p76 bra $L99;
+	selp.b64 %rd285, %rd284, 0, %p84;
+	@!%p78 bra $L99;
 	mul.wide.u32 %rd286, %r7, 16;
 	add.s64 %rd287, %rd1, %rd286;
 	add.s64 %rd288, %rd287, 512;
 	st.shared.s64 [%rd288+0], %rd285;
 $L99:
 	sub.u32 %r226, %r10, 1;
-	setp.eq.u32 %p83, %r7, %r226;
-	@!%p83 bra $L100;
+	setp.eq.u32 %p85, %r7, %r226;
+	@!%p85 bra $L100;
 	st.shared.s64 [%rd1+1024], %rd270;
 $L100:
 $L92:
@@ -30507,7 +30548,7 @@ $L92:
 	add.s64 %rd293, %rd292, %rd267;
 	ld.shared.s64 %rd294, [%rd1+1024];
 	mov.b64 {%r227, %r228}, %rd293;
-	shfl.sync.idx.b32 %r229|%p84, %r227, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r229|%p86, %r227, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r230, %r228, 0, %r21, %r17;
 	mov.b64 %rd295, {%r229, %r230};
 	mov.b64 %rd296, %rd294;
@@ -30521,9 +30562,9 @@ $L92:
 	mov.b64 %rd304, %rd303;
 	mov.b64 %rd305, %rd252;
 $L101:
-	setp.lt.s64 %p85, %rd305, %rd253;
-	not.pred %p86, %p85;
-	@!%p86 bra $L105;
+	setp.lt.s64 %p87, %rd305, %rd253;
+	not.pred %p88, %p87;
+	@!%p88 bra $L105;
 	bra.uni $L103;
 $L105:
 	add.s64 %rd306, %rd71, %rd305;
@@ -30532,8 +30573,8 @@ $L105:
 	ld.global.nc.s64 %rd309, [%rd308+0];
 	mov.b64 %rd310, %rd309;
 	mov.b64 %rd311, %rd310;
-	setp.gt.s64 %p87, %rd311, 0;
-	@!%p87 bra $L107;
+	setp.gt.s64 %p89, %rd311, 0;
+	@!%p89 bra $L107;
 	mul.lo.s64 %rd312, %rd304, %rd48;
 	mad.lo.s64 %rd313, %rd312, 8, %rd44;
 	st.global.s64 [%rd313+0], %rd311;
@@ -30546,31 +30587,31 @@ $L102:
 	bra.uni $L101;
 $L103:
 	mov.b64 %rd316, -7;
-	setp.eq.s64 %p88, %rd68, 0;
-	@!%p88 bra $L109;
+	setp.eq.s64 %p90, %rd68, 0;
+	@!%p90 bra $L109;
 	mul.lo.s64 %rd317, %rd302, 3;
 	mov.b64 %rd316, %rd317;
 $L109:
 	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p89, %rd318, 0;
-	setp.eq.u32 %p90, %r1, 0;
-	and.pred %p91, %p89, %p90;
+	setp.eq.s64 %p91, %rd318, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
 	bar.sync 0;
-	@!%p91 bra $L110;
+	@!%p93 bra $L110;
 	st.shared.s64 [%rd1+1024], %rd316;
 $L110:
 	bar.sync 0;
 	ld.shared.s64 %rd319, [%rd1+1024];
 	mov.b64 %rd320, %rd319;
 	mov.b64 %rd321, %rd320;
-	setp.eq.u32 %p92, %r5, 0;
-	@!%p92 bra $L111;
+	setp.eq.u32 %p94, %r5, 0;
+	@!%p94 bra $L111;
 $L112:
 	mul.lo.s64 %rd322, %rd67, %rd55;
 	mad.lo.s64 %rd323, %rd322, 8, %rd51;
 	st.global.s64 [%rd323+0], %rd321;
-	setp.lt.s64 %p93, %rd321, 0;
-	@!%p93 bra $L116;
+	setp.lt.s64 %p95, %rd321, 0;
+	@!%p95 bra $L116;
 	bra.uni $L114;
 $L116:
 	add.s64 %rd324, %rd321, 1;
@@ -30584,7 +30625,6 @@ $L114:
 $L111:
 	bar.sync 0;
 $L3:
-	bar.sync 0;
 	add.s64 %rd61, %rd61, %rd60;
 	bra.uni $L1;
 $L2:
@@ -30632,7 +30672,7 @@ const gokkosPTX35 = `//
 	.param .b64 gk_s16
 )
 {
-	.reg .pred %p<80>;
+	.reg .pred %p<82>;
 	.reg .b32 %r<213>;
 	.reg .b64 %rd<282>;
 	mov.u32 %r1, %tid.x;
@@ -30789,61 +30829,63 @@ $L11:
 	bra.uni $L9;
 $L10:
 	shfl.sync.up.b32 %r39|%p8, %r35, %r3, 0, %r17;
-	selp.b32 %r40, %r39, 0, %p8;
+	setp.lo.u32 %p9, %r3, 32;
+	and.pred %p10, %p8, %p9;
+	selp.b32 %r40, %r39, 0, %p10;
 	sub.u32 %r41, %r13, %r3;
-	setp.eq.u32 %p9, %r7, %r41;
-	@!%p9 bra $L12;
+	setp.eq.u32 %p11, %r7, %r41;
+	@!%p11 bra $L12;
 	mul.wide.u32 %rd89, %r8, 16;
 	add.s64 %rd90, %rd1, %rd89;
 	st.shared.s32 [%rd90+0], %r35;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L13;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.b32 %r42, 0;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
 	mul.wide.u32 %rd91, %r7, 16;
 	add.s64 %rd92, %rd1, %rd91;
 	ld.shared.s32 %r43, [%rd92+0];
 	mov.b32 %r42, %r43;
 $L14:
-	shfl.sync.up.b32 %r44|%p12, %r42, 1, 0, %r17;
-	@!%p12 bra $L15;
+	shfl.sync.up.b32 %r44|%p14, %r42, 1, 0, %r17;
+	@!%p14 bra $L15;
 	add.s32 %r45, %r44, %r42;
 	mov.b32 %r42, %r45;
 $L15:
-	shfl.sync.up.b32 %r46|%p13, %r42, 2, 0, %r17;
-	@!%p13 bra $L16;
+	shfl.sync.up.b32 %r46|%p15, %r42, 2, 0, %r17;
+	@!%p15 bra $L16;
 	add.s32 %r47, %r46, %r42;
 	mov.b32 %r42, %r47;
 $L16:
-	shfl.sync.up.b32 %r48|%p14, %r42, 4, 0, %r17;
-	@!%p14 bra $L17;
+	shfl.sync.up.b32 %r48|%p16, %r42, 4, 0, %r17;
+	@!%p16 bra $L17;
 	add.s32 %r49, %r48, %r42;
 	mov.b32 %r42, %r49;
 $L17:
-	shfl.sync.up.b32 %r50|%p15, %r42, 8, 0, %r17;
-	@!%p15 bra $L18;
+	shfl.sync.up.b32 %r50|%p17, %r42, 8, 0, %r17;
+	@!%p17 bra $L18;
 	add.s32 %r51, %r50, %r42;
 	mov.b32 %r42, %r51;
 $L18:
-	shfl.sync.up.b32 %r52|%p16, %r42, 16, 0, %r17;
-	@!%p16 bra $L19;
+	shfl.sync.up.b32 %r52|%p18, %r42, 16, 0, %r17;
+	@!%p18 bra $L19;
 	add.s32 %r53, %r52, %r42;
 	mov.b32 %r42, %r53;
 $L19:
-	shfl.sync.up.b32 %r54|%p17, %r42, 1, 0, %r17;
-	selp.b32 %r55, %r54, 0, %p17;
-	@!%p11 bra $L20;
+	shfl.sync.up.b32 %r54|%p19, %r42, 1, 0, %r17;
+	selp.b32 %r55, %r54, 0, %p19;
+	@!%p13 bra $L20;
 	mul.wide.u32 %rd93, %r7, 16;
 	add.s64 %rd94, %rd1, %rd93;
 	add.s64 %rd95, %rd94, 512;
 	st.shared.s32 [%rd95+0], %r55;
 $L20:
 	sub.u32 %r56, %r10, 1;
-	setp.eq.u32 %p18, %r7, %r56;
-	@!%p18 bra $L21;
+	setp.eq.u32 %p20, %r7, %r56;
+	@!%p20 bra $L21;
 	st.shared.s32 [%rd1+1024], %r42;
 $L21:
 $L13:
@@ -30854,14 +30896,14 @@ $L13:
 	ld.shared.s32 %r57, [%rd98+0];
 	add.s32 %r58, %r57, %r40;
 	ld.shared.s32 %r59, [%rd1+1024];
-	shfl.sync.idx.b32 %r60|%p19, %r58, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r60|%p21, %r58, 0, %r21, %r17;
 	mov.b32 %r61, %r59;
 	mov.b32 %r30, %r60;
 	mov.pred %p4, 1;
 	mov.b64 %rd99, %rd77;
 $L22:
-	setp.ge.s64 %p20, %rd99, %rd79;
-	@%p20 bra $L24;
+	setp.ge.s64 %p22, %rd99, %rd79;
+	@%p22 bra $L24;
 	mov.b64 %rd81, %rd99;
 	@!%p4 bra $L26;
 	add.s64 %rd100, %rd68, %rd81;
@@ -30890,8 +30932,8 @@ $L24:
 	cvt.u64.u32 %rd111, %r4;
 	mov.b64 %rd112, %rd109;
 $L27:
-	setp.ge.s64 %p21, %rd112, %rd107;
-	@%p21 bra $L29;
+	setp.ge.s64 %p23, %rd112, %rd107;
+	@%p23 bra $L29;
 	mov.b64 %rd113, %rd112;
 	mov.b64 %rd114, 0;
 	sub.s64 %rd115, %rd61, %rd114;
@@ -30905,11 +30947,11 @@ $L27:
 	add.s64 %rd123, %rd122, %rd120;
 	min.s64 %rd124, %rd123, %rd61;
 	mov.b32 %r66, 0;
-	mov.pred %p22, 0;
+	mov.pred %p24, 0;
 	mov.b64 %rd125, %rd122;
 $L30:
-	setp.ge.s64 %p23, %rd125, %rd124;
-	@%p23 bra $L32;
+	setp.ge.s64 %p25, %rd125, %rd124;
+	@%p25 bra $L32;
 	mov.b64 %rd126, %rd125;
 	add.s64 %rd127, %rd68, %rd126;
 	mul.lo.s64 %rd128, %rd127, %rd30;
@@ -30921,9 +30963,9 @@ $L30:
 	mul.lo.s32 %r70, %r68, %r69;
 	mov.b32 %r71, %r70;
 	sub.s64 %rd131, %rd61, 1;
-	setp.eq.s64 %p24, %rd126, %rd131;
-	and.pred %p25, %p22, %p24;
-	@!%p25 bra $L34;
+	setp.eq.s64 %p26, %rd126, %rd131;
+	and.pred %p27, %p24, %p26;
+	@!%p27 bra $L34;
 	add.s32 %r72, %r66, %r71;
 	mul.lo.s64 %rd132, %rd66, %rd46;
 	mad.lo.s64 %rd133, %rd113, %rd48, %rd132;
@@ -30941,27 +30983,27 @@ $L32:
 	mov.b32 %r75, %r74;
 	mov.b32 %r76, 1;
 $L35:
-	setp.hs.u32 %p26, %r76, %r3;
-	@%p26 bra $L36;
-	shfl.sync.up.b32 %r77|%p27, %r75, %r76, %r20, %r27;
-	@!%p27 bra $L37;
+	setp.hs.u32 %p28, %r76, %r3;
+	@%p28 bra $L36;
+	shfl.sync.up.b32 %r77|%p29, %r75, %r76, %r20, %r27;
+	@!%p29 bra $L37;
 	add.s32 %r78, %r77, %r75;
 	mov.b32 %r75, %r78;
 $L37:
 	shl.b32 %r76, %r76, 1;
 	bra.uni $L35;
 $L36:
-	shfl.sync.up.b32 %r79|%p28, %r75, 1, %r20, %r27;
-	selp.b32 %r80, %r79, 0, %p28;
+	shfl.sync.up.b32 %r79|%p30, %r75, 1, %r20, %r27;
+	selp.b32 %r80, %r79, 0, %p30;
 	sub.u32 %r81, %r3, 1;
-	shfl.sync.idx.b32 %r82|%p29, %r75, %r81, %r21, %r27;
+	shfl.sync.idx.b32 %r82|%p31, %r75, %r81, %r21, %r27;
 	mov.b32 %r83, %r82;
 	mov.b32 %r66, %r80;
-	mov.pred %p22, 1;
+	mov.pred %p24, 1;
 	mov.b64 %rd136, %rd122;
 $L38:
-	setp.ge.s64 %p30, %rd136, %rd124;
-	@%p30 bra $L40;
+	setp.ge.s64 %p32, %rd136, %rd124;
+	@%p32 bra $L40;
 	mov.b64 %rd126, %rd136;
 	add.s64 %rd137, %rd68, %rd126;
 	mul.lo.s64 %rd138, %rd137, %rd30;
@@ -30973,9 +31015,9 @@ $L38:
 	mul.lo.s32 %r86, %r68, %r85;
 	mov.b32 %r71, %r86;
 	sub.s64 %rd141, %rd61, 1;
-	setp.eq.s64 %p31, %rd126, %rd141;
-	and.pred %p32, %p22, %p31;
-	@!%p32 bra $L42;
+	setp.eq.s64 %p33, %rd126, %rd141;
+	and.pred %p34, %p24, %p33;
+	@!%p34 bra $L42;
 	add.s32 %r87, %r66, %r71;
 	mul.lo.s64 %rd142, %rd66, %rd46;
 	mad.lo.s64 %rd143, %rd113, %rd48, %rd142;
@@ -31003,8 +31045,8 @@ $L29:
 	cvt.u64.u32 %rd151, %r6;
 	mov.b64 %rd152, %rd149;
 $L43:
-	setp.ge.s64 %p33, %rd152, %rd146;
-	@%p33 bra $L45;
+	setp.ge.s64 %p35, %rd152, %rd146;
+	@%p35 bra $L45;
 	mov.b64 %rd153, %rd152;
 	add.s64 %rd154, %rd68, %rd153;
 	mul.lo.s64 %rd155, %rd154, %rd30;
@@ -31024,56 +31066,56 @@ $L45:
 	// block reduction
 	sub.u32 %r93, %r13, 1;
 	mov.b64 {%r94, %r95}, %rd161;
-	shfl.sync.down.b32 %r96|%p34, %r94, 1, %r93, %r17;
+	shfl.sync.down.b32 %r96|%p36, %r94, 1, %r93, %r17;
 	shfl.sync.down.b32 %r97, %r95, 1, %r93, %r17;
 	mov.b64 %rd162, {%r96, %r97};
-	@!%p34 bra $L46;
+	@!%p36 bra $L46;
 	add.s64 %rd163, %rd161, %rd162;
 	mov.b64 %rd161, %rd163;
 $L46:
 	mov.b64 {%r98, %r99}, %rd161;
-	shfl.sync.down.b32 %r100|%p35, %r98, 2, %r93, %r17;
+	shfl.sync.down.b32 %r100|%p37, %r98, 2, %r93, %r17;
 	shfl.sync.down.b32 %r101, %r99, 2, %r93, %r17;
 	mov.b64 %rd164, {%r100, %r101};
-	@!%p35 bra $L47;
+	@!%p37 bra $L47;
 	add.s64 %rd165, %rd161, %rd164;
 	mov.b64 %rd161, %rd165;
 $L47:
 	mov.b64 {%r102, %r103}, %rd161;
-	shfl.sync.down.b32 %r104|%p36, %r102, 4, %r93, %r17;
+	shfl.sync.down.b32 %r104|%p38, %r102, 4, %r93, %r17;
 	shfl.sync.down.b32 %r105, %r103, 4, %r93, %r17;
 	mov.b64 %rd166, {%r104, %r105};
-	@!%p36 bra $L48;
+	@!%p38 bra $L48;
 	add.s64 %rd167, %rd161, %rd166;
 	mov.b64 %rd161, %rd167;
 $L48:
 	mov.b64 {%r106, %r107}, %rd161;
-	shfl.sync.down.b32 %r108|%p37, %r106, 8, %r93, %r17;
+	shfl.sync.down.b32 %r108|%p39, %r106, 8, %r93, %r17;
 	shfl.sync.down.b32 %r109, %r107, 8, %r93, %r17;
 	mov.b64 %rd168, {%r108, %r109};
-	@!%p37 bra $L49;
+	@!%p39 bra $L49;
 	add.s64 %rd169, %rd161, %rd168;
 	mov.b64 %rd161, %rd169;
 $L49:
 	mov.b64 {%r110, %r111}, %rd161;
-	shfl.sync.down.b32 %r112|%p38, %r110, 16, %r93, %r17;
+	shfl.sync.down.b32 %r112|%p40, %r110, 16, %r93, %r17;
 	shfl.sync.down.b32 %r113, %r111, 16, %r93, %r17;
 	mov.b64 %rd170, {%r112, %r113};
-	@!%p38 bra $L50;
+	@!%p40 bra $L50;
 	add.s64 %rd171, %rd161, %rd170;
 	mov.b64 %rd161, %rd171;
 $L50:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L51;
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L51;
 	mul.wide.u32 %rd172, %r8, 16;
 	add.s64 %rd173, %rd1, %rd172;
 	st.shared.s64 [%rd173+0], %rd161;
 $L51:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L52;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L53;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L52;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L53;
 	mul.wide.u32 %rd174, %r7, 16;
 	add.s64 %rd175, %rd1, %rd174;
 	ld.shared.s64 %rd176, [%rd175+0];
@@ -31081,46 +31123,46 @@ $L51:
 $L53:
 	sub.u32 %r114, %r10, 1;
 	mov.b64 {%r115, %r116}, %rd161;
-	shfl.sync.down.b32 %r117|%p42, %r115, 1, %r114, %r17;
+	shfl.sync.down.b32 %r117|%p44, %r115, 1, %r114, %r17;
 	shfl.sync.down.b32 %r118, %r116, 1, %r114, %r17;
 	mov.b64 %rd177, {%r117, %r118};
-	@!%p42 bra $L54;
+	@!%p44 bra $L54;
 	add.s64 %rd178, %rd161, %rd177;
 	mov.b64 %rd161, %rd178;
 $L54:
 	mov.b64 {%r119, %r120}, %rd161;
-	shfl.sync.down.b32 %r121|%p43, %r119, 2, %r114, %r17;
+	shfl.sync.down.b32 %r121|%p45, %r119, 2, %r114, %r17;
 	shfl.sync.down.b32 %r122, %r120, 2, %r114, %r17;
 	mov.b64 %rd179, {%r121, %r122};
-	@!%p43 bra $L55;
+	@!%p45 bra $L55;
 	add.s64 %rd180, %rd161, %rd179;
 	mov.b64 %rd161, %rd180;
 $L55:
 	mov.b64 {%r123, %r124}, %rd161;
-	shfl.sync.down.b32 %r125|%p44, %r123, 4, %r114, %r17;
+	shfl.sync.down.b32 %r125|%p46, %r123, 4, %r114, %r17;
 	shfl.sync.down.b32 %r126, %r124, 4, %r114, %r17;
 	mov.b64 %rd181, {%r125, %r126};
-	@!%p44 bra $L56;
+	@!%p46 bra $L56;
 	add.s64 %rd182, %rd161, %rd181;
 	mov.b64 %rd161, %rd182;
 $L56:
 	mov.b64 {%r127, %r128}, %rd161;
-	shfl.sync.down.b32 %r129|%p45, %r127, 8, %r114, %r17;
+	shfl.sync.down.b32 %r129|%p47, %r127, 8, %r114, %r17;
 	shfl.sync.down.b32 %r130, %r128, 8, %r114, %r17;
 	mov.b64 %rd183, {%r129, %r130};
-	@!%p45 bra $L57;
+	@!%p47 bra $L57;
 	add.s64 %rd184, %rd161, %rd183;
 	mov.b64 %rd161, %rd184;
 $L57:
 	mov.b64 {%r131, %r132}, %rd161;
-	shfl.sync.down.b32 %r133|%p46, %r131, 16, %r114, %r17;
+	shfl.sync.down.b32 %r133|%p48, %r131, 16, %r114, %r17;
 	shfl.sync.down.b32 %r134, %r132, 16, %r114, %r17;
 	mov.b64 %rd185, {%r133, %r134};
-	@!%p46 bra $L58;
+	@!%p48 bra $L58;
 	add.s64 %rd186, %rd161, %rd185;
 	mov.b64 %rd161, %rd186;
 $L58:
-	@!%p39 bra $L59;
+	@!%p41 bra $L59;
 	st.shared.s64 [%rd1+1024], %rd161;
 $L59:
 $L52:
@@ -31137,8 +31179,8 @@ $L52:
 	cvt.u64.u32 %rd194, %r4;
 	mov.b64 %rd195, %rd192;
 $L60:
-	setp.ge.s64 %p47, %rd195, %rd190;
-	@%p47 bra $L62;
+	setp.ge.s64 %p49, %rd195, %rd190;
+	@%p49 bra $L62;
 	mov.b64 %rd196, %rd195;
 	add.s64 %rd197, %rd68, %rd196;
 	mul.lo.s64 %rd198, %rd197, %rd30;
@@ -31156,59 +31198,59 @@ $L62:
 	sub.u32 %r140, %r13, 1;
 	mov.b32 %r141, %r3;
 $L63:
-	setp.hs.u32 %p48, %r141, 32;
-	@%p48 bra $L64;
-	shfl.sync.down.b32 %r142|%p49, %r139, %r141, %r140, %r17;
-	@!%p49 bra $L65;
+	setp.hs.u32 %p50, %r141, 32;
+	@%p50 bra $L64;
+	shfl.sync.down.b32 %r142|%p51, %r139, %r141, %r140, %r17;
+	@!%p51 bra $L65;
 	max.s32 %r143, %r139, %r142;
 	mov.b32 %r139, %r143;
 $L65:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L63;
 $L64:
-	setp.eq.u32 %p50, %r7, 0;
-	@!%p50 bra $L66;
+	setp.eq.u32 %p52, %r7, 0;
+	@!%p52 bra $L66;
 	mul.wide.u32 %rd200, %r8, 16;
 	add.s64 %rd201, %rd1, %rd200;
 	st.shared.s32 [%rd201+0], %r139;
 $L66:
 	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L67;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L68;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L67;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L68;
 	mul.wide.u32 %rd202, %r7, 16;
 	add.s64 %rd203, %rd1, %rd202;
 	ld.shared.s32 %r144, [%rd203+0];
 	mov.b32 %r139, %r144;
 $L68:
 	sub.u32 %r145, %r10, 1;
-	shfl.sync.down.b32 %r146|%p53, %r139, 1, %r145, %r17;
-	@!%p53 bra $L69;
+	shfl.sync.down.b32 %r146|%p55, %r139, 1, %r145, %r17;
+	@!%p55 bra $L69;
 	max.s32 %r147, %r139, %r146;
 	mov.b32 %r139, %r147;
 $L69:
-	shfl.sync.down.b32 %r148|%p54, %r139, 2, %r145, %r17;
-	@!%p54 bra $L70;
+	shfl.sync.down.b32 %r148|%p56, %r139, 2, %r145, %r17;
+	@!%p56 bra $L70;
 	max.s32 %r149, %r139, %r148;
 	mov.b32 %r139, %r149;
 $L70:
-	shfl.sync.down.b32 %r150|%p55, %r139, 4, %r145, %r17;
-	@!%p55 bra $L71;
+	shfl.sync.down.b32 %r150|%p57, %r139, 4, %r145, %r17;
+	@!%p57 bra $L71;
 	max.s32 %r151, %r139, %r150;
 	mov.b32 %r139, %r151;
 $L71:
-	shfl.sync.down.b32 %r152|%p56, %r139, 8, %r145, %r17;
-	@!%p56 bra $L72;
+	shfl.sync.down.b32 %r152|%p58, %r139, 8, %r145, %r17;
+	@!%p58 bra $L72;
 	max.s32 %r153, %r139, %r152;
 	mov.b32 %r139, %r153;
 $L72:
-	shfl.sync.down.b32 %r154|%p57, %r139, 16, %r145, %r17;
-	@!%p57 bra $L73;
+	shfl.sync.down.b32 %r154|%p59, %r139, 16, %r145, %r17;
+	@!%p59 bra $L73;
 	max.s32 %r155, %r139, %r154;
 	mov.b32 %r139, %r155;
 $L73:
-	@!%p50 bra $L74;
+	@!%p52 bra $L74;
 	st.shared.s32 [%rd1+1024], %r139;
 $L74:
 $L67:
@@ -31224,8 +31266,8 @@ $L67:
 	cvt.u64.u32 %rd208, %r6;
 	mov.b64 %rd209, %rd206;
 $L75:
-	setp.ge.s64 %p58, %rd209, %rd204;
-	@%p58 bra $L77;
+	setp.ge.s64 %p60, %rd209, %rd204;
+	@%p60 bra $L77;
 	mov.b64 %rd210, %rd209;
 	cvt.s64.s32 %rd211, %r65;
 	mul.lo.s64 %rd212, %rd66, %rd57;
@@ -31256,30 +31298,30 @@ $L77:
 	sub.u32 %r159, %r13, 1;
 	mov.b32 %r160, %r3;
 $L78:
-	setp.hs.u32 %p59, %r160, 32;
-	@%p59 bra $L79;
+	setp.hs.u32 %p61, %r160, 32;
+	@%p61 bra $L79;
 	mov.b64 {%r161, %r162}, %rd227;
-	shfl.sync.down.b32 %r163|%p60, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r163|%p62, %r161, %r160, %r159, %r17;
 	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
 	mov.b64 %rd228, {%r163, %r164};
-	@!%p60 bra $L80;
+	@!%p62 bra $L80;
 	add.s64 %rd229, %rd227, %rd228;
 	mov.b64 %rd227, %rd229;
 $L80:
 	shl.b32 %r160, %r160, 1;
 	bra.uni $L78;
 $L79:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L81;
+	setp.eq.u32 %p63, %r7, 0;
+	@!%p63 bra $L81;
 	mul.wide.u32 %rd230, %r8, 16;
 	add.s64 %rd231, %rd1, %rd230;
 	st.shared.s64 [%rd231+0], %rd227;
 $L81:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L82;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L83;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L82;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L83;
 	mul.wide.u32 %rd232, %r7, 16;
 	add.s64 %rd233, %rd1, %rd232;
 	ld.shared.s64 %rd234, [%rd233+0];
@@ -31287,46 +31329,46 @@ $L81:
 $L83:
 	sub.u32 %r165, %r10, 1;
 	mov.b64 {%r166, %r167}, %rd227;
-	shfl.sync.down.b32 %r168|%p64, %r166, 1, %r165, %r17;
+	shfl.sync.down.b32 %r168|%p66, %r166, 1, %r165, %r17;
 	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
 	mov.b64 %rd235, {%r168, %r169};
-	@!%p64 bra $L84;
+	@!%p66 bra $L84;
 	add.s64 %rd236, %rd227, %rd235;
 	mov.b64 %rd227, %rd236;
 $L84:
 	mov.b64 {%r170, %r171}, %rd227;
-	shfl.sync.down.b32 %r172|%p65, %r170, 2, %r165, %r17;
+	shfl.sync.down.b32 %r172|%p67, %r170, 2, %r165, %r17;
 	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
 	mov.b64 %rd237, {%r172, %r173};
-	@!%p65 bra $L85;
+	@!%p67 bra $L85;
 	add.s64 %rd238, %rd227, %rd237;
 	mov.b64 %rd227, %rd238;
 $L85:
 	mov.b64 {%r174, %r175}, %rd227;
-	shfl.sync.down.b32 %r176|%p66, %r174, 4, %r165, %r17;
+	shfl.sync.down.b32 %r176|%p68, %r174, 4, %r165, %r17;
 	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
 	mov.b64 %rd239, {%r176, %r177};
-	@!%p66 bra $L86;
+	@!%p68 bra $L86;
 	add.s64 %rd240, %rd227, %rd239;
 	mov.b64 %rd227, %rd240;
 $L86:
 	mov.b64 {%r178, %r179}, %rd227;
-	shfl.sync.down.b32 %r180|%p67, %r178, 8, %r165, %r17;
+	shfl.sync.down.b32 %r180|%p69, %r178, 8, %r165, %r17;
 	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
 	mov.b64 %rd241, {%r180, %r181};
-	@!%p67 bra $L87;
+	@!%p69 bra $L87;
 	add.s64 %rd242, %rd227, %rd241;
 	mov.b64 %rd227, %rd242;
 $L87:
 	mov.b64 {%r182, %r183}, %rd227;
-	shfl.sync.down.b32 %r184|%p68, %r182, 16, %r165, %r17;
+	shfl.sync.down.b32 %r184|%p70, %r182, 16, %r165, %r17;
 	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
 	mov.b64 %rd243, {%r184, %r185};
-	@!%p68 bra $L88;
+	@!%p70 bra $L88;
 	add.s64 %rd244, %rd227, %rd243;
 	mov.b64 %rd227, %rd244;
 $L88:
-	@!%p61 bra $L89;
+	@!%p63 bra $L89;
 	st.shared.s64 [%rd1+1024], %rd227;
 $L89:
 $L82:
@@ -31341,30 +31383,30 @@ $L82:
 	sub.u32 %r186, %r13, 1;
 	mov.b32 %r187, %r3;
 $L90:
-	setp.hs.u32 %p69, %r187, 32;
-	@%p69 bra $L91;
+	setp.hs.u32 %p71, %r187, 32;
+	@%p71 bra $L91;
 	mov.b64 {%r188, %r189}, %rd249;
-	shfl.sync.down.b32 %r190|%p70, %r188, %r187, %r186, %r17;
+	shfl.sync.down.b32 %r190|%p72, %r188, %r187, %r186, %r17;
 	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
 	mov.b64 %rd250, {%r190, %r191};
-	@!%p70 bra $L92;
+	@!%p72 bra $L92;
 	max.s64 %rd251, %rd249, %rd250;
 	mov.b64 %rd249, %rd251;
 $L92:
 	shl.b32 %r187, %r187, 1;
 	bra.uni $L90;
 $L91:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L93;
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L93;
 	mul.wide.u32 %rd252, %r8, 16;
 	add.s64 %rd253, %rd1, %rd252;
 	st.shared.s64 [%rd253+0], %rd249;
 $L93:
 	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L94;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L95;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L94;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L95;
 	mul.wide.u32 %rd254, %r7, 16;
 	add.s64 %rd255, %rd1, %rd254;
 	ld.shared.s64 %rd256, [%rd255+0];
@@ -31372,46 +31414,46 @@ $L93:
 $L95:
 	sub.u32 %r192, %r10, 1;
 	mov.b64 {%r193, %r194}, %rd249;
-	shfl.sync.down.b32 %r195|%p74, %r193, 1, %r192, %r17;
+	shfl.sync.down.b32 %r195|%p76, %r193, 1, %r192, %r17;
 	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
 	mov.b64 %rd257, {%r195, %r196};
-	@!%p74 bra $L96;
+	@!%p76 bra $L96;
 	max.s64 %rd258, %rd249, %rd257;
 	mov.b64 %rd249, %rd258;
 $L96:
 	mov.b64 {%r197, %r198}, %rd249;
-	shfl.sync.down.b32 %r199|%p75, %r197, 2, %r192, %r17;
+	shfl.sync.down.b32 %r199|%p77, %r197, 2, %r192, %r17;
 	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
 	mov.b64 %rd259, {%r199, %r200};
-	@!%p75 bra $L97;
+	@!%p77 bra $L97;
 	max.s64 %rd260, %rd249, %rd259;
 	mov.b64 %rd249, %rd260;
 $L97:
 	mov.b64 {%r201, %r202}, %rd249;
-	shfl.sync.down.b32 %r203|%p76, %r201, 4, %r192, %r17;
+	shfl.sync.down.b32 %r203|%p78, %r201, 4, %r192, %r17;
 	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
 	mov.b64 %rd261, {%r203, %r204};
-	@!%p76 bra $L98;
+	@!%p78 bra $L98;
 	max.s64 %rd262, %rd249, %rd261;
 	mov.b64 %rd249, %rd262;
 $L98:
 	mov.b64 {%r205, %r206}, %rd249;
-	shfl.sync.down.b32 %r207|%p77, %r205, 8, %r192, %r17;
+	shfl.sync.down.b32 %r207|%p79, %r205, 8, %r192, %r17;
 	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
 	mov.b64 %rd263, {%r207, %r208};
-	@!%p77 bra $L99;
+	@!%p79 bra $L99;
 	max.s64 %rd264, %rd249, %rd263;
 	mov.b64 %rd249, %rd264;
 $L99:
 	mov.b64 {%r209, %r210}, %rd249;
-	shfl.sync.down.b32 %r211|%p78, %r209, 16, %r192, %r17;
+	shfl.sync.down.b32 %r211|%p80, %r209, 16, %r192, %r17;
 	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
 	mov.b64 %rd265, {%r211, %r212};
-	@!%p78 bra $L100;
+	@!%p80 bra $L100;
 	max.s64 %rd266, %rd249, %rd265;
 	mov.b64 %rd249, %rd266;
 $L100:
-	@!%p71 bra $L101;
+	@!%p73 bra $L101;
 	st.shared.s64 [%rd1+1024], %rd249;
 $L101:
 $L94:
@@ -31420,8 +31462,8 @@ $L94:
 	mov.b64 %rd249, %rd267;
 	mov.b64 %rd268, %rd249;
 	mov.b64 %rd269, %rd268;
-	setp.eq.u32 %p79, %r5, 0;
-	@!%p79 bra $L102;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L102;
 	cvt.u64.u32 %rd270, %r4;
 	sub.s64 %rd271, %rd247, %rd270;
 	mul.lo.s64 %rd272, %rd66, %rd57;
@@ -31439,7 +31481,6 @@ $L94:
 $L102:
 	bar.sync 0;
 $L3:
-	bar.sync 0;
 	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L1;
 $L2:
@@ -31576,7 +31617,6 @@ $L5:
 	bra.uni $L4;
 $L6:
 $L3:
-	bar.sync 0;
 	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L1;
 $L2:
@@ -31983,7 +32023,6 @@ $L5:
 	bra.uni $L4;
 $L6:
 $L3:
-	bar.sync 0;
 	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L1;
 $L2:
@@ -32390,7 +32429,6 @@ $L5:
 	bra.uni $L4;
 $L6:
 $L3:
-	bar.sync 0;
 	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L1;
 $L2:
@@ -32950,7 +32988,6 @@ $L5:
 	bra.uni $L4;
 $L6:
 $L3:
-	bar.sync 0;
 	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L1;
 $L2:
@@ -33393,3 +33430,687 @@ $L16:
 	ret;
 }
 `
+
+// gokkosHostLoop0 runs IntArith.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:16
+		a, b := k.A.At(i), k.B.At(i)
+		k.Out.Set(0, i, a+b)
+		k.Out.Set(1, i, a-b)
+		k.Out.Set(2, i, a*b)
+		if b != 0 {
+			k.Out.Set(3, i, a/b)
+			k.Out.Set(4, i, a%b)
+		} else {
+			k.Out.Set(3, i, -1)
+			k.Out.Set(4, i, -1)
+		}
+		k.Out.Set(5, i, -a)
+		k.Out.Set(6, i, +a^b)
+		k.Out.Set(7, i, a/7+a%-5)
+	}
+//line gokkos_kernels_gen.go:33455
+}
+
+// gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:47
+		x := k.X.At(i)
+		u8 := uint8(x)
+		u8 += 200
+		u8 *= 3
+		k.U8.Set(i, u8&^0x0f|uint8(x>>8)^^u8)
+		i8 := int8(x >> 3)
+		i8 -= 100
+		i8 = -i8 * 7
+		k.I8.Set(i, i8/3+i8%5)
+		u16 := uint16(x>>16) * 40000
+		u16 |= uint16(i)
+		k.U16.Set(i, u16-uint16(x)&0xff)
+		i16 := int16(x) + int16(x>>20)
+		i16 ^= 0x5a5a
+		k.I16.Set(i, i16*i16)
+		u32 := uint32(x) - 5
+		u32 = u32*2654435761 + 12345
+		u32 &^= uint32(x >> 40)
+		k.U32.Set(i, -u32)
+		i64 := int64(x)
+		i64 = i64*6364136223846793005 + 1442695040888963407
+		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
+	}
+//line gokkos_kernels_gen.go:33486
+}
+
+// gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:82
+		x, c := k.X.At(i), k.Count.At(i)
+		k.Out.Set(i, 0, x<<c)
+		k.Out.Set(i, 1, x>>c)
+		k.Out.Set(i, 2, int64(uint64(x)>>c))
+		k.Out.Set(i, 3, int64(int8(x)>>c))
+		k.Out.Set(i, 4, int64(uint16(x)<<c))
+		k.Out.Set(i, 5, int64(int32(x)<<(c%40)))
+		k.Out.Set(i, 6, int64(uint32(x)>>uint32(c)))
+		s := int(c)
+		k.Out.Set(i, 7, 1<<s-1)
+		var y int16 = -12345
+		y >>= c
+		y <<= 2
+		k.Out.Set(i, 8, int64(y))
+	}
+//line gokkos_kernels_gen.go:33509
+}
+
+// gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:116
+		a, b := k.A.At(i), k.B.At(i)
+		ua, ub := uint32(a), uint32(b)
+		f, g := k.F.At(i), k.G.At(i)
+		k.Out.Set(i, 0, b2u(a == b)|b2u(a != b)<<1|b2u(a < b)<<2|b2u(a <= b)<<3|b2u(a > b)<<4|b2u(a >= b)<<5)
+		k.Out.Set(i, 1, b2u(ua == ub)|b2u(ua != ub)<<1|b2u(ua < ub)<<2|b2u(ua <= ub)<<3|b2u(ua > ub)<<4|b2u(ua >= ub)<<5)
+		k.Out.Set(i, 2, b2u(f == g)|b2u(f != g)<<1|b2u(f < g)<<2|b2u(f <= g)<<3|b2u(f > g)<<4|b2u(f >= g)<<5)
+		t := a < b
+		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
+	}
+//line gokkos_kernels_gen.go:33526
+}
+
+// gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:138
+		x, f := k.X.At(i), k.F.At(i)
+		k.I.Set(i, 0, int64(int8(x)))
+		k.I.Set(i, 1, int64(uint8(x)))
+		k.I.Set(i, 2, int64(int16(x)))
+		k.I.Set(i, 3, int64(uint16(x)))
+		k.I.Set(i, 4, int64(int32(x)))
+		k.I.Set(i, 5, int64(uint32(x)))
+		k.I.Set(i, 6, int64(int32(f)))
+		k.I.Set(i, 7, int64(uint16(f*0.01+1500)))
+		k.I.Set(i, 8, int64(int8(float32(f)/1000)))
+		k.I.Set(i, 9, int64(uint64(x)>>1))
+		k.Out.Set(i, 0, float64(x))
+		k.Out.Set(i, 1, float64(uint64(x)))
+		k.Out.Set(i, 2, float64(float32(x)))
+		k.Out.Set(i, 3, float64(float32(f)))
+		k.Out.Set(i, 4, float64(int32(x)))
+		k.Out.Set(i, 5, float64(uint8(x)))
+		k.Out.Set(i, 6, float64(float32(uint32(x))))
+	}
+//line gokkos_kernels_gen.go:33553
+}
+
+// gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line arith.go:169
+		a, b := k.A.At(i), k.B.At(i)
+		k.Out.Set(i, 0, a+b*k.S)
+		k.Out.Set(i, 1, a*b-k.S)
+		k.Out.Set(i, 2, a/(b+100))
+		k.Out.Set(i, 3, -a)
+		x := a
+		x += 1.5
+		x *= b
+		x /= 3
+		x -= a
+		k.Out.Set(i, 4, x)
+		k.Out.Set(i, 5, min(a, b, k.S))
+		k.Out.Set(i, 6, max(a, b))
+	}
+//line gokkos_kernels_gen.go:33575
+}
+
+// gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:24
+		x := k.X.At(i)
+		b := int(uint64(x) % uint64(k.Hist.Len()))
+		k.Hist.AtomicAdd(b, 1)
+		k.Small.AtomicAdd(b%k.Small.Len(), uint8(x))
+		k.Half.AtomicSub(b%k.Half.Len(), int16(x))
+		k.Shared.AtomicMin(0, int32(x>>32))
+		k.Shared.AtomicMax(1, int32(x>>32))
+		k.Shared.AtomicSub(2, int32(x))
+		k.Bits.AtomicAnd(0, uint32(x)|0x0101)
+		k.Bits.AtomicOr(1, uint32(x)&0x8080)
+		k.Bits.AtomicXor(2, uint32(x))
+		k.F.AtomicAdd(0, float64(x%1000))
+		k.F.AtomicMin(1, float64(x%977))
+		k.F.AtomicMax(2, float64(x%977))
+		k.F32.AtomicAdd(b%k.F32.Len(), float32(x%64))
+		old := k.Cell.AtomicExchange(i, x)
+		k.Old.Set(i, old)
+		for {
+			c := k.Shared.AtomicLoad(3)
+			if k.Shared.AtomicCompareAndSwap(3, c, c+int32(i)) {
+				break
+			}
+		}
+		if k.Shared.AtomicCompareAndSwap(4, 12345, 1) {
+			k.Shared.AtomicAdd(5, 1)
+		}
+		k.Cell.AtomicStore(i, k.Cell.AtomicLoad(i)+1)
+		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
+		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
+	}
+//line gokkos_kernels_gen.go:33613
+}
+
+// gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line atomics.go:67
+		for j := range k.A.Extent(1) {
+			k.T.Set(j, i, k.A.At(i, j)*2)
+		}
+		row := k.A.Row(i)
+		var s float64
+		for j := range row.Len() {
+			s += row.At(j)
+		}
+		k.Out.Set(i, 0, s)
+		col := k.A.Col(i % k.A.Extent(1))
+		k.Out.Set(i, 1, col.At(i)+float64(col.Len()*100+col.Stride()))
+		sub := k.V.Sub(i, k.V.Len())
+		k.Out.Set(i, 2, sub.At(0)+float64(sub.Len()))
+		k.Out.Set(i, 3, float64(k.A.Len()+k.A.Stride(0)*10+k.A.Stride(1)*1000))
+		d := i % 2
+		k.Out.Set(i, 4, float64(k.A.Extent(d)))
+		var c float64
+		if sub.Contiguous() {
+			c = 1
+		}
+		k.Out.Set(i, 5, c)
+		w := k.V
+		if i%3 == 0 {
+			w = row
+		}
+		k.Out.Set(i, 6, w.At(1))
+	}
+//line gokkos_kernels_gen.go:33648
+}
+
+// gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line basic.go:14
+		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
+	}
+//line gokkos_kernels_gen.go:33658
+}
+
+// gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:16
+		n := int(k.N.At(i))
+		var s int64
+		for j := 0; j < n; j++ {
+			if j%3 == 0 {
+				continue
+			}
+			s += int64(j)
+		}
+		k.Out.Set(i, 0, s)
+		x := n
+		steps := int64(0)
+		for x != 1 && x > 0 {
+			if x%2 == 0 {
+				x /= 2
+			} else {
+				x = 3*x + 1
+			}
+			steps++
+		}
+		k.Out.Set(i, 1, steps)
+		y := 0
+		for {
+			y += 7
+			if y > n {
+				break
+			}
+		}
+		k.Out.Set(i, 2, int64(y))
+		var r int64
+		for j := range n {
+			r = r*3 + int64(j)
+		}
+		for range 3 {
+			r++
+		}
+		k.Out.Set(i, 3, r)
+		count := int64(0)
+	outer:
+		for a := 0; a < n; a++ {
+		inner:
+			for b := 0; b < n; b++ {
+				switch {
+				case b > a:
+					continue outer
+				case (a+b)%5 == 4:
+					break inner
+				case a*b > 3*n:
+					break outer
+				}
+				count++
+			}
+			count += 100
+		}
+		k.Out.Set(i, 4, count)
+		var p, q int64 = 1, 0
+		for j, m := 0, n; j < m; j, m = j+1, m-1 {
+			p, q = q, p+q
+		}
+		k.Out.Set(i, 5, p*1000+q)
+	}
+//line gokkos_kernels_gen.go:33726
+}
+
+// gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:88
+		x := k.X.At(i)
+		var a int32
+		switch x % 7 {
+		case 0, 1:
+			a = 10
+		default:
+			a = -1
+		case 2:
+			a = 20
+			if x > 50 {
+				break
+			}
+			a = 21
+		case 3, 4, 5:
+			a = 30 + x%7
+		}
+		k.Out.Set(i, 0, a)
+		switch y := x / 10; {
+		case y < -5:
+			k.Out.Set(i, 1, 1)
+		case y < 0:
+			k.Out.Set(i, 1, 2)
+		case y == 0:
+		default:
+			k.Out.Set(i, 1, 4)
+		}
+		var c int32
+		for j := int32(0); j < 10; j++ {
+			switch {
+			case j == x%10:
+				continue
+			case j > 7:
+				break
+			default:
+				c += j
+			}
+			c++
+		}
+		k.Out.Set(i, 2, c)
+	}
+//line gokkos_kernels_gen.go:33774
+}
+
+// gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+gokkosNext:
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:139
+		x := k.X.At(i)
+		if x < -0.5 {
+			continue
+		}
+		if i%4 == 0 {
+			k.Out.Set(i, -1)
+			continue
+		}
+		for j := 0; j < 5; j++ {
+			x = x*x - 0.25
+			if x > 10 {
+				k.Out.Set(i, 10)
+				continue gokkosNext
+			}
+		}
+		k.Out.Set(i, x)
+	}
+//line gokkos_kernels_gen.go:33800
+}
+
+// gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:175
+		x := k.X.At(i)
+		var r uint8
+		if x > k.Thresh && k.count(0, x%2 == 0) {
+			r |= 1
+		}
+		if x < 0 || k.count(1, x > 2*k.Thresh) {
+			r |= 2
+		}
+		b := x == 3 || x == 5 && k.count(2, true)
+		if b {
+			r |= 4
+		}
+		if !(x > 0 && x < 10) {
+			r |= 8
+		}
+		k.Out.Set(i, r)
+	}
+//line gokkos_kernels_gen.go:33825
+}
+
+// gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line control.go:203
+		x := k.X.At(i)
+		y := x
+		y += 3
+		y -= x >> 3
+		y *= 7
+		y /= 3
+		y %= 1000003
+		y &= 0xfff0ff
+		y |= 0x100
+		y ^= x
+		y <<= 3
+		y >>= 1
+		y &^= 0xf
+		y++
+		y--
+		y++
+		k.Out.Set(i, 0, y)
+		a, b := x, y
+		a, b = b, a
+		_, c := a, b+1
+		_ = c
+		k.Out.Set(i, 1, a-b+c)
+		var z uint32
+		z, _ = k.pair(x)
+		k.Out.Set(i, 2, z)
+	}
+//line gokkos_kernels_gen.go:33859
+}
+
+// gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line generic.go:38
+		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
+	}
+//line gokkos_kernels_gen.go:33869
+}
+
+// gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokkosHi int, acc *T) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line generic.go:48
+		*acc += k.X.At(i) * 2
+	}
+//line gokkos_kernels_gen.go:33879
+}
+
+// gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line helpers.go:89
+		var sum int64
+		for j := range k.G.Degree(v) {
+			sum += int64(k.G.Neighbor(v, j))
+		}
+		k.Out.Set(v, 0, sum)
+		p := pair{lo: int64(v), hi: sum}
+		p.widen(2)
+		q := p
+		q.widen(1)
+		k.Out.Set(v, 1, p.span()*10+q.span())
+		k.Out.Set(v, 2, int64(search(k.Sorted, 0, k.Sorted.Len(), int32(v*3))))
+		k.Out.Set(v, 3, clamp(sum, k.Params.Lo, k.Params.Hi))
+		k.Out.Set(v, 4, int64(clamp(int32(v)-50, 0, 100)))
+		c := pair{hi: 5}
+		c = pair{c.hi, c.lo}
+		k.Out.Set(v, 5, c.lo*10+c.hi+int64(k.G.N))
+		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
+		k.Out.Set(v, 6, lo*1000+hi)
+	}
+//line gokkos_kernels_gen.go:33906
+}
+
+// gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line mathk.go:20
+		x, y := k.X.At(i), k.Y.At(i)
+		ax := math.Abs(x)
+		o := k.Out
+		o.Set(i, 0, math.Sqrt(ax))
+		o.Set(i, 1, math.Floor(x)+math.Ceil(y)*10)
+		o.Set(i, 2, math.Trunc(x*3)+math.Round(y*3)*100+math.RoundToEven(x*2.5)*10000)
+		o.Set(i, 3, math.Exp(x)+math.Exp2(y)+math.Expm1(x/10))
+		o.Set(i, 4, math.Log(ax+1)+math.Log2(ax+2)+math.Log10(ax+3)+math.Log1p(ax))
+		o.Set(i, 5, math.Sin(x)+math.Cos(y)*2+math.Tan(x/4)*3)
+		o.Set(i, 6, math.Asin(x/10)+math.Acos(y/10)+math.Atan(x)+math.Atan2(y, x))
+		o.Set(i, 7, math.Sinh(x/5)+math.Cosh(y/5)+math.Tanh(x)+math.Asinh(y)+math.Acosh(ax+1)+math.Atanh(y/11))
+		o.Set(i, 8, math.Cbrt(x)+math.Erf(y)+math.Erfc(x/3))
+		o.Set(i, 9, math.Pow(ax, y/3)+math.Hypot(x, y)+math.Mod(x*7, y+11)+math.Copysign(3, y))
+		o.Set(i, 10, math.FMA(x, y, 0.5)+math.Min(x, y)*2+math.Max(x, y)*3+min(x, y, 0.25)+max(x, 1))
+		var flags float64
+		if math.IsNaN(math.Sqrt(x)) {
+			flags++
+		}
+		if math.IsInf(1/(x-x), 1) || math.IsInf(-1/(x-x), -1) {
+			flags += 10
+		}
+		if math.Signbit(y) {
+			flags += 100
+		}
+		if math.IsInf(math.Inf(i%2*2-1), 0) && math.IsNaN(math.NaN()) {
+			flags += 1000
+		}
+		o.Set(i, 11, flags)
+		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
+		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
+	}
+//line gokkos_kernels_gen.go:33945
+}
+
+// gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line mathk.go:62
+		x := k.X.At(i)
+		k.Out.Set(i, 0, float32(math.Sqrt(float64(x*x+1))))
+		k.Out.Set(i, 1, float32(math.Abs(float64(x)))*x)
+		k.Out.Set(i, 2, float32(math.Exp(float64(x/4))))
+		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
+		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
+	}
+//line gokkos_kernels_gen.go:33960
+}
+
+// gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line mathk.go:80
+		x := k.X.At(i)
+		if i%7 == 0 {
+			x = 0
+		}
+		o := k.Out
+		o.Set(i, 0, int64(bits.OnesCount64(x)+bits.OnesCount32(uint32(x))*100+bits.OnesCount16(uint16(x))*10000+bits.OnesCount8(uint8(x))*1000000+bits.OnesCount(uint(x>>7))*100000000))
+		o.Set(i, 1, int64(bits.LeadingZeros64(x>>(i%64))+bits.LeadingZeros32(uint32(x>>(i%37)))*100+bits.LeadingZeros16(uint16(x>>(i%17)))*10000+bits.LeadingZeros8(uint8(x>>(i%9)))*1000000+bits.LeadingZeros(uint(x>>(i%3)))*100000000))
+		o.Set(i, 2, int64(bits.TrailingZeros64(x<<(i%64))+bits.TrailingZeros32(uint32(x<<(i%37)))*100+bits.TrailingZeros16(uint16(x<<(i%17)))*10000+bits.TrailingZeros8(uint8(x<<(i%9)))*1000000+bits.TrailingZeros(uint(x))*100000000))
+		o.Set(i, 3, int64(bits.Len64(x>>(i%64))+bits.Len32(uint32(x>>(i%40)))*100+bits.Len16(uint16(x))*10000+bits.Len8(uint8(x))*1000000+bits.Len(uint(x>>(i%5)))*100000000))
+		o.Set(i, 4, int64(bits.RotateLeft64(x, i-30)))
+		o.Set(i, 5, int64(bits.RotateLeft32(uint32(x), i%70-35))<<32|int64(bits.RotateLeft16(uint16(x), -i)))
+		o.Set(i, 6, int64(bits.RotateLeft8(uint8(x), i)))
+		o.Set(i, 7, int64(bits.Reverse64(x)))
+		o.Set(i, 8, int64(bits.Reverse32(uint32(x)))<<32|int64(bits.Reverse16(uint16(x)))<<8|int64(bits.Reverse8(uint8(x))))
+		o.Set(i, 9, int64(bits.ReverseBytes64(x)))
+		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
+		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
+	}
+//line gokkos_kernels_gen.go:33986
+}
+
+// gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:14
+		*acc += k.X.At(i)
+	}
+//line gokkos_kernels_gen.go:33996
+}
+
+// gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:22
+		*acc *= k.X.At(i)%3 + 2
+	}
+//line gokkos_kernels_gen.go:34006
+}
+
+// gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:30
+		*acc = min(*acc, k.X.At(i))
+	}
+//line gokkos_kernels_gen.go:34016
+}
+
+// gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:39
+		if x := k.X.At(i); x > *acc {
+			*acc = x
+		}
+	}
+//line gokkos_kernels_gen.go:34028
+}
+
+// gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:54
+		if k.And {
+			*acc &= k.X.At(i) | 0xff00ff00ff00ff00
+		} else {
+			*acc |= k.X.At(i) & 0x0101010101010101
+		}
+	}
+//line gokkos_kernels_gen.go:34042
+}
+
+// gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:71
+		if k.Any {
+			*acc = *acc || k.X.At(i) > 0.99
+		} else {
+			*acc = *acc && k.X.At(i) > -0.99
+		}
+	}
+//line gokkos_kernels_gen.go:34056
+}
+
+// gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:88
+		x := k.X.At(i)
+		if k.Max {
+			if x > acc.Val {
+				acc.Val, acc.Loc = x, i
+			}
+			continue
+		}
+		if x < acc.Val {
+			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
+		}
+	}
+//line gokkos_kernels_gen.go:34075
+}
+
+// gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:111
+		x := k.X.At(i)
+		if x < 0 {
+			x = -x
+		}
+		k.Join(acc, x)
+	}
+//line gokkos_kernels_gen.go:34089
+}
+
+// gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:135
+		x := k.X.At(i)
+		if final {
+			k.Out.Set(i, *acc)
+		}
+		*acc += x
+	}
+//line gokkos_kernels_gen.go:34103
+}
+
+// gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, final bool) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line reduce.go:149
+		*acc += k.X.At(i)
+		if final {
+			k.Out.Set(i, *acc)
+		}
+	}
+//line gokkos_kernels_gen.go:34116
+}
