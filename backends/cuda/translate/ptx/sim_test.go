@@ -865,3 +865,61 @@ func TestSimSharedAtomics(t *testing.T) {
 		}
 	}
 }
+
+// TestSimWideRange checks 64-bit index arithmetic: a range for, a reduction and a scan over
+// indices beyond 2^32.
+func TestSimWideRange(t *testing.T) {
+	for _, begin := range []int64{1 << 32, 1<<40 + 5, 1<<62 - 5000, -1 << 40} {
+		n := int64(1000)
+		// Sum of indices.
+		rb := newKB("main.isum", execspace.FormReduce)
+		acc := rb.acc(ir.I64, false)[0]
+		rb.k.ReduceOps = []execspace.ReduceOp{execspace.OpSum}
+		rb.k.Body = ir.Block{assign(acc, bin(ir.Add, acc, rb.k.Index))}
+		s := loadSim(t, rb.k)
+		var want int64
+		for i := begin; i < begin+n; i++ {
+			want += i
+		}
+		for _, sh := range simShapes {
+			if got := int64(s.reduce(execspace.OpSum, begin, begin+n, sh.grid, sh.block, sh.one, nil)[0]); got != want {
+				t.Errorf("sum over [%d, +%d) shape %+v: got %d, want %d", begin, n, sh, got, want)
+			}
+		}
+		// Out[i - begin] = i.
+		fb := newKB("main.iota", execspace.FormRange)
+		off := fb.scalar("Off", ir.I64)
+		out := fb.view("Out", 1, ir.I64, true)
+		fb.k.Body = ir.Block{store(out, fb.k.Index, bin(ir.Sub, fb.k.Index, off))}
+		f := loadSim(t, fb.k)
+		oa := f.d.Alloc(int(n) * 8)
+		f.rangeFor(begin, begin+n, 3, 32, cat([]uint64{uint64(begin)}, view1(oa, int(n))))
+		for i, v := range sim.Download[int64](f.d, oa, int(n)) {
+			if v != begin+int64(i) {
+				t.Fatalf("iota from %d: out[%d] = %d", begin, i, v)
+			}
+		}
+		// Exclusive scan of the indices.
+		sb := newKB("main.iscan", execspace.FormScan)
+		sacc := sb.acc(ir.I64, false)[0]
+		sout := sb.view("Out", 1, ir.I64, true)
+		soff := sb.scalar("Off", ir.I64)
+		sb.k.Body = ir.Block{
+			&ir.If{Cond: sb.k.Final, Then: ir.Block{store(sout, sacc, bin(ir.Sub, sb.k.Index, soff))}},
+			assign(sacc, bin(ir.Add, sacc, sb.k.Index)),
+		}
+		sc := loadSim(t, sb.k)
+		so := sc.d.Alloc(int(n) * 8)
+		total := sc.scan(begin, begin+n, 4, 64, 32, cat(view1(so, int(n)), []uint64{uint64(begin)}))
+		var run int64
+		for i, v := range sim.Download[int64](sc.d, so, int(n)) {
+			if v != run {
+				t.Fatalf("scan from %d: out[%d] = %d, want %d", begin, i, v, run)
+			}
+			run += begin + int64(i)
+		}
+		if int64(total) != run {
+			t.Errorf("scan from %d: total %d, want %d", begin, int64(total), run)
+		}
+	}
+}

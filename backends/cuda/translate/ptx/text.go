@@ -117,6 +117,7 @@ type val struct {
 	imm bool
 }
 
+// String returns the operand as PTX text.
 func (v val) String() string { return v.s }
 
 // function is one PTX .entry or .func under construction.
