@@ -82,7 +82,9 @@ func annotate(msgs, text string) string {
 func TestAssemble(t *testing.T) {
 	ptxas := ptxasPath(t)
 	for _, tk := range allTestKernels() {
+		tk := tk
 		t.Run(tk.name, func(t *testing.T) {
+			t.Parallel()
 			if err := ir.Verify(tk.k); err != nil {
 				t.Fatalf("IR does not verify: %v", err)
 			}
