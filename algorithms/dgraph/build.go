@@ -162,8 +162,8 @@ func FromEdgeList(space execspace.Space, el *graph.EdgeList, opt graph.BuildOpti
 		}
 	}
 	// The degree counts are no longer needed: reuse them as scatter cursors.
-	if err := views.DeepCopy(deg, out.Offsets.Sub(0, n)); err != nil {
-		return fail(fmt.Errorf("dgraph: %w", err))
+	if err := copyPrefix(deg, out.Offsets); err != nil {
+		return fail(err)
 	}
 	sc := scatterEdges{E: es, W: w, Cursor: deg, Adj: out.Adj, OutW: out.Weights, Weight: out.Weighted()}
 	if err := portable.ParallelFor(space, "dgraph: scatter edges", portable.Range(0, es.count()), sc); err != nil {
@@ -223,6 +223,17 @@ func nonNil(s []int32) []int32 {
 		return []int32{}
 	}
 	return s
+}
+
+// copyPrefix copies the first dst.Len() elements of src to dst.
+func copyPrefix(dst, src views.View1D[int64]) error {
+	if dst.Len() == 0 {
+		return nil // an empty subview is not safe to take on every space
+	}
+	if err := views.DeepCopy(dst, src.Sub(0, dst.Len())); err != nil {
+		return fmt.Errorf("dgraph: %w", err)
+	}
+	return nil
 }
 
 // freeIfCopy frees v when it is a device copy rather than a wrap of host data.

@@ -1,8 +1,6 @@
 package dgraph
 
 import (
-	"fmt"
-
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
@@ -72,8 +70,8 @@ func transpose(space execspace.Space, c CSR) (CSR, error) {
 			return fail(err)
 		}
 	}
-	if err := views.DeepCopy(deg, in.Offsets.Sub(0, c.N)); err != nil {
-		return fail(fmt.Errorf("dgraph: %w", err))
+	if err := copyPrefix(deg, in.Offsets); err != nil {
+		return fail(err)
 	}
 	k := scatterReversed{G: c, Cursor: deg, Adj: in.Adj, W: in.Weights, Weight: c.Weighted()}
 	if err := portable.ParallelFor(space, "dgraph: scatter reversed", perVertex(c.N), k); err != nil {

@@ -1,0 +1,222 @@
+package bfs
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Stats summarizes one search.
+type Stats struct {
+	// Root is the search's root.
+	Root int32
+	// Reached is the number of vertices reached, the root included.
+	Reached int64
+	// Depth is the largest level reached (0 when only the root is reached).
+	Depth int
+	// Levels[d] is the number of vertices at level d; Levels[0] is 1 (the root).
+	Levels []int64
+	// PushSteps and PullSteps count the steps of each direction.
+	PushSteps, PullSteps int
+	// Steps holds every step when Options.Trace is set.
+	Steps []frontier.Step
+}
+
+// BFS is a breadth-first search over one graph, with its result arrays (level and parent of
+// every vertex) in the graph's space; Run may be called repeatedly with different roots, and
+// each run overwrites the results. A BFS is not safe for concurrent use. Free releases its
+// memory.
+type BFS struct {
+	g      *dgraph.Graph
+	f      *frontier.Frontier
+	opt    Options
+	level  views.View1D[int32]
+	parent views.View1D[int32]
+	root   int32
+	ran    bool
+}
+
+// New prepares a search over g: it allocates the level and parent arrays and the worklist in
+// g's space (O(N) memory). For direction-optimizing searches on a graph that is not symmetric
+// the first pull step builds the transpose (dgraph.Graph.In). Errors are bad options or
+// failed allocations.
+func New(g *dgraph.Graph, opt Options) (*BFS, error) {
+	if g == nil {
+		return nil, errors.New("bfs: nil graph")
+	}
+	if opt.Alpha < 0 || opt.Beta < 0 {
+		return nil, fmt.Errorf("bfs: negative Alpha %g or Beta %g", opt.Alpha, opt.Beta)
+	}
+	if opt.Alpha == 0 {
+		opt.Alpha = 15
+	}
+	if opt.Beta == 0 {
+		opt.Beta = 18
+	}
+	if opt.Direction > Optimizing {
+		return nil, fmt.Errorf("bfs: unknown direction %v", opt.Direction)
+	}
+	f, err := frontier.New(g, frontier.Options{Strategy: opt.Strategy, Format: opt.Format, Unique: true,
+		SampleEvery: opt.SampleEvery, Tuning: opt.Tuning, Trace: opt.Trace})
+	if err != nil {
+		return nil, err
+	}
+	b := &BFS{g: g, f: f, opt: opt}
+	mem := g.Space().Memory()
+	if b.level, err = views.Alloc1D[int32](mem, "bfs level", g.N()); err != nil {
+		b.Free()
+		return nil, err
+	}
+	if b.parent, err = views.Alloc1D[int32](mem, "bfs parent", g.N()); err != nil {
+		b.Free()
+		return nil, err
+	}
+	return b, nil
+}
+
+// Free releases the search's memory now. It is idempotent.
+func (b *BFS) Free() {
+	b.f.Free()
+	b.level.Free()
+	b.parent.Free()
+}
+
+// Run searches from root and returns its statistics; the levels and parents are then
+// available from Level, Parent and Views. A root out of range is an error, and so is a launch
+// failure. It costs O(N) to reset the arrays plus the traversal: O(M) for top-down steps,
+// usually much less for direction-optimizing ones.
+func (b *BFS) Run(root int32) (Stats, error) {
+	n := b.g.N()
+	st := Stats{Root: root}
+	if root < 0 || int(root) >= n {
+		return st, fmt.Errorf("bfs: root %d is not a vertex of a graph with %d vertices", root, n)
+	}
+	b.ran = false
+	if err := b.level.Fill(-1); err != nil {
+		return st, err
+	}
+	if err := b.parent.Fill(-1); err != nil {
+		return st, err
+	}
+	space := b.g.Space()
+	if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: root}); err != nil {
+		return st, err
+	}
+	if err := b.f.Set(root); err != nil {
+		return st, err
+	}
+	op := visit{Parent: b.parent, Level: b.level}
+	optimizing := b.opt.optimizing()
+	pull, forcePush := false, false
+	unexplored := b.g.NumEdges()
+	var prev int64
+	for !b.f.Empty() {
+		size := b.f.Size()
+		st.Levels = append(st.Levels, size)
+		if optimizing {
+			if pull {
+				if size < prev && float64(size) <= float64(n)/b.opt.Beta {
+					pull, forcePush = false, true
+				}
+			} else {
+				s, err := b.f.Measure()
+				if err != nil {
+					return st, err
+				}
+				if !forcePush && float64(s.Edges) > float64(unexplored)/b.opt.Alpha {
+					pull = true
+				} else {
+					unexplored -= s.Edges
+				}
+				forcePush = false
+			}
+		}
+		var err error
+		if pull {
+			_, err = frontier.Pull(b.f, op)
+			st.PullSteps++
+		} else {
+			_, err = frontier.Push(b.f, op)
+			st.PushSteps++
+		}
+		if err != nil {
+			return st, err
+		}
+		op.Depth++
+		prev = size
+	}
+	for _, c := range st.Levels {
+		st.Reached += c
+	}
+	st.Depth = len(st.Levels) - 1
+	st.Steps = b.f.Trace()
+	b.root, b.ran = root, true
+	return st, nil
+}
+
+// Views returns the level and parent arrays in the graph's space: level[v] is v's distance
+// in edges from the root and parent[v] the vertex that claimed it (the root is its own
+// parent); both are -1 for unreached vertices. They are overwritten by the next Run.
+func (b *BFS) Views() (level, parent views.View1D[int32]) { return b.level, b.parent }
+
+// Level returns a host copy of the levels of the last Run.
+func (b *BFS) Level() ([]int32, error) { return b.download(b.level) }
+
+// Parent returns a host copy of the parents of the last Run.
+func (b *BFS) Parent() ([]int32, error) { return b.download(b.parent) }
+
+func (b *BFS) download(v views.View1D[int32]) ([]int32, error) {
+	if !b.ran {
+		return nil, errors.New("bfs: no completed run")
+	}
+	h := views.New1D[int32](v.Label()+" host", v.Len())
+	if err := views.DeepCopy(h, v); err != nil {
+		return nil, err
+	}
+	return h.Data(), nil
+}
+
+// Edges returns the number of out-edges of the vertices reached by the last Run, the edges a
+// traversal examines (the numerator of TEPS, as the Graph500 counts them). It runs one
+// reduction over the vertices.
+func (b *BFS) Edges() (int64, error) {
+	if !b.ran {
+		return 0, errors.New("bfs: no completed run")
+	}
+	var m int64
+	err := portable.ParallelReduce(b.g.Space(), "bfs: reached edges", portable.Range(0, b.g.N()), reachedEdges{G: b.g.Out(), Level: b.level}, portable.Sum(&m))
+	return m, err
+}
+
+// Result is a search's outcome as host arrays.
+type Result struct {
+	Stats
+	// Level and Parent are as described on BFS.Views.
+	Level, Parent []int32
+}
+
+// Run is the one-call form: it searches g from root with opt and returns host copies of the
+// results. It allocates and frees the search's memory.
+func Run(g *dgraph.Graph, root int32, opt Options) (*Result, error) {
+	b, err := New(g, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Free()
+	st, err := b.Run(root)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Stats: st}
+	if r.Level, err = b.Level(); err != nil {
+		return nil, err
+	}
+	if r.Parent, err = b.Parent(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}

@@ -1,0 +1,154 @@
+package bfs_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/gokkos/gokkos/algorithms/bfs"
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
+	"github.com/gokkos/gokkos/algorithms/internal/ref"
+	_ "github.com/gokkos/gokkos/backends"
+	"github.com/gokkos/gokkos/execspace"
+)
+
+func space(t testing.TB) execspace.Space {
+	t.Helper()
+	s, err := execspace.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// configs is every combination the tests cover: each strategy with each format, top-down and
+// direction-optimizing, plus the adaptive runtime.
+func configs() []bfs.Options {
+	var out []bfs.Options
+	for _, s := range append([]frontier.Strategy{frontier.Auto}, frontier.Strategies()...) {
+		for _, f := range []frontier.Format{frontier.AutoFormat, frontier.Queue, frontier.Bitmap} {
+			for _, d := range []bfs.Direction{bfs.TopDown, bfs.Optimizing} {
+				out = append(out, bfs.Options{Strategy: s, Format: f, Direction: d, Trace: true})
+			}
+		}
+	}
+	// Small buffers and chunks exercise the flush rounds and multi-chunk paths on the host.
+	out = append(out, bfs.Options{Strategy: frontier.Baseline, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 3, SlotsPerThread: 2}},
+		bfs.Options{Strategy: frontier.LocalCollapse, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 2, SlotsPerThread: 3}},
+		bfs.Options{Strategy: frontier.GlobalCollapse, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 5, Teams: 3}},
+		bfs.Options{Strategy: frontier.Hierarchical, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 1}},
+		bfs.Options{Alpha: 1e9, Beta: 1}, // pull as soon as possible, back to push late
+	)
+	return out
+}
+
+func name(o bfs.Options) string {
+	return fmt.Sprintf("%v/%v/%v/%+v", o.Strategy, o.Format, o.Direction, o.Tuning)
+}
+
+func TestBFS(t *testing.T) {
+	s := space(t)
+	for _, tc := range frontiertest.Graphs(false, false) {
+		g, err := dgraph.New(s, tc.Graph)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, root := range tc.Roots {
+			want, _ := ref.BFS(tc.Graph, root)
+			var wantLevels []int64
+			for _, l := range want {
+				if l >= 0 {
+					for int(l) >= len(wantLevels) {
+						wantLevels = append(wantLevels, 0)
+					}
+					wantLevels[l]++
+				}
+			}
+			for _, opt := range configs() {
+				t.Run(fmt.Sprintf("%s/root=%d/%s", tc.Name, root, name(opt)), func(t *testing.T) {
+					b, err := bfs.New(g, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer b.Free()
+					for run := 0; run < 2; run++ { // a second run must reset everything
+						st, err := b.Run(root)
+						if err != nil {
+							t.Fatal(err)
+						}
+						level, err := b.Level()
+						if err != nil {
+							t.Fatal(err)
+						}
+						parent, err := b.Parent()
+						if err != nil {
+							t.Fatal(err)
+						}
+						if err := ref.ValidateBFS(tc.Graph, root, level, parent); err != nil {
+							t.Fatalf("run %d: %v (stats %+v)", run, err, st)
+						}
+						if !slices.Equal(level, want) {
+							t.Fatalf("run %d: levels differ from ref.BFS", run)
+						}
+						if !slices.Equal(st.Levels, wantLevels) {
+							t.Fatalf("run %d: level counts %v, want %v", run, st.Levels, wantLevels)
+						}
+						if st.Depth != len(wantLevels)-1 {
+							t.Fatalf("depth %d, want %d", st.Depth, len(wantLevels)-1)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestRunAndErrors(t *testing.T) {
+	s := space(t)
+	tc := frontiertest.Graphs(false, false)[1] // isolated vertices
+	g, err := dgraph.New(s, tc.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bfs.Run(g, -1, bfs.Options{}); err == nil {
+		t.Error("negative root accepted")
+	}
+	if _, err := bfs.Run(g, int32(tc.Graph.N), bfs.Options{}); err == nil {
+		t.Error("root past the end accepted")
+	}
+	if _, err := bfs.New(g, bfs.Options{Alpha: -1}); err == nil {
+		t.Error("negative alpha accepted")
+	}
+	if _, err := bfs.New(nil, bfs.Options{}); err == nil {
+		t.Error("nil graph accepted")
+	}
+	b, err := bfs.New(g, bfs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Level(); err == nil {
+		t.Error("Level before Run succeeded")
+	}
+	r, err := bfs.Run(g, 3, bfs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Reached != 1 || r.Depth != 0 || r.Level[3] != 0 || r.Parent[3] != 3 {
+		t.Fatalf("isolated root: %+v", r)
+	}
+}
+
+func TestParseDirection(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bfs.Direction
+		ok   bool
+	}{{"auto", bfs.Auto, true}, {"push", bfs.TopDown, true}, {"DO", bfs.Optimizing, true}, {"sideways", 0, false}} {
+		got, err := bfs.ParseDirection(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseDirection(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}

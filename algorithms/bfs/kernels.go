@@ -1,0 +1,45 @@
+package bfs
+
+import (
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/views"
+)
+
+// The template's kernels instantiated with BFS's operator, named here so that the kernel
+// translator generates them.
+var _ = []any{
+	frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
+	frontier.PushLocal[visit]{}, frontier.PushGlobal[visit]{},
+	frontier.PullStep[visit]{},
+}
+
+// setRoot makes Root its own parent at level 0.
+//
+//gokkos:kernel
+type setRoot struct {
+	Parent, Level views.View1D[int32]
+	Root          int32
+}
+
+// Run sets the root's entries.
+func (k setRoot) Run(int) {
+	k.Parent.Set(int(k.Root), k.Root)
+	k.Level.Set(int(k.Root), 0)
+}
+
+// reachedEdges sums the out-degrees of the reached vertices: the edges a traversal examines,
+// the numerator of TEPS.
+//
+//gokkos:kernel
+type reachedEdges struct {
+	G     dgraph.CSR
+	Level views.View1D[int32]
+}
+
+// Run adds vertex v's degree if it was reached.
+func (k reachedEdges) Run(v int, acc *int64) {
+	if k.Level.At(v) >= 0 {
+		*acc += k.G.Degree(int32(v))
+	}
+}

@@ -1,0 +1,123 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gokkos/gokkos/execspace"
+)
+
+// Sample is what the graph inspector knows about the current worklist when the decision maker
+// runs: its size, and the number and largest degree of its out-edges, measured with two
+// reductions over the worklist every Options.SampleEvery iterations and estimated in between.
+type Sample struct {
+	// Iteration is the number of steps taken so far.
+	Iteration int
+	// Size is the number of vertices in the worklist.
+	Size int64
+	// Edges is the number of out-edges of the worklist's vertices.
+	Edges int64
+	// MaxDegree is the largest out-degree in the worklist.
+	MaxDegree int64
+	// Measured reports whether Edges and MaxDegree were measured for this worklist rather
+	// than estimated from the last measurement (average degree times Size).
+	Measured bool
+	// Format is the worklist's current format.
+	Format Format
+}
+
+// Thresholds are the decision maker's parameters, after Li and Becchi's adaptive runtime for
+// graph algorithms on GPUs, generalized to every execution space. NewThresholds derives them
+// from the space and the graph.
+type Thresholds struct {
+	// T1 is the average degree from which a team (rather than a thread) should expand a
+	// vertex: the warp size, the number of lanes that run in lock step and idle when one
+	// thread walks a long adjacency list. Spaces without lock-step lanes (warp size 1) have
+	// T1 = +Inf: a team is one worker there and gains nothing over a thread.
+	T1 float64
+	// T2 is the working-set size the hardware runs at once, Units × MaxBlockSize threads
+	// (the number of workers on the host). A step with fewer than T2 edges cannot fill the
+	// machine whatever the mapping; one with fewer vertices than T2/WarpSize but at least T2
+	// edges is spread over every thread by global collapse.
+	T2 int64
+	// T3 is the fraction of the vertices above which a worklist is kept as a bitmap. A
+	// bitmap step touches N/32 words whatever the worklist holds, a queue step about two
+	// words per vertex (written once, read once), so the break-even fraction is 1/64.
+	T3 float64
+	// N is the graph's vertex count and Units the space's Info().Units.
+	N     int
+	Units int
+	// WarpSize and TeamSize are the tuning's lanes in lock step and team size.
+	WarpSize, TeamSize int
+}
+
+// bitsPerWord is the number of vertices a bitmap word holds.
+const bitsPerWord = 32
+
+// NewThresholds derives the thresholds for a graph of n vertices on a space described by info,
+// with the given team size (see Tuning).
+func NewThresholds(info execspace.Info, n int, teamSize int) Thresholds {
+	units := max(info.Units, 1)
+	block := max(info.MaxBlockSize, 1)
+	warp := max(info.WarpSize, 1)
+	t := Thresholds{
+		T1: math.Inf(1), T2: int64(units) * int64(block), T3: 1.0 / (2 * bitsPerWord),
+		N: n, Units: units, WarpSize: warp, TeamSize: max(teamSize, 1),
+	}
+	if warp > 1 {
+		t.T1 = float64(warp)
+	}
+	return t
+}
+
+// Decision is the decision maker's choice for one push step.
+type Decision struct {
+	// Strategy is the loop strategy (never Auto).
+	Strategy Strategy
+	// In is the format the step reads; the worklist is converted first when it differs.
+	In Format
+	// Out is the format the step writes the next worklist in.
+	Out Format
+}
+
+// String returns a description such as "mg queue→bitmap".
+func (d Decision) String() string { return fmt.Sprintf("%v %v→%v", d.Strategy, d.In, d.Out) }
+
+// Decide chooses the strategy and formats for a push step from the inspector's sample:
+//
+//   - Input: a bitmap worklist of at most T3·N vertices is converted to a queue (one scan of
+//     the bitmap) so that the step's work is proportional to its size; otherwise the current
+//     format is kept.
+//   - Output: the next worklist has at most min(Edges, N) vertices; if that bound exceeds
+//     T3·N it is written as a bitmap, otherwise as a queue.
+//   - Mapping: with at least T2 edges, global collapse when the worklist has fewer vertices
+//     than T2/WarpSize (not one per warp) or when one vertex holds more than a unit's share
+//     of the edges (MaxDegree > Edges/Units); else local collapse when the average degree is
+//     at least T1; else hierarchical expansion when the largest degree reaches T1 × TeamSize
+//     (a skewed worklist of mostly small vertices); else one thread per vertex.
+func (t Thresholds) Decide(s Sample) Decision {
+	d := Decision{Strategy: Baseline, In: s.Format, Out: Queue}
+	bitmapFrom := t.T3 * float64(t.N)
+	if d.In == AutoFormat {
+		d.In = Queue
+	}
+	if d.In == Bitmap && float64(s.Size) <= bitmapFrom {
+		d.In = Queue
+	}
+	if float64(min(s.Edges, int64(t.N))) > bitmapFrom {
+		d.Out = Bitmap
+	}
+	if s.Size == 0 {
+		return d
+	}
+	avg := float64(s.Edges) / float64(s.Size)
+	switch {
+	case s.Edges >= t.T2 && (s.Size*int64(t.WarpSize) < t.T2 || s.MaxDegree*int64(t.Units) > s.Edges):
+		d.Strategy = GlobalCollapse
+	case avg >= t.T1:
+		d.Strategy = LocalCollapse
+	case float64(s.MaxDegree) >= t.T1*float64(t.TeamSize):
+		d.Strategy = Hierarchical
+	}
+	return d
+}

@@ -1,0 +1,70 @@
+package frontier
+
+import (
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/teams"
+)
+
+// PushThread is the Baseline push kernel: one vertex per thread. Team l takes the chunk of
+// Chunk slots starting at l*Chunk, and its thread r takes slots r, r+TeamSize, ... of the
+// chunk, walking each vertex's out-edges and calling Op.Visit on each. In queue mode every
+// thread handles at most Out.Buffer edges between two flushes of its buffer (a team scan and
+// one atomic per team); the number of flush rounds is agreed on by a team reduction.
+//
+// PushThread and the template's other kernel types are exported so that the kernel
+// translator can name their instantiations with an operator from another package; Push
+// launches them, and algorithms do not build them directly. The reduction result is the
+// number of vertices added to the next worklist.
+//
+//gokkos:kernel
+type PushThread[Op EdgeOp] struct {
+	G     dgraph.CSR
+	In    Worklist
+	Out   sink
+	Chunk int
+	Op    Op
+}
+
+// RunTeam expands the team's chunk.
+func (k PushThread[Op]) RunTeam(m teams.Member, acc *int64) {
+	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
+	ts := m.TeamSize()
+	first := m.LeagueRank() * k.Chunk
+	last := min(first+k.Chunk, k.In.Size)
+	s := first + m.TeamRank()
+	u := int32(-1)
+	var e, end int64
+	budget := k.Out.budget()
+	for {
+		c := 0
+		for left := budget; left > 0; {
+			if e >= end {
+				if s >= last {
+					break
+				}
+				u = k.In.Vertex(s)
+				s += ts
+				if u >= 0 {
+					e, end = k.G.Begin(u), k.G.End(u)
+				}
+				continue
+			}
+			v := k.G.Adj.At(int(e))
+			if k.Op.Visit(u, v, e) {
+				var n int64
+				c, n = k.Out.put(buf, c, v)
+				*acc += n
+			}
+			e++
+			left--
+		}
+		*acc += k.Out.flush(m, buf, c)
+		more := 0
+		if e < end || s < last {
+			more = 1
+		}
+		if teams.TeamReduce(m, more, teams.Max) == 0 {
+			break
+		}
+	}
+}

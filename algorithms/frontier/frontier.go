@@ -1,0 +1,371 @@
+package frontier
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Options configures a Frontier. The zero value asks for the adaptive runtime (Auto strategy,
+// automatic formats), de-duplicated queues, sampling every other iteration and the space's
+// default tuning.
+type Options struct {
+	// Strategy fixes the loop strategy of push steps; Auto lets the decision maker choose
+	// each iteration.
+	Strategy Strategy
+	// Format fixes the worklist format; AutoFormat lets the decision maker choose.
+	Format Format
+	// Unique declares that the operator's Visit returns true at most once per vertex and
+	// step (as a compare-and-swap that claims a vertex does), so queues need no
+	// de-duplication. Otherwise a queue step stamps each vertex it enqueues (one atomic
+	// exchange per accepted visit, on a per-vertex array of N int32).
+	Unique bool
+	// SampleEvery is the inspector's period: the worklist's edges and largest degree are
+	// measured every SampleEvery iterations (0 means 2) and estimated in between. It is used
+	// only when the strategy or the format is automatic.
+	SampleEvery int
+	// Tuning overrides launch parameters; zero fields keep DefaultTuning's.
+	Tuning Tuning
+	// Trace records every step (see Frontier.Trace).
+	Trace bool
+}
+
+// Step describes one step of a Frontier.
+type Step struct {
+	// Iteration is the step's number, from 0.
+	Iteration int
+	// Pull reports a pull (bottom-up) step; Decision.Strategy is then Baseline.
+	Pull bool
+	// Decision is the strategy and the formats the step used.
+	Decision Decision
+	// Sample is what the inspector knew about the step's input worklist (Edges and
+	// MaxDegree are -1 when nothing was sampled).
+	Sample Sample
+	// Added is the size of the next worklist.
+	Added int64
+}
+
+// Frontier is the worklist S_i of the frontier template (Algorithm 1 of Slota, Rajamanickam
+// and Madduri, "High-performance Graph Analytics on Manycore Processors", IPDPS 2015): the
+// current set of active vertices of a graph, in the graph's execution space, with the
+// buffers to build the next one. Push and Pull run one step with an edge operator and make
+// the next worklist current.
+//
+// A Frontier is created by New and is not safe for concurrent use; steps are launched from
+// one goroutine (kernels inside them run in parallel). It holds O(N) memory in the space: two
+// queues and two bitmaps, a per-vertex stamp array unless Options.Unique, and, when the
+// strategies need them, prefix sums and degree-class queues. Free releases it.
+type Frontier struct {
+	g     *dgraph.Graph
+	space execspace.Space
+	opt   Options
+	tune  Tuning
+	th    Thresholds
+
+	queue  [2]views.View1D[int32]
+	bits   [2]views.View1D[uint32]
+	tail   views.View1D[int64]
+	stamp  views.View1D[int32]
+	prefix views.View1D[int64]
+	class  [numClasses]views.View1D[int32]
+	ctail  [numClasses]views.View1D[int64]
+
+	cur    int
+	format Format
+	size   int64
+	iter   int
+	last   Sample
+	trace  []Step
+	freed  bool
+}
+
+// New returns an empty worklist for g. It allocates the worklist's arrays in g's space and
+// returns an error for a bad option or a failed allocation.
+func New(g *dgraph.Graph, opt Options) (*Frontier, error) {
+	if g == nil {
+		return nil, errors.New("frontier: New: nil graph")
+	}
+	if opt.Strategy >= numStrategies {
+		return nil, fmt.Errorf("frontier: unknown strategy %v", opt.Strategy)
+	}
+	if opt.Format > Bitmap {
+		return nil, fmt.Errorf("frontier: unknown worklist format %v", opt.Format)
+	}
+	if opt.SampleEvery < 0 {
+		return nil, fmt.Errorf("frontier: negative SampleEvery %d", opt.SampleEvery)
+	}
+	if opt.SampleEvery == 0 {
+		opt.SampleEvery = 2
+	}
+	if err := opt.Tuning.check(); err != nil {
+		return nil, err
+	}
+	space := g.Space()
+	info := space.Info()
+	f := &Frontier{g: g, space: space, opt: opt, tune: opt.Tuning.merged(DefaultTuning(info)), format: Queue, last: Sample{Edges: -1, MaxDegree: -1}}
+	f.th = NewThresholds(info, g.N(), f.tune.TeamSize)
+	n := g.N()
+	mem := space.Memory()
+	var err error
+	for i := range f.queue {
+		if f.queue[i], err = views.Alloc1D[int32](mem, "frontier queue", n); err != nil {
+			f.Free()
+			return nil, err
+		}
+		if f.bits[i], err = views.Alloc1D[uint32](mem, "frontier bitmap", words(n)); err != nil {
+			f.Free()
+			return nil, err
+		}
+	}
+	if f.tail, err = views.Alloc1D[int64](mem, "frontier tail", 1); err != nil {
+		f.Free()
+		return nil, err
+	}
+	if !opt.Unique {
+		if f.stamp, err = views.Alloc1D[int32](mem, "frontier stamps", n); err != nil {
+			f.Free()
+			return nil, err
+		}
+		if err := f.stamp.Fill(-1); err != nil {
+			f.Free()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// words returns the number of bitmap words for n vertices.
+func words(n int) int { return (n + 31) / 32 }
+
+// Free releases the worklist's memory now. The Frontier is unusable afterwards; Free is
+// idempotent.
+func (f *Frontier) Free() {
+	if f.freed {
+		return
+	}
+	f.freed = true
+	for i := range f.queue {
+		f.queue[i].Free()
+		f.bits[i].Free()
+	}
+	f.tail.Free()
+	f.stamp.Free()
+	f.prefix.Free()
+	for c := range f.class {
+		f.class[c].Free()
+		f.ctail[c].Free()
+	}
+}
+
+// Graph returns the graph the worklist belongs to.
+func (f *Frontier) Graph() *dgraph.Graph { return f.g }
+
+// Space returns the graph's execution space.
+func (f *Frontier) Space() execspace.Space { return f.space }
+
+// Tuning returns the launch parameters in use.
+func (f *Frontier) Tuning() Tuning { return f.tune }
+
+// Thresholds returns the decision maker's thresholds.
+func (f *Frontier) Thresholds() Thresholds { return f.th }
+
+// Size returns the number of vertices in the current worklist.
+func (f *Frontier) Size() int64 { return f.size }
+
+// Empty reports whether the current worklist is empty.
+func (f *Frontier) Empty() bool { return f.size == 0 }
+
+// Iteration returns the number of steps taken since the worklist was last set.
+func (f *Frontier) Iteration() int { return f.iter }
+
+// Format returns the current worklist's format.
+func (f *Frontier) Format() Format { return f.format }
+
+// Trace returns the steps recorded since the worklist was last set, when Options.Trace is on.
+func (f *Frontier) Trace() []Step { return f.trace }
+
+// Worklist returns the kernel-facing form of the current worklist, for kernels of other
+// packages that walk it. It stays valid until the next step or Set call.
+func (f *Frontier) Worklist() Worklist {
+	if f.format == Bitmap {
+		return Worklist{Bitmap: true, Size: f.g.N(), Bits: f.bits[f.cur]}
+	}
+	return Worklist{Size: int(f.size), Queue: f.queue[f.cur]}
+}
+
+// restart clears the per-run state before a new worklist is set.
+func (f *Frontier) restart() error {
+	if f.freed {
+		return errors.New("frontier: worklist was freed")
+	}
+	f.iter, f.trace, f.last = 0, nil, Sample{Edges: -1, MaxDegree: -1}
+	if !f.opt.Unique {
+		// Stamps hold iteration numbers, which restart from 0.
+		if err := f.stamp.Fill(-1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Set makes vertices the current worklist (a queue) and restarts the iteration count. Ids
+// out of range are an error; a repeated id is processed once per occurrence in the first step.
+func (f *Frontier) Set(vertices ...int32) error {
+	if err := f.restart(); err != nil {
+		return err
+	}
+	n := f.g.N()
+	for _, v := range vertices {
+		if v < 0 || int(v) >= n {
+			return fmt.Errorf("frontier: vertex %d out of range [0, %d)", v, n)
+		}
+	}
+	f.format, f.size = Queue, int64(len(vertices))
+	if len(vertices) == 0 {
+		return nil
+	}
+	return views.DeepCopy(f.queue[f.cur].Sub(0, len(vertices)), views.Wrap1D("frontier seed", slices.Clone(vertices)))
+}
+
+// SetAll makes every vertex the current worklist (a bitmap, or a queue when Options.Format is
+// Queue) and restarts the iteration count.
+func (f *Frontier) SetAll() error {
+	if err := f.restart(); err != nil {
+		return err
+	}
+	n := f.g.N()
+	f.size = int64(n)
+	if f.opt.Format == Queue {
+		f.format = Queue
+		return portable.ParallelFor(f.space, "frontier: set all", portable.Range(0, n), iotaQueue{Queue: f.queue[f.cur]})
+	}
+	f.format = Bitmap
+	return portable.ParallelFor(f.space, "frontier: set all", portable.Range(0, words(n)), fillAll{Bits: f.bits[f.cur], N: n})
+}
+
+// Vertices returns a host copy of the current worklist: in increasing order for a bitmap, in
+// queue order for a queue.
+func (f *Frontier) Vertices() ([]int32, error) {
+	if f.freed {
+		return nil, errors.New("frontier: worklist was freed")
+	}
+	if f.format == Bitmap {
+		if err := f.convert(Queue); err != nil {
+			return nil, err
+		}
+	}
+	h := views.New1D[int32]("frontier vertices", int(f.size))
+	if f.size == 0 {
+		return h.Data(), nil
+	}
+	if err := views.DeepCopy(h, f.queue[f.cur].Sub(0, int(f.size))); err != nil {
+		return nil, err
+	}
+	return h.Data(), nil
+}
+
+// convert changes the current worklist's format in place.
+func (f *Frontier) convert(to Format) error {
+	if to == f.format || to == AutoFormat {
+		return nil
+	}
+	n := f.g.N()
+	if to == Queue {
+		var total int64
+		if err := portable.ParallelScan(f.space, "frontier: bitmap to queue", portable.Range(0, words(n)), bitsToQueue{Bits: f.bits[f.cur], Queue: f.queue[f.cur]}, &total); err != nil {
+			return err
+		}
+		f.format, f.size = Queue, total
+		return nil
+	}
+	if err := f.bits[f.cur].Fill(0); err != nil {
+		return err
+	}
+	if err := portable.ParallelFor(f.space, "frontier: queue to bitmap", portable.Range(0, int(f.size)), queueToBits{Queue: f.queue[f.cur], Bits: f.bits[f.cur]}); err != nil {
+		return err
+	}
+	f.format = Bitmap
+	return nil
+}
+
+// Measure runs the graph inspector now: two reductions over the current worklist for its
+// number of out-edges and its largest out-degree. Push calls it every Options.SampleEvery
+// iterations when a choice is automatic; algorithms that need the exact edge count every
+// step (direction-optimizing BFS) call it themselves.
+func (f *Frontier) Measure() (Sample, error) {
+	s := Sample{Iteration: f.iter, Size: f.size, Format: f.format, Measured: true}
+	if f.size > 0 {
+		in := f.Worklist()
+		r := portable.Range(0, in.Size)
+		if err := portable.ParallelReduce(f.space, "frontier: inspect edges", r, worklistEdges{G: f.g.Out(), In: in}, portable.Sum(&s.Edges)); err != nil {
+			return s, err
+		}
+		if err := portable.ParallelReduce(f.space, "frontier: inspect degree", r, worklistMaxDegree{G: f.g.Out(), In: in}, portable.Max(&s.MaxDegree)); err != nil {
+			return s, err
+		}
+	}
+	f.last = s
+	return s, nil
+}
+
+// sample returns the inspector's sample for the current worklist, measuring when due.
+func (f *Frontier) sample() (Sample, error) {
+	if f.opt.Strategy != Auto && f.opt.Format != AutoFormat {
+		return Sample{Iteration: f.iter, Size: f.size, Edges: -1, MaxDegree: -1, Format: f.format}, nil
+	}
+	if f.last.Measured && f.last.Iteration == f.iter && f.last.Size == f.size {
+		return f.last, nil
+	}
+	if f.last.Edges < 0 || f.iter-f.last.Iteration >= f.opt.SampleEvery {
+		return f.Measure()
+	}
+	s := Sample{Iteration: f.iter, Size: f.size, Format: f.format, MaxDegree: f.last.MaxDegree}
+	if f.last.Size > 0 {
+		s.Edges = int64(float64(f.size) * float64(f.last.Edges) / float64(f.last.Size))
+	}
+	return s, nil
+}
+
+// decide applies the options to the decision maker's choice.
+func (f *Frontier) decide(s Sample) Decision {
+	var d Decision
+	if s.Edges >= 0 {
+		d = f.th.Decide(s)
+	} else {
+		d = Decision{Strategy: Baseline, In: f.format, Out: Queue}
+	}
+	if f.opt.Strategy != Auto {
+		d.Strategy = f.opt.Strategy
+	}
+	if f.opt.Format != AutoFormat {
+		d.In, d.Out = f.opt.Format, f.opt.Format
+	}
+	return d
+}
+
+// output prepares the next worklist in format to and returns its sink.
+func (f *Frontier) output(to Format) (sink, error) {
+	nx := 1 - f.cur
+	o := sink{Bitmap: to == Bitmap, Queue: f.queue[nx], Tail: f.tail, Bits: f.bits[nx],
+		Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer}
+	if o.Bitmap {
+		return o, f.bits[nx].Fill(0)
+	}
+	return o, f.tail.Fill(0)
+}
+
+// advance makes the next worklist, in format to with size added, the current one.
+func (f *Frontier) advance(step Step, to Format) Step {
+	f.cur = 1 - f.cur
+	f.format, f.size = to, step.Added
+	f.iter++
+	if f.opt.Trace {
+		f.trace = append(f.trace, step)
+	}
+	return step
+}

@@ -1,0 +1,166 @@
+package frontier
+
+import (
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Push runs one push (top-down) step of the template with edge operator op: for every vertex
+// u of the current worklist and every out-edge u→v (index e), op.Visit(u, v, e) decides
+// whether v joins the next worklist, which then becomes current. The loop strategy and the
+// worklist formats come from the options, or from the adaptive decision maker for Auto (see
+// Thresholds.Decide). The next worklist is built without one atomic per vertex: queues
+// through per-thread buffers, team scans and one atomic per team and round, bitmaps with
+// atomic ORs of whole words.
+//
+// Push returns what the step did. Errors are launch errors of the space; the worklist is
+// then unspecified. Its cost is O(edges of the worklist) work for every strategy, plus
+// O(N/32) for bitmap formats and O(size of the worklist) for the inspector's sample.
+//
+// On a device space the template's kernels instantiated with Op must have been translated:
+// name them in the operator's package (see the package documentation).
+func Push[Op EdgeOp](f *Frontier, op Op) (Step, error) {
+	s, err := f.sample()
+	if err != nil {
+		return Step{}, err
+	}
+	d := f.decide(s)
+	step := Step{Iteration: f.iter, Decision: d, Sample: s}
+	if err := f.convert(d.In); err != nil {
+		return step, err
+	}
+	out, err := f.output(d.Out)
+	if err != nil {
+		return step, err
+	}
+	if f.size > 0 {
+		in := f.Worklist()
+		switch d.Strategy {
+		case Hierarchical:
+			step.Added, err = pushHierarchical(f, in, out, op)
+		case LocalCollapse:
+			step.Added, err = pushLocal(f, in, out, op)
+		case GlobalCollapse:
+			step.Added, err = pushGlobal(f, in, out, op)
+		default:
+			step.Decision.Strategy = Baseline
+			step.Added, err = pushThread(f, in, out, op)
+		}
+		if err != nil {
+			return step, err
+		}
+	}
+	return f.advance(step, d.Out), nil
+}
+
+// teamPolicy returns a dynamically scheduled league of teams of size team, each member with
+// the sink's buffer in level-0 scratch.
+func (f *Frontier) teamPolicy(league, team int) portable.TeamPolicy {
+	return portable.Teams(league, team).WithScratch(0, 0, 4*f.tune.Buffer).WithSchedule(portable.Dynamic).WithChunk(1)
+}
+
+func pushThread[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+	chunk := f.tune.chunk(in.Size)
+	k := PushThread[Op]{G: f.g.Out(), In: in, Out: out, Chunk: chunk, Op: op}
+	var added int64
+	err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize), k, portable.Sum(&added))
+	return added, err
+}
+
+func pushLocal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+	chunk := f.tune.chunk(in.Size)
+	k := PushLocal[Op]{G: f.g.Out(), In: in, Out: out, Chunk: chunk, Op: op}
+	p := f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize)
+	p = p.WithScratch(0, align16(8*(chunk+1))+align16(4*chunk), 4*f.tune.Buffer)
+	var added int64
+	err := portable.ParallelReduceTeam(f.space, "frontier: push local collapse", p, k, portable.Sum(&added))
+	return added, err
+}
+
+func pushGlobal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+	if f.prefix.Len() == 0 && f.g.N() >= 0 {
+		var err error
+		if f.prefix, err = views.Alloc1D[int64](f.space.Memory(), "frontier prefix", f.g.N()+1); err != nil {
+			return 0, err
+		}
+	}
+	var total int64
+	scan := slotDegreeScan{G: f.g.Out(), In: in, Pre: f.prefix}
+	if err := portable.ParallelScan(f.space, "frontier: global prefix", portable.Range(0, in.Size+1), scan, &total); err != nil {
+		return 0, err
+	}
+	if total == 0 {
+		return 0, nil
+	}
+	league := int(min(int64(f.tune.Teams), ceilDiv64(total, int64(f.tune.TeamSize))))
+	k := PushGlobal[Op]{G: f.g.Out(), In: in, Out: out, Pre: f.prefix, Total: total, Op: op}
+	var added int64
+	err := portable.ParallelReduceTeam(f.space, "frontier: push global collapse", f.teamPolicy(league, f.tune.TeamSize), k, portable.Sum(&added))
+	return added, err
+}
+
+func pushHierarchical[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+	mem := f.space.Memory()
+	for c := range f.class {
+		if f.class[c].Len() == 0 && f.g.N() > 0 {
+			var err error
+			if f.class[c], err = views.Alloc1D[int32](mem, "frontier class queue", f.g.N()); err != nil {
+				return 0, err
+			}
+			if f.ctail[c], err = views.Alloc1D[int64](mem, "frontier class tail", 1); err != nil {
+				return 0, err
+			}
+		}
+		if err := f.ctail[c].Fill(0); err != nil {
+			return 0, err
+		}
+	}
+	sinks := classSinks(f.class, f.ctail, f.tune.Buffer)
+	chunk := f.tune.chunk(in.Size)
+	warp, team := int64(f.tune.WarpSize), int64(f.tune.TeamSize)
+	cl := Classify{G: f.g.Out(), In: in, Out0: sinks[0], Out1: sinks[1], Out2: sinks[2], Chunk: chunk, Warp: warp, Team: max(team, warp+1)}
+	cp := f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize).WithScratch(0, 0, numClasses*align16(4*f.tune.Buffer))
+	if err := portable.ParallelForTeam(f.space, "frontier: classify", cp, cl); err != nil {
+		return 0, err
+	}
+	var counts [numClasses]int64
+	for c := range counts {
+		h := views.New1D[int64]("frontier class count", 1)
+		if err := views.DeepCopy(h, f.ctail[c]); err != nil {
+			return 0, err
+		}
+		counts[c] = h.At(0)
+	}
+	var added int64
+	if counts[classThread] > 0 {
+		q := Worklist{Size: int(counts[classThread]), Queue: f.class[classThread]}
+		a, err := pushThread(f, q, out, op)
+		if err != nil {
+			return 0, err
+		}
+		added += a
+	}
+	for c, size := range []int{classWarp: f.tune.WarpSize, classTeam: f.tune.TeamSize} {
+		if c == classThread || counts[c] == 0 {
+			continue
+		}
+		q := Worklist{Size: int(counts[c]), Queue: f.class[c]}
+		chunk := 1
+		if !f.space.Info().Device {
+			chunk = f.tune.chunk(q.Size)
+		}
+		k := PushTeam[Op]{G: f.g.Out(), In: q, Out: out, Chunk: chunk, Op: op}
+		var a int64
+		if err := portable.ParallelReduceTeam(f.space, "frontier: push hierarchical", f.teamPolicy(ceilDiv(q.Size, chunk), size), k, portable.Sum(&a)); err != nil {
+			return 0, err
+		}
+		added += a
+	}
+	return added, nil
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+func ceilDiv64(a, b int64) int64 { return (a + b - 1) / b }
+
+func align16(n int) int { return (n + 15) &^ 15 }

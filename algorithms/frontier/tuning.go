@@ -1,0 +1,80 @@
+package frontier
+
+import (
+	"fmt"
+
+	"github.com/gokkos/gokkos/execspace"
+)
+
+// Tuning holds the launch parameters of the template's kernels. DefaultTuning derives them
+// from the execution space; Options.Tuning overrides them (zero fields keep the defaults).
+type Tuning struct {
+	// TeamSize is the number of threads of a team in team-mapped kernels (1 on the host,
+	// where a team has one member).
+	TeamSize int
+	// WarpSize is the number of lanes that run in lock step; Hierarchical expands vertices
+	// of medium degree with teams of this size.
+	WarpSize int
+	// Buffer is the number of entries of each thread's output buffer in queue mode, which is
+	// also the number of edges a thread handles between two flushes (team scan plus one
+	// atomic per team).
+	Buffer int
+	// SlotsPerThread is the number of worklist slots each thread of a team takes in Baseline
+	// and LocalCollapse chunks; a team's chunk is TeamSize × SlotsPerThread slots, reduced
+	// for small worklists so that every worker gets several chunks.
+	SlotsPerThread int
+	// Teams is the league size of GlobalCollapse steps (equal edge ranges per team).
+	Teams int
+	// Units is the number of workers or multiprocessors of the space.
+	Units int
+}
+
+// DefaultTuning returns the tuning for a space described by info. On a device (info.Device)
+// teams are 8 warps (at most info.MaxTeamSize threads), each thread buffers 8 vertices
+// between flushes and takes one slot per chunk, and GlobalCollapse runs two teams' worth of
+// threads per resident thread slot; on the host a team is one worker, which buffers 1024
+// vertices and takes chunks of up to 256 slots, and GlobalCollapse runs 8 teams per worker.
+func DefaultTuning(info execspace.Info) Tuning {
+	units := max(info.Units, 1)
+	if !info.Device {
+		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units}
+	}
+	warp := max(info.WarpSize, 1)
+	team := 8 * warp
+	if info.MaxTeamSize > 0 {
+		team = min(team, info.MaxTeamSize)
+	}
+	block := max(info.MaxBlockSize, team)
+	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units}
+}
+
+// merged returns t with zero fields taken from d.
+func (t Tuning) merged(d Tuning) Tuning {
+	pick := func(a, b int) int {
+		if a > 0 {
+			return a
+		}
+		return b
+	}
+	return Tuning{
+		TeamSize: pick(t.TeamSize, d.TeamSize), WarpSize: pick(t.WarpSize, d.WarpSize),
+		Buffer: pick(t.Buffer, d.Buffer), SlotsPerThread: pick(t.SlotsPerThread, d.SlotsPerThread),
+		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
+	}
+}
+
+func (t Tuning) check() error {
+	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 {
+		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
+	}
+	return nil
+}
+
+// chunk returns the slots per team for a worklist of the given number of slots: the full
+// TeamSize × SlotsPerThread, or less so that small worklists still make about 8 chunks per
+// unit, never less than one slot per thread.
+func (t Tuning) chunk(slots int) int {
+	full := t.TeamSize * t.SlotsPerThread
+	want := (slots + 8*t.Units - 1) / (8 * t.Units)
+	return max(min(full, want), t.TeamSize, 1)
+}

@@ -1,0 +1,116 @@
+package frontier
+
+import (
+	"github.com/gokkos/gokkos/teams"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Worklist is the kernel-facing form of a worklist S_i: either a queue of vertex ids or a
+// bitmap with one bit per vertex. Kernels walk it by slot: slot s in [0, Slots()) holds the
+// vertex Vertex(s), or -1 when the slot is empty (a clear bit of a bitmap). It holds only
+// scalars and views, so kernels of other packages may embed it; Frontier.Worklist returns
+// the current one.
+type Worklist struct {
+	// Bitmap selects the bitmap form; Queue is used otherwise.
+	Bitmap bool
+	// Size is the number of vertices in the queue form, or the number of vertices of the
+	// graph in the bitmap form (the number of slots in both cases).
+	Size int
+	// Queue holds the vertex ids of the queue form in its first Size elements.
+	Queue views.View1D[int32]
+	// Bits holds the bitmap form: vertex v is present when bit v&31 of word v>>5 is set.
+	Bits views.View1D[uint32]
+}
+
+// Slots returns the number of slots: the queue length or the vertex count.
+func (w Worklist) Slots() int { return w.Size }
+
+// Vertex returns the vertex in slot s, or -1 if the slot is empty.
+func (w Worklist) Vertex(s int) int32 {
+	if w.Bitmap {
+		if w.Bits.At(s>>5)&(uint32(1)<<uint(s&31)) != 0 {
+			return int32(s)
+		}
+		return -1
+	}
+	return w.Queue.At(s)
+}
+
+// Contains reports whether vertex v is in a bitmap worklist. It must not be called on a queue.
+func (w Worklist) Contains(v int32) bool {
+	return w.Bits.At(int(v>>5))&(uint32(1)<<uint(v&31)) != 0
+}
+
+// sink is where a push step puts the vertices whose Visit returned true: a queue filled
+// through per-thread buffers and team scans, or a bitmap filled with atomic ORs.
+type sink struct {
+	Bitmap bool
+	Queue  views.View1D[int32]
+	Tail   views.View1D[int64] // one element: the queue's length so far
+	Bits   views.View1D[uint32]
+	// Dedup asks the queue form to drop vertices already queued in this step, by stamping
+	// Stamp[v] with Iter; operators whose Visit returns true at most once per vertex and
+	// step need none.
+	Dedup bool
+	Stamp views.View1D[int32]
+	Iter  int32
+	// Buffer is the number of entries of each thread's buffer, which bounds the edges a
+	// thread handles between two flushes.
+	Buffer int
+}
+
+// budget returns the edges a thread may handle before the next flush: the buffer size for
+// a queue, unbounded for a bitmap (which needs no flush).
+func (o sink) budget() int {
+	if o.Bitmap {
+		return 1 << 62
+	}
+	return o.Buffer
+}
+
+// put records v, whose Visit returned true. It returns the new count of buffered entries (for
+// a queue) and the number of vertices newly added to a bitmap (0 or 1).
+func (o sink) put(buf views.View1D[int32], c int, v int32) (int, int64) {
+	if o.Bitmap {
+		w, bit := int(v>>5), uint32(1)<<uint(v&31)
+		if o.Bits.AtomicLoad(w)&bit != 0 {
+			return c, 0
+		}
+		if o.Bits.AtomicOr(w, bit)&bit != 0 {
+			return c, 0
+		}
+		return c, 1
+	}
+	if o.Dedup {
+		if o.Stamp.AtomicLoad(int(v)) == o.Iter || o.Stamp.AtomicExchange(int(v), o.Iter) == o.Iter {
+			return c, 0
+		}
+	}
+	buf.Set(c, v)
+	return c + 1, 0
+}
+
+// flush appends the c buffered entries of every member of the team to the queue: a team scan
+// of the counts gives each member its offset, and member 0 reserves the team's total with one
+// atomic addition. Every member must call it (a no-op for bitmaps). It returns the team's
+// total to member 0 and 0 to the others, so that summing the results over all members counts
+// each vertex once.
+func (o sink) flush(m teams.Member, buf views.View1D[int32], c int) int64 {
+	if o.Bitmap {
+		return 0
+	}
+	prefix, total := teams.TeamScan(m, int64(c))
+	var base int64
+	if m.TeamRank() == 0 && total > 0 {
+		base = o.Tail.AtomicAdd(0, total)
+	}
+	base = teams.Broadcast(m, base, 0)
+	at := int(base + prefix)
+	for j := 0; j < c; j++ {
+		o.Queue.Set(at+j, buf.At(j))
+	}
+	if m.TeamRank() == 0 {
+		return total
+	}
+	return 0
+}
