@@ -29,13 +29,14 @@ import (
 //     entry Reducers[op].Main: (begin, end, partials). Block b of G handles the contiguous chunk
 //     [begin + b*C, min(end, begin+(b+1)*C)), C = ceil((end-begin)/G), starting every thread's
 //     accumulator at op's identity; it combines its threads in a fixed tree order and stores
-//     the block's value in partials[b] (a slot of ValueSlotBytes). Entry Reducers[op].Final:
-//     (partials, count, result), launched as one block, combines partials[0:count] in a fixed
-//     order into result[0]. For team reduce the team members' accumulators are combined the same
+//     the block's value in partials[b] (a slot of Value.SlotBytes()). Entry Reducers[op].Final:
+//     (partials, count, result) followed by the kernel's slots (a custom Init/Join may read
+//     kernel fields), launched as one block, combines partials[0:count] in a fixed order into
+//     result[0]. For team reduce the team members' accumulators are combined the same
 //     way and block b's value covers the league ranks it ran.
 //   - FormScan: entries Scan.Up (begin, end, blockSums), Scan.Mid (blockSums, count, total) and
-//     Scan.Down (begin, end, blockSums), launched with the same grid in that order (Mid as one
-//     block). Up stores each block's sum of its chunk (chunks as for reduce) computed with
+//     Scan.Down (begin, end, blockSums), each followed by the kernel's slots, launched with the
+//     same grid in that order (Mid as one block). Up stores each block's sum of its chunk (chunks as for reduce) computed with
 //     final=false; Mid turns blockSums into exclusive prefix sums in place and stores the grand
 //     total in total[0]; Down calls the body with final=true starting each thread from its
 //     exact exclusive prefix.

@@ -24433,7 +24433,6 @@ $L1:
 	mov.b32 %r32, 1;
 	atom.global.add.s32 %r33, [%rd62], %r32;
 $L3:
-	bar.sync 0;
 	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L1;
 $L2:
@@ -24870,7 +24869,6 @@ $L42:
 $L43:
 	bar.sync 0;
 $L3:
-	bar.sync 0;
 	add.s64 %rd54, %rd54, %rd53;
 	bra.uni $L1;
 $L2:
@@ -25156,7 +25154,6 @@ $L20:
 	st.global.s64 [%rd84+0], %rd82;
 $L29:
 $L3:
-	bar.sync 0;
 	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
@@ -25262,7 +25259,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -25592,7 +25588,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -25922,7 +25917,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -26252,7 +26246,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -26582,7 +26575,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -26912,7 +26904,6 @@ $L1:
 	add.s64 %rd35, %rd26, %rd34;
 	mov.b64 %rd26, %rd35;
 $L3:
-	bar.sync 0;
 	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
 $L2:
@@ -27398,7 +27389,6 @@ $L8:
 	mad.lo.s64 %rd95, %rd94, 8, %rd33;
 	st.global.s64 [%rd95+0], %rd86;
 $L3:
-	bar.sync 0;
 	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
@@ -27692,7 +27682,6 @@ $L24:
 	st.global.s32 [%rd98+0], %r65;
 $L28:
 $L3:
-	bar.sync 0;
 	add.s64 %rd56, %rd56, %rd55;
 	bra.uni $L1;
 $L2:
@@ -27793,7 +27782,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:27797
+//line gokkos_kernels_gen.go:27786
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -27803,7 +27792,7 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27807
+//line gokkos_kernels_gen.go:27796
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27813,7 +27802,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27817
+//line gokkos_kernels_gen.go:27806
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27823,7 +27812,7 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27827
+//line gokkos_kernels_gen.go:27816
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -27833,7 +27822,7 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27837
+//line gokkos_kernels_gen.go:27826
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27842,7 +27831,7 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27846
+//line gokkos_kernels_gen.go:27835
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27852,7 +27841,7 @@ func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27856
+//line gokkos_kernels_gen.go:27845
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27862,7 +27851,7 @@ func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27866
+//line gokkos_kernels_gen.go:27855
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27872,7 +27861,7 @@ func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27876
+//line gokkos_kernels_gen.go:27865
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27882,7 +27871,7 @@ func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27886
+//line gokkos_kernels_gen.go:27875
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
@@ -27892,7 +27881,7 @@ func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27896
+//line gokkos_kernels_gen.go:27885
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27904,7 +27893,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27908
+//line gokkos_kernels_gen.go:27897
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27916,7 +27905,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27920
+//line gokkos_kernels_gen.go:27909
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -27926,7 +27915,7 @@ func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:27930
+//line gokkos_kernels_gen.go:27919
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
@@ -27936,7 +27925,7 @@ func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:27940
+//line gokkos_kernels_gen.go:27929
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
@@ -27946,7 +27935,7 @@ func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27950
+//line gokkos_kernels_gen.go:27939
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
@@ -27956,7 +27945,7 @@ func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27960
+//line gokkos_kernels_gen.go:27949
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -27966,7 +27955,7 @@ func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:27970
+//line gokkos_kernels_gen.go:27959
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -27979,7 +27968,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27983
+//line gokkos_kernels_gen.go:27972
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
@@ -27992,7 +27981,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27996
+//line gokkos_kernels_gen.go:27985
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -28002,5 +27991,5 @@ func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28006
+//line gokkos_kernels_gen.go:27995
 }

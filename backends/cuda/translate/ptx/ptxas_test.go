@@ -10,8 +10,9 @@ import (
 	"github.com/gokkos/gokkos/backends/cuda/translate/ir"
 )
 
-// ptxasPath finds ptxas: $PTXAS, or .cuda-sdk/bin/ptxas under the module root. Without one the
-// test fails, unless GOKKOS_NO_PTXAS=1 asks to skip.
+// ptxasPath finds ptxas: $PTXAS, or .cuda-sdk/bin/ptxas under the module root (where
+// scripts/cuda-sdk.sh puts it). Without one the test skips, or fails when GOKKOS_REQUIRE_PTXAS=1
+// (as scripts/test.sh and CI set it).
 func ptxasPath(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("PTXAS"); p != "" {
@@ -31,10 +32,11 @@ func ptxasPath(t *testing.T) string {
 			}
 		}
 	}
-	if os.Getenv("GOKKOS_NO_PTXAS") == "1" {
-		t.Skip("ptxas not available and GOKKOS_NO_PTXAS=1")
+	const how = "run scripts/cuda-sdk.sh, which puts it at .cuda-sdk/bin/ptxas, or set PTXAS to its path"
+	if os.Getenv("GOKKOS_REQUIRE_PTXAS") == "1" {
+		t.Fatal("ptxas not found and GOKKOS_REQUIRE_PTXAS=1: " + how)
 	}
-	t.Fatal("ptxas not found: set PTXAS to its path (eval \"$(shared/tools/cuda-sdk env)\"), place it at .cuda-sdk/bin/ptxas under the module root, or set GOKKOS_NO_PTXAS=1 to skip assembling PTX")
+	t.Skip("ptxas not found, PTX is not assembled: " + how)
 	return ""
 }
 
