@@ -1,0 +1,54 @@
+// Command gokkos generates graphs and runs gokkos' graph algorithms on them, on the host or
+// on a GPU.
+//
+// Usage:
+//
+//	gokkos gen  -kind rmat|uniform|grid|smallworld [-scale S -edgefactor E | -n N -m M | -rows R -cols C]
+//	            [-seed X] [-weights none|int|float] [-undirected] -o FILE [-format F]
+//	gokkos run  -algo NAME -graph FILE [-space host|cuda] [-strategy baseline|hierarchical|ml|mg|auto]
+//	            [-root N] [-trials N] [-json] [-format F] [algorithm flags]
+//	gokkos bench [-scales 20,22] [-algos bfs,coloring,sssp] [-strategies ...] [-trials N] [-json]
+//	gokkos info
+//	gokkos help [COMMAND]
+//
+// gen writes a synthetic graph in the format of FILE's extension (.el, .wel, .ms, .mtx,
+// .gkg, optionally .gz) or of -format. run reads a graph, copies it to the execution space,
+// runs the algorithm once as a warm-up and then -trials times, and prints a summary, or with
+// -json one JSON object with the algorithm, space, strategy, vertex and edge counts, the
+// median time of the algorithm alone in seconds, GTEPS, and the algorithm's result summary.
+// bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
+// info prints the machine and the available execution spaces.
+//
+// Errors (a missing file, a bad root, an unknown algorithm, strategy or space) are printed
+// to standard error and the command exits with status 1, or 2 for bad usage.
+//
+// # Adding an algorithm
+//
+// The run and bench subcommands find algorithms in a table. An algorithm is added by one
+// file of this package that registers it from an init function, with no change elsewhere:
+//
+//	// run_components.go
+//	package main
+//
+//	func init() {
+//		register(algorithm{
+//			name:    "scc",
+//			summary: "strongly connected components (Multistep)",
+//			// flags registers the algorithm's own flags on the run subcommand's flag set
+//			// and returns a function that validates them once parsed (nil for none).
+//			flags: func(fs *flag.FlagSet) func() error {
+//				method := fs.String("method", "multistep", "SCC method: multistep, fb-trim, fb-trim-hybrid")
+//				return func() error { return checkMethod(*method) }
+//			},
+//			// prepare allocates what the algorithm needs on c.Space for c.Graph (and
+//			// c.Root when root is set) and returns an instance.
+//			prepare: func(c *runContext) (instance, error) { ... },
+//		})
+//	}
+//
+// An instance has three methods: run() error runs the algorithm once and is timed (once as a
+// warm-up, then c.Trials times); result() (result, error) summarizes the last run, untimed:
+// the number of edges it traversed (for GTEPS) and the summary fields printed by run and
+// included in its JSON object, in order, added with result.add(key, value); free() releases
+// the instance's memory. See run_bfs.go for a complete example.
+package main

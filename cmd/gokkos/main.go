@@ -1,0 +1,111 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	_ "github.com/gokkos/gokkos/backends"
+)
+
+func main() { os.Exit(gokkosMain(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// usageError marks errors that exit with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// command is a subcommand.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"gen", "write a generated graph to a file", genCommand},
+		{"run", "run an algorithm on a graph file", runCommand},
+		{"bench", "print a table of GTEPS per algorithm, strategy and graph", benchCommand},
+		{"info", "print the machine and the execution spaces", infoCommand},
+	}
+}
+
+// gokkosMain runs the command line args and returns the exit status: 0 on success, 1 on
+// errors, 2 on bad usage.
+func gokkosMain(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		// A panic is a bug, but the user still gets a message and a non-zero status.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "gokkos: internal error: %v\n", r)
+			status = 1
+		}
+	}()
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		if len(args) > 1 {
+			return gokkosMain([]string{args[1], "-h"}, stdout, stderr)
+		}
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			err := c.run(args[1:], stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, flag.ErrHelp):
+				return 0
+			}
+			fmt.Fprintf(stderr, "gokkos %s: %v\n", name, err)
+			var ue usageError
+			if errors.As(err, &ue) {
+				return 2
+			}
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "gokkos: unknown command %q\n", name)
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: gokkos COMMAND [flags]")
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "  help   help on a command (gokkos help run)")
+	fmt.Fprintf(w, "algorithms: %s\n", strings.Join(algorithmNames(), ", "))
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("gokkos "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses args, turning flag errors into usage errors.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %q", fs.Args())
+	}
+	return nil
+}
