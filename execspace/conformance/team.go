@@ -100,7 +100,7 @@ func testTeam(t *testing.T, s execspace.Space) {
 	t.Run("rows", func(t *testing.T) {
 		rows, cols := 50, 67
 		for _, size := range []int{1, 8, portable.Auto} {
-			for _, vl := range []int{1, 4} {
+			for _, vl := range []int{1, 4, 32} {
 				mat, err := views.Alloc2D[int64](s.Memory(), "matrix", rows, cols, views.LayoutRight)
 				must(t, err)
 				defer mat.Free()

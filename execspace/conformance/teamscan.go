@@ -85,12 +85,13 @@ func testTeamScan(t *testing.T, s execspace.Space) {
 		must(t, err)
 		defer In.Free()
 		must(t, views.DeepCopy2D(In, views.Wrap2D("in_host", in, rows, cols, views.LayoutRight)))
-		for _, size := range []int{1, 32, 256} {
+		for _, shape := range [][2]int{{1, 1}, {32, 1}, {256, 1}, {4, 32}, {8, 4}} {
+			size, vl := shape[0], shape[1]
 			Out, err := views.Alloc2D[int32](s.Memory(), "out", rows, cols, views.LayoutRight)
 			must(t, err)
 			defer Out.Free()
 			tot := alloc[int32](t, s, "total", rows)
-			must(t, portable.ParallelForTeam(s, "conformance rowScan", portable.Teams(rows, size), rowScan{In, Out, tot}))
+			must(t, portable.ParallelForTeam(s, "conformance rowScan", portable.Teams(rows, size).WithVectorLength(vl), rowScan{In, Out, tot}))
 			out := make([]int32, rows*cols)
 			must(t, s.Fence("rowScan"))
 			must(t, views.DeepCopy2D(views.Wrap2D("out_host", out, rows, cols, views.LayoutRight), Out))
