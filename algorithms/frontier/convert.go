@@ -72,3 +72,13 @@ type iotaQueue struct {
 
 // Run sets entry i.
 func (k iotaQueue) Run(i int) { k.Queue.Set(i, int32(i)) }
+
+// popCount counts the set bits of a bitmap.
+//
+//gokkos:kernel
+type popCount struct {
+	Bits views.View1D[uint32]
+}
+
+// Run counts word i.
+func (k popCount) Run(i int, acc *int64) { *acc += int64(bits.OnesCount32(k.Bits.At(i))) }

@@ -232,6 +232,39 @@ func (f *Frontier) Set(vertices ...int32) error {
 	return views.DeepCopy(f.queue[f.cur].Sub(0, len(vertices)), views.Wrap1D("frontier seed", slices.Clone(vertices)))
 }
 
+// Assign makes a copy of w, a worklist in the graph's space (a queue of w.Size vertices or a
+// bitmap), the current worklist, keeping the iteration count: algorithms that manage their
+// own worklists between steps (ordered traversals that pick a bucket of pending vertices)
+// hand each step's input over this way. It costs O(w.Size) for a queue and O(N/32) for a
+// bitmap.
+func (f *Frontier) Assign(w Worklist) error {
+	if f.freed {
+		return errors.New("frontier: worklist was freed")
+	}
+	if w.Bitmap {
+		if w.Bits.Len() != f.bits[f.cur].Len() {
+			return fmt.Errorf("frontier: Assign: bitmap of %d words for a graph of %d vertices", w.Bits.Len(), f.g.N())
+		}
+		if err := views.DeepCopy(f.bits[f.cur], w.Bits); err != nil {
+			return err
+		}
+		var total int64
+		if err := portable.ParallelReduce(f.space, "frontier: assign count", portable.Range(0, words(f.g.N())), popCount{Bits: f.bits[f.cur]}, portable.Sum(&total)); err != nil {
+			return err
+		}
+		f.format, f.size = Bitmap, total
+		return nil
+	}
+	if w.Size < 0 || w.Size > f.g.N() || w.Size > w.Queue.Len() {
+		return fmt.Errorf("frontier: Assign: queue of %d vertices (capacity %d) for a graph of %d vertices", w.Size, w.Queue.Len(), f.g.N())
+	}
+	f.format, f.size = Queue, int64(w.Size)
+	if w.Size == 0 {
+		return nil
+	}
+	return views.DeepCopy(f.queue[f.cur].Sub(0, w.Size), w.Queue.Sub(0, w.Size))
+}
+
 // SetAll makes every vertex the current worklist (a bitmap, or a queue when Options.Format is
 // Queue) and restarts the iteration count.
 func (f *Frontier) SetAll() error {

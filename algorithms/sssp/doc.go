@@ -1,0 +1,35 @@
+// Package sssp computes single-source shortest paths with four methods, three of them on the
+// frontier template:
+//
+//   - BellmanFord: unordered Bellman-Ford on the template. The worklist holds the vertices
+//     whose distance dropped in the previous step; a step relaxes their out-edges with an
+//     atomic minimum, with any of the template's strategies and worklist formats. It accepts
+//     negative weights and detects negative cycles: a worklist still non-empty after N steps
+//     means one is reachable, and every vertex reachable from the last worklist gets -Inf.
+//   - Ordered: a Dijkstra-like ordered method. Vertices whose distance changed wait in a
+//     pending queue; each step finds the smallest pending distance m with a ParallelReduce
+//     and expands every pending vertex with distance at most m + w_min (w_min the smallest
+//     weight, so those distances are final), then puts the improved vertices back into the
+//     pending queue. Weights must be non-negative.
+//   - DeltaStepping: the same pending queue, but each step expands the pending vertices of
+//     the lowest non-empty bucket of width Delta (Meyer and Sanders); vertices re-enter their
+//     bucket when light edges improve them. Weights must be non-negative.
+//   - EdgeList: Bellman-Ford over an edge list instead of the CSR, one edge per thread, with
+//     the edges reordered by cache-sized segments of the distance array (Afanasyev and
+//     Voevodin): edges are grouped by the segment of their destination, so that the
+//     scattered atomic updates of one group stay within a segment that fits in the space's
+//     cache (execspace.Info.CacheBytes), and sorted by source within a group. It detects
+//     negative cycles too.
+//
+// Distances are float64; unweighted graphs have unit weights, and integer weights are exact
+// up to 2^53. Unreached vertices have distance +Inf. Results of every method are equal to a
+// serial Dijkstra's on graphs with non-negative weights: each distance is the smallest sum,
+// accumulated from the source along a path, of the path's weights.
+//
+//	s, err := sssp.New(g, sssp.Options{Method: sssp.DeltaStepping})
+//	defer s.Free()
+//	st, err := s.Run(src)
+//	dist, err := s.Dist()
+package sssp
+
+//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
