@@ -88,7 +88,7 @@ func equalDist(got, want []float64) error {
 func TestSSSP(t *testing.T) {
 	s := space(t)
 	for _, weights := range []struct {
-		name             string
+		name              string
 		weighted, integer bool
 	}{{"unweighted", false, false}, {"int", true, true}, {"float", true, false}} {
 		for _, tc := range frontiertest.Graphs(weights.weighted, weights.integer) {
