@@ -27,6 +27,9 @@ type algorithm struct {
 	// strategies lists the values of -strategy the algorithm accepts (nil: every template
 	// strategy).
 	strategies []frontier.Strategy
+	// usesStrategy reports, after the flags are parsed, whether -strategy makes a
+	// difference (nil: it does); bench runs one strategy otherwise.
+	usesStrategy func() bool
 	// flags registers algorithm-specific flags and returns their validator (either may be
 	// nil).
 	flags func(fs *flag.FlagSet) func() error

@@ -263,10 +263,10 @@ func (r *report) writeJSON(w io.Writer) error {
 func (r *report) writeText(w io.Writer) {
 	fmt.Fprintf(w, "%s on the %s space, strategy %s: %s, %d vertices, %d edges\n", r.algorithm, r.space, r.strategy, r.graph, r.vertices, r.edges)
 	for _, f := range r.result.fields {
-		fmt.Fprintf(w, "  %-12s %v\n", f.key, f.value)
+		fmt.Fprintf(w, "  %-15s %v\n", f.key, f.value)
 	}
-	fmt.Fprintf(w, "  %-12s %.6f s (median of %d; fastest %.6f s)\n", "time", r.seconds(), len(r.times), slices.Min(r.times))
-	fmt.Fprintf(w, "  %-12s %.4f (%d edges traversed)\n", "GTEPS", r.gteps(), r.result.edges)
+	fmt.Fprintf(w, "  %-15s %.6f s (median of %d; fastest %.6f s)\n", "time", r.seconds(), len(r.times), slices.Min(r.times))
+	fmt.Fprintf(w, "  %-15s %.4f (%d edges traversed)\n", "GTEPS", r.gteps(), r.result.edges)
 }
 
 // spaceInfo is used by bench to describe the machine.
