@@ -15,21 +15,30 @@ import (
 // teamSize is the team size of the load-balanced kernels; on the host a team has one member.
 const teamSize = 128
 
+// chainLimit bounds chain following: a thread that activates a vertex goes on to expand it
+// itself, up to this many vertices in a row, instead of leaving it to the next iteration. On
+// graphs of large diameter (long paths and cycles, chains of small components) this divides the
+// number of iterations by up to chainLimit; where frontiers are wide most neighbours are taken
+// already and chains stay short.
+const chainLimit = 128
+
 // frontierOp is the edge operator and frontier test shared by the frontier kernels.
 //
-// A vertex v is in the frontier when its status word masked with Mask equals Want; expanding it
-// first flips the Flip bit of its word (setting "expanded" for reach, clearing "queued" for
-// propagation), then visits every edge v → w of the traversed CSR (Off, Adj) whose endpoints
-// have equal keys and whose target is not done:
+// A vertex v is in the frontier when its status word masked with Mask equals Want; a thread
+// claims it by flipping its Flip bit with a compare-and-swap (setting "expanded" for reach,
+// clearing "queued" for propagation), so that exactly one thread expands it, and then visits
+// every edge v → w of the traversed CSR (Off, Adj) whose endpoints have equal keys and whose
+// target is not done:
 //
 //   - reach (Prop false) sets the Mark bit of w;
 //   - propagation (Prop true) raises w's colour to v's with an atomic maximum and, when it
 //     rose, sets the Mark bit ("queued") of w.
 //
-// A visit activates w when it set the Mark bit. Activated vertices are counted or, when Push is
-// set, appended to the next worklist: vertices of degree above Heavy (when Heavy > 0) at the end
-// of Next, counted in the high 32 bits of the result, the others at the front, counted in the low
-// 32 bits. Tails holds the two worklist lengths.
+// A visit activates w when it set the Mark bit. Of the light vertices a thread activates, it
+// expands the first itself (chain following, see chainLimit); the others are counted or, when
+// Push is set, appended to the next worklist: vertices of degree above Heavy (when Heavy > 0) at
+// the end of Next, counted in the high 32 bits of the result, the others at the front, counted
+// in the low 32 bits. Tails holds the two worklist lengths.
 type frontierOp struct {
 	Off   views.View1D[int64]
 	Adj   views.View1D[int32]
@@ -47,13 +56,18 @@ type frontierOp struct {
 	Tails views.View1D[int32]
 }
 
-// claim reports whether v is in the frontier and, if so, flips its Flip bit.
+// claim reports whether v is in the frontier and, if so, takes it for the calling thread by
+// flipping its Flip bit.
 func (o frontierOp) claim(v int) bool {
-	if o.St.AtomicLoad(v)&o.Mask != o.Want {
-		return false
+	for {
+		s := o.St.AtomicLoad(v)
+		if s&o.Mask != o.Want {
+			return false
+		}
+		if o.St.AtomicCompareAndSwap(v, s, s^o.Flip) {
+			return true
+		}
 	}
-	o.St.AtomicXor(v, o.Flip)
-	return true
 }
 
 // colour returns v's colour for propagation (read after claim), or 0 for reach.
@@ -69,30 +83,40 @@ func (o frontierOp) heavy(w int) bool {
 	return o.Heavy > 0 && o.Off.At(w+1)-o.Off.At(w) > o.Heavy
 }
 
-// visit applies the edge operator to target w of a vertex with key kv and colour c, and returns
-// the count it adds to the result.
-func (o frontierOp) visit(kv, c int32, w int) int64 {
+// activate applies the edge operator to target w of a vertex with key kv and colour c, and
+// reports whether it activated w.
+func (o frontierOp) activate(kv, c int32, w int) bool {
 	if o.Key.At(w) != kv {
-		return 0
+		return false
 	}
 	s := o.St.AtomicLoad(w)
 	if s&stDone != 0 {
-		return 0
+		return false
 	}
 	if o.Prop {
 		if o.Col.AtomicLoad(w) >= c || o.Col.AtomicMax(w, c) >= c {
-			return 0
+			return false
 		}
 	} else if s&o.Mark != 0 {
-		return 0
+		return false
 	}
-	if o.St.AtomicOr(w, o.Mark)&o.Mark != 0 {
-		return 0
-	}
+	return o.St.AtomicOr(w, o.Mark)&o.Mark == 0
+}
+
+// record counts or pushes an activated vertex w and returns the count it adds to the result.
+func (o frontierOp) record(w int) int64 {
 	if !o.Push {
 		return 1
 	}
 	return o.push(w)
+}
+
+// visit activates and records w, returning the count it adds.
+func (o frontierOp) visit(kv, c int32, w int) int64 {
+	if !o.activate(kv, c, w) {
+		return 0
+	}
+	return o.record(w)
 }
 
 // push appends w to the next worklist and returns its count.
@@ -107,16 +131,32 @@ func (o frontierOp) push(w int) int64 {
 	return 1
 }
 
-// expand claims v and visits its edges on one thread; heavy vertices are left to frontierTeam.
+// expand claims v and visits its edges on one thread, then follows the chain of the first light
+// vertex each expansion activates; heavy vertices are left to frontierTeam.
 func (o frontierOp) expand(v int) int64 {
 	if o.heavy(v) || !o.claim(v) {
 		return 0
 	}
-	kv, c := o.Key.At(v), o.colour(v)
 	var n int64
-	end := o.Off.At(v + 1)
-	for e := o.Off.At(v); e < end; e++ {
-		n += o.visit(kv, c, int(o.Adj.At(int(e))))
+	for step := 1; v >= 0; step++ {
+		kv, c := o.Key.At(v), o.colour(v)
+		next := -1
+		end := o.Off.At(v + 1)
+		for e := o.Off.At(v); e < end; e++ {
+			w := int(o.Adj.At(int(e)))
+			if !o.activate(kv, c, w) {
+				continue
+			}
+			if next < 0 && step < chainLimit && !o.heavy(w) {
+				next = w
+				continue
+			}
+			n += o.record(w)
+		}
+		v = -1
+		if next >= 0 && o.claim(next) {
+			v = next
+		}
 	}
 	return n
 }
@@ -154,14 +194,13 @@ type frontierTeam struct {
 // RunTeam expands one vertex.
 func (k frontierTeam) RunTeam(m teams.Member, acc *int64) {
 	v := int(k.List.At(k.Base + k.Dir*m.LeagueRank()))
-	s := teams.Broadcast(m, k.Op.St.AtomicLoad(v), 0)
-	if s&k.Op.Mask != k.Op.Want {
+	mine := false
+	if m.TeamRank() == 0 {
+		mine = k.Op.claim(v)
+	}
+	if !teams.Broadcast(m, mine, 0) {
 		return
 	}
-	if m.TeamRank() == 0 {
-		k.Op.St.AtomicXor(v, k.Op.Flip)
-	}
-	m.Barrier()
 	kv, c := k.Op.Key.At(v), k.Op.colour(v)
 	teams.ThreadRange(m, int(k.Op.Off.At(v)), int(k.Op.Off.At(v+1)), func(e int) {
 		*acc += k.Op.visit(kv, c, int(k.Op.Adj.At(e)))
@@ -183,7 +222,8 @@ func (k frontierSeed) Run(v int, acc *int64) {
 	}
 }
 
-// heavyList lists the vertices of degree above Heavy in increasing order.
+// heavyList lists the vertices of degree above Heavy in increasing order, or only counts them
+// when List is empty.
 //
 //gokkos:kernel
 type heavyList struct {
@@ -197,7 +237,7 @@ func (k heavyList) Run(v int, acc *int64, final bool) {
 	if k.Off.At(v+1)-k.Off.At(v) <= k.Heavy {
 		return
 	}
-	if final {
+	if final && k.List.Len() != 0 {
 		k.List.Set(int(*acc), int32(v))
 	}
 	*acc += 1

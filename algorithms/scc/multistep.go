@@ -10,7 +10,7 @@ func (s *state) multistep() error {
 		return err
 	}
 	if s.done() {
-		return nil
+		return s.finishSerially()
 	}
 	found, err := s.singlePivotStep(s.opts.Traversal)
 	if err != nil {

@@ -11,11 +11,13 @@ import (
 // out-neighbour, of its own subgraph (self loops aside) is a component by itself. Removing it
 // can make its neighbours trimmable, so trimming repeats: the first pass sweeps every vertex, and
 // each later pass checks only the neighbours of the vertices the previous pass removed (a
-// worklist), so that a long chain costs one short pass per vertex rather than a sweep.
+// worklist). A thread also follows chains (see chainLimit), so that a long path is trimmed in a
+// few passes rather than one pass per vertex.
 
 // trimStep checks one vertex: vertex i in the first sweep, or the i-th entry of Queue later. A
-// trimmed vertex becomes its own component and queues its active neighbours that are not
-// queued yet onto Next. The result counts trimmed vertices in the high 32 bits and queued ones
+// trimmed vertex becomes its own component; of its active neighbours, the first that its removal
+// makes trimmable is trimmed next by the same thread, and the others are queued onto Next unless
+// they are queued already. The result counts trimmed vertices in the high 32 bits and queued ones
 // in the low 32 bits.
 //
 //gokkos:kernel
@@ -44,41 +46,68 @@ func live(off views.View1D[int64], adj views.View1D[int32], st views.View1D[uint
 	return false
 }
 
-// enqueue queues v's active neighbours in subgraph c that are not queued, and returns how many
-// it queued.
-func (k trimStep) enqueue(off views.View1D[int64], adj views.View1D[int32], v int, c int32) int64 {
+// trimmable reports whether v, active in subgraph c, lacks an in- or an out-neighbour.
+func (k trimStep) trimmable(v int, c int32) bool {
+	return !live(k.Off, k.Adj, k.St, k.Sub, v, c) || !live(k.ROff, k.RAdj, k.St, k.Sub, v, c)
+}
+
+// enqueue queues w unless it is queued already, and returns how many it queued.
+func (k trimStep) enqueue(w int) int64 {
+	if k.St.AtomicOr(w, stTQ)&stTQ != 0 {
+		return 0
+	}
+	k.Next.Set(int(k.Tail.AtomicAdd(0, 1)), int32(w))
+	return 1
+}
+
+// neighbours goes over the active neighbours of the trimmed vertex v in subgraph c among
+// adj[off[v]:off[v+1]]: while next is negative the first one that is now trimmable becomes next,
+// to be trimmed by the calling thread, and the others are queued. It returns next and the count
+// of queued vertices.
+func (k trimStep) neighbours(off views.View1D[int64], adj views.View1D[int32], v int, c int32, next int) (int, int64) {
 	var n int64
 	end := off.At(v + 1)
 	for e := off.At(v); e < end; e++ {
 		w := int(adj.At(int(e)))
-		if w == v || k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || k.Sub.At(w) != c {
+		if w == v || w == next || k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || k.Sub.At(w) != c {
 			continue
 		}
-		if k.St.AtomicOr(w, stTQ)&stTQ == 0 {
-			k.Next.Set(int(k.Tail.AtomicAdd(0, 1)), int32(w))
-			n++
+		if next < 0 && k.trimmable(w, c) {
+			next = w
+			continue
 		}
+		n += k.enqueue(w)
 	}
-	return n
+	return next, n
 }
 
-// Run checks one vertex.
+// Run checks one vertex and follows the chain of vertices its removal makes trimmable, up to
+// chainLimit of them; the vertex the chain stops at is queued. Only the thread whose atomic OR
+// sets a vertex's done bit assigns it.
 func (k trimStep) Run(i int, acc *int64) {
 	v := i
 	if k.FromQueue {
 		v = int(k.Queue.At(i))
 		k.St.AtomicAnd(v, ^stTQ)
 	}
-	if k.St.AtomicLoad(v)&stDone != 0 {
-		return
+	for step := 0; v >= 0; step++ {
+		if step == chainLimit {
+			*acc += k.enqueue(v)
+			return
+		}
+		if k.St.AtomicLoad(v)&stDone != 0 {
+			return
+		}
+		c := k.Sub.At(v)
+		if !k.trimmable(v, c) || k.St.AtomicOr(v, stDone)&stDone != 0 {
+			return
+		}
+		k.Comp.Set(v, int32(v))
+		next, a := k.neighbours(k.Off, k.Adj, v, c, -1)
+		next, b := k.neighbours(k.ROff, k.RAdj, v, c, next)
+		*acc += 1<<32 + a + b
+		v = next
 	}
-	c := k.Sub.At(v)
-	if live(k.Off, k.Adj, k.St, k.Sub, v, c) && live(k.ROff, k.RAdj, k.St, k.Sub, v, c) {
-		return
-	}
-	k.St.AtomicOr(v, stDone)
-	k.Comp.Set(v, int32(v))
-	*acc += 1<<32 + k.enqueue(k.Off, k.Adj, v, c) + k.enqueue(k.ROff, k.RAdj, v, c)
 }
 
 // trim removes size-1 components until none is left and returns how many it removed.

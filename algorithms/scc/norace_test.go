@@ -1,0 +1,6 @@
+//go:build !race
+
+package scc
+
+// raceEnabled is true in builds with the race detector.
+const raceEnabled = false
