@@ -186,7 +186,7 @@ func gonumSCC(g *graph.CSR) []int32 {
 
 // reference is the expected outcome for one graph.
 type reference struct {
-	comp                        []int32 // canonical numbering
+	comp                       []int32 // canonical numbering
 	count, largest, nontrivial int
 }
 
