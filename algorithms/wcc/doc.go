@@ -11,10 +11,15 @@
 // rounds is small in practice (pointer jumping halves path lengths every round), and each round
 // touches every edge once.
 //
-// Run takes a host graph.CSR and returns component numbers per vertex. Label is the device-level
-// form that the strongly connected component codes use for their FWcc step: it labels the
-// components of a subgraph selected by a vertex status mask and an edge key, in place, on views
-// of an execution space. Both run unchanged on every execution space: the kernels are ordinary
+// Run takes a graph resident in an execution space (dgraph.Graph) and returns the component of
+// every vertex with the component count and the largest component's size; New, WCC.Run and
+// WCC.Components split this into allocation, the timed computation and the copy to the host.
+// Label is the lower-level form that the strongly connected component codes use for their FWcc
+// step: it labels the components of a subgraph selected by a vertex status mask and an edge key,
+// in place, on views of an execution space.
+//
+//	g, err := dgraph.New(space, host)
+//	res, err := wcc.Run(g)   // res.Comp, res.Count, res.Largest, res.Rounds Both run unchanged on every execution space: the kernels are ordinary
 // Go methods on the host and are translated to PTX for CUDA by cmd/gokkos-gen.
 package wcc
 

@@ -3,23 +3,11 @@ package wcc
 import (
 	"fmt"
 
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
-
-// Graph is a directed graph in compressed sparse row form held in views of an execution space's
-// memory: the out-edges of vertex v are Adj[Offsets[v]:Offsets[v+1]]. Offsets has one entry more
-// than there are vertices.
-type Graph struct {
-	// Offsets holds N+1 edge offsets.
-	Offsets views.View1D[int64]
-	// Adj holds the destination of every edge, grouped by source.
-	Adj views.View1D[int32]
-}
-
-// N returns the number of vertices of g.
-func (g Graph) N() int { return max(g.Offsets.Len()-1, 0) }
 
 // Filter selects the subgraph whose weakly connected components Label computes. The zero Filter
 // selects the whole graph.
@@ -36,16 +24,17 @@ type Filter struct {
 
 // Label computes the weakly connected components of the subgraph of g that f selects and stores
 // in labels[v] the smallest vertex id of v's component; a vertex that f leaves out is labelled
-// with its own id. labels must have one element per vertex and live, like g and f's views, in
-// the memory of space (nil means execspace.Default()). Label returns the number of hooking
-// rounds it ran.
-func Label(space execspace.Space, g Graph, f Filter, labels views.View1D[int32]) (rounds int, err error) {
+// with its own id. The edges of g are taken as undirected, so g may be either the out-edge or
+// the in-edge CSR of a graph. labels must have one element per vertex and live, like g and f's
+// views, in the memory of space (nil means execspace.Default()). Label returns the number of
+// hooking rounds it ran; each costs O(N + M) work.
+func Label(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[int32]) (rounds int, err error) {
 	if space == nil {
 		if space, err = execspace.Default(); err != nil {
 			return 0, err
 		}
 	}
-	n := g.N()
+	n := g.N
 	if labels.Len() != n {
 		return 0, fmt.Errorf("wcc: Label: %d labels for %d vertices", labels.Len(), n)
 	}

@@ -2,18 +2,17 @@ package wcc
 
 import (
 	"errors"
-	"fmt"
 
-	"github.com/gokkos/gokkos/algorithms/graph"
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
 
-// Result is the outcome of Run.
+// Result is the outcome of a run.
 type Result struct {
 	// Comp holds the component of every vertex, numbered 0 to Count-1 in increasing order of
-	// each component's smallest vertex id.
+	// each component's smallest vertex id. WCC.Run leaves it nil (see WCC.Components); the
+	// package-level Run fills it.
 	Comp []int32
 	// Count is the number of weakly connected components.
 	Count int
@@ -23,86 +22,110 @@ type Result struct {
 	Rounds int
 }
 
-// Run computes the weakly connected components of g on space (nil means execspace.Default()).
-// It returns an error, and no result, if g is nil or not well formed or a launch fails.
-func Run(space execspace.Space, g *graph.CSR) (*Result, error) {
+// WCC computes the weakly connected components of one graph, with its labels and component
+// numbers in the graph's space. Run may be called repeatedly. A WCC is not safe for concurrent
+// use; Free releases its memory.
+type WCC struct {
+	g      *dgraph.Graph
+	labels views.View1D[int32] // root label per vertex
+	size   views.View1D[int32] // component size per root, then component number per root
+	comp   views.View1D[int32] // component number per vertex
+	ran    bool
+}
+
+// New prepares a run over g: three arrays of N int32 in g's space. Errors are a nil graph or a
+// failed allocation.
+func New(g *dgraph.Graph) (*WCC, error) {
 	if g == nil {
 		return nil, errors.New("wcc: nil graph")
 	}
-	if err := g.Validate(); err != nil {
-		return nil, fmt.Errorf("wcc: %w", err)
-	}
-	if space == nil {
-		var err error
-		if space, err = execspace.Default(); err != nil {
+	w := &WCC{g: g}
+	mem := g.Space().Memory()
+	var err error
+	for _, p := range []*views.View1D[int32]{&w.labels, &w.size, &w.comp} {
+		if *p, err = views.Alloc1D[int32](mem, "wcc", g.N()); err != nil {
+			w.Free()
 			return nil, err
 		}
 	}
-	n := g.N
-	if n == 0 {
-		return &Result{Comp: []int32{}}, nil
-	}
-	dg, err := upload(space, g)
-	if err != nil {
-		return nil, err
-	}
-	mem := space.Memory()
-	if !mem.HostAccessible() {
-		defer dg.Offsets.Free()
-		defer dg.Adj.Free()
-	}
-	labels, err := views.Alloc1D[int32](mem, "wcc.labels", n)
-	if err != nil {
-		return nil, err
-	}
-	defer labels.Free()
-	rounds, err := Label(space, dg, Filter{}, labels)
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{Rounds: rounds}
-	if res.Comp, res.Count, res.Largest, err = number(space, labels); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return w, nil
 }
 
-// number turns root labels (every vertex labelled with the smallest id of its component) into
-// component numbers on the host, and returns them with the component count and the largest
-// component's size.
-func number(space execspace.Space, labels views.View1D[int32]) (comp []int32, count, largest int, err error) {
-	n := labels.Len()
-	mem := space.Memory()
-	size, err := views.Alloc1D[int32](mem, "wcc.size", n)
-	if err != nil {
-		return nil, 0, 0, err
+// Free releases the run's memory now. It is idempotent.
+func (w *WCC) Free() {
+	w.labels.Free()
+	w.size.Free()
+	w.comp.Free()
+}
+
+// Run labels the components and numbers them on the graph's space, and returns the counts (the
+// result's Comp is nil). It costs O(N + M) work per hooking round. Errors are launch errors.
+func (w *WCC) Run() (*Result, error) {
+	w.ran = false
+	space, n := w.g.Space(), w.g.N()
+	res := &Result{}
+	if n == 0 {
+		w.ran = true
+		return res, nil
 	}
-	defer size.Free()
-	if err = portable.ParallelFor(space, "wcc.sizes", portable.Range(0, n), countSizes{L: labels, Size: size}); err != nil {
-		return nil, 0, 0, err
+	var err error
+	if res.Rounds, err = Label(space, w.g.Out(), Filter{}, w.labels); err != nil {
+		return nil, err
+	}
+	if err := w.size.Fill(0); err != nil {
+		return nil, err
+	}
+	if err := portable.ParallelFor(space, "wcc.sizes", portable.Range(0, n), countSizes{L: w.labels, Size: w.size}); err != nil {
+		return nil, err
 	}
 	var big int32
-	if err = portable.ParallelReduce(space, "wcc.largest", portable.Range(0, n), maxSize{Size: size}, portable.Max(&big)); err != nil {
-		return nil, 0, 0, err
+	if err := portable.ParallelReduce(space, "wcc.largest", portable.Range(0, n), maxSize{Size: w.size}, portable.Max(&big)); err != nil {
+		return nil, err
 	}
 	// size[r] becomes the number of root r; every vertex then reads its root's number.
 	var total int64
-	if err = portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: labels, Num: size}, &total); err != nil {
-		return nil, 0, 0, err
+	if err := portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: w.labels, Num: w.size}, &total); err != nil {
+		return nil, err
 	}
-	out, err := views.Alloc1D[int32](mem, "wcc.comp", n)
+	if err := portable.ParallelFor(space, "wcc.gather", portable.Range(0, n), gatherNumbers{L: w.labels, Num: w.size, Out: w.comp}); err != nil {
+		return nil, err
+	}
+	res.Count, res.Largest = int(total), int(big)
+	w.ran = true
+	return res, nil
+}
+
+// View returns the component numbers of the last Run in the graph's space.
+func (w *WCC) View() views.View1D[int32] { return w.comp }
+
+// Components returns a host copy of the component numbers of the last Run.
+func (w *WCC) Components() ([]int32, error) {
+	if !w.ran {
+		return nil, errors.New("wcc: no completed run")
+	}
+	out := make([]int32, w.comp.Len())
+	if err := views.DeepCopy(views.Wrap1D("wcc components", out), w.comp); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Run is the one-call form: it computes the weakly connected components of g (on g's space) and
+// returns them with their counts. It allocates and frees the run's memory.
+func Run(g *dgraph.Graph) (*Result, error) {
+	w, err := New(g)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, err
 	}
-	defer out.Free()
-	if err = portable.ParallelFor(space, "wcc.gather", portable.Range(0, n), gatherNumbers{L: labels, Num: size, Out: out}); err != nil {
-		return nil, 0, 0, err
+	defer w.Free()
+	res, err := w.Run()
+	if err != nil {
+		return nil, err
 	}
-	comp = make([]int32, n)
-	if err = views.DeepCopy(views.Wrap1D("wcc.result", comp), out); err != nil {
-		return nil, 0, 0, err
+	if res.Comp, err = w.Components(); err != nil {
+		return nil, err
 	}
-	return comp, int(total), int(big), nil
+	return res, nil
 }
 
 // countSizes adds every vertex to its root's size.

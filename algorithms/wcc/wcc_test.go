@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/internal/ref"
 	_ "github.com/gokkos/gokkos/backends"
@@ -75,7 +76,12 @@ func TestRunMatchesUnionFind(t *testing.T) {
 	for _, c := range cases() {
 		t.Run(c.name, func(t *testing.T) {
 			g := build(t, c.el)
-			res, err := Run(s, g)
+			dg, err := dgraph.New(s, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dg.Free()
+			res, err := Run(dg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,10 +115,11 @@ func TestLabelFilter(t *testing.T) {
 	s := space(t)
 	// 0-1-2-3-4-5 as a path; vertex 2 excluded; key splits {0,1} from {3} and {4,5}.
 	g := build(t, edges(6, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5))
-	dg, err := upload(s, g)
+	g2, err := dgraph.New(s, g)
 	if err != nil {
 		t.Fatal(err)
 	}
+	dg := g2.Out()
 	mem := s.Memory()
 	st := alloc(t, mem, []uint32{0, 0, 4, 0, 0, 0})
 	key := alloc(t, mem, []int32{7, 7, 7, 1, 2, 2})
@@ -144,13 +151,52 @@ func alloc[T views.Scalar](t *testing.T, mem views.MemorySpace, data []T) views.
 	return v
 }
 
-func TestRunErrors(t *testing.T) {
+func TestErrors(t *testing.T) {
 	s := space(t)
-	if _, err := Run(s, nil); err == nil {
+	if _, err := Run(nil); err == nil {
 		t.Fatal("no error for a nil graph")
 	}
-	bad := &graph.CSR{N: 2, Offsets: []int64{0, 1, 1}, Adj: []int32{5}}
-	if _, err := Run(s, bad); err == nil {
-		t.Fatal("no error for an edge out of range")
+	g, err := dgraph.New(s, build(t, edges(3, 0, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Free()
+	if _, err := w.Components(); err == nil {
+		t.Fatal("no error for components before a run")
+	}
+	if _, err := Label(s, g.Out(), Filter{Key: views.New1D[int32]("short key", 2)}, views.New1D[int32]("labels", 3)); err == nil {
+		t.Fatal("no error for a short key view")
+	}
+}
+
+func TestRepeatedRuns(t *testing.T) {
+	s := space(t)
+	g, err := dgraph.New(s, build(t, graph.RMAT(10, 4, 9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Free()
+	var first []int32
+	for i := range 3 {
+		if _, err := w.Run(); err != nil {
+			t.Fatal(err)
+		}
+		comp, err := w.Components()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = comp
+		} else if fmt.Sprint(comp) != fmt.Sprint(first) {
+			t.Fatal("a repeated run gave different components")
+		}
 	}
 }
