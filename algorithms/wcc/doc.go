@@ -20,6 +20,7 @@
 //
 //	g, err := dgraph.New(space, host)
 //	res, err := wcc.Run(g)   // res.Comp, res.Count, res.Largest, res.Rounds Both run unchanged on every execution space: the kernels are ordinary
+//
 // Go methods on the host and are translated to PTX for CUDA by cmd/gokkos-gen.
 package wcc
 
