@@ -19,9 +19,10 @@
 // in place, on views of an execution space.
 //
 //	g, err := dgraph.New(space, host)
-//	res, err := wcc.Run(g)   // res.Comp, res.Count, res.Largest, res.Rounds Both run unchanged on every execution space: the kernels are ordinary
+//	res, err := wcc.Run(g)   // res.Comp, res.Count, res.Largest, res.Rounds
 //
-// Go methods on the host and are translated to PTX for CUDA by cmd/gokkos-gen.
+// Everything runs unchanged on every execution space: the kernels are ordinary Go methods on the
+// host and are translated to PTX for CUDA by cmd/gokkos-gen.
 package wcc
 
 //go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
