@@ -78,7 +78,7 @@ func (s *state) colourRound(t Traversal) (int, error) {
 		return 0, err
 	}
 	prop := frontierOp{Key: s.sub, St: s.st, Col: s.col, Prop: true, Mask: stCQ | stDone, Want: stCQ, Flip: stCQ, Mark: stCQ}
-	it, err := s.traverse("scc.colour.propagate", t, &s.g.out, prop)
+	it, err := s.traverse("scc.colour.propagate", t, s.out, 0, prop)
 	s.stats.PropagationIterations += it
 	if err != nil {
 		return 0, err
@@ -87,7 +87,7 @@ func (s *state) colourRound(t Traversal) (int, error) {
 		return 0, err
 	}
 	bw := frontierOp{Key: s.col, St: s.st, Mask: stBW | stBX | stDone, Want: stBW, Flip: stBX, Mark: stBW}
-	it, err = s.traverse("scc.colour.backward", t, &s.g.in, bw)
+	it, err = s.traverse("scc.colour.backward", t, s.in, 1, bw)
 	s.stats.ReachIterations += it
 	if err != nil {
 		return 0, err

@@ -51,13 +51,13 @@ func (k fbSplit) Run(v int, acc *int64) {
 // reach runs the forward and the backward traversal of a step from the seeded frontiers.
 func (s *state) reach(t Traversal) error {
 	fw := frontierOp{Key: s.sub, St: s.st, Mask: stFW | stFX | stDone, Want: stFW, Flip: stFX, Mark: stFW}
-	it, err := s.traverse("scc.fb.forward", t, &s.g.out, fw)
+	it, err := s.traverse("scc.fb.forward", t, s.out, 0, fw)
 	s.stats.ReachIterations += it
 	if err != nil {
 		return err
 	}
 	bw := frontierOp{Key: s.sub, St: s.st, Mask: stBW | stBX | stDone, Want: stBW, Flip: stBX, Mark: stBW}
-	it, err = s.traverse("scc.fb.backward", t, &s.g.in, bw)
+	it, err = s.traverse("scc.fb.backward", t, s.in, 1, bw)
 	s.stats.ReachIterations += it
 	return err
 }

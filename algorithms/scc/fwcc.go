@@ -40,7 +40,7 @@ func (s *state) fwcc() error {
 	}
 	t0 := time.Now()
 	defer func() { s.stats.WCCTime += time.Since(t0) }()
-	rounds, err := wcc.Label(s.space, s.g.out, wcc.Filter{Status: s.st, Exclude: stDone, Key: s.sub}, s.col)
+	rounds, err := wcc.Label(s.space, s.out, wcc.Filter{Status: s.st, Exclude: stDone, Key: s.sub}, s.col)
 	s.stats.WCCRounds += rounds
 	if err != nil {
 		return err

@@ -1,6 +1,77 @@
 package scc
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+
+	"github.com/gokkos/gokkos/algorithms/bfs"
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Multistep is built from the shared pieces: its forward-backward step is two breadth-first
+// searches of package bfs (direction-optimizing forward over the graph, top-down backward over
+// its transpose), and its colour propagation and backward reach are steps of the frontier
+// template with this package's edge operators.
+
+// multistep holds the template state of Multistep.
+type multistep struct {
+	rev      *dgraph.Graph // the transpose of the graph, as a graph of its own
+	fw, bw   *bfs.BFS      // the forward and the backward search
+	col, bck *frontier.Frontier
+	roots    views.View1D[int32] // the colour roots, as a worklist
+}
+
+// newMultistep prepares the searches and worklists over g.
+func newMultistep(g *dgraph.Graph, opts Options) (*multistep, error) {
+	m := &multistep{}
+	var err error
+	fail := func(err error) (*multistep, error) {
+		m.free()
+		return nil, err
+	}
+	if m.rev, err = g.Transpose(); err != nil {
+		return fail(err)
+	}
+	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy}); err != nil {
+		return fail(err)
+	}
+	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, Direction: bfs.TopDown}); err != nil {
+		return fail(err)
+	}
+	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy}); err != nil {
+		return fail(err)
+	}
+	if m.bck, err = frontier.New(m.rev, frontier.Options{Strategy: opts.Strategy, Unique: true}); err != nil {
+		return fail(err)
+	}
+	if m.roots, err = views.Alloc1D[int32](g.Space().Memory(), "scc.roots", g.N()); err != nil {
+		return fail(err)
+	}
+	return m, nil
+}
+
+// free releases what newMultistep allocated.
+func (m *multistep) free() {
+	if m.fw != nil {
+		m.fw.Free()
+	}
+	if m.bw != nil {
+		m.bw.Free()
+	}
+	if m.col != nil {
+		m.col.Free()
+	}
+	if m.bck != nil {
+		m.bck.Free()
+	}
+	if m.rev != nil {
+		m.rev.Free()
+	}
+	m.roots.Free()
+}
 
 // multistep runs Multistep: trim, one forward-backward step from the vertex of largest degree
 // product, colour propagation rounds while more than the serial cutoff of vertices remain, and
@@ -12,14 +83,14 @@ func (s *state) multistep() error {
 	if s.done() {
 		return s.finishSerially()
 	}
-	found, err := s.singlePivotStep(s.opts.Traversal)
+	found, err := s.searchStep()
 	if err != nil {
 		return err
 	}
 	s.stats.Phase1Rounds++
 	s.stats.Phase1Found += found
 	for !s.done() {
-		found, err := s.colourRound(s.opts.Traversal)
+		found, err := s.templateColourRound()
 		if err != nil {
 			return err
 		}
@@ -45,4 +116,194 @@ func (s *state) done() bool {
 // many-pivot round assigns its pivots and every colour round its roots.
 func errStalled(active int) error {
 	return fmt.Errorf("scc: internal error: a round assigned none of the %d remaining vertices", active)
+}
+
+// searchSplit settles a forward-backward step whose reach sets are two searches' levels (a
+// vertex is reached when its level is not negative), as fbSplit does for pivot P.
+//
+//gokkos:kernel
+type searchSplit struct {
+	N      int32
+	P      int32
+	LF, LB views.View1D[int32]
+	St     views.View1D[uint32]
+	Sub    views.View1D[int32]
+	Comp   views.View1D[int32]
+}
+
+// Run settles vertex v.
+func (k searchSplit) Run(v int, acc *int64) {
+	if k.St.At(v)&stDone != 0 {
+		return
+	}
+	f, b := k.LF.At(v) >= 0, k.LB.At(v) >= 0
+	switch {
+	case f && b:
+		k.St.Set(v, k.St.At(v)|stDone)
+		k.Comp.Set(v, k.P)
+		*acc += 1
+	case f:
+		k.Sub.Set(v, k.P)
+	case b:
+		k.Sub.Set(v, k.N+k.P)
+	}
+}
+
+// searchStep runs the forward-backward step of Multistep from the active vertex of largest
+// degree product with two breadth-first searches over the whole graph, and returns the number
+// of vertices it assigned. Searching through done vertices changes nothing: a path that leaves
+// the active vertices and comes back would put the done vertices on it in the pivot's
+// component, so the pivot's component is still exactly the active vertices reached both ways,
+// and no component is split between the three sets.
+func (s *state) searchStep() (int, error) {
+	t0 := time.Now()
+	defer func() { s.stats.FBTime += time.Since(t0) }()
+	p, err := s.maxPivot()
+	if err != nil || p < 0 {
+		return 0, err
+	}
+	m := s.ms
+	fst, err := m.fw.Run(int32(p))
+	if err != nil {
+		return 0, err
+	}
+	bst, err := m.bw.Run(int32(p))
+	if err != nil {
+		return 0, err
+	}
+	s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
+	lf, _ := m.fw.Views()
+	lb, _ := m.bw.Views()
+	found, err := count(s, "scc.search.split", searchSplit{N: int32(s.n), P: int32(p), LF: lf, LB: lb, St: s.st, Sub: s.sub, Comp: s.comp})
+	if err != nil {
+		return 0, err
+	}
+	s.stats.FBRounds++
+	s.active -= int(found)
+	return int(found), nil
+}
+
+// reachOp is the template edge operator of a restricted reach: v joins the next worklist when it
+// is active, has u's key, and this visit sets its Bit.
+type reachOp struct {
+	St  views.View1D[uint32]
+	Key views.View1D[int32]
+	Bit uint32
+}
+
+// Visit reaches v from u.
+func (o reachOp) Visit(u, v int32, e int64) bool {
+	if o.Key.At(int(v)) != o.Key.At(int(u)) || o.St.AtomicLoad(int(v))&(o.Bit|stDone) != 0 {
+		return false
+	}
+	return o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0
+}
+
+// propOp is the template edge operator of restricted colour propagation: between active
+// vertices of one subgraph, v takes u's colour when it is larger, and then joins the next
+// worklist.
+type propOp struct {
+	St  views.View1D[uint32]
+	Key views.View1D[int32]
+	Col views.View1D[int32]
+}
+
+// Visit offers u's colour to v.
+func (o propOp) Visit(u, v int32, e int64) bool {
+	if o.St.At(int(u))&stDone != 0 || o.St.At(int(v))&stDone != 0 || o.Key.At(int(v)) != o.Key.At(int(u)) {
+		return false
+	}
+	c := o.Col.AtomicLoad(int(u))
+	if o.Col.AtomicLoad(int(v)) >= c {
+		return false
+	}
+	return o.Col.AtomicMax(int(v), c) < c
+}
+
+// The template's kernels instantiated with this package's operators, named here so that the
+// kernel translator generates them.
+var _ = []any{
+	frontier.PushThread[reachOp]{}, frontier.PushTeam[reachOp]{},
+	frontier.PushLocal[reachOp]{}, frontier.PushGlobal[reachOp]{},
+	frontier.PushThread[propOp]{}, frontier.PushTeam[propOp]{},
+	frontier.PushLocal[propOp]{}, frontier.PushGlobal[propOp]{},
+}
+
+// ownColour gives every active vertex its own id as its colour.
+//
+//gokkos:kernel
+type ownColour struct {
+	St  views.View1D[uint32]
+	Col views.View1D[int32]
+}
+
+// Run colours vertex v.
+func (k ownColour) Run(v int) {
+	if k.St.At(v)&stDone == 0 {
+		k.Col.Set(v, int32(v))
+	}
+}
+
+// listRoots lists the active vertices that kept their own colour, and puts them in the
+// backward frontier.
+//
+//gokkos:kernel
+type listRoots struct {
+	St    views.View1D[uint32]
+	Col   views.View1D[int32]
+	Roots views.View1D[int32]
+}
+
+// Run lists v if it is a root.
+func (k listRoots) Run(v int, acc *int64, final bool) {
+	if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
+		return
+	}
+	if final {
+		k.Roots.Set(int(*acc), int32(v))
+		k.St.Set(v, k.St.At(v)|stBW)
+	}
+	*acc += 1
+}
+
+// templateColourRound runs one colour propagation round on the frontier template and returns
+// the number of vertices it assigned.
+func (s *state) templateColourRound() (int, error) {
+	t0 := time.Now()
+	defer func() { s.stats.ColorTime += time.Since(t0) }()
+	m := s.ms
+	if err := launch(s, "scc.colour.own", ownColour{St: s.st, Col: s.col}); err != nil {
+		return 0, err
+	}
+	if err := m.col.SetAll(); err != nil {
+		return 0, err
+	}
+	prop := propOp{St: s.st, Key: s.sub, Col: s.col}
+	for !m.col.Empty() {
+		if _, err := frontier.Push(m.col, prop); err != nil {
+			return 0, err
+		}
+		s.stats.PropagationIterations++
+	}
+	var nroots int64
+	if err := portable.ParallelScan(s.space, "scc.colour.roots", portable.Range(0, s.n), listRoots{St: s.st, Col: s.col, Roots: m.roots}, &nroots); err != nil {
+		return 0, err
+	}
+	if err := m.bck.Assign(frontier.Worklist{Queue: m.roots, Size: int(nroots)}); err != nil {
+		return 0, err
+	}
+	back := reachOp{St: s.st, Key: s.col, Bit: stBW}
+	for !m.bck.Empty() {
+		if _, err := frontier.Push(m.bck, back); err != nil {
+			return 0, err
+		}
+		s.stats.ReachIterations++
+	}
+	found, err := count(s, "scc.colour.split", colourSplit{St: s.st, Col: s.col, Comp: s.comp})
+	if err != nil {
+		return 0, err
+	}
+	s.stats.ColorRounds++
+	s.active -= int(found)
+	return int(found), nil
 }

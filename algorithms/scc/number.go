@@ -84,14 +84,10 @@ type compGather struct {
 // Run numbers vertex v.
 func (k compGather) Run(v int) { k.Out.Set(v, k.Num.At(int(k.Comp.At(v)))) }
 
-// number fills res with the numbered components and their counts.
+// number numbers the components into s.col and fills res's counts.
 func (s *state) number(res *Result) error {
-	size, err := alloc[int32](s, "scc.size", s.n)
-	if err != nil {
-		return err
-	}
-	least, err := alloc[int32](s, "scc.least", s.n)
-	if err != nil {
+	size, least := s.size, s.least
+	if err := size.Fill(0); err != nil {
 		return err
 	}
 	if err := least.Fill(math.MaxInt32); err != nil {
@@ -112,12 +108,7 @@ func (s *state) number(res *Result) error {
 	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Num: size}, &total); err != nil {
 		return err
 	}
-	out := s.col
-	if err := launch(s, "scc.number.gather", compGather{Comp: s.comp, Num: size, Out: out}); err != nil {
-		return err
-	}
-	res.Comp = make([]int32, s.n)
-	if err := views.DeepCopy(views.Wrap1D("scc.result", res.Comp), out); err != nil {
+	if err := launch(s, "scc.number.gather", compGather{Comp: s.comp, Num: size, Out: s.col}); err != nil {
 		return err
 	}
 	res.Count, res.NonTrivial, res.Largest = hi(counts), lo(counts), int(largest)

@@ -3,14 +3,17 @@ package scc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gokkos/gokkos/algorithms/frontier"
 )
 
 // Method selects the strongly connected components algorithm.
 type Method uint8
 
 const (
-	// Multistep is trim, one forward-backward step from a high-degree pivot, colour propagation
-	// rounds, and a serial Tarjan finish below Options.SerialCutoff remaining vertices.
+	// Multistep is trim, one forward-backward step from a high-degree pivot (two breadth-first
+	// searches), colour propagation rounds, and a serial Tarjan finish below
+	// Options.SerialCutoff remaining vertices, on the frontier template.
 	Multistep Method = iota
 	// FBTrim is two-phase forward-backward with trimming: single-pivot steps until a large
 	// component is found, Trim2, FWcc, then many-pivot forward-backward rounds.
@@ -106,8 +109,13 @@ const (
 type Options struct {
 	// Method is the algorithm.
 	Method Method
-	// Traversal is the reachability and propagation strategy; Auto picks one per phase.
+	// Traversal is the reachability and propagation strategy of FBTrim and Hybrid; Auto
+	// chooses per iteration. Multistep does not use it.
 	Traversal Traversal
+	// Strategy is the frontier template's loop strategy for Multistep's breadth-first searches,
+	// colour propagation and backward reach (frontier.Auto: the template's adaptive runtime).
+	// FBTrim and Hybrid do not use it.
+	Strategy frontier.Strategy
 	// SwitchFraction ends phase 1 of FBTrim and Hybrid when a single-pivot step finds a
 	// component of more than this fraction of the vertices; 0 means DefaultSwitchFraction (1%).
 	SwitchFraction float64
@@ -129,6 +137,9 @@ func (o Options) resolved() (Options, error) {
 	}
 	if int(o.Traversal) >= len(traversalNames) {
 		return o, fmt.Errorf("scc: unknown traversal %d", o.Traversal)
+	}
+	if o.Strategy != frontier.Auto && !validStrategy(o.Strategy) {
+		return o, fmt.Errorf("scc: unknown frontier strategy %v", o.Strategy)
 	}
 	if !(o.SwitchFraction >= 0 && o.SwitchFraction < 1) {
 		return o, fmt.Errorf("scc: switch fraction %g; want a value in [0, 1)", o.SwitchFraction)
@@ -152,4 +163,14 @@ func (o Options) resolved() (Options, error) {
 		o.HeavyDegree = DefaultHeavyDegree
 	}
 	return o, nil
+}
+
+// validStrategy reports whether s is one of the template's strategies.
+func validStrategy(s frontier.Strategy) bool {
+	for _, x := range frontier.Strategies() {
+		if s == x {
+			return true
+		}
+	}
+	return false
 }

@@ -83,7 +83,7 @@ func (k seedPivots) Run(v int, acc *int64) {
 // maxPivot returns the active vertex with the largest degree product, or -1 if none is active.
 func (s *state) maxPivot() (int, error) {
 	var best portable.ValLoc[int64]
-	k := pivotMax{Off: s.g.out.Offsets, ROff: s.g.in.Offsets, St: s.st}
+	k := pivotMax{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st}
 	if err := portable.ParallelReduce(s.space, "scc.pivot.max", portable.Range(0, s.n), k, portable.MaxLoc(&best)); err != nil {
 		return -1, err
 	}

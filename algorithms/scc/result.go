@@ -1,11 +1,16 @@
 package scc
 
-import "time"
+import (
+	"time"
+
+	"github.com/gokkos/gokkos/algorithms/frontier"
+)
 
 // Result is the outcome of Run.
 type Result struct {
 	// Comp holds the component of every vertex, numbered 0 to Count-1 in increasing order of
-	// each component's smallest vertex id, whatever the method.
+	// each component's smallest vertex id, whatever the method. SCC.Run leaves it nil (see
+	// SCC.Components); the package-level Run fills it.
 	Comp []int32
 	// Count is the number of strongly connected components.
 	Count int
@@ -23,9 +28,10 @@ type Result struct {
 // Stats counts the work of each step of a run. Vertex counts say how many vertices the step
 // assigned to components.
 type Stats struct {
-	// Method and Traversal are the settings the run used.
+	// Method, Traversal and Strategy are the settings the run used.
 	Method    Method
 	Traversal Traversal
+	Strategy  frontier.Strategy
 
 	// TrimPasses is the number of trimming iterations (sweeps and worklist passes) over all
 	// trimming calls; Trimmed is the number of size-1 components they found.

@@ -5,16 +5,25 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gokkos/gokkos/algorithms/graph"
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/views"
 )
 
-// Run computes the strongly connected components of g on space (nil means execspace.Default())
-// with the method and settings of opts. It returns an error, and no result, if g is nil or not
-// well formed, has more vertices than the methods support (math.MaxInt32/3), opts holds a value
-// out of range, or a launch fails.
-func Run(space execspace.Space, g *graph.CSR, opts Options) (*Result, error) {
-	t0 := time.Now()
+// SCC computes the strongly connected components of one graph, with its state and the
+// component numbers in the graph's space. Run may be called repeatedly; each run starts from
+// scratch. An SCC is not safe for concurrent use; Free releases its memory.
+type SCC struct {
+	s   *state
+	ran bool
+}
+
+// New prepares runs over g with opts: O(N) memory in g's space (a status word, a subgraph id,
+// a colour, a representative and scratch per vertex, three pivot slots per vertex, and the
+// worklists and template state of the method), plus the in-edge CSR of g if it has not been
+// built yet (dgraph.Graph.In); Multistep also builds g's transpose as a graph of its own for its
+// backward searches. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
+// option out of range, or a failed allocation.
+func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
 		return nil, errors.New("scc: nil graph")
 	}
@@ -22,48 +31,99 @@ func Run(space execspace.Space, g *graph.CSR, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.Validate(); err != nil {
-		return nil, fmt.Errorf("scc: %w", err)
+	s, err := newState(g, opts)
+	if err != nil {
+		return nil, err
 	}
-	if g.N > maxVertices {
-		return nil, fmt.Errorf("scc: %d vertices; the subgraph ids limit graphs to %d", g.N, maxVertices)
-	}
-	if space == nil {
-		if space, err = execspace.Default(); err != nil {
+	if opts.Method == Multistep && s.n > 0 {
+		if s.ms, err = newMultistep(g, opts); err != nil {
+			s.free()
 			return nil, err
 		}
 	}
-	res := &Result{Stats: Stats{Method: opts.Method, Traversal: opts.Traversal}}
-	if g.N == 0 {
-		res.Comp = []int32{}
-		return res, nil
+	return &SCC{s: s}, nil
+}
+
+// Free releases the memory of the runs now. It is idempotent.
+func (c *SCC) Free() {
+	if c.s.ms != nil {
+		c.s.ms.free()
+		c.s.ms = nil
 	}
-	dg, err := newDGraph(space, g)
-	if err != nil {
+	c.s.free()
+}
+
+// Run finds the components, numbers them on the graph's space and returns the counts and
+// statistics (the result's Comp is nil; see Components). Errors are launch errors.
+func (c *SCC) Run() (*Result, error) {
+	t0 := time.Now()
+	c.ran = false
+	s := c.s
+	if s.n == 0 {
+		c.ran = true
+		return &Result{Stats: Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy}}, nil
+	}
+	if err := s.reset(); err != nil {
 		return nil, err
 	}
-	defer dg.free()
-	s, err := newState(space, dg, opts, &res.Stats)
-	if err != nil {
-		return nil, err
-	}
-	defer s.free()
-	switch opts.Method {
+	var err error
+	switch s.opts.Method {
 	case Multistep:
 		err = s.multistep()
 	default:
-		err = s.twoPhase(opts.Method == Hybrid)
+		err = s.twoPhase(s.opts.Method == Hybrid)
 	}
 	if err == nil && s.active != 0 {
 		err = fmt.Errorf("scc: internal error: %d vertices left unassigned", s.active)
 	}
+	res := &Result{}
 	if err == nil {
 		err = s.number(res)
 	}
 	if err != nil {
 		return nil, err
 	}
+	res.Stats = *s.stats
 	res.Iterations = res.Stats.FBRounds + res.Stats.ColorRounds
 	res.Stats.TotalTime = time.Since(t0)
+	c.ran = true
+	return res, nil
+}
+
+// View returns the component numbers of the last Run in the graph's space; the next Run
+// overwrites them.
+func (c *SCC) View() views.View1D[int32] { return c.s.col }
+
+// Components returns a host copy of the component numbers of the last Run.
+func (c *SCC) Components() ([]int32, error) {
+	if !c.ran {
+		return nil, errors.New("scc: no completed run")
+	}
+	out := make([]int32, c.s.n)
+	if c.s.n == 0 {
+		return out, nil
+	}
+	if err := views.DeepCopy(views.Wrap1D("scc components", out), c.s.col); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Run is the one-call form: it computes the strongly connected components of g (on g's space)
+// with opts and returns them with their counts and statistics. It allocates and frees the
+// run's memory. Errors are those of New and SCC.Run.
+func Run(g *dgraph.Graph, opts Options) (*Result, error) {
+	c, err := New(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Free()
+	res, err := c.Run()
+	if err != nil {
+		return nil, err
+	}
+	if res.Comp, err = c.Components(); err != nil {
+		return nil, err
+	}
 	return res, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/graph"
 )
 
@@ -36,18 +38,18 @@ var testGraphs = []testGraph{
 	{name: "uniform-sparse", make: func() *graph.EdgeList { return graph.Uniform(6000, 7000, 8) }},
 }
 
-// configs are the settings every graph runs with: every method with every traversal, and
-// Multistep with its serial finish off, at its default, and cutting in midway.
+// configs are the settings every graph runs with: FBTrim and Hybrid with every traversal,
+// Multistep with every template strategy and its serial finish off, at its default, and cutting
+// in midway.
 func configs() []Options {
 	var out []Options
-	for _, m := range []Method{Multistep, FBTrim, Hybrid} {
+	for _, m := range []Method{FBTrim, Hybrid} {
 		for t := Auto; t <= DataLB; t++ {
-			o := Options{Method: m, Traversal: t}
-			if m == Multistep {
-				o.SerialCutoff = -1
-			}
-			out = append(out, o)
+			out = append(out, Options{Method: m, Traversal: t})
 		}
+	}
+	for _, st := range append([]frontier.Strategy{frontier.Auto}, frontier.Strategies()...) {
+		out = append(out, Options{Method: Multistep, Strategy: st, SerialCutoff: -1})
 	}
 	return append(out,
 		Options{Method: Multistep},
@@ -58,7 +60,10 @@ func configs() []Options {
 }
 
 func (o Options) String() string {
-	return fmt.Sprintf("%v/%v/cut=%d/heavy=%d", o.Method, o.Traversal, o.SerialCutoff, o.HeavyDegree)
+	if o.Method == Multistep {
+		return fmt.Sprintf("%v/%v/cut=%d", o.Method, o.Strategy, o.SerialCutoff)
+	}
+	return fmt.Sprintf("%v/%v/heavy=%d", o.Method, o.Traversal, o.HeavyDegree)
 }
 
 func TestMatchesTarjanAndGonum(t *testing.T) {
@@ -67,9 +72,14 @@ func TestMatchesTarjanAndGonum(t *testing.T) {
 		t.Run(tg.name, func(t *testing.T) {
 			g := build(t, tg.make())
 			want := expect(t, g)
+			dg, err := dgraph.New(s, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dg.Free()
 			for _, o := range configs() {
 				t.Run(o.String(), func(t *testing.T) {
-					res, err := Run(s, g, o)
+					res, err := Run(dg, o)
 					if err != nil {
 						t.Fatal(err)
 					}

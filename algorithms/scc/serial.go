@@ -135,23 +135,27 @@ func (s *state) finishSerially() error {
 		return err
 	}
 	nact := int(na)
-	soff, err := alloc[int64](s, "scc.serial.offsets", nact+1)
+	mem := s.space.Memory()
+	soff, err := views.Alloc1D[int64](mem, "scc.serial.offsets", nact+1)
 	if err != nil {
 		return err
 	}
-	orig, err := alloc[int32](s, "scc.serial.orig", nact)
+	defer soff.Free()
+	orig, err := views.Alloc1D[int32](mem, "scc.serial.orig", nact)
 	if err != nil {
 		return err
 	}
+	defer orig.Free()
 	var m int64
-	g := s.g.out
+	g := s.out
 	if err := portable.ParallelScan(s.space, "scc.serial.offsets", portable.Range(0, s.n), subEdges{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, Orig: orig}, &m); err != nil {
 		return err
 	}
-	sadj, err := alloc[int32](s, "scc.serial.adj", int(m))
+	sadj, err := views.Alloc1D[int32](mem, "scc.serial.adj", int(m))
 	if err != nil {
 		return err
 	}
+	defer sadj.Free()
 	if err := launch(s, "scc.serial.fill", subFill{Off: g.Offsets, Adj: g.Adj, Sub: s.sub, ID: ids, SOff: soff, SAdj: sadj}); err != nil {
 		return err
 	}
@@ -170,11 +174,11 @@ func (s *state) finishSerially() error {
 	for i, r := range rep {
 		rep[i] = horig[r]
 	}
-	drep, err := views.MirrorViewAndCopy(s.space.Memory(), views.Wrap1D("scc.serial.rep", rep))
+	drep, err := views.MirrorViewAndCopy(mem, views.Wrap1D("scc.serial.rep", rep))
 	if err != nil {
 		return err
 	}
-	if !s.space.Memory().HostAccessible() {
+	if !mem.HostAccessible() {
 		defer drep.Free()
 	}
 	if err := portable.ParallelFor(s.space, "scc.serial.scatter", portable.Range(0, nact), subScatter{Orig: orig, Rep: drep, St: s.st, Comp: s.comp}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
@@ -13,14 +14,15 @@ import (
 // int32 values.
 const maxVertices = math.MaxInt32 / 3
 
-// state is one run's device-resident state and its host-side bookkeeping.
+// state is the device-resident state of the runs over one graph and the host-side bookkeeping
+// of the current run.
 type state struct {
-	space  execspace.Space
-	opts   Options
-	g      *dgraph
-	n      int
-	active int // vertices not yet assigned to a component
-	stats  *Stats
+	space   execspace.Space
+	opts    Options
+	out, in dgraph.CSR
+	n       int
+	active  int // vertices not yet assigned to a component
+	stats   *Stats
 
 	st    views.View1D[uint32] // status bits
 	sub   views.View1D[int32]  // subgraph id, in [0, 3n)
@@ -28,18 +30,25 @@ type state struct {
 	col   views.View1D[int32]  // colour for propagation; scratch for Trim2 and FWcc
 	pivot views.View1D[int32]  // pivot per subgraph id, 3n entries
 
-	fr *frontier // worklists, made on first use
+	size  views.View1D[int32]  // component sizes, then numbers, per representative
+	least views.View1D[int32]  // smallest member per representative
+
+	fr *worklists  // worklists of the FB-Trim traversals, made on first use
+	ms *multistep // the template-based parts of Multistep, made by New for that method
 
 	owned []interface{ Free() }
 }
 
-// newState allocates the per-vertex views, with every vertex active in subgraph 2n.
-func newState(space execspace.Space, g *dgraph, opts Options, stats *Stats) (*state, error) {
-	if g.n > maxVertices {
-		return nil, fmt.Errorf("scc: %d vertices; the subgraph ids limit graphs to %d", g.n, maxVertices)
+// newState allocates the per-vertex views for g.
+func newState(g *dgraph.Graph, opts Options) (*state, error) {
+	if g.N() > maxVertices {
+		return nil, fmt.Errorf("scc: %d vertices; the subgraph ids limit graphs to %d", g.N(), maxVertices)
 	}
-	s := &state{space: space, opts: opts, g: g, n: g.n, active: g.n, stats: stats}
+	s := &state{space: g.Space(), opts: opts, n: g.N(), stats: &Stats{}}
 	var err error
+	if s.out, s.in, err = csrs(g); err != nil {
+		return nil, err
+	}
 	if s.st, err = alloc[uint32](s, "scc.status", s.n); err != nil {
 		return nil, err
 	}
@@ -55,10 +64,23 @@ func newState(space execspace.Space, g *dgraph, opts Options, stats *Stats) (*st
 	if s.pivot, err = alloc[int32](s, "scc.pivot", 3*s.n); err != nil {
 		return nil, err
 	}
-	if err := s.sub.Fill(int32(2 * s.n)); err != nil {
+	if s.size, err = alloc[int32](s, "scc.size", s.n); err != nil {
+		return nil, err
+	}
+	if s.least, err = alloc[int32](s, "scc.least", s.n); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// reset starts a run: every vertex active, in subgraph 2n, with clear status bits.
+func (s *state) reset() error {
+	s.active = s.n
+	*s.stats = Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy}
+	if err := s.st.Fill(0); err != nil {
+		return err
+	}
+	return s.sub.Fill(int32(2 * s.n))
 }
 
 // alloc allocates a view in the space's memory that s.free releases.

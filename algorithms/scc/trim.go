@@ -117,12 +117,12 @@ func (s *state) trim() (int, error) {
 	}
 	t0 := time.Now()
 	defer func() { s.stats.TrimTime += time.Since(t0) }()
-	f, err := s.frontierFor()
+	f, err := s.worklistsFor()
 	if err != nil {
 		return 0, err
 	}
 	k := trimStep{
-		Off: s.g.out.Offsets, Adj: s.g.out.Adj, ROff: s.g.in.Offsets, RAdj: s.g.in.Adj,
+		Off: s.out.Offsets, Adj: s.out.Adj, ROff: s.in.Offsets, RAdj: s.in.Adj,
 		Sub: s.sub, St: s.st, Comp: s.comp, Next: f.cur, Tail: f.tails,
 	}
 	if err := f.tails.Fill(0); err != nil {

@@ -98,7 +98,7 @@ func (s *state) trim2() (int, error) {
 	t0 := time.Now()
 	defer func() { s.stats.TrimTime += time.Since(t0) }()
 	find := trim2Find{
-		Off: s.g.out.Offsets, Adj: s.g.out.Adj, ROff: s.g.in.Offsets, RAdj: s.g.in.Adj,
+		Off: s.out.Offsets, Adj: s.out.Adj, ROff: s.in.Offsets, RAdj: s.in.Adj,
 		Sub: s.sub, St: s.st, Partner: s.col,
 	}
 	if err := portable.ParallelFor(s.space, "scc.trim2.find", s.all(), find); err != nil {

@@ -1,7 +1,7 @@
 package scc
 
 import (
-	"github.com/gokkos/gokkos/algorithms/wcc"
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
@@ -243,20 +243,21 @@ func (k heavyList) Run(v int, acc *int64, final bool) {
 	*acc += 1
 }
 
-// frontier holds the worklists of data-driven traversals and the heavy-vertex lists of
+// worklists holds the worklists of data-driven traversals and the heavy-vertex lists of
 // topology-driven load-balanced ones.
-type frontier struct {
+type worklists struct {
 	cur, next views.View1D[int32]
 	tails     views.View1D[int32]
-	heavy     map[*views.View1D[int64]]views.View1D[int32] // per CSR offsets view
+	heavy     [2]views.View1D[int32] // heavy vertices of the out- and in-edge CSRs
+	listed    [2]bool
 }
 
-// frontierFor returns s's worklists, allocating them on first use.
-func (s *state) frontierFor() (*frontier, error) {
+// worklistsFor returns s's worklists, allocating them on first use.
+func (s *state) worklistsFor() (*worklists, error) {
 	if s.fr != nil {
 		return s.fr, nil
 	}
-	f := &frontier{heavy: map[*views.View1D[int64]]views.View1D[int32]{}}
+	f := &worklists{}
 	var err error
 	if f.cur, err = alloc[int32](s, "scc.worklist.a", s.n); err != nil {
 		return nil, err
@@ -271,13 +272,14 @@ func (s *state) frontierFor() (*frontier, error) {
 	return f, nil
 }
 
-// heavyOf returns the list of heavy vertices of the CSR whose offsets are off, made once.
-func (s *state) heavyOf(f *frontier, off *views.View1D[int64]) (views.View1D[int32], error) {
-	if l, ok := f.heavy[off]; ok {
-		return l, nil
+// heavyOf returns the list of heavy vertices of the CSR g in direction dir (0 for out-edges, 1
+// for in-edges), made on first use.
+func (s *state) heavyOf(f *worklists, g dgraph.CSR, dir int) (views.View1D[int32], error) {
+	if f.listed[dir] {
+		return f.heavy[dir], nil
 	}
 	var n int64
-	if err := portable.ParallelScan(s.space, "scc.heavy.count", portable.Range(0, s.n), heavyList{Off: *off, Heavy: int64(s.opts.HeavyDegree)}, &n); err != nil {
+	if err := portable.ParallelScan(s.space, "scc.heavy.count", portable.Range(0, s.n), heavyList{Off: g.Offsets, Heavy: int64(s.opts.HeavyDegree)}, &n); err != nil {
 		return views.View1D[int32]{}, err
 	}
 	l, err := alloc[int32](s, "scc.heavy", int(n))
@@ -285,11 +287,11 @@ func (s *state) heavyOf(f *frontier, off *views.View1D[int64]) (views.View1D[int
 		return l, err
 	}
 	if n > 0 {
-		if err := portable.ParallelScan(s.space, "scc.heavy.list", portable.Range(0, s.n), heavyList{Off: *off, Heavy: int64(s.opts.HeavyDegree), List: l}, &n); err != nil {
+		if err := portable.ParallelScan(s.space, "scc.heavy.list", portable.Range(0, s.n), heavyList{Off: g.Offsets, Heavy: int64(s.opts.HeavyDegree), List: l}, &n); err != nil {
 			return l, err
 		}
 	}
-	f.heavy[off] = l
+	f.heavy[dir], f.listed[dir] = l, true
 	return l, nil
 }
 
@@ -297,27 +299,27 @@ func (s *state) heavyOf(f *frontier, off *views.View1D[int64]) (views.View1D[int
 // frontier is a sizeable part of the graph) rather than working through a worklist.
 const adaptiveShare = 32
 
-// traverse runs the frontier loop of op over the CSR g with strategy t until the frontier is
-// empty, and returns the number of iterations. op's Off and Adj are taken from g; its Heavy,
-// Push, Next and Tails are set here.
+// traverse runs the frontier loop of op over the CSR g of direction dir (0 for out-edges, 1 for
+// in-edges) with strategy t until the frontier is empty, and returns the number of iterations.
+// op's Off and Adj are taken from g; its Heavy, Push, Next and Tails are set here.
 //
 // Auto decides before every iteration: a load-balanced topology-driven sweep when the last
 // iteration activated at least one vertex in adaptiveShare, a load-balanced worklist pass
 // otherwise. Both read the frontier from the status bits, so the loop can change strategy at
 // any iteration; a worklist is seeded from the bits after a sweep.
-func (s *state) traverse(label string, t Traversal, g *wcc.Graph, op frontierOp) (int, error) {
+func (s *state) traverse(label string, t Traversal, g dgraph.CSR, dir int, op frontierOp) (int, error) {
 	op.Off, op.Adj = g.Offsets, g.Adj
 	adaptive := t == Auto
 	if adaptive || t == TopoLB || t == DataLB {
 		op.Heavy = int64(s.opts.HeavyDegree)
 	}
-	f, err := s.frontierFor()
+	f, err := s.worklistsFor()
 	if err != nil {
 		return 0, err
 	}
 	var heavy views.View1D[int32] // heavy vertices of g, for load-balanced sweeps
 	if adaptive || t == TopoLB {
-		if heavy, err = s.heavyOf(f, &g.Offsets); err != nil {
+		if heavy, err = s.heavyOf(f, g, dir); err != nil {
 			return 0, err
 		}
 	}
