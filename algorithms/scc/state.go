@@ -30,10 +30,10 @@ type state struct {
 	col   views.View1D[int32]  // colour for propagation; scratch for Trim2 and FWcc
 	pivot views.View1D[int32]  // pivot per subgraph id, 3n entries
 
-	size  views.View1D[int32]  // component sizes, then numbers, per representative
-	least views.View1D[int32]  // smallest member per representative
+	size  views.View1D[int32] // component sizes, then numbers, per representative
+	least views.View1D[int32] // smallest member per representative
 
-	fr *worklists  // worklists of the FB-Trim traversals, made on first use
+	fr *worklists // worklists of the FB-Trim traversals, made on first use
 	ms *multistep // the template-based parts of Multistep, made by New for that method
 
 	owned []interface{ Free() }
