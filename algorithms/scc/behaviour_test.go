@@ -183,6 +183,9 @@ func TestOptions(t *testing.T) {
 			t.Errorf("ParseTraversal(%q) = %v, %v", tr, got, err)
 		}
 	}
+	if m, err := ParseMethod("FB-Trim-Hybrid"); err != nil || m != Hybrid {
+		t.Errorf("ParseMethod(FB-Trim-Hybrid) = %v, %v", m, err)
+	}
 	if _, err := ParseMethod("dfs"); err == nil || !strings.Contains(err.Error(), "multistep") {
 		t.Errorf("ParseMethod(dfs): %v", err)
 	}

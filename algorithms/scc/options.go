@@ -34,12 +34,20 @@ func (m Method) String() string {
 	return fmt.Sprintf("Method(%d)", m)
 }
 
-// ParseMethod returns the method called name (case-insensitive), or an error listing the names.
+// ParseMethod returns the method called name (case-insensitive): a name String returns, or
+// "fb-trim" and "fb-trim-hybrid". Any other name is an error listing the names.
 func ParseMethod(name string) (Method, error) {
+	name = strings.TrimSpace(name)
 	for i, s := range methodNames {
 		if strings.EqualFold(name, s) {
 			return Method(i), nil
 		}
+	}
+	switch strings.ToLower(name) {
+	case "fb-trim":
+		return FBTrim, nil
+	case "fb-trim-hybrid", "fbtrim-hybrid":
+		return Hybrid, nil
 	}
 	return 0, fmt.Errorf("scc: unknown method %q; want one of %s", name, strings.Join(methodNames[:], ", "))
 }
@@ -83,6 +91,7 @@ func (t Traversal) String() string {
 // ParseTraversal returns the strategy called name (case-insensitive), or an error listing the
 // names.
 func ParseTraversal(name string) (Traversal, error) {
+	name = strings.TrimSpace(name)
 	for i, s := range traversalNames {
 		if strings.EqualFold(name, s) {
 			return Traversal(i), nil
