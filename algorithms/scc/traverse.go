@@ -134,7 +134,7 @@ func (o frontierOp) push(w int) int64 {
 // expand claims v and visits its edges on one thread, then follows the chain of the first light
 // vertex each expansion activates; heavy vertices are left to frontierTeam.
 func (o frontierOp) expand(v int) int64 {
-	if o.heavy(v) || !o.claim(v) {
+	if o.St.AtomicLoad(v)&o.Mask != o.Want || o.heavy(v) || !o.claim(v) {
 		return 0
 	}
 	var n int64

@@ -1,0 +1,100 @@
+package scc
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/graph"
+)
+
+// benchGraphs are the benchmark inputs: an R-MAT graph (skewed degrees, one large component
+// and many trivial ones) and the small-world graph (a giant component, many small non-trivial
+// ones, trivial ones), built once.
+var benchGraphs = []struct {
+	name string
+	make func() *graph.EdgeList
+}{
+	{"rmat-18", func() *graph.EdgeList { return graph.RMAT(18, 16, 1) }},
+	{"smallworld-20", func() *graph.EdgeList { return graph.SmallWorld(1<<20, 1) }},
+}
+
+var (
+	benchMu    sync.Mutex
+	benchCache = map[string]*dgraph.Graph{}
+)
+
+// benchGraph returns the named benchmark graph in the default space.
+func benchGraph(b testing.TB, name string, make func() *graph.EdgeList) *dgraph.Graph {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if g, ok := benchCache[name]; ok {
+		return g
+	}
+	g, err := dgraph.New(testSpace(b), build(b, make()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := g.In(); err != nil {
+		b.Fatal(err)
+	}
+	benchCache[name] = g
+	return g
+}
+
+// benchRun times SCC.Run and reports vertices per second, GTEPS (edges of the graph over the
+// time of a run, the usual convention for component codes) and the round counts.
+func benchRun(b *testing.B, g *dgraph.Graph, o Options) {
+	c, err := New(g, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Free()
+	var res *Result
+	for b.Loop() {
+		if res, err = c.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	sec := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(g.N())/sec, "vertices/s")
+	b.ReportMetric(float64(g.NumEdges())/sec/1e9, "GTEPS")
+	b.ReportMetric(float64(res.Stats.FBRounds), "fb-rounds")
+	b.ReportMetric(float64(res.Stats.ColorRounds), "colour-rounds")
+	b.ReportMetric(float64(res.Stats.ReachIterations+res.Stats.PropagationIterations), "traversal-iters")
+}
+
+// BenchmarkSCC runs every method with its default settings.
+func BenchmarkSCC(b *testing.B) {
+	for _, bg := range benchGraphs {
+		for _, m := range []Method{Multistep, FBTrim, Hybrid} {
+			b.Run(fmt.Sprintf("%s/%v", bg.name, m), func(b *testing.B) {
+				benchRun(b, benchGraph(b, bg.name, bg.make), Options{Method: m})
+			})
+		}
+	}
+}
+
+// BenchmarkSCCParallel runs Multistep without its serial finish, so that every step is the
+// parallel one.
+func BenchmarkSCCParallel(b *testing.B) {
+	for _, bg := range benchGraphs {
+		b.Run(bg.name+"/multistep", func(b *testing.B) {
+			benchRun(b, benchGraph(b, bg.name, bg.make), Options{Method: Multistep, SerialCutoff: -1})
+		})
+	}
+}
+
+// BenchmarkSCCTraversal runs FBTrim and Hybrid with every traversal strategy.
+func BenchmarkSCCTraversal(b *testing.B) {
+	for _, bg := range benchGraphs {
+		for _, m := range []Method{FBTrim, Hybrid} {
+			for t := Auto; t <= DataLB; t++ {
+				b.Run(fmt.Sprintf("%s/%v/%v", bg.name, m, t), func(b *testing.B) {
+					benchRun(b, benchGraph(b, bg.name, bg.make), Options{Method: m, Traversal: t})
+				})
+			}
+		}
+	}
+}
