@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/backends/host"
-	"github.com/gokkos/gokkos/internal/benchkernels"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/internal/benchkernels"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
