@@ -123,14 +123,14 @@ func (b *BFS) Run(root int32) (Stats, error) {
 					pull, forcePush = false, true
 				}
 			} else {
-				s, err := b.f.Measure()
+				edges, err := b.f.Edges()
 				if err != nil {
 					return st, err
 				}
-				if !forcePush && float64(s.Edges) > float64(unexplored)/b.opt.Alpha {
+				if !forcePush && float64(edges) > float64(unexplored)/b.opt.Alpha {
 					pull = true
 				} else {
-					unexplored -= s.Edges
+					unexplored -= edges
 				}
 				forcePush = false
 			}

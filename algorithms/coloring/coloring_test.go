@@ -22,7 +22,7 @@ func configs() []coloring.Options {
 			out = append(out, coloring.Options{Strategy: s, Format: f})
 		}
 	}
-	return append(out, coloring.Options{Pull: true},
+	return append(out, coloring.Options{Pull: true}, coloring.Options{Pull: true, Tuning: frontier.Tuning{PullWords: -1}},
 		coloring.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 2, SlotsPerThread: 3}},
 		coloring.Options{Strategy: frontier.LocalCollapse, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 3}},
 		coloring.Options{Strategy: frontier.GlobalCollapse, Format: frontier.Queue, Tuning: frontier.Tuning{Buffer: 1, Teams: 5}},

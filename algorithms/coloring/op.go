@@ -20,3 +20,10 @@ func (o propagate) Visit(u, v int32, e int64) bool {
 // Pending is always true: in a pull step a vertex takes the largest color of all its
 // in-neighbors in the worklist.
 func (o propagate) Pending(v int32) bool { return true }
+
+// PendingWord reports every vertex pending.
+func (o propagate) PendingWord(w int) uint32 { return ^uint32(0) }
+
+// Pull offers u's color to v in a pull step and never stops the scan early. Other threads
+// read v's color as their own in-neighbor's, so the update stays atomic.
+func (o propagate) Pull(u, v int32, e int64) (bool, bool) { return o.Visit(u, v, e), false }

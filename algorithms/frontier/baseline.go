@@ -13,8 +13,8 @@ import (
 //
 // PushThread and the template's other kernel types are exported so that the kernel
 // translator can name their instantiations with an operator from another package; Push
-// launches them, and algorithms do not build them directly. The reduction result is the
-// number of vertices added to the next worklist.
+// launches them, and algorithms do not build them directly. The reduction result counts the
+// vertices added to the next worklist and their out-edges (see Count).
 //
 //gokkos:kernel
 type PushThread[Op EdgeOp] struct {
@@ -25,8 +25,14 @@ type PushThread[Op EdgeOp] struct {
 	Op    Op
 }
 
+// Init starts an accumulator at zero.
+func (k PushThread[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PushThread[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
 // RunTeam expands the team's chunk.
-func (k PushThread[Op]) RunTeam(m teams.Member, acc *int64) {
+func (k PushThread[Op]) RunTeam(m teams.Member, acc *Count) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	ts := m.TeamSize()
 	first := m.LeagueRank() * k.Chunk
@@ -51,14 +57,16 @@ func (k PushThread[Op]) RunTeam(m teams.Member, acc *int64) {
 			}
 			v := k.G.Adj.At(int(e))
 			if k.Op.Visit(u, v, e) {
-				var n int64
-				c, n = k.Out.put(buf, c, v)
-				*acc += n
+				var added bool
+				if c, added = k.Out.put(buf, c, v); added {
+					acc.Val++
+					acc.Loc += int(k.G.Degree(v))
+				}
 			}
 			e++
 			left--
 		}
-		*acc += k.Out.flush(m, buf, c)
+		k.Out.flush(m, buf, c)
 		more := 0
 		if e < end || s < last {
 			more = 1

@@ -46,8 +46,9 @@ type Step struct {
 	// Sample is what the inspector knew about the step's input worklist (Edges and
 	// MaxDegree are -1 when nothing was sampled).
 	Sample Sample
-	// Added is the size of the next worklist.
-	Added int64
+	// Added is the size of the next worklist and AddedEdges the number of its vertices'
+	// out-edges.
+	Added, AddedEdges int64
 }
 
 // Frontier is the worklist S_i of the frontier template (Algorithm 1 of Slota, Rajamanickam
@@ -79,7 +80,8 @@ type Frontier struct {
 	format Format
 	size   int64
 	iter   int
-	last   Sample
+	last   Sample // the inspector's knowledge; Edges is exact when last.Iteration == iter
+	degIt  int    // iteration of the last MaxDegree measurement
 	trace  []Step
 	freed  bool
 }
@@ -203,7 +205,7 @@ func (f *Frontier) restart() error {
 	if f.freed {
 		return errors.New("frontier: worklist was freed")
 	}
-	f.iter, f.trace, f.last = 0, nil, Sample{Edges: -1, MaxDegree: -1}
+	f.iter, f.trace, f.last, f.degIt = 0, nil, Sample{Edges: -1, MaxDegree: -1}, 0
 	if !f.opt.Unique {
 		// Stamps hold iteration numbers, which restart from 0.
 		if err := f.stamp.Fill(-1); err != nil {
@@ -273,6 +275,11 @@ func (f *Frontier) SetAll() error {
 	}
 	n := f.g.N()
 	f.size = int64(n)
+	md, err := f.g.MaxDegree()
+	if err != nil {
+		return err
+	}
+	f.last = Sample{Size: f.size, Edges: f.g.NumEdges(), MaxDegree: md, Measured: true}
 	if f.opt.Format == Queue {
 		f.format = Queue
 		return portable.ParallelFor(f.space, "frontier: set all", portable.Range(0, n), iotaQueue{Queue: f.queue[f.cur]})
@@ -326,41 +333,55 @@ func (f *Frontier) convert(to Format) error {
 	return nil
 }
 
-// Measure runs the graph inspector now: two reductions over the current worklist for its
-// number of out-edges and its largest out-degree. Push calls it every Options.SampleEvery
-// iterations when a choice is automatic; algorithms that need the exact edge count every
-// step (direction-optimizing BFS) call it themselves.
+// Measure runs the graph inspector now: one reduction over the current worklist (its slots,
+// or the words of a bitmap) for the number of its vertices' out-edges and their largest
+// out-degree. Push calls it when it needs a sample it does not have; every step already
+// leaves the exact edge count of the next worklist (Edges), so Measure is needed only after
+// Set or Assign or to refresh MaxDegree.
 func (f *Frontier) Measure() (Sample, error) {
 	s := Sample{Iteration: f.iter, Size: f.size, Format: f.format, Measured: true}
 	if f.size > 0 {
 		in := f.Worklist()
-		r := portable.Range(0, in.Size)
-		if err := portable.ParallelReduce(f.space, "frontier: inspect edges", r, worklistEdges{G: f.g.Out(), In: in}, portable.Sum(&s.Edges)); err != nil {
+		n := in.Size
+		if in.Bitmap {
+			n = words(in.Size)
+		}
+		var c Count
+		k := worklistStats{G: f.g.Out(), In: in}
+		if err := portable.ParallelReduce(f.space, "frontier: inspect", portable.Range(0, n), k, portable.KernelJoin[Count](k, &c)); err != nil {
 			return s, err
 		}
-		if err := portable.ParallelReduce(f.space, "frontier: inspect degree", r, worklistMaxDegree{G: f.g.Out(), In: in}, portable.Max(&s.MaxDegree)); err != nil {
-			return s, err
-		}
+		s.Edges, s.MaxDegree = c.Val, int64(c.Loc)
 	}
-	f.last = s
+	f.last, f.degIt = s, f.iter
 	return s, nil
 }
 
-// sample returns the inspector's sample for the current worklist, measuring when due.
+// Edges returns the number of out-edges of the current worklist's vertices: known exactly
+// after every step and SetAll, measured with one reduction otherwise.
+func (f *Frontier) Edges() (int64, error) {
+	if f.last.Iteration == f.iter && f.last.Size == f.size && f.last.Edges >= 0 {
+		return f.last.Edges, nil
+	}
+	s, err := f.Measure()
+	return s.Edges, err
+}
+
+// sample returns the inspector's sample for the current worklist: the exact size and edge
+// count, and the largest degree measured at most SampleEvery iterations ago.
 func (f *Frontier) sample() (Sample, error) {
+	known := f.last.Iteration == f.iter && f.last.Size == f.size && f.last.Edges >= 0
 	if f.opt.Strategy != Auto && f.opt.Format != AutoFormat {
+		if known {
+			return f.last, nil
+		}
 		return Sample{Iteration: f.iter, Size: f.size, Edges: -1, MaxDegree: -1, Format: f.format}, nil
 	}
-	if f.last.Measured && f.last.Iteration == f.iter && f.last.Size == f.size {
-		return f.last, nil
-	}
-	if f.last.Edges < 0 || f.iter-f.last.Iteration >= f.opt.SampleEvery {
+	if !known || f.last.MaxDegree < 0 || f.iter-f.degIt >= f.opt.SampleEvery {
 		return f.Measure()
 	}
-	s := Sample{Iteration: f.iter, Size: f.size, Format: f.format, MaxDegree: f.last.MaxDegree}
-	if f.last.Size > 0 {
-		s.Edges = int64(float64(f.size) * float64(f.last.Edges) / float64(f.last.Size))
-	}
+	s := f.last
+	s.Format = f.format
 	return s, nil
 }
 
@@ -392,11 +413,12 @@ func (f *Frontier) output(to Format) (sink, error) {
 	return o, f.tail.Fill(0)
 }
 
-// advance makes the next worklist, in format to with size added, the current one.
+// advance makes the next worklist, in format to with size step.Added, the current one.
 func (f *Frontier) advance(step Step, to Format) Step {
 	f.cur = 1 - f.cur
 	f.format, f.size = to, step.Added
 	f.iter++
+	f.last = Sample{Iteration: f.iter, Size: step.Added, Edges: step.AddedEdges, MaxDegree: f.last.MaxDegree, Measured: true, Format: to}
 	if f.opt.Trace {
 		f.trace = append(f.trace, step)
 	}

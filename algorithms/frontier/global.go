@@ -47,8 +47,14 @@ type PushGlobal[Op EdgeOp] struct {
 	Op    Op
 }
 
+// Init starts an accumulator at zero.
+func (k PushGlobal[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PushGlobal[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
 // RunTeam expands the team's edge range.
-func (k PushGlobal[Op]) RunTeam(m teams.Member, acc *int64) {
+func (k PushGlobal[Op]) RunTeam(m teams.Member, acc *Count) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	league := int64(m.LeagueSize())
 	l := int64(m.LeagueRank())
@@ -72,11 +78,13 @@ func (k PushGlobal[Op]) RunTeam(m teams.Member, acc *int64) {
 			e := k.G.Begin(u) + idx - k.Pre.At(i)
 			v := k.G.Adj.At(int(e))
 			if k.Op.Visit(u, v, e) {
-				var a int64
-				c, a = k.Out.put(buf, c, v)
-				*acc += a
+				var added bool
+				if c, added = k.Out.put(buf, c, v); added {
+					acc.Val++
+					acc.Loc += int(k.G.Degree(v))
+				}
 			}
 		}
-		*acc += k.Out.flush(m, buf, c)
+		k.Out.flush(m, buf, c)
 	}
 }

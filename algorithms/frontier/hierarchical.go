@@ -74,7 +74,7 @@ func (k Classify) RunTeam(m teams.Member) {
 // slots, and for each vertex the team's threads take its edges round-robin (thread r takes
 // edges r, r+TeamSize, ...), flushing after each round of TeamSize × Buffer edges. Hierarchical
 // launches it with TeamSize threads for the large class and WarpSize threads for the medium
-// class. The reduction result is the number of vertices added to the next worklist.
+// class. The reduction result is the vertices added to the next worklist and their out-edges (see Count).
 //
 //gokkos:kernel
 type PushTeam[Op EdgeOp] struct {
@@ -85,8 +85,14 @@ type PushTeam[Op EdgeOp] struct {
 	Op    Op
 }
 
+// Init starts an accumulator at zero.
+func (k PushTeam[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PushTeam[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
 // RunTeam expands the team's chunk, vertex by vertex.
-func (k PushTeam[Op]) RunTeam(m teams.Member, acc *int64) {
+func (k PushTeam[Op]) RunTeam(m teams.Member, acc *Count) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	ts := int64(m.TeamSize())
 	r := int64(m.TeamRank())
@@ -108,12 +114,14 @@ func (k PushTeam[Op]) RunTeam(m teams.Member, acc *int64) {
 			for e := base + r; e < stop; e += ts {
 				v := k.G.Adj.At(int(e))
 				if k.Op.Visit(u, v, e) {
-					var n int64
-					c, n = k.Out.put(buf, c, v)
-					*acc += n
+					var added bool
+					if c, added = k.Out.put(buf, c, v); added {
+						acc.Val++
+						acc.Loc += int(k.G.Degree(v))
+					}
 				}
 			}
-			*acc += k.Out.flush(m, buf, c)
+			k.Out.flush(m, buf, c)
 		}
 	}
 }

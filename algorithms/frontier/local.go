@@ -13,7 +13,7 @@ import (
 // takes the chunk's edge numbers base+r, base+r+TeamSize, ... (Buffer of them), finds the
 // vertex owning its first edge by binary search in the prefix sums and the following ones by
 // walking forward, and flushes its buffer at the end of the round. The reduction result is
-// the number of vertices added to the next worklist.
+// the vertices added to the next worklist and their out-edges (see Count).
 //
 //gokkos:kernel
 type PushLocal[Op EdgeOp] struct {
@@ -24,8 +24,14 @@ type PushLocal[Op EdgeOp] struct {
 	Op    Op
 }
 
+// Init starts an accumulator at zero.
+func (k PushLocal[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PushLocal[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
 // RunTeam expands the team's chunk.
-func (k PushLocal[Op]) RunTeam(m teams.Member, acc *int64) {
+func (k PushLocal[Op]) RunTeam(m teams.Member, acc *Count) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	pre := teams.TeamScratch[int64](m, 0, k.Chunk+1)
 	ver := teams.TeamScratch[int32](m, 0, k.Chunk)
@@ -65,12 +71,14 @@ func (k PushLocal[Op]) RunTeam(m teams.Member, acc *int64) {
 			e := k.G.Begin(u) + idx - pre.At(i)
 			v := k.G.Adj.At(int(e))
 			if k.Op.Visit(u, v, e) {
-				var a int64
-				c, a = k.Out.put(buf, c, v)
-				*acc += a
+				var added bool
+				if c, added = k.Out.put(buf, c, v); added {
+					acc.Val++
+					acc.Loc += int(k.G.Degree(v))
+				}
 			}
 		}
-		*acc += k.Out.flush(m, buf, c)
+		k.Out.flush(m, buf, c)
 	}
 }
 

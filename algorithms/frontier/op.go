@@ -19,13 +19,24 @@ type EdgeOp interface {
 }
 
 // PullOp is an edge operator that also supports pull (bottom-up) steps, in which every vertex
-// v that is still Pending scans its in-edges u→v for sources u in the current worklist and
-// calls Visit(u, v, e) for each; v joins the next worklist when a Visit returns true, and the
-// scan of v's in-edges stops as soon as v is no longer Pending (for BFS: once it has a
-// parent). In a pull step each v is handled by one thread, so Visit sees no concurrent calls
-// for the same v.
+// v with in-edges that is still pending scans its in-edges u→v for sources u in the current
+// worklist and calls Pull(u, v, e) for each, until Pull reports that v is done; v joins the
+// next worklist when a Pull reported it joined.
+//
+// In a pull step each v is handled by one thread, which alone asks whether v is pending and
+// calls Pull(·, v, ·): entries of v that only v's own updates write may be read and written
+// with plain loads and stores (BFS's parent and level), which is what makes pull steps
+// cheap. Entries that other vertices' updates read (a color that v's out-neighbors pull too)
+// still need atomics.
 type PullOp interface {
 	EdgeOp
 	// Pending reports whether v may still change; pull steps skip vertices that are not.
 	Pending(v int32) bool
+	// PendingWord returns Pending for the 32 vertices 32w, ..., 32w+31 as a mask (bit b for
+	// vertex 32w+b; bits of vertices past the last are ignored). Host pull steps ask once
+	// per word instead of once per vertex.
+	PendingWord(w int) uint32
+	// Pull processes in-edge u→v (index e of the in-edge CSR): joined reports that v joins
+	// the next worklist, done that the rest of v's in-edges need not be scanned.
+	Pull(u, v int32, e int64) (joined, done bool)
 }

@@ -7,61 +7,72 @@ import (
 	"github.com/gokkos/gokkos/views"
 )
 
-// PullStep is the pull (bottom-up) kernel: every vertex v that Op.Pending reports scans its
-// in-edges (In, the in-edge CSR) for sources in the current worklist Cur (a bitmap) and calls
-// Op.Visit on each until v is no longer pending; v joins Next when a Visit returned true.
-// With PerWord, iteration i handles the 32 vertices of bitmap word i and stores the word
-// whole (no atomics, the host's choice); otherwise iteration i handles vertex i and sets its
-// bit with an atomic OR in a cleared Next (one thread per vertex, the device's choice). The
-// reduction result is the number of vertices added to Next.
+// PullStep is the pull (bottom-up) kernel: every pending vertex v scans its in-edges (In, the
+// in-edge CSR) for sources in the current worklist Cur (a bitmap) and calls Op.Pull on each
+// until Pull reports v done; v joins Next when a Pull reported it joined. With Words > 0,
+// iteration i handles the Words bitmap words starting at word i*Words, asking the operator
+// for each word's pending mask (Op.PendingWord) and storing each word of Next whole, without
+// atomics: the host's choice. With Words == 0, iteration i handles vertex i, asks Op.Pending
+// and sets its bit of a cleared Next with an atomic OR: one thread per vertex, the device's
+// choice. The reduction result's Val counts the vertices added to Next (Loc is 0).
 //
 //gokkos:kernel
 type PullStep[Op PullOp] struct {
-	In      dgraph.CSR
-	Cur     views.View1D[uint32]
-	Next    views.View1D[uint32]
-	PerWord bool
-	Op      Op
+	In    dgraph.CSR
+	Cur   views.View1D[uint32]
+	Next  views.View1D[uint32]
+	Words int
+	Op    Op
 }
 
-// Run pulls for word or vertex i.
-func (k PullStep[Op]) Run(i int, acc *int64) {
-	if k.PerWord {
-		var word uint32
-		lo := i * 32
-		hi := min(lo+32, k.In.N)
-		for v := lo; v < hi; v++ {
-			if k.pull(int32(v)) {
-				word |= uint32(1) << uint(v-lo)
-			}
+// Init starts an accumulator at zero.
+func (k PullStep[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PullStep[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
+// Run pulls for the words or the vertex of iteration i.
+func (k PullStep[Op]) Run(i int, acc *Count) {
+	if k.Words == 0 {
+		if k.Op.Pending(int32(i)) && k.pull(int32(i)) {
+			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
+			acc.Val++
 		}
-		k.Next.Set(i, word)
-		*acc += int64(bits.OnesCount32(word))
 		return
 	}
-	if k.pull(int32(i)) {
-		k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
-		*acc += 1
+	last := min((i+1)*k.Words, k.Next.Len())
+	for w := i * k.Words; w < last; w++ {
+		var word uint32
+		mask := k.Op.PendingWord(w)
+		if rest := k.In.N - w*32; rest < 32 {
+			mask &= uint32(1)<<uint(rest) - 1
+		}
+		for mask != 0 {
+			b := bits.TrailingZeros32(mask)
+			mask &= mask - 1
+			if k.pull(int32(w*32 + b)) {
+				word |= uint32(1) << uint(b)
+				acc.Val++
+			}
+		}
+		k.Next.Set(w, word)
 	}
 }
 
-// pull scans v's in-edges and reports whether v joins the next worklist.
+// pull scans v's in-edges and reports whether v joined the next worklist.
 func (k PullStep[Op]) pull(v int32) bool {
-	if !k.Op.Pending(v) {
-		return false
-	}
+	adj, cur := k.In.Adj, k.Cur
 	joined := false
-	end := k.In.End(v)
-	for e := k.In.Begin(v); e < end; e++ {
-		u := k.In.Adj.At(int(e))
-		if k.Cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
+	end := int(k.In.Offsets.At(int(v) + 1))
+	for e := int(k.In.Offsets.At(int(v))); e < end; e++ {
+		u := adj.At(e)
+		if cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
 			continue
 		}
-		if k.Op.Visit(u, v, e) {
-			joined = true
-			if !k.Op.Pending(v) {
-				break
-			}
+		j, done := k.Op.Pull(u, v, int64(e))
+		joined = joined || j
+		if done {
+			break
 		}
 	}
 	return joined

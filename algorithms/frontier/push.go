@@ -35,20 +35,22 @@ func Push[Op EdgeOp](f *Frontier, op Op) (Step, error) {
 	}
 	if f.size > 0 {
 		in := f.Worklist()
+		var c Count
 		switch d.Strategy {
 		case Hierarchical:
-			step.Added, err = pushHierarchical(f, in, out, op)
+			c, err = pushHierarchical(f, in, out, op)
 		case LocalCollapse:
-			step.Added, err = pushLocal(f, in, out, op)
+			c, err = pushLocal(f, in, out, op)
 		case GlobalCollapse:
-			step.Added, err = pushGlobal(f, in, out, op)
+			c, err = pushGlobal(f, in, out, op)
 		default:
 			step.Decision.Strategy = Baseline
-			step.Added, err = pushThread(f, in, out, op)
+			c, err = pushThread(f, in, out, op)
 		}
 		if err != nil {
 			return step, err
 		}
+		step.Added, step.AddedEdges = c.Val, int64(c.Loc)
 	}
 	return f.advance(step, d.Out), nil
 }
@@ -59,60 +61,60 @@ func (f *Frontier) teamPolicy(league, team int) portable.TeamPolicy {
 	return portable.Teams(league, team).WithScratch(0, 0, 4*f.tune.Buffer).WithSchedule(portable.Dynamic).WithChunk(1)
 }
 
-func pushThread[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+func pushThread[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, error) {
 	chunk := f.tune.chunk(in.Size)
 	k := PushThread[Op]{G: f.g.Out(), In: in, Out: out, Chunk: chunk, Op: op}
-	var added int64
-	err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize), k, portable.Sum(&added))
-	return added, err
+	var c Count
+	err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize), k, portable.KernelJoin[Count](k, &c))
+	return c, err
 }
 
-func pushLocal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+func pushLocal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, error) {
 	chunk := f.tune.chunk(in.Size)
 	k := PushLocal[Op]{G: f.g.Out(), In: in, Out: out, Chunk: chunk, Op: op}
 	p := f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize)
 	p = p.WithScratch(0, align16(8*(chunk+1))+align16(4*chunk), 4*f.tune.Buffer)
-	var added int64
-	err := portable.ParallelReduceTeam(f.space, "frontier: push local collapse", p, k, portable.Sum(&added))
-	return added, err
+	var c Count
+	err := portable.ParallelReduceTeam(f.space, "frontier: push local collapse", p, k, portable.KernelJoin[Count](k, &c))
+	return c, err
 }
 
-func pushGlobal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
-	if f.prefix.Len() == 0 && f.g.N() >= 0 {
+func pushGlobal[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, error) {
+	if f.prefix.Len() == 0 {
 		var err error
 		if f.prefix, err = views.Alloc1D[int64](f.space.Memory(), "frontier prefix", f.g.N()+1); err != nil {
-			return 0, err
+			return Count{}, err
 		}
 	}
 	var total int64
 	scan := slotDegreeScan{G: f.g.Out(), In: in, Pre: f.prefix}
 	if err := portable.ParallelScan(f.space, "frontier: global prefix", portable.Range(0, in.Size+1), scan, &total); err != nil {
-		return 0, err
+		return Count{}, err
 	}
 	if total == 0 {
-		return 0, nil
+		return Count{}, nil
 	}
 	league := int(min(int64(f.tune.Teams), ceilDiv64(total, int64(f.tune.TeamSize))))
 	k := PushGlobal[Op]{G: f.g.Out(), In: in, Out: out, Pre: f.prefix, Total: total, Op: op}
-	var added int64
-	err := portable.ParallelReduceTeam(f.space, "frontier: push global collapse", f.teamPolicy(league, f.tune.TeamSize), k, portable.Sum(&added))
-	return added, err
+	var c Count
+	err := portable.ParallelReduceTeam(f.space, "frontier: push global collapse", f.teamPolicy(league, f.tune.TeamSize), k, portable.KernelJoin[Count](k, &c))
+	return c, err
 }
 
-func pushHierarchical[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int64, error) {
+func pushHierarchical[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, error) {
 	mem := f.space.Memory()
 	for c := range f.class {
 		if f.class[c].Len() == 0 && f.g.N() > 0 {
 			var err error
 			if f.class[c], err = views.Alloc1D[int32](mem, "frontier class queue", f.g.N()); err != nil {
-				return 0, err
+				return Count{}, err
 			}
 			if f.ctail[c], err = views.Alloc1D[int64](mem, "frontier class tail", 1); err != nil {
-				return 0, err
+				return Count{}, err
 			}
 		}
 		if err := f.ctail[c].Fill(0); err != nil {
-			return 0, err
+			return Count{}, err
 		}
 	}
 	sinks := classSinks(f.class, f.ctail, f.tune.Buffer)
@@ -121,24 +123,24 @@ func pushHierarchical[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int
 	cl := Classify{G: f.g.Out(), In: in, Out0: sinks[0], Out1: sinks[1], Out2: sinks[2], Chunk: chunk, Warp: warp, Team: max(team, warp+1)}
 	cp := f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize).WithScratch(0, 0, numClasses*align16(4*f.tune.Buffer))
 	if err := portable.ParallelForTeam(f.space, "frontier: classify", cp, cl); err != nil {
-		return 0, err
+		return Count{}, err
 	}
 	var counts [numClasses]int64
 	for c := range counts {
 		h := views.New1D[int64]("frontier class count", 1)
 		if err := views.DeepCopy(h, f.ctail[c]); err != nil {
-			return 0, err
+			return Count{}, err
 		}
 		counts[c] = h.At(0)
 	}
-	var added int64
+	var total Count
 	if counts[classThread] > 0 {
 		q := Worklist{Size: int(counts[classThread]), Queue: f.class[classThread]}
-		a, err := pushThread(f, q, out, op)
+		c, err := pushThread(f, q, out, op)
 		if err != nil {
-			return 0, err
+			return Count{}, err
 		}
-		added += a
+		joinCounts(&total, c)
 	}
 	for c, size := range []int{classWarp: f.tune.WarpSize, classTeam: f.tune.TeamSize} {
 		if c == classThread || counts[c] == 0 {
@@ -150,13 +152,13 @@ func pushHierarchical[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (int
 			chunk = f.tune.chunk(q.Size)
 		}
 		k := PushTeam[Op]{G: f.g.Out(), In: q, Out: out, Chunk: chunk, Op: op}
-		var a int64
-		if err := portable.ParallelReduceTeam(f.space, "frontier: push hierarchical", f.teamPolicy(ceilDiv(q.Size, chunk), size), k, portable.Sum(&a)); err != nil {
-			return 0, err
+		var c Count
+		if err := portable.ParallelReduceTeam(f.space, "frontier: push hierarchical", f.teamPolicy(ceilDiv(q.Size, chunk), size), k, portable.KernelJoin[Count](k, &c)); err != nil {
+			return Count{}, err
 		}
-		added += a
+		joinCounts(&total, c)
 	}
-	return added, nil
+	return total, nil
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

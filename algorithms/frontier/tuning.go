@@ -27,17 +27,22 @@ type Tuning struct {
 	Teams int
 	// Units is the number of workers or multiprocessors of the space.
 	Units int
+	// PullWords is the number of bitmap words (32 vertices each) one iteration of a pull
+	// step handles; negative means one vertex per iteration, with atomic updates of the
+	// next bitmap. DefaultTuning uses 8 on the host and one vertex per thread on devices.
+	PullWords int
 }
 
 // DefaultTuning returns the tuning for a space described by info. On a device (info.Device)
 // teams are 8 warps (at most info.MaxTeamSize threads), each thread buffers 8 vertices
-// between flushes and takes one slot per chunk, and GlobalCollapse runs two teams' worth of
-// threads per resident thread slot; on the host a team is one worker, which buffers 1024
-// vertices and takes chunks of up to 256 slots, and GlobalCollapse runs 8 teams per worker.
+// between flushes and takes one slot per chunk, GlobalCollapse runs two teams' worth of
+// threads per resident thread slot, and pull steps run one thread per vertex; on the host a
+// team is one worker, which buffers 1024 vertices and takes chunks of up to 256 slots,
+// GlobalCollapse runs 8 teams per worker, and pull iterations handle 8 bitmap words.
 func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
-		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units}
+		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -45,7 +50,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		team = min(team, info.MaxTeamSize)
 	}
 	block := max(info.MaxBlockSize, team)
-	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units}
+	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1}
 }
 
 // merged returns t with zero fields taken from d.
@@ -60,7 +65,15 @@ func (t Tuning) merged(d Tuning) Tuning {
 		TeamSize: pick(t.TeamSize, d.TeamSize), WarpSize: pick(t.WarpSize, d.WarpSize),
 		Buffer: pick(t.Buffer, d.Buffer), SlotsPerThread: pick(t.SlotsPerThread, d.SlotsPerThread),
 		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
+		PullWords: pickNonZero(t.PullWords, d.PullWords),
 	}
+}
+
+func pickNonZero(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
 }
 
 func (t Tuning) check() error {

@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
 )
@@ -68,36 +69,32 @@ func (o sink) budget() int {
 	return o.Buffer
 }
 
-// put records v, whose Visit returned true. It returns the new count of buffered entries (for
-// a queue) and the number of vertices newly added to a bitmap (0 or 1).
-func (o sink) put(buf views.View1D[int32], c int, v int32) (int, int64) {
+// put records v, whose Visit returned true, and reports whether v is new to the next
+// worklist: set in a bitmap, or buffered for a queue (c is the count of buffered entries,
+// which put returns updated).
+func (o sink) put(buf views.View1D[int32], c int, v int32) (int, bool) {
 	if o.Bitmap {
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
-		if o.Bits.AtomicLoad(w)&bit != 0 {
-			return c, 0
+		if o.Bits.AtomicLoad(w)&bit != 0 || o.Bits.AtomicOr(w, bit)&bit != 0 {
+			return c, false
 		}
-		if o.Bits.AtomicOr(w, bit)&bit != 0 {
-			return c, 0
-		}
-		return c, 1
+		return c, true
 	}
 	if o.Dedup {
 		if o.Stamp.AtomicLoad(int(v)) == o.Iter || o.Stamp.AtomicExchange(int(v), o.Iter) == o.Iter {
-			return c, 0
+			return c, false
 		}
 	}
 	buf.Set(c, v)
-	return c + 1, 0
+	return c + 1, true
 }
 
 // flush appends the c buffered entries of every member of the team to the queue: a team scan
 // of the counts gives each member its offset, and member 0 reserves the team's total with one
-// atomic addition. Every member must call it (a no-op for bitmaps). It returns the team's
-// total to member 0 and 0 to the others, so that summing the results over all members counts
-// each vertex once.
-func (o sink) flush(m teams.Member, buf views.View1D[int32], c int) int64 {
+// atomic addition. Every member must call it (a no-op for bitmaps).
+func (o sink) flush(m teams.Member, buf views.View1D[int32], c int) {
 	if o.Bitmap {
-		return 0
+		return
 	}
 	prefix, total := teams.TeamScan(m, int64(c))
 	var base int64
@@ -109,8 +106,16 @@ func (o sink) flush(m teams.Member, buf views.View1D[int32], c int) int64 {
 	for j := 0; j < c; j++ {
 		o.Queue.Set(at+j, buf.At(j))
 	}
-	if m.TeamRank() == 0 {
-		return total
-	}
-	return 0
+}
+
+// Count is the reduction value of the template's push and pull kernels: Val is the number of
+// vertices added to the next worklist and Loc the number of their out-edges, so that every
+// step leaves the exact size and edge count of the next worklist for the inspector. The
+// kernels' Init and Join methods sum both fields.
+type Count = portable.ValLoc[int64]
+
+// joinCounts adds src into dst.
+func joinCounts(dst *Count, src Count) {
+	dst.Val += src.Val
+	dst.Loc += src.Loc
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +24,7 @@ type runOptions struct {
 	root                                 int64
 	trials                               int
 	json, quiet, undirected              bool
+	cpuprofile                           string
 }
 
 // prescanAlgo returns the value of -algo in args, so that the algorithm's own flags can be
@@ -56,6 +59,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the timed runs to this file (go tool pprof)")
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
 		validate = a.flags(fs)
@@ -123,6 +127,17 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer g.Free()
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	rep, err := measure(a, &runContext{Space: space, Graph: g, Host: host, Root: root, Strategy: strategy, Trials: o.trials, Log: log}, prog)
 	if err != nil {
 		return err
