@@ -39,7 +39,7 @@ func configs() []bfs.Options {
 		bfs.Options{Strategy: frontier.LocalCollapse, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 2, SlotsPerThread: 3}},
 		bfs.Options{Strategy: frontier.GlobalCollapse, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 5, Teams: 3}},
 		bfs.Options{Strategy: frontier.Hierarchical, Direction: bfs.TopDown, Tuning: frontier.Tuning{Buffer: 1}},
-		bfs.Options{Alpha: 1e9, Beta: 1}, // pull as soon as possible, back to push late
+		bfs.Options{Alpha: 1e9, Beta: 1},                                         // pull as soon as possible, back to push late
 		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: -1}}, // the device's pull mapping
 		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: 3}},
 	)
