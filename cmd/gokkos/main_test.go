@@ -1,0 +1,301 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gokkos/gokkos/algorithms/graph"
+)
+
+// The serial references below are deliberately simple: the algorithm packages test against
+// the project's references; these check that the command reports the same results.
+
+func refBFS(g *graph.CSR, root int32) []int32 {
+	level := make([]int32, g.N)
+	for i := range level {
+		level[i] = -1
+	}
+	level[root] = 0
+	q := []int32{root}
+	for len(q) > 0 {
+		u := q[0]
+		q = q[1:]
+		for _, v := range g.Neighbors(u) {
+			if level[v] < 0 {
+				level[v] = level[u] + 1
+				q = append(q, v)
+			}
+		}
+	}
+	return level
+}
+
+func refColors(g *graph.CSR) []int32 {
+	c := make([]int32, g.N)
+	for i := range c {
+		c[i] = int32(i)
+	}
+	for changed := true; changed; {
+		changed = false
+		for u := int32(0); int(u) < g.N; u++ {
+			for _, v := range g.Neighbors(u) {
+				if c[u] > c[v] {
+					c[v], changed = c[u], true
+				}
+			}
+		}
+	}
+	return c
+}
+
+func refDist(g *graph.CSR, src int32) []float64 {
+	d := make([]float64, g.N)
+	for i := range d {
+		d[i] = math.Inf(1)
+	}
+	d[src] = 0
+	for changed := true; changed; {
+		changed = false
+		for u := int32(0); int(u) < g.N; u++ {
+			for i, v := range g.Neighbors(u) {
+				if nd := d[u] + g.NeighborWeights(u)[i]; nd < d[v] {
+					d[v], changed = nd, true
+				}
+			}
+		}
+	}
+	return d
+}
+
+// binary builds the command once per test run.
+func binary(t *testing.T) string {
+	t.Helper()
+	if testBinary != "" {
+		return testBinary
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gokkos")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	testBinary = bin
+	return bin
+}
+
+var testBinary string
+
+// gokkos runs the built binary and returns stdout, stderr and the exit status.
+func gokkos(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+// runJSON runs gokkos run with -json and decodes the object.
+func runJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	out, errOut, code := gokkos(t, append([]string{"run", "-json", "-trials", "2"}, args...)...)
+	if code != 0 {
+		t.Fatalf("gokkos run %v: status %d\n%s", args, code, errOut)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("gokkos run %v: bad JSON %q: %v", args, out, err)
+	}
+	for _, k := range []string{"algorithm", "space", "strategy", "vertices", "edges", "seconds", "gteps"} {
+		if _, ok := m[k]; !ok {
+			t.Fatalf("gokkos run %v: JSON lacks %q: %v", args, k, m)
+		}
+	}
+	return m
+}
+
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	rmat := filepath.Join(dir, "rmat.wel")
+	if out, errOut, code := gokkos(t, "gen", "-kind", "rmat", "-scale", "9", "-edgefactor", "8", "-weights", "int", "-seed", "3", "-o", rmat); code != 0 {
+		t.Fatalf("gen: %d %s %s", code, out, errOut)
+	}
+	host, err := graph.ReadFile(rmat, graph.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid := filepath.Join(dir, "grid.mtx")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "grid", "-rows", "20", "-cols", "30", "-o", grid); code != 0 {
+		t.Fatalf("gen grid: %s", errOut)
+	}
+	for _, kind := range []string{"uniform", "smallworld"} {
+		f := filepath.Join(dir, kind+".gkg")
+		if _, errOut, code := gokkos(t, "gen", "-kind", kind, "-n", "500", "-o", f); code != 0 {
+			t.Fatalf("gen %s: %s", kind, errOut)
+		}
+		runJSON(t, "-algo", "bfs", "-graph", f)
+	}
+
+	t.Run("bfs", func(t *testing.T) {
+		root := int32(5)
+		level := refBFS(host, root)
+		var want []float64
+		var reached float64
+		for _, l := range level {
+			if l >= 0 {
+				reached++
+				for int(l) >= len(want) {
+					want = append(want, 0)
+				}
+				want[l]++
+			}
+		}
+		for _, s := range []string{"baseline", "hierarchical", "ml", "mg", "auto"} {
+			m := runJSON(t, "-algo", "bfs", "-graph", rmat, "-strategy", s, "-root", "5")
+			if m["strategy"] != s || m["reached"] != reached || m["depth"] != float64(len(want)-1) {
+				t.Fatalf("%s: %v", s, m)
+			}
+			var levels []float64
+			for _, x := range m["levels"].([]any) {
+				levels = append(levels, x.(float64))
+			}
+			if !slices.Equal(levels, want) {
+				t.Fatalf("%s: levels %v, want %v", s, levels, want)
+			}
+		}
+	})
+	t.Run("coloring", func(t *testing.T) {
+		color := refColors(host)
+		var colors float64
+		for v, c := range color {
+			if int(c) == v {
+				colors++
+			}
+		}
+		for _, s := range []string{"baseline", "mg", "auto"} {
+			m := runJSON(t, "-algo", "coloring", "-graph", rmat, "-strategy", s)
+			if m["colors"] != colors || m["iterations"].(float64) < 1 {
+				t.Fatalf("%s: %v (want %v colors)", s, m, colors)
+			}
+		}
+	})
+	t.Run("sssp", func(t *testing.T) {
+		dist := refDist(host, 7)
+		var reached, sum, mx float64
+		for _, d := range dist {
+			if d < 1e300 {
+				reached++
+				sum += d
+				mx = max(mx, d)
+			}
+		}
+		for _, args := range [][]string{{"-method", "delta"}, {"-method", "bellman-ford", "-strategy", "ml"}, {"-method", "ordered"}, {"-method", "edgelist"}} {
+			m := runJSON(t, append([]string{"-algo", "sssp", "-graph", rmat, "-root", "7"}, args...)...)
+			if m["reached"] != reached || m["sum"] != sum || m["max"] != mx {
+				t.Fatalf("%v: %v, want reached %v sum %v max %v", args, m, reached, sum, mx)
+			}
+		}
+	})
+	t.Run("grid-and-text", func(t *testing.T) {
+		out, errOut, code := gokkos(t, "run", "-algo", "bfs", "-graph", grid, "-root", "0", "-trials", "1")
+		if code != 0 || !strings.Contains(out, "depth") || !strings.Contains(out, "48") || !strings.Contains(out, "GTEPS") {
+			t.Fatalf("text output: %d\n%s\n%s", code, out, errOut)
+		}
+	})
+	t.Run("bench", func(t *testing.T) {
+		out, errOut, code := gokkos(t, "bench", "-scales", "8", "-graphs", "rmat,grid", "-trials", "1", "-strategies", "baseline,auto", "-algos", "bfs,sssp:method=edgelist")
+		if code != 0 {
+			t.Fatalf("bench: %d %s", code, errOut)
+		}
+		for _, want := range []string{"rmat-8", "grid-8", "bfs", "sssp:method=edgelist", "baseline", "auto"} {
+			if !strings.Contains(out, want) {
+				t.Fatalf("bench output lacks %q:\n%s", want, out)
+			}
+		}
+		out, _, code = gokkos(t, "bench", "-scales", "7", "-graphs", "uniform", "-trials", "1", "-strategies", "auto", "-algos", "coloring", "-json")
+		if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"variant": "coloring"`) {
+			t.Fatalf("bench -json: %d %q", code, out)
+		}
+	})
+	t.Run("info", func(t *testing.T) {
+		out, _, code := gokkos(t, "info")
+		if code != 0 || !strings.Contains(out, "space host") {
+			t.Fatalf("info: %d %s", code, out)
+		}
+	})
+	t.Run("errors", func(t *testing.T) {
+		for _, tc := range []struct {
+			args []string
+			code int
+			msg  string
+		}{
+			{[]string{"run", "-algo", "bfs", "-graph", filepath.Join(dir, "missing.el")}, 1, "no such file"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-root", "100000"}, 1, "root 100000 is not a vertex"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-root", "-7"}, 1, "root -7 is not a vertex"},
+			{[]string{"run", "-algo", "pagerank", "-graph", rmat}, 2, "unknown algorithm"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-strategy", "sideways"}, 2, "unknown strategy"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-space", "quantum"}, 1, "unknown execution space"},
+			{[]string{"run", "-algo", "bfs"}, 2, "-graph FILE is required"},
+			{[]string{"run", "-graph", rmat}, 2, "-algo is required"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-direction", "up"}, 2, "unknown direction"},
+			{[]string{"run", "-algo", "sssp", "-graph", rmat, "-method", "warp"}, 2, "unknown method"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-trials", "0"}, 2, "-trials"},
+			{[]string{"run", "-algo", "bfs", "-graph", rmat, "-bogus"}, 2, "flag provided but not defined"},
+			{[]string{"gen", "-kind", "rmat", "-scale", "40", "-o", filepath.Join(dir, "x.el")}, 2, "scale"},
+			{[]string{"gen", "-kind", "torus", "-o", filepath.Join(dir, "x.el")}, 2, "unknown -kind"},
+			{[]string{"gen", "-kind", "grid", "-o", filepath.Join(dir, "x.unknown")}, 2, "cannot tell the format"},
+			{[]string{"gen", "-kind", "grid", "-weights", "int", "-o", filepath.Join(dir, "x.el")}, 2, "cannot store weights"},
+			{[]string{"gen", "-kind", "grid"}, 2, "-o FILE is required"},
+			{[]string{"teleport"}, 2, "unknown command"},
+			{[]string{"bench", "-scales", "99"}, 2, "bad scale"},
+		} {
+			_, errOut, code := gokkos(t, tc.args...)
+			if code != tc.code || !strings.Contains(errOut, tc.msg) || strings.Contains(errOut, "panic") || strings.Contains(errOut, "goroutine") {
+				t.Errorf("gokkos %v: status %d, stderr %q; want status %d and %q", tc.args, code, errOut, tc.code, tc.msg)
+			}
+		}
+	})
+	t.Run("cuda-space", func(t *testing.T) {
+		if os.Getenv("GOKKOS_TEST_CUDA") == "" {
+			t.Skip("set GOKKOS_TEST_CUDA=1 with a -tags cuda build to run on the GPU")
+		}
+		m := runJSON(t, "-algo", "bfs", "-graph", rmat, "-space", "cuda", "-root", "5")
+		if m["space"] != "cuda" {
+			t.Fatalf("space %v", m["space"])
+		}
+	})
+}
+
+// TestInProcess checks the flag handling without building the binary.
+func TestInProcess(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := gokkosMain(nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage") {
+		t.Fatalf("no arguments: %d %q", code, errOut.String())
+	}
+	out.Reset()
+	if code := gokkosMain([]string{"help"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "bfs") {
+		t.Fatalf("help: %d %q", code, out.String())
+	}
+	if got := prescanAlgo([]string{"-graph", "x", "--algo=sssp"}); got != "sssp" {
+		t.Fatalf("prescanAlgo: %q", got)
+	}
+	if got := splitAlgos("bfs,sssp:method=delta,delta=3,coloring"); !slices.Equal(got, []string{"bfs", "sssp:method=delta,delta=3", "coloring"}) {
+		t.Fatalf("splitAlgos: %q", got)
+	}
+}
