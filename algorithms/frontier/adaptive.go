@@ -49,6 +49,9 @@ type Thresholds struct {
 	Units int
 	// WarpSize and TeamSize are the tuning's lanes in lock step and team size.
 	WarpSize, TeamSize int
+	// Unique is Options.Unique: the operator accepts each vertex at most once per step, so a
+	// queue needs no atomic per accepted vertex while a bitmap still needs one.
+	Unique bool
 }
 
 // bitsPerWord is the number of vertices a bitmap word holds.
@@ -89,7 +92,10 @@ func (d Decision) String() string { return fmt.Sprintf("%v %v→%v", d.Strategy,
 //     the bitmap) so that the step's work is proportional to its size; otherwise the current
 //     format is kept.
 //   - Output: the next worklist has at most min(Edges, N) vertices; if that bound exceeds
-//     T3·N it is written as a bitmap, otherwise as a queue.
+//     T3·N it is written as a bitmap, otherwise as a queue. For Unique operators the queue
+//     is always chosen: it takes no atomic per vertex (its per-thread buffers are appended
+//     with one atomic per team and round) where the bitmap takes one atomic OR each, on
+//     words that threads share.
 //   - Mapping: with at least T2 edges, global collapse when the worklist has fewer vertices
 //     than T2/WarpSize (not one per warp) or when one vertex holds more than a unit's share
 //     of the edges (MaxDegree > Edges/Units); else local collapse when the average degree is
@@ -104,7 +110,7 @@ func (t Thresholds) Decide(s Sample) Decision {
 	if d.In == Bitmap && float64(s.Size) <= bitmapFrom {
 		d.In = Queue
 	}
-	if float64(min(s.Edges, int64(t.N))) > bitmapFrom {
+	if float64(min(s.Edges, int64(t.N))) > bitmapFrom && !t.Unique {
 		d.Out = Bitmap
 	}
 	if s.Size == 0 {

@@ -111,6 +111,7 @@ func New(g *dgraph.Graph, opt Options) (*Frontier, error) {
 	info := space.Info()
 	f := &Frontier{g: g, space: space, opt: opt, tune: opt.Tuning.merged(DefaultTuning(info)), format: Queue, last: Sample{Edges: -1, MaxDegree: -1}}
 	f.th = NewThresholds(info, g.N(), f.tune.TeamSize)
+	f.th.Unique = opt.Unique
 	n := g.N()
 	mem := space.Memory()
 	var err error
