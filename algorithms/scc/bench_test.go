@@ -7,6 +7,7 @@ import (
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/graph"
+	"github.com/gokkos/gokkos/algorithms/internal/ref"
 )
 
 // benchGraphs are the benchmark inputs: an R-MAT graph (skewed degrees, one large component
@@ -96,5 +97,21 @@ func BenchmarkSCCTraversal(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkSerialTarjan times the serial reference (ref.TarjanSCC on the host CSR) on the same
+// graphs, the baseline the parallel methods are compared with.
+func BenchmarkSerialTarjan(b *testing.B) {
+	for _, bg := range benchGraphs {
+		b.Run(bg.name, func(b *testing.B) {
+			g := build(b, bg.make())
+			for b.Loop() {
+				ref.TarjanSCC(g)
+			}
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(float64(g.N)/sec, "vertices/s")
+			b.ReportMetric(float64(g.NumEdges())/sec/1e9, "GTEPS")
+		})
 	}
 }

@@ -20,18 +20,33 @@
 //     racing writes) with trimming in between; phase 2 of Hybrid runs colour propagation rounds
 //     instead, which finish the many small components in far fewer rounds.
 //
-// Every method keeps its state in views of the execution space: a status word per vertex whose
-// bit fields say whether the vertex was reached forward or backward, expanded, queued, or is done
-// (assigned to a component), a subgraph id per vertex (int32, in [0, 3N): the colour that keeps
-// forward-backward steps of different subgraphs apart), a colour per vertex for propagation, and
-// the component representative per vertex. Reachability and colour propagation are instances of
-// one frontier loop with four traversal strategies (Traversal): topology-driven sweeps over all
-// vertices or data-driven worklists, each with or without load balancing, which hands vertices of
-// high degree to a whole team. The host code only launches kernels and reads back counts.
+// Every method keeps its state in views of the graph's execution space: a status word per vertex
+// whose bit fields say whether the vertex was reached forward or backward, expanded, queued, or
+// is done (assigned to a component), a subgraph id per vertex (int32, in [0, 3N): the colour that
+// keeps forward-backward steps of different subgraphs apart), a colour per vertex for
+// propagation, and the component representative per vertex. The host code only launches kernels
+// and reads back counts.
 //
-// Run takes a host graph.CSR and returns the component of every vertex with counts and
-// per-phase statistics (rounds of each kind, traversal iterations, vertices removed by each step
-// and the time spent in it).
+// Multistep is built from the shared pieces: its forward-backward step is two breadth-first
+// searches of package bfs, and its colour propagation and backward reach are steps of the
+// frontier template (package frontier) with this package's edge operators; Options.Strategy is
+// the template's loop strategy. FBTrim and Hybrid use this package's own frontier loop, which
+// has the hybrid paper's traversal variants (Options.Traversal): topology-driven sweeps over all
+// vertices or data-driven worklists, each with or without load balancing (vertices of high
+// degree expanded by a whole team), and an adaptive choice between them per iteration.
+//
+// Components are numbered 0 to Count-1 in increasing order of their smallest vertex, whatever the
+// method, so results can be compared directly. Result.Stats reports the rounds and iterations of
+// each step (the number of forward-backward and colour rounds, traversal iterations, trimming
+// passes, Trim2 pairs, FWcc subgraphs, whether and where phase 1 ended) and the time spent in
+// each.
+//
+//	g, err := dgraph.New(space, host)
+//	res, err := scc.Run(g, scc.Options{Method: scc.Hybrid})
+//	// res.Comp, res.Count, res.Largest, res.NonTrivial, res.Iterations, res.Stats
+//
+// New, SCC.Run and SCC.Components split this into allocation, the computation (which leaves
+// the component numbers in the graph's space) and the copy to the host.
 package scc
 
 //go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
