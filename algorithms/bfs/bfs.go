@@ -34,14 +34,15 @@ type BFS struct {
 	g      *dgraph.Graph
 	f      *frontier.Frontier
 	opt    Options
-	level  views.View1D[int32]
-	parent views.View1D[int32]
-	root   int32
+	level   views.View1D[int32]
+	parent  views.View1D[int32]
+	visited views.View1D[uint32]
+	root    int32
 	ran    bool
 }
 
-// New prepares a search over g: it allocates the level and parent arrays and the worklist in
-// g's space (O(N) memory). For direction-optimizing searches on a graph that is not symmetric
+// New prepares a search over g: it allocates the level and parent arrays, a visited bitmap
+// and the worklist in g's space (O(N) memory). For direction-optimizing searches on a graph that is not symmetric
 // the first pull step builds the transpose (dgraph.Graph.In). Errors are bad options or
 // failed allocations.
 func New(g *dgraph.Graph, opt Options) (*BFS, error) {
@@ -75,6 +76,10 @@ func New(g *dgraph.Graph, opt Options) (*BFS, error) {
 		b.Free()
 		return nil, err
 	}
+	if b.visited, err = views.Alloc1D[uint32](mem, "bfs visited", (g.N()+31)/32); err != nil {
+		b.Free()
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -83,6 +88,7 @@ func (b *BFS) Free() {
 	b.f.Free()
 	b.level.Free()
 	b.parent.Free()
+	b.visited.Free()
 }
 
 // Run searches from root and returns its statistics; the levels and parents are then
@@ -109,9 +115,9 @@ func (b *BFS) Run(root int32) (Stats, error) {
 	if err := b.f.Set(root); err != nil {
 		return st, err
 	}
-	op := visit{Parent: b.parent, Level: b.level}
+	op := visit{Parent: b.parent, Level: b.level, Visited: b.visited}
 	optimizing := b.opt.optimizing()
-	pull, forcePush := false, false
+	pull, forcePush, prevPush := false, false, false
 	unexplored := b.g.NumEdges()
 	var prev int64
 	for !b.f.Empty() {
@@ -136,6 +142,14 @@ func (b *BFS) Run(root int32) (Stats, error) {
 			}
 		}
 		var err error
+		if pull && (st.PullSteps == 0 || prevPush) {
+			// Push steps do not maintain the visited bitmap: rebuild it.
+			err = portable.ParallelFor(space, "bfs: visited", portable.Range(0, b.visited.Len()), markVisited{Parent: b.parent, Visited: b.visited})
+			if err != nil {
+				return st, err
+			}
+		}
+		prevPush = !pull
 		if pull {
 			_, err = frontier.Pull(b.f, op)
 			st.PullSteps++

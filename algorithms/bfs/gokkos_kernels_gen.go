@@ -24,11 +24,25 @@ func init() {
 		Lanes:           1,
 	})
 	portable.RegisterHostRange[setRoot](gokkosHostLoop0)
+	portable.Register[markVisited](&execspace.KernelSpec{
+		Name:  "bfs.markVisited",
+		Pos:   "algorithms/bfs/kernels.go:34",
+		Form:  execspace.FormRange,
+		PTX:   gokkosPTX1,
+		Entry: "gk_bfs_markVisited",
+		Params: []execspace.Param{
+			{Name: "Parent", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "Visited", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostRange[markVisited](gokkosHostLoop1)
 	portable.Register[reachedEdges](&execspace.KernelSpec{
 		Name: "bfs.reachedEdges",
-		Pos:  "algorithms/bfs/kernels.go:35",
+		Pos:  "algorithms/bfs/kernels.go:55",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX1,
+		PTX:  gokkosPTX2,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_bfs_reachedEdges_main_sum", Final: "gk_bfs_reachedEdges_final_sum"},
 			execspace.OpProd: {Main: "gk_bfs_reachedEdges_main_prod", Final: "gk_bfs_reachedEdges_final_prod"},
@@ -48,12 +62,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop1)
+	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop2)
 	portable.Register[frontier.PushThread[visit]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[bfs.visit]",
 		Pos:  "algorithms/frontier/baseline.go:20",
 		Form: execspace.FormTeamReduce,
-		PTX:  gokkosPTX2,
+		PTX:  gokkosPTX3,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_minloc", Final: "gk_frontier_PushThread_bfs_visit__final_minloc"},
 			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_maxloc", Final: "gk_frontier_PushThread_bfs_visit__final_maxloc"},
@@ -80,7 +94,8 @@ func init() {
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
 			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -89,7 +104,7 @@ func init() {
 		Name: "frontier.PushGlobal[bfs.visit]",
 		Pos:  "algorithms/frontier/global.go:41",
 		Form: execspace.FormTeamReduce,
-		PTX:  gokkosPTX3,
+		PTX:  gokkosPTX4,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_minloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_minloc"},
 			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_maxloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_maxloc"},
@@ -117,7 +132,8 @@ func init() {
 			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
 			{Name: "Op.Parent", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Op.Level", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{5, 2}, Kind: execspace.KindInt32},
+			{Name: "Op.Visited", Field: []int{5, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Op.Depth", Field: []int{5, 3}, Kind: execspace.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -126,7 +142,7 @@ func init() {
 		Name: "frontier.PushTeam[bfs.visit]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
 		Form: execspace.FormTeamReduce,
-		PTX:  gokkosPTX4,
+		PTX:  gokkosPTX5,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_minloc", Final: "gk_frontier_PushTeam_bfs_visit__final_minloc"},
 			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_maxloc", Final: "gk_frontier_PushTeam_bfs_visit__final_maxloc"},
@@ -153,7 +169,8 @@ func init() {
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
 			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -162,7 +179,7 @@ func init() {
 		Name: "frontier.PushLocal[bfs.visit]",
 		Pos:  "algorithms/frontier/local.go:19",
 		Form: execspace.FormTeamReduce,
-		PTX:  gokkosPTX5,
+		PTX:  gokkosPTX6,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_minloc", Final: "gk_frontier_PushLocal_bfs_visit__final_minloc"},
 			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_maxloc", Final: "gk_frontier_PushLocal_bfs_visit__final_maxloc"},
@@ -189,7 +206,8 @@ func init() {
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
 			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -198,7 +216,7 @@ func init() {
 		Name: "frontier.PullStep[bfs.visit]",
 		Pos:  "algorithms/frontier/pullkernel.go:20",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX6,
+		PTX:  gokkosPTX7,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpMinLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_minloc", Final: "gk_frontier_PullStep_bfs_visit__final_minloc"},
 			execspace.OpMaxLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_maxloc", Final: "gk_frontier_PullStep_bfs_visit__final_maxloc"},
@@ -215,7 +233,8 @@ func init() {
 			{Name: "Words", Field: []int{3}, Kind: execspace.KindInt64},
 			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -296,8 +315,108 @@ $L2:
 }
 `
 
-// gokkosPTX1 is the PTX of bfs.reachedEdges.
+// gokkosPTX1 is the PTX of bfs.markVisited.
 const gokkosPTX1 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_markVisited(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<6>;
+	.reg .b32 %r<14>;
+	.reg .b64 %rd<38>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mov.b32 %r6, 0x0;
+	mul.lo.s64 %rd24, %rd23, 32;
+	add.s64 %rd25, %rd24, 32;
+	min.s64 %rd26, %rd25, %rd7;
+	mov.b64 %rd27, %rd26;
+	mul.lo.s64 %rd28, %rd23, 32;
+	mov.b64 %rd29, %rd28;
+$L4:
+	setp.lt.s64 %p2, %rd29, %rd27;
+	not.pred %p3, %p2;
+	@!%p3 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd30, %rd29, %rd9;
+	mad.lo.s64 %rd31, %rd30, 4, %rd5;
+	ld.global.nc.s32 %r7, [%rd31+0];
+	mov.b32 %r8, %r7;
+	setp.ge.s32 %p4, %r8, 0;
+	@!%p4 bra $L10;
+	mul.lo.s64 %rd32, %rd23, 32;
+	sub.s64 %rd33, %rd29, %rd32;
+	min.u64 %rd34, %rd33, 32;
+	cvt.u32.u64 %r9, %rd34;
+	mov.b32 %r11, 0x1;
+	shl.b32 %r10, %r11, %r9;
+	setp.hs.u32 %p5, %r9, 32;
+	selp.b32 %r12, 0, %r10, %p5;
+	or.b32 %r13, %r6, %r12;
+	mov.b32 %r6, %r13;
+$L10:
+$L5:
+	add.s64 %rd35, %rd29, 1;
+	mov.b64 %rd29, %rd35;
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd36, %rd23, %rd16;
+	mad.lo.s64 %rd37, %rd36, 4, %rd12;
+	st.global.u32 [%rd37+0], %r6;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX2 is the PTX of bfs.reachedEdges.
+const gokkosPTX2 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -2906,8 +3025,8 @@ $L16:
 }
 `
 
-// gokkosPTX2 is the PTX of frontier.PushThread[bfs.visit].
-const gokkosPTX2 = `//
+// gokkosPTX3 is the PTX of frontier.PushThread[bfs.visit].
+const gokkosPTX3 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -2969,4238 +3088,15 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<120>;
-	.reg .b32 %r<204>;
-	.reg .b64 %rd<338>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.u64 %rd104, [gk_s38];
-	cvta.to.global.u64 %rd105, %rd104;
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s39];
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd111, 9223372036854775807;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
-$L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	cvt.u64.u32 %rd125, %r4;
-	mov.b64 %rd126, %rd125;
-	mul.lo.s64 %rd127, %rd113, %rd96;
-	mov.b64 %rd128, %rd127;
-	add.s64 %rd129, %rd128, %rd96;
-	min.s64 %rd130, %rd129, %rd50;
-	mov.b64 %rd131, %rd130;
-	cvt.u64.u32 %rd132, %r2;
-	add.s64 %rd133, %rd128, %rd132;
-	mov.b64 %rd134, %rd133;
-	mov.b32 %r37, -1;
-	mov.b64 %rd135, 0;
-	mov.b64 %rd136, 0;
-	mov.pred %p10, %p6;
-	mov.pred %p11, %p8;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd137, %rd94;
-$L4:
-	@!%p10 bra $L8;
-	mov.b64 %rd138, 4611686018427387904;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd138, %rd137;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd139, %rd138;
-$L9:
-	mov.b64 %rd140, 0;
-	mov.b64 %rd141, %rd139;
-$L12:
-	setp.gt.s64 %p12, %rd141, 0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p14, %rd135, %rd136;
-	@!%p14 bra $L18;
-	setp.ge.s64 %p15, %rd134, %rd131;
-	@!%p15 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p16, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd134;
-$L21:
-	@!%p16 bra $L25;
-	shr.s64 %rd144, %rd143, 5;
-	mul.lo.s64 %rd145, %rd144, %rd64;
-	mad.lo.s64 %rd146, %rd145, 4, %rd60;
-	ld.global.nc.u32 %r39, [%rd146+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd147, %rd143, 31;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r41, %rd148;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p17, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p17;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p18, %r45, 0x0;
-	@!%p18 bra $L27;
-	cvt.u32.u64 %r46, %rd143;
-	mov.b32 %r47, %r46;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r47, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd149, %rd143, %rd57;
-	mad.lo.s64 %rd150, %rd149, 4, %rd53;
-	ld.global.nc.s32 %r48, [%rd150+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r37, %r47;
-	add.s64 %rd151, %rd134, %rd126;
-	mov.b64 %rd134, %rd151;
-	setp.ge.s32 %p19, %r37, 0;
-	@!%p19 bra $L29;
-	mov.b64 %rd152, %rd27;
-	mov.b32 %r50, %r37;
-	cvt.s64.s32 %rd153, %r50;
-	mul.lo.s64 %rd154, %rd153, %rd34;
-	mad.lo.s64 %rd155, %rd154, 8, %rd30;
-	ld.global.nc.s64 %rd156, [%rd155+0];
-	mov.b64 %rd157, %rd156;
-	mov.b64 %rd158, %rd157;
-	mov.b64 %rd159, %rd27;
-	mov.b32 %r51, %r37;
-	cvt.s64.s32 %rd160, %r51;
-	add.s64 %rd161, %rd160, 1;
-	mul.lo.s64 %rd162, %rd161, %rd34;
-	mad.lo.s64 %rd163, %rd162, 8, %rd30;
-	ld.global.nc.s64 %rd164, [%rd163+0];
-	mov.b64 %rd165, %rd164;
-	mov.b64 %rd166, %rd165;
-	mov.b64 %rd167, %rd158;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd135, %rd167;
-	mov.b64 %rd136, %rd168;
-$L29:
-	bra.uni $L13;
-$L18:
-	mul.lo.s64 %rd169, %rd135, %rd41;
-	mad.lo.s64 %rd170, %rd169, 4, %rd37;
-	ld.global.nc.s32 %r52, [%rd170+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r36;
-	mov.b32 %r56, %r37;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd171, %rd135;
-$L30:
-	cvt.s64.s32 %rd172, %r57;
-	mul.lo.s64 %rd173, %rd172, %rd103;
-	mad.lo.s64 %rd174, %rd173, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r58, [%rd174+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p20, %r59, 0;
-	@!%p20 bra $L34;
-	mov.pred %p21, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd175, %r57;
-	mul.lo.s64 %rd176, %rd175, %rd103;
-	mad.lo.s64 %rd177, %rd176, 4, %rd99;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd177], %r60, %r56;
-	setp.eq.u32 %p22, %r61, %r60;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
-	@!%p24 bra $L36;
-	mov.pred %p21, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd178, %r57;
-	mul.lo.s64 %rd179, %rd178, %rd110;
-	mad.lo.s64 %rd180, %rd179, 4, %rd106;
-	st.global.s32 [%rd180+0], %r62;
-	mov.pred %p21, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p21 bra $L38;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r63, %r34;
-	mov.b64 %rd181, %rd94;
-	mov.b64 %rd182, %rd140;
-	mov.b32 %r64, %r54;
-$L39:
-	@!%p26 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd183, %r65;
-	mov.b64 %rd184, %rd183;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd185, %r66;
-	min.u64 %rd186, %rd185, 32;
-	cvt.u32.u64 %r67, %rd186;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p28, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p28;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd187, %rd184;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd188, %rd187, %rd85;
-	mad.lo.s64 %rd189, %rd188, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r73, [%rd189+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p29, %r75, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd190, %rd187, %rd85;
-	mad.lo.s64 %rd191, %rd190, 4, %rd81;
-	atom.global.or.b32 %r76, [%rd191], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p32, %r78, 0x0;
-	mov.pred %p30, %p32;
-$L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd192, %rd182;
-	mov.b64 %rd193, %rd192;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd194, %rd182;
-	mov.b64 %rd193, %rd194;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L43:
-	@!%p27 bra $L49;
-	cvt.s64.s32 %rd195, %r64;
-	mul.lo.s64 %rd196, %rd195, %rd92;
-	mad.lo.s64 %rd197, %rd196, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r79, [%rd197+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r63;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd198, %r64;
-	mul.lo.s64 %rd199, %rd198, %rd92;
-	mad.lo.s64 %rd200, %rd199, 4, %rd88;
-	atom.global.exch.b32 %r81, [%rd200], %r63;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p37, %r82, %r63;
-	mov.pred %p35, %p37;
-$L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd201, %rd182;
-	mov.b64 %rd193, %rd201;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd202, %rd182, %rd124;
-	mad.lo.s64 %rd203, %rd202, 4, %rd122;
-	st.shared.s32 [%rd203+0], %r64;
-	add.s64 %rd204, %rd182, 1;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd193, %rd205;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd206, %rd193;
-	mov.pred %p38, %p33;
-	mov.b64 %rd140, %rd206;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L55;
-	add.s64 %rd207, %rd111, 1;
-	mov.b64 %rd111, %rd207;
-	mov.b64 %rd208, %rd27;
-	mov.b32 %r83, %r54;
-	cvt.s64.s32 %rd209, %r83;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd34;
-	mad.lo.s64 %rd212, %rd211, 8, %rd30;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	cvt.s64.s32 %rd215, %r83;
-	mul.lo.s64 %rd216, %rd215, %rd34;
-	mad.lo.s64 %rd217, %rd216, 8, %rd30;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	sub.s64 %rd220, %rd214, %rd219;
-	mov.b64 %rd221, %rd220;
-	add.s64 %rd222, %rd112, %rd221;
-	mov.b64 %rd112, %rd222;
-$L55:
-$L38:
-	add.s64 %rd223, %rd135, 1;
-	mov.b64 %rd135, %rd223;
-	sub.s64 %rd224, %rd141, 1;
-	mov.b64 %rd141, %rd224;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r84, %r34;
-	mov.b64 %rd225, %rd94;
-	mov.b64 %rd226, %rd140;
-$L56:
-	@!%p39 bra $L60;
-	bra.uni $L58;
-$L60:
-	// block scan
-	mov.b64 %rd227, %rd226;
-	mov.b32 %r85, %r3;
-$L61:
-	setp.hs.u32 %p41, %r85, 32;
-	@%p41 bra $L62;
-	mov.b64 {%r86, %r87}, %rd227;
-	shfl.sync.up.b32 %r88|%p42, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd228, {%r88, %r89};
-	@!%p42 bra $L63;
-	add.s64 %rd229, %rd228, %rd227;
-	mov.b64 %rd227, %rd229;
-$L63:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L61;
-$L62:
-	mov.b64 {%r90, %r91}, %rd227;
-	shfl.sync.up.b32 %r92|%p43, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd230, {%r92, %r93};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd231, %rd230, 0, %p45;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r94;
-	@!%p46 bra $L64;
-	mul.wide.u32 %rd232, %r8, 16;
-	add.s64 %rd233, %rd1, %rd232;
-	st.shared.s64 [%rd233+0], %rd227;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L65;
-	mov.b64 %rd234, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L66;
-	mul.wide.u32 %rd235, %r7, 16;
-	add.s64 %rd236, %rd1, %rd235;
-	ld.shared.s64 %rd237, [%rd236+0];
-	mov.b64 %rd234, %rd237;
-$L66:
-	mov.b64 {%r95, %r96}, %rd234;
-	shfl.sync.up.b32 %r97|%p49, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd238, {%r97, %r98};
-	@!%p49 bra $L67;
-	add.s64 %rd239, %rd238, %rd234;
-	mov.b64 %rd234, %rd239;
-$L67:
-	mov.b64 {%r99, %r100}, %rd234;
-	shfl.sync.up.b32 %r101|%p50, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd240, {%r101, %r102};
-	@!%p50 bra $L68;
-	add.s64 %rd241, %rd240, %rd234;
-	mov.b64 %rd234, %rd241;
-$L68:
-	mov.b64 {%r103, %r104}, %rd234;
-	shfl.sync.up.b32 %r105|%p51, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd242, {%r105, %r106};
-	@!%p51 bra $L69;
-	add.s64 %rd243, %rd242, %rd234;
-	mov.b64 %rd234, %rd243;
-$L69:
-	mov.b64 {%r107, %r108}, %rd234;
-	shfl.sync.up.b32 %r109|%p52, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd244, {%r109, %r110};
-	@!%p52 bra $L70;
-	add.s64 %rd245, %rd244, %rd234;
-	mov.b64 %rd234, %rd245;
-$L70:
-	mov.b64 {%r111, %r112}, %rd234;
-	shfl.sync.up.b32 %r113|%p53, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd246, {%r113, %r114};
-	@!%p53 bra $L71;
-	add.s64 %rd247, %rd246, %rd234;
-	mov.b64 %rd234, %rd247;
-$L71:
-	mov.b64 {%r115, %r116}, %rd234;
-	shfl.sync.up.b32 %r117|%p54, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd248, {%r117, %r118};
-	selp.b64 %rd249, %rd248, 0, %p54;
-	@!%p48 bra $L72;
-	mul.wide.u32 %rd250, %r7, 16;
-	add.s64 %rd251, %rd1, %rd250;
-	add.s64 %rd252, %rd251, 512;
-	st.shared.s64 [%rd252+0], %rd249;
-$L72:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r119;
-	@!%p55 bra $L73;
-	st.shared.s64 [%rd1+1024], %rd234;
-$L73:
-$L65:
-	bar.sync 0;
-	mul.wide.u32 %rd253, %r8, 16;
-	add.s64 %rd254, %rd1, %rd253;
-	add.s64 %rd255, %rd254, 512;
-	ld.shared.s64 %rd256, [%rd255+0];
-	add.s64 %rd257, %rd256, %rd231;
-	ld.shared.s64 %rd258, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd257;
-	shfl.sync.idx.b32 %r122|%p56, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd259, {%r122, %r123};
-	mov.b64 %rd260, %rd258;
-	mov.b64 %rd261, %rd259;
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd263, %rd261;
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd267, 0;
-	cvt.u64.u32 %rd268, %r2;
-	setp.eq.s64 %p57, %rd268, 0;
-	setp.gt.s64 %p58, %rd266, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L75;
-	atom.global.add.u64 %rd269, [%rd74], %rd266;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd267, %rd270;
-$L75:
-	cvt.u64.u32 %rd271, %r2;
-	setp.eq.s64 %p60, %rd271, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
-	bar.sync 0;
-	@!%p62 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd267;
-$L76:
-	bar.sync 0;
-	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 %rd273, %rd272;
-	mov.b64 %rd267, %rd273;
-	add.s64 %rd274, %rd267, %rd265;
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd276, 0;
-$L77:
-	setp.lt.s64 %p63, %rd276, %rd226;
-	not.pred %p64, %p63;
-	@!%p64 bra $L81;
-	bra.uni $L79;
-$L81:
-	mul.lo.s64 %rd277, %rd276, %rd124;
-	mad.lo.s64 %rd278, %rd277, 4, %rd122;
-	ld.shared.s32 %r124, [%rd278+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd279, %rd275, %rd276;
-	mul.lo.s64 %rd280, %rd279, %rd71;
-	mad.lo.s64 %rd281, %rd280, 4, %rd67;
-	st.global.s32 [%rd281+0], %r125;
-$L78:
-	add.s64 %rd282, %rd276, 1;
-	mov.b64 %rd276, %rd282;
-	bra.uni $L77;
-$L79:
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	mov.b64 %rd283, 0;
-	setp.lt.s64 %p65, %rd135, %rd136;
-	setp.lt.s64 %p66, %rd134, %rd131;
-	or.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	mov.b64 %rd283, 1;
-$L83:
-	mov.b64 %rd284, %rd283;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L84:
-	setp.hs.u32 %p68, %r127, 32;
-	@%p68 bra $L85;
-	mov.b64 {%r128, %r129}, %rd284;
-	shfl.sync.down.b32 %r130|%p69, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd285, {%r130, %r131};
-	@!%p69 bra $L86;
-	max.s64 %rd286, %rd284, %rd285;
-	mov.b64 %rd284, %rd286;
-$L86:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L84;
-$L85:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L87;
-	mul.wide.u32 %rd287, %r8, 16;
-	add.s64 %rd288, %rd1, %rd287;
-	st.shared.s64 [%rd288+0], %rd284;
-$L87:
-	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L88;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L89;
-	mul.wide.u32 %rd289, %r7, 16;
-	add.s64 %rd290, %rd1, %rd289;
-	ld.shared.s64 %rd291, [%rd290+0];
-	mov.b64 %rd284, %rd291;
-$L89:
-	sub.u32 %r132, %r10, 1;
-	mov.b64 {%r133, %r134}, %rd284;
-	shfl.sync.down.b32 %r135|%p73, %r133, 1, %r132, %r17;
-	shfl.sync.down.b32 %r136, %r134, 1, %r132, %r17;
-	mov.b64 %rd292, {%r135, %r136};
-	@!%p73 bra $L90;
-	max.s64 %rd293, %rd284, %rd292;
-	mov.b64 %rd284, %rd293;
-$L90:
-	mov.b64 {%r137, %r138}, %rd284;
-	shfl.sync.down.b32 %r139|%p74, %r137, 2, %r132, %r17;
-	shfl.sync.down.b32 %r140, %r138, 2, %r132, %r17;
-	mov.b64 %rd294, {%r139, %r140};
-	@!%p74 bra $L91;
-	max.s64 %rd295, %rd284, %rd294;
-	mov.b64 %rd284, %rd295;
-$L91:
-	mov.b64 {%r141, %r142}, %rd284;
-	shfl.sync.down.b32 %r143|%p75, %r141, 4, %r132, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r132, %r17;
-	mov.b64 %rd296, {%r143, %r144};
-	@!%p75 bra $L92;
-	max.s64 %rd297, %rd284, %rd296;
-	mov.b64 %rd284, %rd297;
-$L92:
-	mov.b64 {%r145, %r146}, %rd284;
-	shfl.sync.down.b32 %r147|%p76, %r145, 8, %r132, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r132, %r17;
-	mov.b64 %rd298, {%r147, %r148};
-	@!%p76 bra $L93;
-	max.s64 %rd299, %rd284, %rd298;
-	mov.b64 %rd284, %rd299;
-$L93:
-	mov.b64 {%r149, %r150}, %rd284;
-	shfl.sync.down.b32 %r151|%p77, %r149, 16, %r132, %r17;
-	shfl.sync.down.b32 %r152, %r150, 16, %r132, %r17;
-	mov.b64 %rd300, {%r151, %r152};
-	@!%p77 bra $L94;
-	max.s64 %rd301, %rd284, %rd300;
-	mov.b64 %rd284, %rd301;
-$L94:
-	@!%p70 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L95:
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd302, [%rd1+1024];
-	mov.b64 %rd284, %rd302;
-	mov.b64 %rd303, %rd284;
-	setp.eq.s64 %p78, %rd303, 0;
-	@!%p78 bra $L97;
-	bra.uni $L11;
-$L97:
-$L10:
-	bra.uni $L9;
-$L11:
-$L3:
-	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd304, %rd111;
-	mov.b64 %rd305, %rd112;
-	// block reduction
-	sub.u32 %r153, %r13, 1;
-	mov.b32 %r154, %r3;
-$L98:
-	setp.hs.u32 %p79, %r154, 32;
-	@%p79 bra $L99;
-	mov.b64 {%r155, %r156}, %rd304;
-	shfl.sync.down.b32 %r157|%p80, %r155, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd306, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd305;
-	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd307, {%r161, %r162};
-	@!%p80 bra $L100;
-	setp.lt.s64 %p81, %rd306, %rd304;
-	setp.eq.s64 %p82, %rd306, %rd304;
-	setp.lt.s64 %p83, %rd307, %rd305;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd308, %rd306, %rd304, %p85;
-	selp.b64 %rd309, %rd307, %rd305, %p85;
-	mov.b64 %rd304, %rd308;
-	mov.b64 %rd305, %rd309;
-$L100:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L98;
-$L99:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L101;
-	mul.wide.u32 %rd310, %r8, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	st.shared.s64 [%rd311+0], %rd304;
-	st.shared.s64 [%rd311+8], %rd305;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L102;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L103;
-	mul.wide.u32 %rd312, %r7, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	ld.shared.s64 %rd314, [%rd313+0];
-	ld.shared.s64 %rd315, [%rd313+8];
-	mov.b64 %rd304, %rd314;
-	mov.b64 %rd305, %rd315;
-$L103:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd304;
-	shfl.sync.down.b32 %r166|%p89, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd316, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd305;
-	shfl.sync.down.b32 %r170, %r168, 1, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 1, %r163, %r17;
-	mov.b64 %rd317, {%r170, %r171};
-	@!%p89 bra $L104;
-	setp.lt.s64 %p90, %rd316, %rd304;
-	setp.eq.s64 %p91, %rd316, %rd304;
-	setp.lt.s64 %p92, %rd317, %rd305;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd318, %rd316, %rd304, %p94;
-	selp.b64 %rd319, %rd317, %rd305, %p94;
-	mov.b64 %rd304, %rd318;
-	mov.b64 %rd305, %rd319;
-$L104:
-	mov.b64 {%r172, %r173}, %rd304;
-	shfl.sync.down.b32 %r174|%p95, %r172, 2, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 2, %r163, %r17;
-	mov.b64 %rd320, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd305;
-	shfl.sync.down.b32 %r178, %r176, 2, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 2, %r163, %r17;
-	mov.b64 %rd321, {%r178, %r179};
-	@!%p95 bra $L105;
-	setp.lt.s64 %p96, %rd320, %rd304;
-	setp.eq.s64 %p97, %rd320, %rd304;
-	setp.lt.s64 %p98, %rd321, %rd305;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd322, %rd320, %rd304, %p100;
-	selp.b64 %rd323, %rd321, %rd305, %p100;
-	mov.b64 %rd304, %rd322;
-	mov.b64 %rd305, %rd323;
-$L105:
-	mov.b64 {%r180, %r181}, %rd304;
-	shfl.sync.down.b32 %r182|%p101, %r180, 4, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 4, %r163, %r17;
-	mov.b64 %rd324, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd305;
-	shfl.sync.down.b32 %r186, %r184, 4, %r163, %r17;
-	shfl.sync.down.b32 %r187, %r185, 4, %r163, %r17;
-	mov.b64 %rd325, {%r186, %r187};
-	@!%p101 bra $L106;
-	setp.lt.s64 %p102, %rd324, %rd304;
-	setp.eq.s64 %p103, %rd324, %rd304;
-	setp.lt.s64 %p104, %rd325, %rd305;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd326, %rd324, %rd304, %p106;
-	selp.b64 %rd327, %rd325, %rd305, %p106;
-	mov.b64 %rd304, %rd326;
-	mov.b64 %rd305, %rd327;
-$L106:
-	mov.b64 {%r188, %r189}, %rd304;
-	shfl.sync.down.b32 %r190|%p107, %r188, 8, %r163, %r17;
-	shfl.sync.down.b32 %r191, %r189, 8, %r163, %r17;
-	mov.b64 %rd328, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd305;
-	shfl.sync.down.b32 %r194, %r192, 8, %r163, %r17;
-	shfl.sync.down.b32 %r195, %r193, 8, %r163, %r17;
-	mov.b64 %rd329, {%r194, %r195};
-	@!%p107 bra $L107;
-	setp.lt.s64 %p108, %rd328, %rd304;
-	setp.eq.s64 %p109, %rd328, %rd304;
-	setp.lt.s64 %p110, %rd329, %rd305;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd330, %rd328, %rd304, %p112;
-	selp.b64 %rd331, %rd329, %rd305, %p112;
-	mov.b64 %rd304, %rd330;
-	mov.b64 %rd305, %rd331;
-$L107:
-	mov.b64 {%r196, %r197}, %rd304;
-	shfl.sync.down.b32 %r198|%p113, %r196, 16, %r163, %r17;
-	shfl.sync.down.b32 %r199, %r197, 16, %r163, %r17;
-	mov.b64 %rd332, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd305;
-	shfl.sync.down.b32 %r202, %r200, 16, %r163, %r17;
-	shfl.sync.down.b32 %r203, %r201, 16, %r163, %r17;
-	mov.b64 %rd333, {%r202, %r203};
-	@!%p113 bra $L108;
-	setp.lt.s64 %p114, %rd332, %rd304;
-	setp.eq.s64 %p115, %rd332, %rd304;
-	setp.lt.s64 %p116, %rd333, %rd305;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd334, %rd332, %rd304, %p118;
-	selp.b64 %rd335, %rd333, %rd305, %p118;
-	mov.b64 %rd304, %rd334;
-	mov.b64 %rd305, %rd335;
-$L108:
-$L102:
-	mul.wide.u32 %rd336, %r28, 16;
-	add.s64 %rd337, %rd11, %rd336;
-	setp.eq.u32 %p119, %r5, 0;
-	@!%p119 bra $L109;
-	st.global.s64 [%rd337+0], %rd304;
-	st.global.s64 [%rd337+8], %rd305;
-$L109:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.u64 %rd85, [gk_s38];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s39];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 9223372036854775807;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
-$L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.lt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
-$L3:
-	mov.b64 {%r34, %r35}, %rd102;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
-$L4:
-	mov.b64 {%r42, %r43}, %rd102;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
-$L5:
-	mov.b64 {%r50, %r51}, %rd102;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
-$L6:
-	mov.b64 {%r58, %r59}, %rd102;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
-$L11:
-	mov.b64 {%r75, %r76}, %rd102;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
-$L12:
-	mov.b64 {%r83, %r84}, %rd102;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
-$L13:
-	mov.b64 {%r91, %r92}, %rd102;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
-$L14:
-	mov.b64 {%r99, %r100}, %rd102;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<120>;
-	.reg .b32 %r<204>;
-	.reg .b64 %rd<338>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.u64 %rd104, [gk_s38];
-	cvta.to.global.u64 %rd105, %rd104;
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s39];
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd111, -9223372036854775808;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
-$L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	cvt.u64.u32 %rd125, %r4;
-	mov.b64 %rd126, %rd125;
-	mul.lo.s64 %rd127, %rd113, %rd96;
-	mov.b64 %rd128, %rd127;
-	add.s64 %rd129, %rd128, %rd96;
-	min.s64 %rd130, %rd129, %rd50;
-	mov.b64 %rd131, %rd130;
-	cvt.u64.u32 %rd132, %r2;
-	add.s64 %rd133, %rd128, %rd132;
-	mov.b64 %rd134, %rd133;
-	mov.b32 %r37, -1;
-	mov.b64 %rd135, 0;
-	mov.b64 %rd136, 0;
-	mov.pred %p10, %p6;
-	mov.pred %p11, %p8;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd137, %rd94;
-$L4:
-	@!%p10 bra $L8;
-	mov.b64 %rd138, 4611686018427387904;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd138, %rd137;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd139, %rd138;
-$L9:
-	mov.b64 %rd140, 0;
-	mov.b64 %rd141, %rd139;
-$L12:
-	setp.gt.s64 %p12, %rd141, 0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p14, %rd135, %rd136;
-	@!%p14 bra $L18;
-	setp.ge.s64 %p15, %rd134, %rd131;
-	@!%p15 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p16, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd134;
-$L21:
-	@!%p16 bra $L25;
-	shr.s64 %rd144, %rd143, 5;
-	mul.lo.s64 %rd145, %rd144, %rd64;
-	mad.lo.s64 %rd146, %rd145, 4, %rd60;
-	ld.global.nc.u32 %r39, [%rd146+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd147, %rd143, 31;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r41, %rd148;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p17, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p17;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p18, %r45, 0x0;
-	@!%p18 bra $L27;
-	cvt.u32.u64 %r46, %rd143;
-	mov.b32 %r47, %r46;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r47, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd149, %rd143, %rd57;
-	mad.lo.s64 %rd150, %rd149, 4, %rd53;
-	ld.global.nc.s32 %r48, [%rd150+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r37, %r47;
-	add.s64 %rd151, %rd134, %rd126;
-	mov.b64 %rd134, %rd151;
-	setp.ge.s32 %p19, %r37, 0;
-	@!%p19 bra $L29;
-	mov.b64 %rd152, %rd27;
-	mov.b32 %r50, %r37;
-	cvt.s64.s32 %rd153, %r50;
-	mul.lo.s64 %rd154, %rd153, %rd34;
-	mad.lo.s64 %rd155, %rd154, 8, %rd30;
-	ld.global.nc.s64 %rd156, [%rd155+0];
-	mov.b64 %rd157, %rd156;
-	mov.b64 %rd158, %rd157;
-	mov.b64 %rd159, %rd27;
-	mov.b32 %r51, %r37;
-	cvt.s64.s32 %rd160, %r51;
-	add.s64 %rd161, %rd160, 1;
-	mul.lo.s64 %rd162, %rd161, %rd34;
-	mad.lo.s64 %rd163, %rd162, 8, %rd30;
-	ld.global.nc.s64 %rd164, [%rd163+0];
-	mov.b64 %rd165, %rd164;
-	mov.b64 %rd166, %rd165;
-	mov.b64 %rd167, %rd158;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd135, %rd167;
-	mov.b64 %rd136, %rd168;
-$L29:
-	bra.uni $L13;
-$L18:
-	mul.lo.s64 %rd169, %rd135, %rd41;
-	mad.lo.s64 %rd170, %rd169, 4, %rd37;
-	ld.global.nc.s32 %r52, [%rd170+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r36;
-	mov.b32 %r56, %r37;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd171, %rd135;
-$L30:
-	cvt.s64.s32 %rd172, %r57;
-	mul.lo.s64 %rd173, %rd172, %rd103;
-	mad.lo.s64 %rd174, %rd173, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r58, [%rd174+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p20, %r59, 0;
-	@!%p20 bra $L34;
-	mov.pred %p21, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd175, %r57;
-	mul.lo.s64 %rd176, %rd175, %rd103;
-	mad.lo.s64 %rd177, %rd176, 4, %rd99;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd177], %r60, %r56;
-	setp.eq.u32 %p22, %r61, %r60;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
-	@!%p24 bra $L36;
-	mov.pred %p21, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd178, %r57;
-	mul.lo.s64 %rd179, %rd178, %rd110;
-	mad.lo.s64 %rd180, %rd179, 4, %rd106;
-	st.global.s32 [%rd180+0], %r62;
-	mov.pred %p21, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p21 bra $L38;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r63, %r34;
-	mov.b64 %rd181, %rd94;
-	mov.b64 %rd182, %rd140;
-	mov.b32 %r64, %r54;
-$L39:
-	@!%p26 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd183, %r65;
-	mov.b64 %rd184, %rd183;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd185, %r66;
-	min.u64 %rd186, %rd185, 32;
-	cvt.u32.u64 %r67, %rd186;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p28, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p28;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd187, %rd184;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd188, %rd187, %rd85;
-	mad.lo.s64 %rd189, %rd188, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r73, [%rd189+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p29, %r75, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd190, %rd187, %rd85;
-	mad.lo.s64 %rd191, %rd190, 4, %rd81;
-	atom.global.or.b32 %r76, [%rd191], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p32, %r78, 0x0;
-	mov.pred %p30, %p32;
-$L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd192, %rd182;
-	mov.b64 %rd193, %rd192;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd194, %rd182;
-	mov.b64 %rd193, %rd194;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L43:
-	@!%p27 bra $L49;
-	cvt.s64.s32 %rd195, %r64;
-	mul.lo.s64 %rd196, %rd195, %rd92;
-	mad.lo.s64 %rd197, %rd196, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r79, [%rd197+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r63;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd198, %r64;
-	mul.lo.s64 %rd199, %rd198, %rd92;
-	mad.lo.s64 %rd200, %rd199, 4, %rd88;
-	atom.global.exch.b32 %r81, [%rd200], %r63;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p37, %r82, %r63;
-	mov.pred %p35, %p37;
-$L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd201, %rd182;
-	mov.b64 %rd193, %rd201;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd202, %rd182, %rd124;
-	mad.lo.s64 %rd203, %rd202, 4, %rd122;
-	st.shared.s32 [%rd203+0], %r64;
-	add.s64 %rd204, %rd182, 1;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd193, %rd205;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd206, %rd193;
-	mov.pred %p38, %p33;
-	mov.b64 %rd140, %rd206;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L55;
-	add.s64 %rd207, %rd111, 1;
-	mov.b64 %rd111, %rd207;
-	mov.b64 %rd208, %rd27;
-	mov.b32 %r83, %r54;
-	cvt.s64.s32 %rd209, %r83;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd34;
-	mad.lo.s64 %rd212, %rd211, 8, %rd30;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	cvt.s64.s32 %rd215, %r83;
-	mul.lo.s64 %rd216, %rd215, %rd34;
-	mad.lo.s64 %rd217, %rd216, 8, %rd30;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	sub.s64 %rd220, %rd214, %rd219;
-	mov.b64 %rd221, %rd220;
-	add.s64 %rd222, %rd112, %rd221;
-	mov.b64 %rd112, %rd222;
-$L55:
-$L38:
-	add.s64 %rd223, %rd135, 1;
-	mov.b64 %rd135, %rd223;
-	sub.s64 %rd224, %rd141, 1;
-	mov.b64 %rd141, %rd224;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r84, %r34;
-	mov.b64 %rd225, %rd94;
-	mov.b64 %rd226, %rd140;
-$L56:
-	@!%p39 bra $L60;
-	bra.uni $L58;
-$L60:
-	// block scan
-	mov.b64 %rd227, %rd226;
-	mov.b32 %r85, %r3;
-$L61:
-	setp.hs.u32 %p41, %r85, 32;
-	@%p41 bra $L62;
-	mov.b64 {%r86, %r87}, %rd227;
-	shfl.sync.up.b32 %r88|%p42, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd228, {%r88, %r89};
-	@!%p42 bra $L63;
-	add.s64 %rd229, %rd228, %rd227;
-	mov.b64 %rd227, %rd229;
-$L63:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L61;
-$L62:
-	mov.b64 {%r90, %r91}, %rd227;
-	shfl.sync.up.b32 %r92|%p43, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd230, {%r92, %r93};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd231, %rd230, 0, %p45;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r94;
-	@!%p46 bra $L64;
-	mul.wide.u32 %rd232, %r8, 16;
-	add.s64 %rd233, %rd1, %rd232;
-	st.shared.s64 [%rd233+0], %rd227;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L65;
-	mov.b64 %rd234, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L66;
-	mul.wide.u32 %rd235, %r7, 16;
-	add.s64 %rd236, %rd1, %rd235;
-	ld.shared.s64 %rd237, [%rd236+0];
-	mov.b64 %rd234, %rd237;
-$L66:
-	mov.b64 {%r95, %r96}, %rd234;
-	shfl.sync.up.b32 %r97|%p49, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd238, {%r97, %r98};
-	@!%p49 bra $L67;
-	add.s64 %rd239, %rd238, %rd234;
-	mov.b64 %rd234, %rd239;
-$L67:
-	mov.b64 {%r99, %r100}, %rd234;
-	shfl.sync.up.b32 %r101|%p50, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd240, {%r101, %r102};
-	@!%p50 bra $L68;
-	add.s64 %rd241, %rd240, %rd234;
-	mov.b64 %rd234, %rd241;
-$L68:
-	mov.b64 {%r103, %r104}, %rd234;
-	shfl.sync.up.b32 %r105|%p51, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd242, {%r105, %r106};
-	@!%p51 bra $L69;
-	add.s64 %rd243, %rd242, %rd234;
-	mov.b64 %rd234, %rd243;
-$L69:
-	mov.b64 {%r107, %r108}, %rd234;
-	shfl.sync.up.b32 %r109|%p52, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd244, {%r109, %r110};
-	@!%p52 bra $L70;
-	add.s64 %rd245, %rd244, %rd234;
-	mov.b64 %rd234, %rd245;
-$L70:
-	mov.b64 {%r111, %r112}, %rd234;
-	shfl.sync.up.b32 %r113|%p53, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd246, {%r113, %r114};
-	@!%p53 bra $L71;
-	add.s64 %rd247, %rd246, %rd234;
-	mov.b64 %rd234, %rd247;
-$L71:
-	mov.b64 {%r115, %r116}, %rd234;
-	shfl.sync.up.b32 %r117|%p54, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd248, {%r117, %r118};
-	selp.b64 %rd249, %rd248, 0, %p54;
-	@!%p48 bra $L72;
-	mul.wide.u32 %rd250, %r7, 16;
-	add.s64 %rd251, %rd1, %rd250;
-	add.s64 %rd252, %rd251, 512;
-	st.shared.s64 [%rd252+0], %rd249;
-$L72:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r119;
-	@!%p55 bra $L73;
-	st.shared.s64 [%rd1+1024], %rd234;
-$L73:
-$L65:
-	bar.sync 0;
-	mul.wide.u32 %rd253, %r8, 16;
-	add.s64 %rd254, %rd1, %rd253;
-	add.s64 %rd255, %rd254, 512;
-	ld.shared.s64 %rd256, [%rd255+0];
-	add.s64 %rd257, %rd256, %rd231;
-	ld.shared.s64 %rd258, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd257;
-	shfl.sync.idx.b32 %r122|%p56, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd259, {%r122, %r123};
-	mov.b64 %rd260, %rd258;
-	mov.b64 %rd261, %rd259;
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd263, %rd261;
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd267, 0;
-	cvt.u64.u32 %rd268, %r2;
-	setp.eq.s64 %p57, %rd268, 0;
-	setp.gt.s64 %p58, %rd266, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L75;
-	atom.global.add.u64 %rd269, [%rd74], %rd266;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd267, %rd270;
-$L75:
-	cvt.u64.u32 %rd271, %r2;
-	setp.eq.s64 %p60, %rd271, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
-	bar.sync 0;
-	@!%p62 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd267;
-$L76:
-	bar.sync 0;
-	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 %rd273, %rd272;
-	mov.b64 %rd267, %rd273;
-	add.s64 %rd274, %rd267, %rd265;
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd276, 0;
-$L77:
-	setp.lt.s64 %p63, %rd276, %rd226;
-	not.pred %p64, %p63;
-	@!%p64 bra $L81;
-	bra.uni $L79;
-$L81:
-	mul.lo.s64 %rd277, %rd276, %rd124;
-	mad.lo.s64 %rd278, %rd277, 4, %rd122;
-	ld.shared.s32 %r124, [%rd278+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd279, %rd275, %rd276;
-	mul.lo.s64 %rd280, %rd279, %rd71;
-	mad.lo.s64 %rd281, %rd280, 4, %rd67;
-	st.global.s32 [%rd281+0], %r125;
-$L78:
-	add.s64 %rd282, %rd276, 1;
-	mov.b64 %rd276, %rd282;
-	bra.uni $L77;
-$L79:
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	mov.b64 %rd283, 0;
-	setp.lt.s64 %p65, %rd135, %rd136;
-	setp.lt.s64 %p66, %rd134, %rd131;
-	or.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	mov.b64 %rd283, 1;
-$L83:
-	mov.b64 %rd284, %rd283;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L84:
-	setp.hs.u32 %p68, %r127, 32;
-	@%p68 bra $L85;
-	mov.b64 {%r128, %r129}, %rd284;
-	shfl.sync.down.b32 %r130|%p69, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd285, {%r130, %r131};
-	@!%p69 bra $L86;
-	max.s64 %rd286, %rd284, %rd285;
-	mov.b64 %rd284, %rd286;
-$L86:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L84;
-$L85:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L87;
-	mul.wide.u32 %rd287, %r8, 16;
-	add.s64 %rd288, %rd1, %rd287;
-	st.shared.s64 [%rd288+0], %rd284;
-$L87:
-	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L88;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L89;
-	mul.wide.u32 %rd289, %r7, 16;
-	add.s64 %rd290, %rd1, %rd289;
-	ld.shared.s64 %rd291, [%rd290+0];
-	mov.b64 %rd284, %rd291;
-$L89:
-	sub.u32 %r132, %r10, 1;
-	mov.b64 {%r133, %r134}, %rd284;
-	shfl.sync.down.b32 %r135|%p73, %r133, 1, %r132, %r17;
-	shfl.sync.down.b32 %r136, %r134, 1, %r132, %r17;
-	mov.b64 %rd292, {%r135, %r136};
-	@!%p73 bra $L90;
-	max.s64 %rd293, %rd284, %rd292;
-	mov.b64 %rd284, %rd293;
-$L90:
-	mov.b64 {%r137, %r138}, %rd284;
-	shfl.sync.down.b32 %r139|%p74, %r137, 2, %r132, %r17;
-	shfl.sync.down.b32 %r140, %r138, 2, %r132, %r17;
-	mov.b64 %rd294, {%r139, %r140};
-	@!%p74 bra $L91;
-	max.s64 %rd295, %rd284, %rd294;
-	mov.b64 %rd284, %rd295;
-$L91:
-	mov.b64 {%r141, %r142}, %rd284;
-	shfl.sync.down.b32 %r143|%p75, %r141, 4, %r132, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r132, %r17;
-	mov.b64 %rd296, {%r143, %r144};
-	@!%p75 bra $L92;
-	max.s64 %rd297, %rd284, %rd296;
-	mov.b64 %rd284, %rd297;
-$L92:
-	mov.b64 {%r145, %r146}, %rd284;
-	shfl.sync.down.b32 %r147|%p76, %r145, 8, %r132, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r132, %r17;
-	mov.b64 %rd298, {%r147, %r148};
-	@!%p76 bra $L93;
-	max.s64 %rd299, %rd284, %rd298;
-	mov.b64 %rd284, %rd299;
-$L93:
-	mov.b64 {%r149, %r150}, %rd284;
-	shfl.sync.down.b32 %r151|%p77, %r149, 16, %r132, %r17;
-	shfl.sync.down.b32 %r152, %r150, 16, %r132, %r17;
-	mov.b64 %rd300, {%r151, %r152};
-	@!%p77 bra $L94;
-	max.s64 %rd301, %rd284, %rd300;
-	mov.b64 %rd284, %rd301;
-$L94:
-	@!%p70 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L95:
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd302, [%rd1+1024];
-	mov.b64 %rd284, %rd302;
-	mov.b64 %rd303, %rd284;
-	setp.eq.s64 %p78, %rd303, 0;
-	@!%p78 bra $L97;
-	bra.uni $L11;
-$L97:
-$L10:
-	bra.uni $L9;
-$L11:
-$L3:
-	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd304, %rd111;
-	mov.b64 %rd305, %rd112;
-	// block reduction
-	sub.u32 %r153, %r13, 1;
-	mov.b32 %r154, %r3;
-$L98:
-	setp.hs.u32 %p79, %r154, 32;
-	@%p79 bra $L99;
-	mov.b64 {%r155, %r156}, %rd304;
-	shfl.sync.down.b32 %r157|%p80, %r155, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd306, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd305;
-	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd307, {%r161, %r162};
-	@!%p80 bra $L100;
-	setp.gt.s64 %p81, %rd306, %rd304;
-	setp.eq.s64 %p82, %rd306, %rd304;
-	setp.lt.s64 %p83, %rd307, %rd305;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd308, %rd306, %rd304, %p85;
-	selp.b64 %rd309, %rd307, %rd305, %p85;
-	mov.b64 %rd304, %rd308;
-	mov.b64 %rd305, %rd309;
-$L100:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L98;
-$L99:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L101;
-	mul.wide.u32 %rd310, %r8, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	st.shared.s64 [%rd311+0], %rd304;
-	st.shared.s64 [%rd311+8], %rd305;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L102;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L103;
-	mul.wide.u32 %rd312, %r7, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	ld.shared.s64 %rd314, [%rd313+0];
-	ld.shared.s64 %rd315, [%rd313+8];
-	mov.b64 %rd304, %rd314;
-	mov.b64 %rd305, %rd315;
-$L103:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd304;
-	shfl.sync.down.b32 %r166|%p89, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd316, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd305;
-	shfl.sync.down.b32 %r170, %r168, 1, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 1, %r163, %r17;
-	mov.b64 %rd317, {%r170, %r171};
-	@!%p89 bra $L104;
-	setp.gt.s64 %p90, %rd316, %rd304;
-	setp.eq.s64 %p91, %rd316, %rd304;
-	setp.lt.s64 %p92, %rd317, %rd305;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd318, %rd316, %rd304, %p94;
-	selp.b64 %rd319, %rd317, %rd305, %p94;
-	mov.b64 %rd304, %rd318;
-	mov.b64 %rd305, %rd319;
-$L104:
-	mov.b64 {%r172, %r173}, %rd304;
-	shfl.sync.down.b32 %r174|%p95, %r172, 2, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 2, %r163, %r17;
-	mov.b64 %rd320, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd305;
-	shfl.sync.down.b32 %r178, %r176, 2, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 2, %r163, %r17;
-	mov.b64 %rd321, {%r178, %r179};
-	@!%p95 bra $L105;
-	setp.gt.s64 %p96, %rd320, %rd304;
-	setp.eq.s64 %p97, %rd320, %rd304;
-	setp.lt.s64 %p98, %rd321, %rd305;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd322, %rd320, %rd304, %p100;
-	selp.b64 %rd323, %rd321, %rd305, %p100;
-	mov.b64 %rd304, %rd322;
-	mov.b64 %rd305, %rd323;
-$L105:
-	mov.b64 {%r180, %r181}, %rd304;
-	shfl.sync.down.b32 %r182|%p101, %r180, 4, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 4, %r163, %r17;
-	mov.b64 %rd324, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd305;
-	shfl.sync.down.b32 %r186, %r184, 4, %r163, %r17;
-	shfl.sync.down.b32 %r187, %r185, 4, %r163, %r17;
-	mov.b64 %rd325, {%r186, %r187};
-	@!%p101 bra $L106;
-	setp.gt.s64 %p102, %rd324, %rd304;
-	setp.eq.s64 %p103, %rd324, %rd304;
-	setp.lt.s64 %p104, %rd325, %rd305;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd326, %rd324, %rd304, %p106;
-	selp.b64 %rd327, %rd325, %rd305, %p106;
-	mov.b64 %rd304, %rd326;
-	mov.b64 %rd305, %rd327;
-$L106:
-	mov.b64 {%r188, %r189}, %rd304;
-	shfl.sync.down.b32 %r190|%p107, %r188, 8, %r163, %r17;
-	shfl.sync.down.b32 %r191, %r189, 8, %r163, %r17;
-	mov.b64 %rd328, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd305;
-	shfl.sync.down.b32 %r194, %r192, 8, %r163, %r17;
-	shfl.sync.down.b32 %r195, %r193, 8, %r163, %r17;
-	mov.b64 %rd329, {%r194, %r195};
-	@!%p107 bra $L107;
-	setp.gt.s64 %p108, %rd328, %rd304;
-	setp.eq.s64 %p109, %rd328, %rd304;
-	setp.lt.s64 %p110, %rd329, %rd305;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd330, %rd328, %rd304, %p112;
-	selp.b64 %rd331, %rd329, %rd305, %p112;
-	mov.b64 %rd304, %rd330;
-	mov.b64 %rd305, %rd331;
-$L107:
-	mov.b64 {%r196, %r197}, %rd304;
-	shfl.sync.down.b32 %r198|%p113, %r196, 16, %r163, %r17;
-	shfl.sync.down.b32 %r199, %r197, 16, %r163, %r17;
-	mov.b64 %rd332, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd305;
-	shfl.sync.down.b32 %r202, %r200, 16, %r163, %r17;
-	shfl.sync.down.b32 %r203, %r201, 16, %r163, %r17;
-	mov.b64 %rd333, {%r202, %r203};
-	@!%p113 bra $L108;
-	setp.gt.s64 %p114, %rd332, %rd304;
-	setp.eq.s64 %p115, %rd332, %rd304;
-	setp.lt.s64 %p116, %rd333, %rd305;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd334, %rd332, %rd304, %p118;
-	selp.b64 %rd335, %rd333, %rd305, %p118;
-	mov.b64 %rd304, %rd334;
-	mov.b64 %rd305, %rd335;
-$L108:
-$L102:
-	mul.wide.u32 %rd336, %r28, 16;
-	add.s64 %rd337, %rd11, %rd336;
-	setp.eq.u32 %p119, %r5, 0;
-	@!%p119 bra $L109;
-	st.global.s64 [%rd337+0], %rd304;
-	st.global.s64 [%rd337+8], %rd305;
-$L109:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.u64 %rd85, [gk_s38];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s39];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd92, -9223372036854775808;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
-$L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.gt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
-$L3:
-	mov.b64 {%r34, %r35}, %rd102;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
-$L4:
-	mov.b64 {%r42, %r43}, %rd102;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
-$L5:
-	mov.b64 {%r50, %r51}, %rd102;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
-$L6:
-	mov.b64 {%r58, %r59}, %rd102;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
-$L11:
-	mov.b64 {%r75, %r76}, %rd102;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
-$L12:
-	mov.b64 {%r83, %r84}, %rd102;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
-$L13:
-	mov.b64 {%r91, %r92}, %rd102;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
-$L14:
-	mov.b64 {%r99, %r100}, %rd102;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<90>;
-	.reg .b32 %r<204>;
-	.reg .b64 %rd<374>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.u64 %rd104, [gk_s38];
-	cvta.to.global.u64 %rd105, %rd104;
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s39];
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd114, 0;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-$L1:
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd111, %rd117;
-	mov.b64 %rd112, %rd118;
-	cvt.u64.u32 %rd120, %r28;
-	cvt.u64.u32 %rd121, %r29;
-	mov.b64 %rd122, %rd120;
-$L2:
-	setp.ge.s64 %p9, %rd122, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd119, %rd122;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	add.s64 %rd123, %rd15, %rd23;
-	mad.lo.s64 %rd124, %rd94, 4, 15;
-	and.b64 %rd124, %rd124, -16;
-	add.s64 %rd23, %rd23, %rd124;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd94;
-	mov.b64 %rd127, 1;
-	mov.b64 %rd128, %rd125;
-	mov.b64 %rd129, %rd126;
-	mov.b64 %rd130, %rd127;
-	cvt.u64.u32 %rd131, %r4;
-	mov.b64 %rd132, %rd131;
-	mul.lo.s64 %rd133, %rd119, %rd96;
-	mov.b64 %rd134, %rd133;
-	add.s64 %rd135, %rd134, %rd96;
-	min.s64 %rd136, %rd135, %rd50;
-	mov.b64 %rd137, %rd136;
-	cvt.u64.u32 %rd138, %r2;
-	add.s64 %rd139, %rd134, %rd138;
-	mov.b64 %rd140, %rd139;
-	mov.b32 %r37, -1;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
-	mov.pred %p10, %p6;
-	mov.pred %p11, %p8;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd143, %rd94;
-$L5:
-	@!%p10 bra $L9;
-	mov.b64 %rd144, 4611686018427387904;
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd144, %rd143;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd145, %rd144;
-$L10:
-	mov.b64 %rd146, 0;
-	mov.b64 %rd147, %rd145;
-$L13:
-	setp.gt.s64 %p12, %rd147, 0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L17;
-	bra.uni $L15;
-$L17:
-	setp.ge.s64 %p14, %rd141, %rd142;
-	@!%p14 bra $L19;
-	setp.ge.s64 %p15, %rd140, %rd137;
-	@!%p15 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p16, %p4;
-	mov.b64 %rd148, %rd50;
-	mov.b64 %rd149, %rd140;
-$L22:
-	@!%p16 bra $L26;
-	shr.s64 %rd150, %rd149, 5;
-	mul.lo.s64 %rd151, %rd150, %rd64;
-	mad.lo.s64 %rd152, %rd151, 4, %rd60;
-	ld.global.nc.u32 %r39, [%rd152+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd153, %rd149, 31;
-	min.u64 %rd154, %rd153, 32;
-	cvt.u32.u64 %r41, %rd154;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p17, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p17;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p18, %r45, 0x0;
-	@!%p18 bra $L28;
-	cvt.u32.u64 %r46, %rd149;
-	mov.b32 %r47, %r46;
-	bra.uni $L24;
-$L28:
-	mov.b32 %r47, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd155, %rd149, %rd57;
-	mad.lo.s64 %rd156, %rd155, 4, %rd53;
-	ld.global.nc.s32 %r48, [%rd156+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r37, %r47;
-	add.s64 %rd157, %rd140, %rd132;
-	mov.b64 %rd140, %rd157;
-	setp.ge.s32 %p19, %r37, 0;
-	@!%p19 bra $L30;
-	mov.b64 %rd158, %rd27;
-	mov.b32 %r50, %r37;
-	cvt.s64.s32 %rd159, %r50;
-	mul.lo.s64 %rd160, %rd159, %rd34;
-	mad.lo.s64 %rd161, %rd160, 8, %rd30;
-	ld.global.nc.s64 %rd162, [%rd161+0];
-	mov.b64 %rd163, %rd162;
-	mov.b64 %rd164, %rd163;
-	mov.b64 %rd165, %rd27;
-	mov.b32 %r51, %r37;
-	cvt.s64.s32 %rd166, %r51;
-	add.s64 %rd167, %rd166, 1;
-	mul.lo.s64 %rd168, %rd167, %rd34;
-	mad.lo.s64 %rd169, %rd168, 8, %rd30;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	mov.b64 %rd172, %rd171;
-	mov.b64 %rd173, %rd164;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd141, %rd173;
-	mov.b64 %rd142, %rd174;
-$L30:
-	bra.uni $L14;
-$L19:
-	mul.lo.s64 %rd175, %rd141, %rd41;
-	mad.lo.s64 %rd176, %rd175, 4, %rd37;
-	ld.global.nc.s32 %r52, [%rd176+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r36;
-	mov.b32 %r56, %r37;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd177, %rd141;
-$L31:
-	cvt.s64.s32 %rd178, %r57;
-	mul.lo.s64 %rd179, %rd178, %rd103;
-	mad.lo.s64 %rd180, %rd179, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r58, [%rd180+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p20, %r59, 0;
-	@!%p20 bra $L35;
-	mov.pred %p21, 0;
-	bra.uni $L33;
-$L35:
-	cvt.s64.s32 %rd181, %r57;
-	mul.lo.s64 %rd182, %rd181, %rd103;
-	mad.lo.s64 %rd183, %rd182, 4, %rd99;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd183], %r60, %r56;
-	setp.eq.u32 %p22, %r61, %r60;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
-	@!%p24 bra $L37;
-	mov.pred %p21, 0;
-	bra.uni $L33;
-$L37:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd184, %r57;
-	mul.lo.s64 %rd185, %rd184, %rd110;
-	mad.lo.s64 %rd186, %rd185, 4, %rd106;
-	st.global.s32 [%rd186+0], %r62;
-	mov.pred %p21, 1;
-	bra.uni $L33;
-$L32:
-	bra.uni $L31;
-$L33:
-	@!%p21 bra $L39;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r63, %r34;
-	mov.b64 %rd187, %rd94;
-	mov.b64 %rd188, %rd146;
-	mov.b32 %r64, %r54;
-$L40:
-	@!%p26 bra $L44;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd189, %r65;
-	mov.b64 %rd190, %rd189;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd191, %r66;
-	min.u64 %rd192, %rd191, 32;
-	cvt.u32.u64 %r67, %rd192;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p28, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p28;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd193, %rd190;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd194, %rd193, %rd85;
-	mad.lo.s64 %rd195, %rd194, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r73, [%rd195+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p29, %r75, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L46;
-	mul.lo.s64 %rd196, %rd193, %rd85;
-	mad.lo.s64 %rd197, %rd196, 4, %rd81;
-	atom.global.or.b32 %r76, [%rd197], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p32, %r78, 0x0;
-	mov.pred %p30, %p32;
-$L46:
-	@!%p30 bra $L48;
-	mov.b64 %rd198, %rd188;
-	mov.b64 %rd199, %rd198;
-	mov.pred %p33, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd200, %rd188;
-	mov.b64 %rd199, %rd200;
-	mov.pred %p33, 1;
-	bra.uni $L42;
-$L44:
-	@!%p27 bra $L50;
-	cvt.s64.s32 %rd201, %r64;
-	mul.lo.s64 %rd202, %rd201, %rd92;
-	mad.lo.s64 %rd203, %rd202, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r79, [%rd203+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r63;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L52;
-	cvt.s64.s32 %rd204, %r64;
-	mul.lo.s64 %rd205, %rd204, %rd92;
-	mad.lo.s64 %rd206, %rd205, 4, %rd88;
-	atom.global.exch.b32 %r81, [%rd206], %r63;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p37, %r82, %r63;
-	mov.pred %p35, %p37;
-$L52:
-	@!%p35 bra $L54;
-	mov.b64 %rd207, %rd188;
-	mov.b64 %rd199, %rd207;
-	mov.pred %p33, 0;
-	bra.uni $L42;
-$L54:
-$L50:
-	mul.lo.s64 %rd208, %rd188, %rd130;
-	mad.lo.s64 %rd209, %rd208, 4, %rd128;
-	st.shared.s32 [%rd209+0], %r64;
-	add.s64 %rd210, %rd188, 1;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd199, %rd211;
-	mov.pred %p33, 1;
-	bra.uni $L42;
-$L41:
-	bra.uni $L40;
-$L42:
-	mov.b64 %rd212, %rd199;
-	mov.pred %p38, %p33;
-	mov.b64 %rd146, %rd212;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L56;
-	add.s64 %rd213, %rd111, 1;
-	mov.b64 %rd111, %rd213;
-	mov.b64 %rd214, %rd27;
-	mov.b32 %r83, %r54;
-	cvt.s64.s32 %rd215, %r83;
-	add.s64 %rd216, %rd215, 1;
-	mul.lo.s64 %rd217, %rd216, %rd34;
-	mad.lo.s64 %rd218, %rd217, 8, %rd30;
-	ld.global.nc.s64 %rd219, [%rd218+0];
-	mov.b64 %rd220, %rd219;
-	cvt.s64.s32 %rd221, %r83;
-	mul.lo.s64 %rd222, %rd221, %rd34;
-	mad.lo.s64 %rd223, %rd222, 8, %rd30;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	sub.s64 %rd226, %rd220, %rd225;
-	mov.b64 %rd227, %rd226;
-	add.s64 %rd228, %rd112, %rd227;
-	mov.b64 %rd112, %rd228;
-$L56:
-$L39:
-	add.s64 %rd229, %rd141, 1;
-	mov.b64 %rd141, %rd229;
-	sub.s64 %rd230, %rd147, 1;
-	mov.b64 %rd147, %rd230;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r84, %r34;
-	mov.b64 %rd231, %rd94;
-	mov.b64 %rd232, %rd146;
-$L57:
-	@!%p39 bra $L61;
-	bra.uni $L59;
-$L61:
-	// block scan
-	mov.b64 %rd233, %rd232;
-	mov.b32 %r85, %r3;
-$L62:
-	setp.hs.u32 %p41, %r85, 32;
-	@%p41 bra $L63;
-	mov.b64 {%r86, %r87}, %rd233;
-	shfl.sync.up.b32 %r88|%p42, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd234, {%r88, %r89};
-	@!%p42 bra $L64;
-	add.s64 %rd235, %rd234, %rd233;
-	mov.b64 %rd233, %rd235;
-$L64:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L62;
-$L63:
-	mov.b64 {%r90, %r91}, %rd233;
-	shfl.sync.up.b32 %r92|%p43, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd236, {%r92, %r93};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd237, %rd236, 0, %p45;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r94;
-	@!%p46 bra $L65;
-	mul.wide.u32 %rd238, %r8, 16;
-	add.s64 %rd239, %rd1, %rd238;
-	st.shared.s64 [%rd239+0], %rd233;
-$L65:
-	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L66;
-	mov.b64 %rd240, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L67;
-	mul.wide.u32 %rd241, %r7, 16;
-	add.s64 %rd242, %rd1, %rd241;
-	ld.shared.s64 %rd243, [%rd242+0];
-	mov.b64 %rd240, %rd243;
-$L67:
-	mov.b64 {%r95, %r96}, %rd240;
-	shfl.sync.up.b32 %r97|%p49, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd244, {%r97, %r98};
-	@!%p49 bra $L68;
-	add.s64 %rd245, %rd244, %rd240;
-	mov.b64 %rd240, %rd245;
-$L68:
-	mov.b64 {%r99, %r100}, %rd240;
-	shfl.sync.up.b32 %r101|%p50, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd246, {%r101, %r102};
-	@!%p50 bra $L69;
-	add.s64 %rd247, %rd246, %rd240;
-	mov.b64 %rd240, %rd247;
-$L69:
-	mov.b64 {%r103, %r104}, %rd240;
-	shfl.sync.up.b32 %r105|%p51, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd248, {%r105, %r106};
-	@!%p51 bra $L70;
-	add.s64 %rd249, %rd248, %rd240;
-	mov.b64 %rd240, %rd249;
-$L70:
-	mov.b64 {%r107, %r108}, %rd240;
-	shfl.sync.up.b32 %r109|%p52, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd250, {%r109, %r110};
-	@!%p52 bra $L71;
-	add.s64 %rd251, %rd250, %rd240;
-	mov.b64 %rd240, %rd251;
-$L71:
-	mov.b64 {%r111, %r112}, %rd240;
-	shfl.sync.up.b32 %r113|%p53, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd252, {%r113, %r114};
-	@!%p53 bra $L72;
-	add.s64 %rd253, %rd252, %rd240;
-	mov.b64 %rd240, %rd253;
-$L72:
-	mov.b64 {%r115, %r116}, %rd240;
-	shfl.sync.up.b32 %r117|%p54, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd254, {%r117, %r118};
-	selp.b64 %rd255, %rd254, 0, %p54;
-	@!%p48 bra $L73;
-	mul.wide.u32 %rd256, %r7, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	add.s64 %rd258, %rd257, 512;
-	st.shared.s64 [%rd258+0], %rd255;
-$L73:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r119;
-	@!%p55 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd240;
-$L74:
-$L66:
-	bar.sync 0;
-	mul.wide.u32 %rd259, %r8, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	add.s64 %rd261, %rd260, 512;
-	ld.shared.s64 %rd262, [%rd261+0];
-	add.s64 %rd263, %rd262, %rd237;
-	ld.shared.s64 %rd264, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd263;
-	shfl.sync.idx.b32 %r122|%p56, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd265, {%r122, %r123};
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	mov.b64 %rd268, %rd266;
-	mov.b64 %rd269, %rd267;
-	mov.b64 %rd270, %rd268;
-	mov.b64 %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mov.b64 %rd273, 0;
-	cvt.u64.u32 %rd274, %r2;
-	setp.eq.s64 %p57, %rd274, 0;
-	setp.gt.s64 %p58, %rd272, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L76;
-	atom.global.add.u64 %rd275, [%rd74], %rd272;
-	mov.b64 %rd276, %rd275;
-	mov.b64 %rd273, %rd276;
-$L76:
-	cvt.u64.u32 %rd277, %r2;
-	setp.eq.s64 %p60, %rd277, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
-	bar.sync 0;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd273;
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd278, [%rd1+1024];
-	mov.b64 %rd279, %rd278;
-	mov.b64 %rd273, %rd279;
-	add.s64 %rd280, %rd273, %rd271;
-	mov.b64 %rd281, %rd280;
-	mov.b64 %rd282, 0;
-$L78:
-	setp.lt.s64 %p63, %rd282, %rd232;
-	not.pred %p64, %p63;
-	@!%p64 bra $L82;
-	bra.uni $L80;
-$L82:
-	mul.lo.s64 %rd283, %rd282, %rd130;
-	mad.lo.s64 %rd284, %rd283, 4, %rd128;
-	ld.shared.s32 %r124, [%rd284+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd285, %rd281, %rd282;
-	mul.lo.s64 %rd286, %rd285, %rd71;
-	mad.lo.s64 %rd287, %rd286, 4, %rd67;
-	st.global.s32 [%rd287+0], %r125;
-$L79:
-	add.s64 %rd288, %rd282, 1;
-	mov.b64 %rd282, %rd288;
-	bra.uni $L78;
-$L80:
-	bra.uni $L59;
-$L58:
-	bra.uni $L57;
-$L59:
-	mov.b64 %rd289, 0;
-	setp.lt.s64 %p65, %rd141, %rd142;
-	setp.lt.s64 %p66, %rd140, %rd137;
-	or.pred %p67, %p65, %p66;
-	@!%p67 bra $L84;
-	mov.b64 %rd289, 1;
-$L84:
-	mov.b64 %rd290, %rd289;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L85:
-	setp.hs.u32 %p68, %r127, 32;
-	@%p68 bra $L86;
-	mov.b64 {%r128, %r129}, %rd290;
-	shfl.sync.down.b32 %r130|%p69, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd291, {%r130, %r131};
-	@!%p69 bra $L87;
-	max.s64 %rd292, %rd290, %rd291;
-	mov.b64 %rd290, %rd292;
-$L87:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L88;
-	mul.wide.u32 %rd293, %r8, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	st.shared.s64 [%rd294+0], %rd290;
-$L88:
-	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L89;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L90;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	mov.b64 %rd290, %rd297;
-$L90:
-	sub.u32 %r132, %r10, 1;
-	mov.b64 {%r133, %r134}, %rd290;
-	shfl.sync.down.b32 %r135|%p73, %r133, 1, %r132, %r17;
-	shfl.sync.down.b32 %r136, %r134, 1, %r132, %r17;
-	mov.b64 %rd298, {%r135, %r136};
-	@!%p73 bra $L91;
-	max.s64 %rd299, %rd290, %rd298;
-	mov.b64 %rd290, %rd299;
-$L91:
-	mov.b64 {%r137, %r138}, %rd290;
-	shfl.sync.down.b32 %r139|%p74, %r137, 2, %r132, %r17;
-	shfl.sync.down.b32 %r140, %r138, 2, %r132, %r17;
-	mov.b64 %rd300, {%r139, %r140};
-	@!%p74 bra $L92;
-	max.s64 %rd301, %rd290, %rd300;
-	mov.b64 %rd290, %rd301;
-$L92:
-	mov.b64 {%r141, %r142}, %rd290;
-	shfl.sync.down.b32 %r143|%p75, %r141, 4, %r132, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r132, %r17;
-	mov.b64 %rd302, {%r143, %r144};
-	@!%p75 bra $L93;
-	max.s64 %rd303, %rd290, %rd302;
-	mov.b64 %rd290, %rd303;
-$L93:
-	mov.b64 {%r145, %r146}, %rd290;
-	shfl.sync.down.b32 %r147|%p76, %r145, 8, %r132, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r132, %r17;
-	mov.b64 %rd304, {%r147, %r148};
-	@!%p76 bra $L94;
-	max.s64 %rd305, %rd290, %rd304;
-	mov.b64 %rd290, %rd305;
-$L94:
-	mov.b64 {%r149, %r150}, %rd290;
-	shfl.sync.down.b32 %r151|%p77, %r149, 16, %r132, %r17;
-	shfl.sync.down.b32 %r152, %r150, 16, %r132, %r17;
-	mov.b64 %rd306, {%r151, %r152};
-	@!%p77 bra $L95;
-	max.s64 %rd307, %rd290, %rd306;
-	mov.b64 %rd290, %rd307;
-$L95:
-	@!%p70 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd290;
-$L96:
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd308, [%rd1+1024];
-	mov.b64 %rd290, %rd308;
-	mov.b64 %rd309, %rd290;
-	setp.eq.s64 %p78, %rd309, 0;
-	@!%p78 bra $L98;
-	bra.uni $L12;
-$L98:
-$L11:
-	bra.uni $L10;
-$L12:
-$L4:
-	bar.sync 0;
-	add.s64 %rd122, %rd122, %rd121;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd310, %rd111;
-	mov.b64 %rd311, %rd112;
-	// block reduction
-	sub.u32 %r153, %r13, 1;
-	mov.b32 %r154, %r3;
-$L99:
-	setp.hs.u32 %p79, %r154, 32;
-	@%p79 bra $L100;
-	mov.b64 {%r155, %r156}, %rd310;
-	shfl.sync.down.b32 %r157|%p80, %r155, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd312, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd311;
-	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd313, {%r161, %r162};
-	@!%p80 bra $L101;
-	mov.b64 %rd314, %rd310;
-	mov.b64 %rd315, %rd311;
-	mov.b64 %rd316, %rd312;
-	mov.b64 %rd317, %rd313;
-	mov.b64 %rd318, %rd314;
-	mov.b64 %rd319, %rd315;
-	mov.b64 %rd320, %rd316;
-	mov.b64 %rd321, %rd317;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd324, %rd318, %rd322;
-	mov.b64 %rd318, %rd324;
-	add.s64 %rd325, %rd319, %rd323;
-	mov.b64 %rd319, %rd325;
-$L102:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L101:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L103;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd310;
-	st.shared.s64 [%rd327+8], %rd311;
-$L103:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L104;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L105;
-	mul.wide.u32 %rd328, %r7, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	ld.shared.s64 %rd330, [%rd329+0];
-	ld.shared.s64 %rd331, [%rd329+8];
-	mov.b64 %rd310, %rd330;
-	mov.b64 %rd311, %rd331;
-$L105:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd310;
-	shfl.sync.down.b32 %r166|%p84, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd332, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd311;
-	shfl.sync.down.b32 %r170, %r168, 1, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 1, %r163, %r17;
-	mov.b64 %rd333, {%r170, %r171};
-	@!%p84 bra $L106;
-	mov.b64 %rd334, %rd310;
-	mov.b64 %rd335, %rd311;
-	mov.b64 %rd336, %rd332;
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd318, %rd334;
-	mov.b64 %rd319, %rd335;
-	mov.b64 %rd320, %rd336;
-	mov.b64 %rd321, %rd337;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd338, %rd318, %rd322;
-	mov.b64 %rd318, %rd338;
-	add.s64 %rd339, %rd319, %rd323;
-	mov.b64 %rd319, %rd339;
-$L107:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L106:
-	mov.b64 {%r172, %r173}, %rd310;
-	shfl.sync.down.b32 %r174|%p85, %r172, 2, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 2, %r163, %r17;
-	mov.b64 %rd340, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd311;
-	shfl.sync.down.b32 %r178, %r176, 2, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 2, %r163, %r17;
-	mov.b64 %rd341, {%r178, %r179};
-	@!%p85 bra $L108;
-	mov.b64 %rd342, %rd310;
-	mov.b64 %rd343, %rd311;
-	mov.b64 %rd344, %rd340;
-	mov.b64 %rd345, %rd341;
-	mov.b64 %rd318, %rd342;
-	mov.b64 %rd319, %rd343;
-	mov.b64 %rd320, %rd344;
-	mov.b64 %rd321, %rd345;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd346, %rd318, %rd322;
-	mov.b64 %rd318, %rd346;
-	add.s64 %rd347, %rd319, %rd323;
-	mov.b64 %rd319, %rd347;
-$L109:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L108:
-	mov.b64 {%r180, %r181}, %rd310;
-	shfl.sync.down.b32 %r182|%p86, %r180, 4, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 4, %r163, %r17;
-	mov.b64 %rd348, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd311;
-	shfl.sync.down.b32 %r186, %r184, 4, %r163, %r17;
-	shfl.sync.down.b32 %r187, %r185, 4, %r163, %r17;
-	mov.b64 %rd349, {%r186, %r187};
-	@!%p86 bra $L110;
-	mov.b64 %rd350, %rd310;
-	mov.b64 %rd351, %rd311;
-	mov.b64 %rd352, %rd348;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd318, %rd350;
-	mov.b64 %rd319, %rd351;
-	mov.b64 %rd320, %rd352;
-	mov.b64 %rd321, %rd353;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd354, %rd318, %rd322;
-	mov.b64 %rd318, %rd354;
-	add.s64 %rd355, %rd319, %rd323;
-	mov.b64 %rd319, %rd355;
-$L111:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L110:
-	mov.b64 {%r188, %r189}, %rd310;
-	shfl.sync.down.b32 %r190|%p87, %r188, 8, %r163, %r17;
-	shfl.sync.down.b32 %r191, %r189, 8, %r163, %r17;
-	mov.b64 %rd356, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd311;
-	shfl.sync.down.b32 %r194, %r192, 8, %r163, %r17;
-	shfl.sync.down.b32 %r195, %r193, 8, %r163, %r17;
-	mov.b64 %rd357, {%r194, %r195};
-	@!%p87 bra $L112;
-	mov.b64 %rd358, %rd310;
-	mov.b64 %rd359, %rd311;
-	mov.b64 %rd360, %rd356;
-	mov.b64 %rd361, %rd357;
-	mov.b64 %rd318, %rd358;
-	mov.b64 %rd319, %rd359;
-	mov.b64 %rd320, %rd360;
-	mov.b64 %rd321, %rd361;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd362, %rd318, %rd322;
-	mov.b64 %rd318, %rd362;
-	add.s64 %rd363, %rd319, %rd323;
-	mov.b64 %rd319, %rd363;
-$L113:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L112:
-	mov.b64 {%r196, %r197}, %rd310;
-	shfl.sync.down.b32 %r198|%p88, %r196, 16, %r163, %r17;
-	shfl.sync.down.b32 %r199, %r197, 16, %r163, %r17;
-	mov.b64 %rd364, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd311;
-	shfl.sync.down.b32 %r202, %r200, 16, %r163, %r17;
-	shfl.sync.down.b32 %r203, %r201, 16, %r163, %r17;
-	mov.b64 %rd365, {%r202, %r203};
-	@!%p88 bra $L114;
-	mov.b64 %rd366, %rd310;
-	mov.b64 %rd367, %rd311;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd318, %rd366;
-	mov.b64 %rd319, %rd367;
-	mov.b64 %rd320, %rd368;
-	mov.b64 %rd321, %rd369;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd370, %rd318, %rd322;
-	mov.b64 %rd318, %rd370;
-	add.s64 %rd371, %rd319, %rd323;
-	mov.b64 %rd319, %rd371;
-$L115:
-	mov.b64 %rd310, %rd318;
-	mov.b64 %rd311, %rd319;
-$L114:
-$L104:
-	mul.wide.u32 %rd372, %r28, 16;
-	add.s64 %rd373, %rd11, %rd372;
-	setp.eq.u32 %p89, %r5, 0;
-	@!%p89 bra $L116;
-	st.global.s64 [%rd373+0], %rd310;
-	st.global.s64 [%rd373+8], %rd311;
-$L116:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final_custom(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<206>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.u64 %rd85, [gk_s38];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s39];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 0;
-	mov.b64 %rd93, 0;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd92, %rd94;
-	mov.b64 %rd93, %rd95;
-$L1:
-	mov.b64 %rd96, %rd92;
-	mov.b64 %rd97, %rd93;
-	mov.b64 %rd98, %rd96;
-	mov.b64 %rd99, %rd97;
-	cvt.u64.u32 %rd100, %r5;
-	cvt.u64.u32 %rd101, %r6;
-	mov.b64 %rd102, %rd100;
-$L2:
-	setp.ge.s64 %p8, %rd102, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd103, %rd102, 16, %rd3;
-	ld.global.s64 %rd104, [%rd103+0];
-	ld.global.s64 %rd105, [%rd103+8];
-	mov.b64 %rd106, %rd98;
-	mov.b64 %rd107, %rd99;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd116, %rd110, %rd114;
-	mov.b64 %rd110, %rd116;
-	add.s64 %rd117, %rd111, %rd115;
-	mov.b64 %rd111, %rd117;
-$L4:
-	mov.b64 %rd98, %rd110;
-	mov.b64 %rd99, %rd111;
-	add.s64 %rd102, %rd102, %rd101;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd118, %rd98;
-	mov.b64 %rd119, %rd99;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd118;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd120, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd119;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd121, {%r32, %r33};
-	@!%p9 bra $L5;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd110, %rd122;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd126, %rd110, %rd114;
-	mov.b64 %rd110, %rd126;
-	add.s64 %rd127, %rd111, %rd115;
-	mov.b64 %rd111, %rd127;
-$L6:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L5:
-	mov.b64 {%r34, %r35}, %rd118;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd128, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd119;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd129, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd130, %rd118;
-	mov.b64 %rd131, %rd119;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd110, %rd130;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd134, %rd110, %rd114;
-	mov.b64 %rd110, %rd134;
-	add.s64 %rd135, %rd111, %rd115;
-	mov.b64 %rd111, %rd135;
-$L8:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L7:
-	mov.b64 {%r42, %r43}, %rd118;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd136, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd119;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd137, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd138, %rd118;
-	mov.b64 %rd139, %rd119;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd110, %rd138;
-	mov.b64 %rd111, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd142, %rd110, %rd114;
-	mov.b64 %rd110, %rd142;
-	add.s64 %rd143, %rd111, %rd115;
-	mov.b64 %rd111, %rd143;
-$L10:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L9:
-	mov.b64 {%r50, %r51}, %rd118;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd144, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd119;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd145, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd146, %rd118;
-	mov.b64 %rd147, %rd119;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd110, %rd146;
-	mov.b64 %rd111, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd150, %rd110, %rd114;
-	mov.b64 %rd110, %rd150;
-	add.s64 %rd151, %rd111, %rd115;
-	mov.b64 %rd111, %rd151;
-$L12:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L11:
-	mov.b64 {%r58, %r59}, %rd118;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd152, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd119;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd153, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd154, %rd118;
-	mov.b64 %rd155, %rd119;
-	mov.b64 %rd156, %rd152;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd110, %rd154;
-	mov.b64 %rd111, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd158, %rd110, %rd114;
-	mov.b64 %rd110, %rd158;
-	add.s64 %rd159, %rd111, %rd115;
-	mov.b64 %rd111, %rd159;
-$L14:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd160, %r8, 16;
-	add.s64 %rd161, %rd1, %rd160;
-	st.shared.s64 [%rd161+0], %rd118;
-	st.shared.s64 [%rd161+8], %rd119;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd162, %r7, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	ld.shared.s64 %rd164, [%rd163+0];
-	ld.shared.s64 %rd165, [%rd163+8];
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd118;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd166, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd119;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd167, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd167;
-	mov.b64 %rd110, %rd168;
-	mov.b64 %rd111, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd172, %rd110, %rd114;
-	mov.b64 %rd110, %rd172;
-	add.s64 %rd173, %rd111, %rd115;
-	mov.b64 %rd111, %rd173;
-$L19:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L18:
-	mov.b64 {%r75, %r76}, %rd118;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd174, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd119;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd175, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd176, %rd118;
-	mov.b64 %rd177, %rd119;
-	mov.b64 %rd178, %rd174;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd110, %rd176;
-	mov.b64 %rd111, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd180, %rd110, %rd114;
-	mov.b64 %rd110, %rd180;
-	add.s64 %rd181, %rd111, %rd115;
-	mov.b64 %rd111, %rd181;
-$L21:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L20:
-	mov.b64 {%r83, %r84}, %rd118;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd182, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd119;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd183, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd184, %rd118;
-	mov.b64 %rd185, %rd119;
-	mov.b64 %rd186, %rd182;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd110, %rd184;
-	mov.b64 %rd111, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd188, %rd110, %rd114;
-	mov.b64 %rd110, %rd188;
-	add.s64 %rd189, %rd111, %rd115;
-	mov.b64 %rd111, %rd189;
-$L23:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L22:
-	mov.b64 {%r91, %r92}, %rd118;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd190, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd119;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd191, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd192, %rd118;
-	mov.b64 %rd193, %rd119;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd110, %rd192;
-	mov.b64 %rd111, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd196, %rd110, %rd114;
-	mov.b64 %rd110, %rd196;
-	add.s64 %rd197, %rd111, %rd115;
-	mov.b64 %rd111, %rd197;
-$L25:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L24:
-	mov.b64 {%r99, %r100}, %rd118;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd198, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd119;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd199, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd200, %rd118;
-	mov.b64 %rd201, %rd119;
-	mov.b64 %rd202, %rd198;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd110, %rd200;
-	mov.b64 %rd111, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd204, %rd110, %rd114;
-	mov.b64 %rd110, %rd204;
-	add.s64 %rd205, %rd111, %rd115;
-	mov.b64 %rd111, %rd205;
-$L27:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
-$L26:
-$L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd118;
-	st.global.s64 [%rd6+8], %rd119;
-$L28:
-	ret;
-}
-`
-
-// gokkosPTX3 is the PTX of frontier.PushGlobal[bfs.visit].
-const gokkosPTX3 = `//
-// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-.extern .shared .align 16 .b8 gk_dyn[];
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_minloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<112>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<355>;
+	.reg .pred %p<119>;
+	.reg .b32 %r<203>;
+	.reg .b64 %rd<382>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7333,10 +3229,10 @@ const gokkosPTX3 = `//
 	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
-	ld.param.u64 %rd95, [gk_s34];
-	cvta.to.global.u64 %rd96, %rd95;
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s35];
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s35];
+	cvta.to.global.u64 %rd98, %rd97;
 	mov.b64 %rd99, %rd98;
 	ld.param.s64 %rd100, [gk_s36];
 	mov.b64 %rd101, %rd100;
@@ -7371,667 +3267,754 @@ $L1:
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd124, %rd15, %rd23;
-	mad.lo.s64 %rd125, %rd94, 4, 15;
-	and.b64 %rd125, %rd125, -16;
-	add.s64 %rd23, %rd23, %rd125;
-	mov.b64 %rd126, %rd124;
-	mov.b64 %rd127, %rd94;
-	mov.b64 %rd128, 1;
-	mov.b64 %rd129, %rd126;
-	mov.b64 %rd130, %rd127;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd2;
-	mov.b64 %rd133, %rd120;
-	mul.lo.s64 %rd134, %rd133, %rd103;
-	div.s64 %rd135, %rd134, %rd132;
-	setp.eq.s64 %p10, %rd132, -1;
-	neg.s64 %rd136, %rd134;
-	selp.b64 %rd137, %rd136, %rd135, %p10;
-	setp.eq.s64 %p11, %rd132, 0;
-	selp.b64 %rd138, 0, %rd137, %p11;
-	mov.b64 %rd139, %rd138;
-	add.s64 %rd140, %rd133, 1;
-	mul.lo.s64 %rd141, %rd140, %rd103;
-	div.s64 %rd142, %rd141, %rd132;
-	setp.eq.s64 %p12, %rd132, -1;
-	neg.s64 %rd143, %rd141;
-	selp.b64 %rd144, %rd143, %rd142, %p12;
-	setp.eq.s64 %p13, %rd132, 0;
-	selp.b64 %rd145, 0, %rd144, %p13;
-	mov.b64 %rd146, %rd145;
-	cvt.u64.u32 %rd147, %r4;
-	mov.b64 %rd148, %rd147;
-	mul.lo.s64 %rd149, %rd148, %rd94;
-	mov.b64 %rd150, %rd149;
-	@!%p6 bra $L5;
-	sub.s64 %rd151, %rd146, %rd139;
-	mov.b64 %rd150, %rd151;
-$L5:
-	mov.b64 %rd152, %rd139;
-$L6:
-	setp.lt.s64 %p14, %rd152, %rd146;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd153, 0;
-	add.s64 %rd154, %rd152, %rd150;
-	min.s64 %rd155, %rd146, %rd154;
-	mov.b64 %rd156, %rd155;
-	cvt.u64.u32 %rd157, %r2;
-	add.s64 %rd158, %rd152, %rd157;
-	mov.b64 %rd159, %rd158;
-	mov.b64 %rd160, %rd50;
-	mov.b64 %rd161, %rd159;
-	sub.s64 %rd162, %rd160, 1;
-	mov.b64 %rd163, %rd162;
-	mov.b64 %rd164, 0;
-	mov.b64 %rd165, %rd163;
-$L11:
-	setp.lt.s64 %p16, %rd164, %rd165;
-	not.pred %p17, %p16;
-	@!%p17 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd166, %rd164, %rd165;
-	add.s64 %rd167, %rd166, 1;
-	shr.u64 %rd168, %rd167, 1;
-	mov.b64 %rd169, %rd168;
-	mul.lo.s64 %rd170, %rd169, %rd101;
-	mad.lo.s64 %rd171, %rd170, 8, %rd97;
-	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	cvt.u64.u32 %rd172, %r4;
 	mov.b64 %rd173, %rd172;
-	setp.le.s64 %p18, %rd173, %rd161;
-	@!%p18 bra $L16;
-	mov.b64 %rd164, %rd169;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd174, %rd169, 1;
-	mov.b64 %rd165, %rd174;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd175, %rd164, 0;
-	mov.b64 %rd176, %rd175;
-	mov.b64 %rd177, %rd176;
-$L18:
-	setp.lt.s64 %p19, %rd159, %rd156;
-	not.pred %p20, %p19;
-	@!%p20 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd178, %rd177, 1;
-	mul.lo.s64 %rd179, %rd178, %rd101;
-	mad.lo.s64 %rd180, %rd179, 8, %rd97;
-	ld.global.nc.s64 %rd181, [%rd180+0];
-	mov.b64 %rd182, %rd181;
-	setp.le.s64 %p21, %rd182, %rd159;
-	not.pred %p22, %p21;
-	@!%p22 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd183, %rd177, 1;
-	mov.b64 %rd177, %rd183;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p23, %p4;
-	mov.b64 %rd184, %rd50;
-	mov.b64 %rd185, %rd177;
-$L28:
-	@!%p23 bra $L32;
-	shr.s64 %rd186, %rd185, 5;
-	mul.lo.s64 %rd187, %rd186, %rd64;
-	mad.lo.s64 %rd188, %rd187, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd188+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd189, %rd185, 31;
-	min.u64 %rd190, %rd189, 32;
-	cvt.u32.u64 %r39, %rd190;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p24, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p24;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p25, %r43, 0x0;
-	@!%p25 bra $L34;
-	cvt.u32.u64 %r44, %rd185;
-	mov.b32 %r45, %r44;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r45, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd191, %rd185, %rd57;
-	mad.lo.s64 %rd192, %rd191, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd192+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd193, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd194, %r49;
-	mul.lo.s64 %rd195, %rd194, %rd34;
-	mad.lo.s64 %rd196, %rd195, 8, %rd30;
-	ld.global.nc.s64 %rd197, [%rd196+0];
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd198;
-	mul.lo.s64 %rd200, %rd177, %rd101;
-	mad.lo.s64 %rd201, %rd200, 8, %rd97;
-	ld.global.nc.s64 %rd202, [%rd201+0];
-	mov.b64 %rd203, %rd202;
-	add.s64 %rd204, %rd199, %rd159;
-	sub.s64 %rd205, %rd204, %rd203;
-	mov.b64 %rd206, %rd205;
-	mul.lo.s64 %rd207, %rd206, %rd41;
-	mad.lo.s64 %rd208, %rd207, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd208+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r52;
-	mov.b64 %rd209, %rd206;
-$L35:
-	cvt.s64.s32 %rd210, %r55;
-	mul.lo.s64 %rd211, %rd210, %rd110;
-	mad.lo.s64 %rd212, %rd211, 4, %rd106;
-	ld.relaxed.gpu.global.s32 %r56, [%rd212+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p26, %r57, 0;
-	@!%p26 bra $L39;
-	mov.pred %p27, 0;
-	bra.uni $L37;
-$L39:
-	cvt.s64.s32 %rd213, %r55;
-	mul.lo.s64 %rd214, %rd213, %rd110;
-	mad.lo.s64 %rd215, %rd214, 4, %rd106;
-	mov.b32 %r58, -1;
-	atom.global.cas.b32 %r59, [%rd215], %r58, %r54;
-	setp.eq.u32 %p28, %r59, %r58;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L41;
-	mov.pred %p27, 0;
-	bra.uni $L37;
-$L41:
-	add.s32 %r60, %r53, 1;
-	cvt.s64.s32 %rd216, %r55;
-	mul.lo.s64 %rd217, %rd216, %rd117;
-	mad.lo.s64 %rd218, %rd217, 4, %rd113;
-	st.global.s32 [%rd218+0], %r60;
-	mov.pred %p27, 1;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p27 bra $L43;
-	mov.pred %p31, 0;
-	mov.pred %p32, %p6;
-	mov.pred %p33, %p8;
-	mov.b32 %r61, %r34;
-	mov.b64 %rd219, %rd94;
-	mov.b64 %rd220, %rd153;
-	mov.b32 %r62, %r52;
-$L44:
-	@!%p32 bra $L48;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd221, %r63;
-	mov.b64 %rd222, %rd221;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd223, %r64;
-	min.u64 %rd224, %rd223, 32;
-	cvt.u32.u64 %r65, %rd224;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p34, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p34;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd225, %rd222;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd226, %rd225, %rd85;
-	mad.lo.s64 %rd227, %rd226, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r71, [%rd227+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p35, %r73, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L50;
-	mul.lo.s64 %rd228, %rd225, %rd85;
-	mad.lo.s64 %rd229, %rd228, 4, %rd81;
-	atom.global.or.b32 %r74, [%rd229], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p38, %r76, 0x0;
-	mov.pred %p36, %p38;
-$L50:
-	@!%p36 bra $L52;
-	mov.b64 %rd230, %rd220;
-	mov.b64 %rd231, %rd230;
-	mov.pred %p39, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd232, %rd220;
-	mov.b64 %rd231, %rd232;
-	mov.pred %p39, 1;
-	bra.uni $L46;
-$L48:
-	@!%p33 bra $L54;
-	cvt.s64.s32 %rd233, %r62;
-	mul.lo.s64 %rd234, %rd233, %rd92;
-	mad.lo.s64 %rd235, %rd234, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r77, [%rd235+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p40, %r78, %r61;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L56;
-	cvt.s64.s32 %rd236, %r62;
-	mul.lo.s64 %rd237, %rd236, %rd92;
-	mad.lo.s64 %rd238, %rd237, 4, %rd88;
-	atom.global.exch.b32 %r79, [%rd238], %r61;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p43, %r80, %r61;
-	mov.pred %p41, %p43;
-$L56:
-	@!%p41 bra $L58;
-	mov.b64 %rd239, %rd220;
-	mov.b64 %rd231, %rd239;
-	mov.pred %p39, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd240, %rd220, %rd131;
-	mad.lo.s64 %rd241, %rd240, 4, %rd129;
-	st.shared.s32 [%rd241+0], %r62;
-	add.s64 %rd242, %rd220, 1;
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd231, %rd243;
-	mov.pred %p39, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd244, %rd231;
-	mov.pred %p44, %p39;
-	mov.b64 %rd153, %rd244;
-	mov.pred %p31, %p44;
-	@!%p31 bra $L60;
-	add.s64 %rd245, %rd118, 1;
-	mov.b64 %rd118, %rd245;
-	mov.b64 %rd246, %rd27;
-	mov.b32 %r81, %r52;
-	cvt.s64.s32 %rd247, %r81;
-	add.s64 %rd248, %rd247, 1;
-	mul.lo.s64 %rd249, %rd248, %rd34;
-	mad.lo.s64 %rd250, %rd249, 8, %rd30;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	cvt.s64.s32 %rd253, %r81;
-	mul.lo.s64 %rd254, %rd253, %rd34;
-	mad.lo.s64 %rd255, %rd254, 8, %rd30;
-	ld.global.nc.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	sub.s64 %rd258, %rd252, %rd257;
-	mov.b64 %rd259, %rd258;
-	add.s64 %rd260, %rd119, %rd259;
-	mov.b64 %rd119, %rd260;
-$L60:
-$L43:
-$L19:
-	add.s64 %rd261, %rd159, %rd148;
-	mov.b64 %rd159, %rd261;
-	bra.uni $L18;
-$L20:
-	mov.pred %p45, %p6;
-	mov.pred %p46, %p8;
-	mov.b32 %r82, %r34;
-	mov.b64 %rd262, %rd94;
-	mov.b64 %rd263, %rd153;
-$L61:
-	@!%p45 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd264, %rd263;
-	mov.b32 %r83, %r3;
-$L66:
-	setp.hs.u32 %p47, %r83, 32;
-	@%p47 bra $L67;
-	mov.b64 {%r84, %r85}, %rd264;
-	shfl.sync.up.b32 %r86|%p48, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd265, {%r86, %r87};
-	@!%p48 bra $L68;
-	add.s64 %rd266, %rd265, %rd264;
-	mov.b64 %rd264, %rd266;
-$L68:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L66;
-$L67:
-	mov.b64 {%r88, %r89}, %rd264;
-	shfl.sync.up.b32 %r90|%p49, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd267, {%r90, %r91};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd268, %rd267, 0, %p51;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r92;
-	@!%p52 bra $L69;
-	mul.wide.u32 %rd269, %r8, 16;
-	add.s64 %rd270, %rd1, %rd269;
-	st.shared.s64 [%rd270+0], %rd264;
-$L69:
-	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L70;
-	mov.b64 %rd271, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L71;
-	mul.wide.u32 %rd272, %r7, 16;
-	add.s64 %rd273, %rd1, %rd272;
-	ld.shared.s64 %rd274, [%rd273+0];
-	mov.b64 %rd271, %rd274;
-$L71:
-	mov.b64 {%r93, %r94}, %rd271;
-	shfl.sync.up.b32 %r95|%p55, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd275, {%r95, %r96};
-	@!%p55 bra $L72;
-	add.s64 %rd276, %rd275, %rd271;
-	mov.b64 %rd271, %rd276;
-$L72:
-	mov.b64 {%r97, %r98}, %rd271;
-	shfl.sync.up.b32 %r99|%p56, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd277, {%r99, %r100};
-	@!%p56 bra $L73;
-	add.s64 %rd278, %rd277, %rd271;
-	mov.b64 %rd271, %rd278;
-$L73:
-	mov.b64 {%r101, %r102}, %rd271;
-	shfl.sync.up.b32 %r103|%p57, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd279, {%r103, %r104};
-	@!%p57 bra $L74;
-	add.s64 %rd280, %rd279, %rd271;
-	mov.b64 %rd271, %rd280;
-$L74:
-	mov.b64 {%r105, %r106}, %rd271;
-	shfl.sync.up.b32 %r107|%p58, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd281, {%r107, %r108};
-	@!%p58 bra $L75;
-	add.s64 %rd282, %rd281, %rd271;
-	mov.b64 %rd271, %rd282;
-$L75:
-	mov.b64 {%r109, %r110}, %rd271;
-	shfl.sync.up.b32 %r111|%p59, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd283, {%r111, %r112};
-	@!%p59 bra $L76;
-	add.s64 %rd284, %rd283, %rd271;
-	mov.b64 %rd271, %rd284;
-$L76:
-	mov.b64 {%r113, %r114}, %rd271;
-	shfl.sync.up.b32 %r115|%p60, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd285, {%r115, %r116};
-	selp.b64 %rd286, %rd285, 0, %p60;
-	@!%p54 bra $L77;
-	mul.wide.u32 %rd287, %r7, 16;
-	add.s64 %rd288, %rd1, %rd287;
-	add.s64 %rd289, %rd288, 512;
-	st.shared.s64 [%rd289+0], %rd286;
-$L77:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r117;
-	@!%p61 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd271;
-$L78:
-$L70:
-	bar.sync 0;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	add.s64 %rd292, %rd291, 512;
-	ld.shared.s64 %rd293, [%rd292+0];
-	add.s64 %rd294, %rd293, %rd268;
-	ld.shared.s64 %rd295, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd294;
-	shfl.sync.idx.b32 %r120|%p62, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd296, {%r120, %r121};
-	mov.b64 %rd297, %rd295;
-	mov.b64 %rd298, %rd296;
-	mov.b64 %rd299, %rd297;
-	mov.b64 %rd300, %rd298;
-	mov.b64 %rd301, %rd299;
-	mov.b64 %rd302, %rd300;
-	mov.b64 %rd303, %rd301;
-	mov.b64 %rd304, 0;
-	cvt.u64.u32 %rd305, %r2;
-	setp.eq.s64 %p63, %rd305, 0;
-	setp.gt.s64 %p64, %rd303, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L80;
-	atom.global.add.u64 %rd306, [%rd74], %rd303;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd304, %rd307;
-$L80:
-	cvt.u64.u32 %rd308, %r2;
-	setp.eq.s64 %p66, %rd308, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd304;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd309, [%rd1+1024];
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd304, %rd310;
-	add.s64 %rd311, %rd304, %rd302;
-	mov.b64 %rd312, %rd311;
-	mov.b64 %rd313, 0;
-$L82:
-	setp.lt.s64 %p69, %rd313, %rd263;
-	not.pred %p70, %p69;
-	@!%p70 bra $L86;
-	bra.uni $L84;
-$L86:
-	mul.lo.s64 %rd314, %rd313, %rd131;
-	mad.lo.s64 %rd315, %rd314, 4, %rd129;
-	ld.shared.s32 %r122, [%rd315+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd316, %rd312, %rd313;
-	mul.lo.s64 %rd317, %rd316, %rd71;
-	mad.lo.s64 %rd318, %rd317, 4, %rd67;
-	st.global.s32 [%rd318+0], %r123;
-$L83:
-	add.s64 %rd319, %rd313, 1;
-	mov.b64 %rd313, %rd319;
-	bra.uni $L82;
-$L84:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-$L7:
-	add.s64 %rd320, %rd152, %rd150;
-	mov.b64 %rd152, %rd320;
+	mul.lo.s64 %rd174, %rd120, %rd154;
+	mov.b64 %rd175, %rd174;
+	add.s64 %rd176, %rd175, %rd154;
+	min.s64 %rd177, %rd176, %rd134;
+	mov.b64 %rd178, %rd177;
+	cvt.u64.u32 %rd179, %r2;
+	add.s64 %rd180, %rd175, %rd179;
+	mov.b64 %rd181, %rd180;
+	mov.b32 %r39, -1;
+	mov.b64 %rd182, 0;
+	mov.b64 %rd183, 0;
+$L4:
+	@!%p11 bra $L8;
+	mov.b64 %rd184, 4611686018427387904;
 	bra.uni $L6;
 $L8:
+	mov.b64 %rd184, %rd153;
+	bra.uni $L6;
+$L5:
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd185, %rd184;
+$L9:
+	mov.b64 %rd186, 0;
+	mov.b64 %rd187, %rd185;
+$L12:
+	setp.gt.s64 %p13, %rd187, 0;
+	not.pred %p14, %p13;
+	@!%p14 bra $L16;
+	bra.uni $L14;
+$L16:
+	setp.ge.s64 %p15, %rd182, %rd183;
+	@!%p15 bra $L18;
+	setp.ge.s64 %p16, %rd181, %rd178;
+	@!%p16 bra $L20;
+	bra.uni $L14;
+$L20:
+	mov.pred %p17, %p10;
+	mov.b64 %rd188, %rd134;
+	mov.b64 %rd189, %rd181;
+$L21:
+	@!%p17 bra $L25;
+	shr.s64 %rd190, %rd189, 5;
+	mul.lo.s64 %rd191, %rd190, %rd140;
+	mad.lo.s64 %rd192, %rd191, 4, %rd138;
+	ld.global.nc.u32 %r40, [%rd192+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd193, %rd189, 31;
+	min.u64 %rd194, %rd193, 32;
+	cvt.u32.u64 %r42, %rd194;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L27;
+	cvt.u32.u64 %r47, %rd189;
+	mov.b32 %r48, %r47;
+	bra.uni $L23;
+$L27:
+	mov.b32 %r48, -1;
+	bra.uni $L23;
+$L25:
+	mul.lo.s64 %rd195, %rd189, %rd137;
+	mad.lo.s64 %rd196, %rd195, 4, %rd135;
+	ld.global.nc.s32 %r49, [%rd196+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L23;
+$L22:
+	bra.uni $L21;
+$L23:
+	mov.b32 %r39, %r48;
+	add.s64 %rd197, %rd181, %rd173;
+	mov.b64 %rd181, %rd197;
+	setp.ge.s32 %p20, %r39, 0;
+	@!%p20 bra $L29;
+	mov.b64 %rd198, %rd124;
+	mov.b32 %r51, %r39;
+	cvt.s64.s32 %rd199, %r51;
+	mul.lo.s64 %rd200, %rd199, %rd127;
+	mad.lo.s64 %rd201, %rd200, 8, %rd125;
+	ld.global.nc.s64 %rd202, [%rd201+0];
+	mov.b64 %rd203, %rd202;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, %rd124;
+	mov.b32 %r52, %r39;
+	cvt.s64.s32 %rd206, %r52;
+	add.s64 %rd207, %rd206, 1;
+	mul.lo.s64 %rd208, %rd207, %rd127;
+	mad.lo.s64 %rd209, %rd208, 8, %rd125;
+	ld.global.nc.s64 %rd210, [%rd209+0];
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd204;
+	mov.b64 %rd214, %rd212;
+	mov.b64 %rd182, %rd213;
+	mov.b64 %rd183, %rd214;
+$L29:
+	bra.uni $L13;
+$L18:
+	mul.lo.s64 %rd215, %rd182, %rd130;
+	mad.lo.s64 %rd216, %rd215, 4, %rd128;
+	ld.global.nc.s32 %r53, [%rd216+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd217, %rd182;
+$L30:
+	cvt.s64.s32 %rd218, %r58;
+	mul.lo.s64 %rd219, %rd218, %rd157;
+	mad.lo.s64 %rd220, %rd219, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r59, [%rd220+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p21, %r60, 0;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L34;
+	cvt.s64.s32 %rd221, %r58;
+	mul.lo.s64 %rd222, %rd221, %rd157;
+	mad.lo.s64 %rd223, %rd222, 4, %rd155;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd223], %r61, %r57;
+	setp.eq.u32 %p24, %r62, %r61;
+	mov.pred %p25, %p24;
+	not.pred %p26, %p25;
+	mov.pred %p22, %p26;
+$L34:
+	@!%p22 bra $L36;
+	mov.pred %p27, 0;
+	bra.uni $L32;
+$L36:
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd224, %r58;
+	mul.lo.s64 %rd225, %rd224, %rd160;
+	mad.lo.s64 %rd226, %rd225, 4, %rd158;
+	st.global.s32 [%rd226+0], %r63;
+	mov.pred %p27, 1;
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+	@!%p27 bra $L38;
+	mov.pred %p28, 0;
+	mov.b64 %rd227, %rd186;
+	mov.b32 %r64, %r55;
+$L39:
+	@!%p11 bra $L43;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd228, %r65;
+	mov.b64 %rd229, %rd228;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd230, %r66;
+	min.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r67, %rd231;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p29, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p29;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd232, %rd229;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd233, %rd232, %rd149;
+	mad.lo.s64 %rd234, %rd233, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r73, [%rd234+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p30, %r75, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L45;
+	mul.lo.s64 %rd235, %rd232, %rd149;
+	mad.lo.s64 %rd236, %rd235, 4, %rd147;
+	atom.global.or.b32 %r76, [%rd236], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p33, %r78, 0x0;
+	mov.pred %p31, %p33;
+$L45:
+	@!%p31 bra $L47;
+	mov.b64 %rd237, %rd227;
+	mov.b64 %rd238, %rd237;
+	mov.pred %p34, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd239, %rd227;
+	mov.b64 %rd238, %rd239;
+	mov.pred %p34, 1;
+	bra.uni $L41;
+$L43:
+	@!%p12 bra $L49;
+	cvt.s64.s32 %rd240, %r64;
+	mul.lo.s64 %rd241, %rd240, %rd152;
+	mad.lo.s64 %rd242, %rd241, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r79, [%rd242+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p35, %r80, %r37;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L51;
+	cvt.s64.s32 %rd243, %r64;
+	mul.lo.s64 %rd244, %rd243, %rd152;
+	mad.lo.s64 %rd245, %rd244, 4, %rd150;
+	atom.global.exch.b32 %r81, [%rd245], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p38, %r82, %r37;
+	mov.pred %p36, %p38;
+$L51:
+	@!%p36 bra $L53;
+	mov.b64 %rd246, %rd227;
+	mov.b64 %rd238, %rd246;
+	mov.pred %p34, 0;
+	bra.uni $L41;
+$L53:
+$L49:
+	mul.lo.s64 %rd247, %rd227, %rd171;
+	mad.lo.s64 %rd248, %rd247, 4, %rd169;
+	st.shared.s32 [%rd248+0], %r64;
+	add.s64 %rd249, %rd227, 1;
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd238, %rd250;
+	mov.pred %p34, 1;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	mov.b64 %rd251, %rd238;
+	mov.pred %p39, %p34;
+	mov.b64 %rd186, %rd251;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L55;
+	add.s64 %rd252, %rd118, 1;
+	mov.b64 %rd118, %rd252;
+	mov.b64 %rd253, %rd124;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd254, %r83;
+	add.s64 %rd255, %rd254, 1;
+	mul.lo.s64 %rd256, %rd255, %rd127;
+	mad.lo.s64 %rd257, %rd256, 8, %rd125;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	cvt.s64.s32 %rd260, %r83;
+	mul.lo.s64 %rd261, %rd260, %rd127;
+	mad.lo.s64 %rd262, %rd261, 8, %rd125;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	sub.s64 %rd265, %rd259, %rd264;
+	mov.b64 %rd266, %rd265;
+	add.s64 %rd267, %rd119, %rd266;
+	mov.b64 %rd119, %rd267;
+$L55:
+$L38:
+	add.s64 %rd268, %rd182, 1;
+	mov.b64 %rd182, %rd268;
+	sub.s64 %rd269, %rd187, 1;
+	mov.b64 %rd187, %rd269;
+$L13:
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd270, %rd186;
+$L56:
+	@!%p11 bra $L60;
+	bra.uni $L58;
+$L60:
+	// block scan
+	mov.b64 %rd271, %rd270;
+	mov.b32 %r84, %r3;
+$L61:
+	setp.hs.u32 %p40, %r84, 32;
+	@%p40 bra $L62;
+	mov.b64 {%r85, %r86}, %rd271;
+	shfl.sync.up.b32 %r87|%p41, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd272, {%r87, %r88};
+	@!%p41 bra $L63;
+	add.s64 %rd273, %rd272, %rd271;
+	mov.b64 %rd271, %rd273;
+$L63:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L61;
+$L62:
+	mov.b64 {%r89, %r90}, %rd271;
+	shfl.sync.up.b32 %r91|%p42, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd274, {%r91, %r92};
+	setp.lo.u32 %p43, %r3, 32;
+	and.pred %p44, %p42, %p43;
+	selp.b64 %rd275, %rd274, 0, %p44;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p45, %r7, %r93;
+	@!%p45 bra $L64;
+	mul.wide.u32 %rd276, %r8, 16;
+	add.s64 %rd277, %rd1, %rd276;
+	st.shared.s64 [%rd277+0], %rd271;
+$L64:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L65;
+	mov.b64 %rd278, 0;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L66;
+	mul.wide.u32 %rd279, %r7, 16;
+	add.s64 %rd280, %rd1, %rd279;
+	ld.shared.s64 %rd281, [%rd280+0];
+	mov.b64 %rd278, %rd281;
+$L66:
+	mov.b64 {%r94, %r95}, %rd278;
+	shfl.sync.up.b32 %r96|%p48, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd282, {%r96, %r97};
+	@!%p48 bra $L67;
+	add.s64 %rd283, %rd282, %rd278;
+	mov.b64 %rd278, %rd283;
+$L67:
+	mov.b64 {%r98, %r99}, %rd278;
+	shfl.sync.up.b32 %r100|%p49, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd284, {%r100, %r101};
+	@!%p49 bra $L68;
+	add.s64 %rd285, %rd284, %rd278;
+	mov.b64 %rd278, %rd285;
+$L68:
+	mov.b64 {%r102, %r103}, %rd278;
+	shfl.sync.up.b32 %r104|%p50, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd286, {%r104, %r105};
+	@!%p50 bra $L69;
+	add.s64 %rd287, %rd286, %rd278;
+	mov.b64 %rd278, %rd287;
+$L69:
+	mov.b64 {%r106, %r107}, %rd278;
+	shfl.sync.up.b32 %r108|%p51, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd288, {%r108, %r109};
+	@!%p51 bra $L70;
+	add.s64 %rd289, %rd288, %rd278;
+	mov.b64 %rd278, %rd289;
+$L70:
+	mov.b64 {%r110, %r111}, %rd278;
+	shfl.sync.up.b32 %r112|%p52, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd290, {%r112, %r113};
+	@!%p52 bra $L71;
+	add.s64 %rd291, %rd290, %rd278;
+	mov.b64 %rd278, %rd291;
+$L71:
+	mov.b64 {%r114, %r115}, %rd278;
+	shfl.sync.up.b32 %r116|%p53, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd292, {%r116, %r117};
+	selp.b64 %rd293, %rd292, 0, %p53;
+	@!%p47 bra $L72;
+	mul.wide.u32 %rd294, %r7, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	add.s64 %rd296, %rd295, 512;
+	st.shared.s64 [%rd296+0], %rd293;
+$L72:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p54, %r7, %r118;
+	@!%p54 bra $L73;
+	st.shared.s64 [%rd1+1024], %rd278;
+$L73:
+$L65:
+	bar.sync 0;
+	mul.wide.u32 %rd297, %r8, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	add.s64 %rd299, %rd298, 512;
+	ld.shared.s64 %rd300, [%rd299+0];
+	add.s64 %rd301, %rd300, %rd275;
+	ld.shared.s64 %rd302, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd301;
+	shfl.sync.idx.b32 %r121|%p55, %r119, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
+	mov.b64 %rd303, {%r121, %r122};
+	mov.b64 %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	mov.b64 %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, 0;
+	cvt.u64.u32 %rd312, %r2;
+	setp.eq.s64 %p56, %rd312, 0;
+	setp.gt.s64 %p57, %rd310, 0;
+	and.pred %p58, %p56, %p57;
+	@!%p58 bra $L75;
+	atom.global.add.u64 %rd313, [%rd144], %rd310;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd311, %rd314;
+$L75:
+	cvt.u64.u32 %rd315, %r2;
+	setp.eq.s64 %p59, %rd315, 0;
+	setp.eq.u32 %p60, %r1, 0;
+	and.pred %p61, %p59, %p60;
+	bar.sync 0;
+	@!%p61 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd311;
+$L76:
+	bar.sync 0;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd311, %rd317;
+	add.s64 %rd318, %rd311, %rd309;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, 0;
+$L77:
+	setp.lt.s64 %p62, %rd320, %rd270;
+	not.pred %p63, %p62;
+	@!%p63 bra $L81;
+	bra.uni $L79;
+$L81:
+	mul.lo.s64 %rd321, %rd320, %rd171;
+	mad.lo.s64 %rd322, %rd321, 4, %rd169;
+	ld.shared.s32 %r123, [%rd322+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd323, %rd319, %rd320;
+	mul.lo.s64 %rd324, %rd323, %rd143;
+	mad.lo.s64 %rd325, %rd324, 4, %rd141;
+	st.global.s32 [%rd325+0], %r124;
+$L78:
+	add.s64 %rd326, %rd320, 1;
+	mov.b64 %rd320, %rd326;
+	bra.uni $L77;
+$L79:
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.b64 %rd327, 0;
+	setp.lt.s64 %p64, %rd182, %rd183;
+	setp.lt.s64 %p65, %rd181, %rd178;
+	or.pred %p66, %p64, %p65;
+	@!%p66 bra $L83;
+	mov.b64 %rd327, 1;
+$L83:
+	mov.b64 %rd328, %rd327;
+	// block reduction
+	sub.u32 %r125, %r13, 1;
+	mov.b32 %r126, %r3;
+$L84:
+	setp.hs.u32 %p67, %r126, 32;
+	@%p67 bra $L85;
+	mov.b64 {%r127, %r128}, %rd328;
+	shfl.sync.down.b32 %r129|%p68, %r127, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
+	mov.b64 %rd329, {%r129, %r130};
+	@!%p68 bra $L86;
+	max.s64 %rd330, %rd328, %rd329;
+	mov.b64 %rd328, %rd330;
+$L86:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L84;
+$L85:
+	setp.eq.u32 %p69, %r7, 0;
+	@!%p69 bra $L87;
+	mul.wide.u32 %rd331, %r8, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	st.shared.s64 [%rd332+0], %rd328;
+$L87:
+	bar.sync 0;
+	setp.eq.u32 %p70, %r8, 0;
+	@!%p70 bra $L88;
+	setp.lo.u32 %p71, %r7, %r10;
+	@!%p71 bra $L89;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd328, %rd335;
+$L89:
+	sub.u32 %r131, %r10, 1;
+	mov.b64 {%r132, %r133}, %rd328;
+	shfl.sync.down.b32 %r134|%p72, %r132, 1, %r131, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
+	mov.b64 %rd336, {%r134, %r135};
+	@!%p72 bra $L90;
+	max.s64 %rd337, %rd328, %rd336;
+	mov.b64 %rd328, %rd337;
+$L90:
+	mov.b64 {%r136, %r137}, %rd328;
+	shfl.sync.down.b32 %r138|%p73, %r136, 2, %r131, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
+	mov.b64 %rd338, {%r138, %r139};
+	@!%p73 bra $L91;
+	max.s64 %rd339, %rd328, %rd338;
+	mov.b64 %rd328, %rd339;
+$L91:
+	mov.b64 {%r140, %r141}, %rd328;
+	shfl.sync.down.b32 %r142|%p74, %r140, 4, %r131, %r17;
+	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
+	mov.b64 %rd340, {%r142, %r143};
+	@!%p74 bra $L92;
+	max.s64 %rd341, %rd328, %rd340;
+	mov.b64 %rd328, %rd341;
+$L92:
+	mov.b64 {%r144, %r145}, %rd328;
+	shfl.sync.down.b32 %r146|%p75, %r144, 8, %r131, %r17;
+	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
+	mov.b64 %rd342, {%r146, %r147};
+	@!%p75 bra $L93;
+	max.s64 %rd343, %rd328, %rd342;
+	mov.b64 %rd328, %rd343;
+$L93:
+	mov.b64 {%r148, %r149}, %rd328;
+	shfl.sync.down.b32 %r150|%p76, %r148, 16, %r131, %r17;
+	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
+	mov.b64 %rd344, {%r150, %r151};
+	@!%p76 bra $L94;
+	max.s64 %rd345, %rd328, %rd344;
+	mov.b64 %rd328, %rd345;
+$L94:
+	@!%p69 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd328;
+$L95:
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 %rd328, %rd346;
+	mov.b64 %rd347, %rd328;
+	setp.eq.s64 %p77, %rd347, 0;
+	@!%p77 bra $L97;
+	bra.uni $L11;
+$L97:
+$L10:
+	bra.uni $L9;
+$L11:
 $L3:
 	bar.sync 0;
 	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd321, %rd118;
-	mov.b64 %rd322, %rd119;
+	mov.b64 %rd348, %rd118;
+	mov.b64 %rd349, %rd119;
 	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L87:
-	setp.hs.u32 %p71, %r125, 32;
-	@%p71 bra $L88;
-	mov.b64 {%r126, %r127}, %rd321;
-	shfl.sync.down.b32 %r128|%p72, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd323, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd322;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd324, {%r132, %r133};
-	@!%p72 bra $L89;
-	setp.lt.s64 %p73, %rd323, %rd321;
-	setp.eq.s64 %p74, %rd323, %rd321;
-	setp.lt.s64 %p75, %rd324, %rd322;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd325, %rd323, %rd321, %p77;
-	selp.b64 %rd326, %rd324, %rd322, %p77;
-	mov.b64 %rd321, %rd325;
-	mov.b64 %rd322, %rd326;
-$L89:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p78, %r7, 0;
-	@!%p78 bra $L90;
-	mul.wide.u32 %rd327, %r8, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	st.shared.s64 [%rd328+0], %rd321;
-	st.shared.s64 [%rd328+8], %rd322;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L91;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L92;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	ld.shared.s64 %rd332, [%rd330+8];
-	mov.b64 %rd321, %rd331;
-	mov.b64 %rd322, %rd332;
-$L92:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd321;
-	shfl.sync.down.b32 %r137|%p81, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd333, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd322;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd334, {%r141, %r142};
-	@!%p81 bra $L93;
-	setp.lt.s64 %p82, %rd333, %rd321;
-	setp.eq.s64 %p83, %rd333, %rd321;
-	setp.lt.s64 %p84, %rd334, %rd322;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd335, %rd333, %rd321, %p86;
-	selp.b64 %rd336, %rd334, %rd322, %p86;
-	mov.b64 %rd321, %rd335;
-	mov.b64 %rd322, %rd336;
-$L93:
-	mov.b64 {%r143, %r144}, %rd321;
-	shfl.sync.down.b32 %r145|%p87, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd337, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd322;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd338, {%r149, %r150};
-	@!%p87 bra $L94;
-	setp.lt.s64 %p88, %rd337, %rd321;
-	setp.eq.s64 %p89, %rd337, %rd321;
-	setp.lt.s64 %p90, %rd338, %rd322;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd339, %rd337, %rd321, %p92;
-	selp.b64 %rd340, %rd338, %rd322, %p92;
-	mov.b64 %rd321, %rd339;
-	mov.b64 %rd322, %rd340;
-$L94:
-	mov.b64 {%r151, %r152}, %rd321;
-	shfl.sync.down.b32 %r153|%p93, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd341, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd322;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd342, {%r157, %r158};
-	@!%p93 bra $L95;
-	setp.lt.s64 %p94, %rd341, %rd321;
-	setp.eq.s64 %p95, %rd341, %rd321;
-	setp.lt.s64 %p96, %rd342, %rd322;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd343, %rd341, %rd321, %p98;
-	selp.b64 %rd344, %rd342, %rd322, %p98;
-	mov.b64 %rd321, %rd343;
-	mov.b64 %rd322, %rd344;
-$L95:
-	mov.b64 {%r159, %r160}, %rd321;
-	shfl.sync.down.b32 %r161|%p99, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd345, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd322;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd346, {%r165, %r166};
-	@!%p99 bra $L96;
-	setp.lt.s64 %p100, %rd345, %rd321;
-	setp.eq.s64 %p101, %rd345, %rd321;
-	setp.lt.s64 %p102, %rd346, %rd322;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd347, %rd345, %rd321, %p104;
-	selp.b64 %rd348, %rd346, %rd322, %p104;
-	mov.b64 %rd321, %rd347;
-	mov.b64 %rd322, %rd348;
-$L96:
-	mov.b64 {%r167, %r168}, %rd321;
-	shfl.sync.down.b32 %r169|%p105, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd349, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd322;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd350, {%r173, %r174};
-	@!%p105 bra $L97;
-	setp.lt.s64 %p106, %rd349, %rd321;
-	setp.eq.s64 %p107, %rd349, %rd321;
-	setp.lt.s64 %p108, %rd350, %rd322;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd351, %rd349, %rd321, %p110;
-	selp.b64 %rd352, %rd350, %rd322, %p110;
-	mov.b64 %rd321, %rd351;
-	mov.b64 %rd322, %rd352;
-$L97:
-$L91:
-	mul.wide.u32 %rd353, %r28, 16;
-	add.s64 %rd354, %rd11, %rd353;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L98;
-	st.global.s64 [%rd354+0], %rd321;
-	st.global.s64 [%rd354+8], %rd322;
+	sub.u32 %r152, %r13, 1;
+	mov.b32 %r153, %r3;
 $L98:
+	setp.hs.u32 %p78, %r153, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r154, %r155}, %rd348;
+	shfl.sync.down.b32 %r156|%p79, %r154, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
+	mov.b64 %rd350, {%r156, %r157};
+	mov.b64 {%r158, %r159}, %rd349;
+	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
+	mov.b64 %rd351, {%r160, %r161};
+	@!%p79 bra $L100;
+	setp.lt.s64 %p80, %rd350, %rd348;
+	setp.eq.s64 %p81, %rd350, %rd348;
+	setp.lt.s64 %p82, %rd351, %rd349;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd352, %rd350, %rd348, %p84;
+	selp.b64 %rd353, %rd351, %rd349, %p84;
+	mov.b64 %rd348, %rd352;
+	mov.b64 %rd349, %rd353;
+$L100:
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L98;
+$L99:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L101;
+	mul.wide.u32 %rd354, %r8, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	st.shared.s64 [%rd355+0], %rd348;
+	st.shared.s64 [%rd355+8], %rd349;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L102;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L103;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	ld.shared.s64 %rd359, [%rd357+8];
+	mov.b64 %rd348, %rd358;
+	mov.b64 %rd349, %rd359;
+$L103:
+	sub.u32 %r162, %r10, 1;
+	mov.b64 {%r163, %r164}, %rd348;
+	shfl.sync.down.b32 %r165|%p88, %r163, 1, %r162, %r17;
+	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
+	mov.b64 %rd360, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd349;
+	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
+	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
+	mov.b64 %rd361, {%r169, %r170};
+	@!%p88 bra $L104;
+	setp.lt.s64 %p89, %rd360, %rd348;
+	setp.eq.s64 %p90, %rd360, %rd348;
+	setp.lt.s64 %p91, %rd361, %rd349;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd362, %rd360, %rd348, %p93;
+	selp.b64 %rd363, %rd361, %rd349, %p93;
+	mov.b64 %rd348, %rd362;
+	mov.b64 %rd349, %rd363;
+$L104:
+	mov.b64 {%r171, %r172}, %rd348;
+	shfl.sync.down.b32 %r173|%p94, %r171, 2, %r162, %r17;
+	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
+	mov.b64 %rd364, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd349;
+	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
+	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
+	mov.b64 %rd365, {%r177, %r178};
+	@!%p94 bra $L105;
+	setp.lt.s64 %p95, %rd364, %rd348;
+	setp.eq.s64 %p96, %rd364, %rd348;
+	setp.lt.s64 %p97, %rd365, %rd349;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd366, %rd364, %rd348, %p99;
+	selp.b64 %rd367, %rd365, %rd349, %p99;
+	mov.b64 %rd348, %rd366;
+	mov.b64 %rd349, %rd367;
+$L105:
+	mov.b64 {%r179, %r180}, %rd348;
+	shfl.sync.down.b32 %r181|%p100, %r179, 4, %r162, %r17;
+	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
+	mov.b64 %rd368, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd349;
+	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
+	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
+	mov.b64 %rd369, {%r185, %r186};
+	@!%p100 bra $L106;
+	setp.lt.s64 %p101, %rd368, %rd348;
+	setp.eq.s64 %p102, %rd368, %rd348;
+	setp.lt.s64 %p103, %rd369, %rd349;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd370, %rd368, %rd348, %p105;
+	selp.b64 %rd371, %rd369, %rd349, %p105;
+	mov.b64 %rd348, %rd370;
+	mov.b64 %rd349, %rd371;
+$L106:
+	mov.b64 {%r187, %r188}, %rd348;
+	shfl.sync.down.b32 %r189|%p106, %r187, 8, %r162, %r17;
+	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
+	mov.b64 %rd372, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd349;
+	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
+	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
+	mov.b64 %rd373, {%r193, %r194};
+	@!%p106 bra $L107;
+	setp.lt.s64 %p107, %rd372, %rd348;
+	setp.eq.s64 %p108, %rd372, %rd348;
+	setp.lt.s64 %p109, %rd373, %rd349;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd374, %rd372, %rd348, %p111;
+	selp.b64 %rd375, %rd373, %rd349, %p111;
+	mov.b64 %rd348, %rd374;
+	mov.b64 %rd349, %rd375;
+$L107:
+	mov.b64 {%r195, %r196}, %rd348;
+	shfl.sync.down.b32 %r197|%p112, %r195, 16, %r162, %r17;
+	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
+	mov.b64 %rd376, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd349;
+	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
+	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
+	mov.b64 %rd377, {%r201, %r202};
+	@!%p112 bra $L108;
+	setp.lt.s64 %p113, %rd376, %rd348;
+	setp.eq.s64 %p114, %rd376, %rd348;
+	setp.lt.s64 %p115, %rd377, %rd349;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd378, %rd376, %rd348, %p117;
+	selp.b64 %rd379, %rd377, %rd349, %p117;
+	mov.b64 %rd348, %rd378;
+	mov.b64 %rd349, %rd379;
+$L108:
+$L102:
+	mul.wide.u32 %rd380, %r28, 16;
+	add.s64 %rd381, %rd11, %rd380;
+	setp.eq.u32 %p118, %r5, 0;
+	@!%p118 bra $L109;
+	st.global.s64 [%rd381+0], %rd348;
+	st.global.s64 [%rd381+8], %rd349;
+$L109:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_minloc(
+.visible .entry gk_frontier_PushThread_bfs_visit__final_minloc(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -8189,10 +4172,10 @@ $L98:
 	mov.b32 %r22, %r21;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s34];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s35];
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s35];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s36];
 	mov.b64 %rd82, %rd81;
@@ -8460,7 +4443,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_maxloc(
+.visible .entry gk_frontier_PushThread_bfs_visit__main_maxloc(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -8517,9 +4500,9 @@ $L16:
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<112>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<355>;
+	.reg .pred %p<119>;
+	.reg .b32 %r<203>;
+	.reg .b64 %rd<382>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8652,10 +4635,10 @@ $L16:
 	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
-	ld.param.u64 %rd95, [gk_s34];
-	cvta.to.global.u64 %rd96, %rd95;
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s35];
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s35];
+	cvta.to.global.u64 %rd98, %rd97;
 	mov.b64 %rd99, %rd98;
 	ld.param.s64 %rd100, [gk_s36];
 	mov.b64 %rd101, %rd100;
@@ -8690,667 +4673,754 @@ $L1:
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd124, %rd15, %rd23;
-	mad.lo.s64 %rd125, %rd94, 4, 15;
-	and.b64 %rd125, %rd125, -16;
-	add.s64 %rd23, %rd23, %rd125;
-	mov.b64 %rd126, %rd124;
-	mov.b64 %rd127, %rd94;
-	mov.b64 %rd128, 1;
-	mov.b64 %rd129, %rd126;
-	mov.b64 %rd130, %rd127;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd2;
-	mov.b64 %rd133, %rd120;
-	mul.lo.s64 %rd134, %rd133, %rd103;
-	div.s64 %rd135, %rd134, %rd132;
-	setp.eq.s64 %p10, %rd132, -1;
-	neg.s64 %rd136, %rd134;
-	selp.b64 %rd137, %rd136, %rd135, %p10;
-	setp.eq.s64 %p11, %rd132, 0;
-	selp.b64 %rd138, 0, %rd137, %p11;
-	mov.b64 %rd139, %rd138;
-	add.s64 %rd140, %rd133, 1;
-	mul.lo.s64 %rd141, %rd140, %rd103;
-	div.s64 %rd142, %rd141, %rd132;
-	setp.eq.s64 %p12, %rd132, -1;
-	neg.s64 %rd143, %rd141;
-	selp.b64 %rd144, %rd143, %rd142, %p12;
-	setp.eq.s64 %p13, %rd132, 0;
-	selp.b64 %rd145, 0, %rd144, %p13;
-	mov.b64 %rd146, %rd145;
-	cvt.u64.u32 %rd147, %r4;
-	mov.b64 %rd148, %rd147;
-	mul.lo.s64 %rd149, %rd148, %rd94;
-	mov.b64 %rd150, %rd149;
-	@!%p6 bra $L5;
-	sub.s64 %rd151, %rd146, %rd139;
-	mov.b64 %rd150, %rd151;
-$L5:
-	mov.b64 %rd152, %rd139;
-$L6:
-	setp.lt.s64 %p14, %rd152, %rd146;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd153, 0;
-	add.s64 %rd154, %rd152, %rd150;
-	min.s64 %rd155, %rd146, %rd154;
-	mov.b64 %rd156, %rd155;
-	cvt.u64.u32 %rd157, %r2;
-	add.s64 %rd158, %rd152, %rd157;
-	mov.b64 %rd159, %rd158;
-	mov.b64 %rd160, %rd50;
-	mov.b64 %rd161, %rd159;
-	sub.s64 %rd162, %rd160, 1;
-	mov.b64 %rd163, %rd162;
-	mov.b64 %rd164, 0;
-	mov.b64 %rd165, %rd163;
-$L11:
-	setp.lt.s64 %p16, %rd164, %rd165;
-	not.pred %p17, %p16;
-	@!%p17 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd166, %rd164, %rd165;
-	add.s64 %rd167, %rd166, 1;
-	shr.u64 %rd168, %rd167, 1;
-	mov.b64 %rd169, %rd168;
-	mul.lo.s64 %rd170, %rd169, %rd101;
-	mad.lo.s64 %rd171, %rd170, 8, %rd97;
-	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	cvt.u64.u32 %rd172, %r4;
 	mov.b64 %rd173, %rd172;
-	setp.le.s64 %p18, %rd173, %rd161;
-	@!%p18 bra $L16;
-	mov.b64 %rd164, %rd169;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd174, %rd169, 1;
-	mov.b64 %rd165, %rd174;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd175, %rd164, 0;
-	mov.b64 %rd176, %rd175;
-	mov.b64 %rd177, %rd176;
-$L18:
-	setp.lt.s64 %p19, %rd159, %rd156;
-	not.pred %p20, %p19;
-	@!%p20 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd178, %rd177, 1;
-	mul.lo.s64 %rd179, %rd178, %rd101;
-	mad.lo.s64 %rd180, %rd179, 8, %rd97;
-	ld.global.nc.s64 %rd181, [%rd180+0];
-	mov.b64 %rd182, %rd181;
-	setp.le.s64 %p21, %rd182, %rd159;
-	not.pred %p22, %p21;
-	@!%p22 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd183, %rd177, 1;
-	mov.b64 %rd177, %rd183;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p23, %p4;
-	mov.b64 %rd184, %rd50;
-	mov.b64 %rd185, %rd177;
-$L28:
-	@!%p23 bra $L32;
-	shr.s64 %rd186, %rd185, 5;
-	mul.lo.s64 %rd187, %rd186, %rd64;
-	mad.lo.s64 %rd188, %rd187, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd188+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd189, %rd185, 31;
-	min.u64 %rd190, %rd189, 32;
-	cvt.u32.u64 %r39, %rd190;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p24, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p24;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p25, %r43, 0x0;
-	@!%p25 bra $L34;
-	cvt.u32.u64 %r44, %rd185;
-	mov.b32 %r45, %r44;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r45, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd191, %rd185, %rd57;
-	mad.lo.s64 %rd192, %rd191, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd192+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd193, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd194, %r49;
-	mul.lo.s64 %rd195, %rd194, %rd34;
-	mad.lo.s64 %rd196, %rd195, 8, %rd30;
-	ld.global.nc.s64 %rd197, [%rd196+0];
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd198;
-	mul.lo.s64 %rd200, %rd177, %rd101;
-	mad.lo.s64 %rd201, %rd200, 8, %rd97;
-	ld.global.nc.s64 %rd202, [%rd201+0];
-	mov.b64 %rd203, %rd202;
-	add.s64 %rd204, %rd199, %rd159;
-	sub.s64 %rd205, %rd204, %rd203;
-	mov.b64 %rd206, %rd205;
-	mul.lo.s64 %rd207, %rd206, %rd41;
-	mad.lo.s64 %rd208, %rd207, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd208+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r52;
-	mov.b64 %rd209, %rd206;
-$L35:
-	cvt.s64.s32 %rd210, %r55;
-	mul.lo.s64 %rd211, %rd210, %rd110;
-	mad.lo.s64 %rd212, %rd211, 4, %rd106;
-	ld.relaxed.gpu.global.s32 %r56, [%rd212+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p26, %r57, 0;
-	@!%p26 bra $L39;
-	mov.pred %p27, 0;
-	bra.uni $L37;
-$L39:
-	cvt.s64.s32 %rd213, %r55;
-	mul.lo.s64 %rd214, %rd213, %rd110;
-	mad.lo.s64 %rd215, %rd214, 4, %rd106;
-	mov.b32 %r58, -1;
-	atom.global.cas.b32 %r59, [%rd215], %r58, %r54;
-	setp.eq.u32 %p28, %r59, %r58;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L41;
-	mov.pred %p27, 0;
-	bra.uni $L37;
-$L41:
-	add.s32 %r60, %r53, 1;
-	cvt.s64.s32 %rd216, %r55;
-	mul.lo.s64 %rd217, %rd216, %rd117;
-	mad.lo.s64 %rd218, %rd217, 4, %rd113;
-	st.global.s32 [%rd218+0], %r60;
-	mov.pred %p27, 1;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p27 bra $L43;
-	mov.pred %p31, 0;
-	mov.pred %p32, %p6;
-	mov.pred %p33, %p8;
-	mov.b32 %r61, %r34;
-	mov.b64 %rd219, %rd94;
-	mov.b64 %rd220, %rd153;
-	mov.b32 %r62, %r52;
-$L44:
-	@!%p32 bra $L48;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd221, %r63;
-	mov.b64 %rd222, %rd221;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd223, %r64;
-	min.u64 %rd224, %rd223, 32;
-	cvt.u32.u64 %r65, %rd224;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p34, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p34;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd225, %rd222;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd226, %rd225, %rd85;
-	mad.lo.s64 %rd227, %rd226, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r71, [%rd227+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p35, %r73, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L50;
-	mul.lo.s64 %rd228, %rd225, %rd85;
-	mad.lo.s64 %rd229, %rd228, 4, %rd81;
-	atom.global.or.b32 %r74, [%rd229], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p38, %r76, 0x0;
-	mov.pred %p36, %p38;
-$L50:
-	@!%p36 bra $L52;
-	mov.b64 %rd230, %rd220;
-	mov.b64 %rd231, %rd230;
-	mov.pred %p39, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd232, %rd220;
-	mov.b64 %rd231, %rd232;
-	mov.pred %p39, 1;
-	bra.uni $L46;
-$L48:
-	@!%p33 bra $L54;
-	cvt.s64.s32 %rd233, %r62;
-	mul.lo.s64 %rd234, %rd233, %rd92;
-	mad.lo.s64 %rd235, %rd234, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r77, [%rd235+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p40, %r78, %r61;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L56;
-	cvt.s64.s32 %rd236, %r62;
-	mul.lo.s64 %rd237, %rd236, %rd92;
-	mad.lo.s64 %rd238, %rd237, 4, %rd88;
-	atom.global.exch.b32 %r79, [%rd238], %r61;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p43, %r80, %r61;
-	mov.pred %p41, %p43;
-$L56:
-	@!%p41 bra $L58;
-	mov.b64 %rd239, %rd220;
-	mov.b64 %rd231, %rd239;
-	mov.pred %p39, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd240, %rd220, %rd131;
-	mad.lo.s64 %rd241, %rd240, 4, %rd129;
-	st.shared.s32 [%rd241+0], %r62;
-	add.s64 %rd242, %rd220, 1;
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd231, %rd243;
-	mov.pred %p39, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd244, %rd231;
-	mov.pred %p44, %p39;
-	mov.b64 %rd153, %rd244;
-	mov.pred %p31, %p44;
-	@!%p31 bra $L60;
-	add.s64 %rd245, %rd118, 1;
-	mov.b64 %rd118, %rd245;
-	mov.b64 %rd246, %rd27;
-	mov.b32 %r81, %r52;
-	cvt.s64.s32 %rd247, %r81;
-	add.s64 %rd248, %rd247, 1;
-	mul.lo.s64 %rd249, %rd248, %rd34;
-	mad.lo.s64 %rd250, %rd249, 8, %rd30;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	cvt.s64.s32 %rd253, %r81;
-	mul.lo.s64 %rd254, %rd253, %rd34;
-	mad.lo.s64 %rd255, %rd254, 8, %rd30;
-	ld.global.nc.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	sub.s64 %rd258, %rd252, %rd257;
-	mov.b64 %rd259, %rd258;
-	add.s64 %rd260, %rd119, %rd259;
-	mov.b64 %rd119, %rd260;
-$L60:
-$L43:
-$L19:
-	add.s64 %rd261, %rd159, %rd148;
-	mov.b64 %rd159, %rd261;
-	bra.uni $L18;
-$L20:
-	mov.pred %p45, %p6;
-	mov.pred %p46, %p8;
-	mov.b32 %r82, %r34;
-	mov.b64 %rd262, %rd94;
-	mov.b64 %rd263, %rd153;
-$L61:
-	@!%p45 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd264, %rd263;
-	mov.b32 %r83, %r3;
-$L66:
-	setp.hs.u32 %p47, %r83, 32;
-	@%p47 bra $L67;
-	mov.b64 {%r84, %r85}, %rd264;
-	shfl.sync.up.b32 %r86|%p48, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd265, {%r86, %r87};
-	@!%p48 bra $L68;
-	add.s64 %rd266, %rd265, %rd264;
-	mov.b64 %rd264, %rd266;
-$L68:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L66;
-$L67:
-	mov.b64 {%r88, %r89}, %rd264;
-	shfl.sync.up.b32 %r90|%p49, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd267, {%r90, %r91};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd268, %rd267, 0, %p51;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r92;
-	@!%p52 bra $L69;
-	mul.wide.u32 %rd269, %r8, 16;
-	add.s64 %rd270, %rd1, %rd269;
-	st.shared.s64 [%rd270+0], %rd264;
-$L69:
-	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L70;
-	mov.b64 %rd271, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L71;
-	mul.wide.u32 %rd272, %r7, 16;
-	add.s64 %rd273, %rd1, %rd272;
-	ld.shared.s64 %rd274, [%rd273+0];
-	mov.b64 %rd271, %rd274;
-$L71:
-	mov.b64 {%r93, %r94}, %rd271;
-	shfl.sync.up.b32 %r95|%p55, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd275, {%r95, %r96};
-	@!%p55 bra $L72;
-	add.s64 %rd276, %rd275, %rd271;
-	mov.b64 %rd271, %rd276;
-$L72:
-	mov.b64 {%r97, %r98}, %rd271;
-	shfl.sync.up.b32 %r99|%p56, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd277, {%r99, %r100};
-	@!%p56 bra $L73;
-	add.s64 %rd278, %rd277, %rd271;
-	mov.b64 %rd271, %rd278;
-$L73:
-	mov.b64 {%r101, %r102}, %rd271;
-	shfl.sync.up.b32 %r103|%p57, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd279, {%r103, %r104};
-	@!%p57 bra $L74;
-	add.s64 %rd280, %rd279, %rd271;
-	mov.b64 %rd271, %rd280;
-$L74:
-	mov.b64 {%r105, %r106}, %rd271;
-	shfl.sync.up.b32 %r107|%p58, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd281, {%r107, %r108};
-	@!%p58 bra $L75;
-	add.s64 %rd282, %rd281, %rd271;
-	mov.b64 %rd271, %rd282;
-$L75:
-	mov.b64 {%r109, %r110}, %rd271;
-	shfl.sync.up.b32 %r111|%p59, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd283, {%r111, %r112};
-	@!%p59 bra $L76;
-	add.s64 %rd284, %rd283, %rd271;
-	mov.b64 %rd271, %rd284;
-$L76:
-	mov.b64 {%r113, %r114}, %rd271;
-	shfl.sync.up.b32 %r115|%p60, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd285, {%r115, %r116};
-	selp.b64 %rd286, %rd285, 0, %p60;
-	@!%p54 bra $L77;
-	mul.wide.u32 %rd287, %r7, 16;
-	add.s64 %rd288, %rd1, %rd287;
-	add.s64 %rd289, %rd288, 512;
-	st.shared.s64 [%rd289+0], %rd286;
-$L77:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r117;
-	@!%p61 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd271;
-$L78:
-$L70:
-	bar.sync 0;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	add.s64 %rd292, %rd291, 512;
-	ld.shared.s64 %rd293, [%rd292+0];
-	add.s64 %rd294, %rd293, %rd268;
-	ld.shared.s64 %rd295, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd294;
-	shfl.sync.idx.b32 %r120|%p62, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd296, {%r120, %r121};
-	mov.b64 %rd297, %rd295;
-	mov.b64 %rd298, %rd296;
-	mov.b64 %rd299, %rd297;
-	mov.b64 %rd300, %rd298;
-	mov.b64 %rd301, %rd299;
-	mov.b64 %rd302, %rd300;
-	mov.b64 %rd303, %rd301;
-	mov.b64 %rd304, 0;
-	cvt.u64.u32 %rd305, %r2;
-	setp.eq.s64 %p63, %rd305, 0;
-	setp.gt.s64 %p64, %rd303, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L80;
-	atom.global.add.u64 %rd306, [%rd74], %rd303;
-	mov.b64 %rd307, %rd306;
-	mov.b64 %rd304, %rd307;
-$L80:
-	cvt.u64.u32 %rd308, %r2;
-	setp.eq.s64 %p66, %rd308, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd304;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd309, [%rd1+1024];
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd304, %rd310;
-	add.s64 %rd311, %rd304, %rd302;
-	mov.b64 %rd312, %rd311;
-	mov.b64 %rd313, 0;
-$L82:
-	setp.lt.s64 %p69, %rd313, %rd263;
-	not.pred %p70, %p69;
-	@!%p70 bra $L86;
-	bra.uni $L84;
-$L86:
-	mul.lo.s64 %rd314, %rd313, %rd131;
-	mad.lo.s64 %rd315, %rd314, 4, %rd129;
-	ld.shared.s32 %r122, [%rd315+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd316, %rd312, %rd313;
-	mul.lo.s64 %rd317, %rd316, %rd71;
-	mad.lo.s64 %rd318, %rd317, 4, %rd67;
-	st.global.s32 [%rd318+0], %r123;
-$L83:
-	add.s64 %rd319, %rd313, 1;
-	mov.b64 %rd313, %rd319;
-	bra.uni $L82;
-$L84:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-$L7:
-	add.s64 %rd320, %rd152, %rd150;
-	mov.b64 %rd152, %rd320;
+	mul.lo.s64 %rd174, %rd120, %rd154;
+	mov.b64 %rd175, %rd174;
+	add.s64 %rd176, %rd175, %rd154;
+	min.s64 %rd177, %rd176, %rd134;
+	mov.b64 %rd178, %rd177;
+	cvt.u64.u32 %rd179, %r2;
+	add.s64 %rd180, %rd175, %rd179;
+	mov.b64 %rd181, %rd180;
+	mov.b32 %r39, -1;
+	mov.b64 %rd182, 0;
+	mov.b64 %rd183, 0;
+$L4:
+	@!%p11 bra $L8;
+	mov.b64 %rd184, 4611686018427387904;
 	bra.uni $L6;
 $L8:
+	mov.b64 %rd184, %rd153;
+	bra.uni $L6;
+$L5:
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd185, %rd184;
+$L9:
+	mov.b64 %rd186, 0;
+	mov.b64 %rd187, %rd185;
+$L12:
+	setp.gt.s64 %p13, %rd187, 0;
+	not.pred %p14, %p13;
+	@!%p14 bra $L16;
+	bra.uni $L14;
+$L16:
+	setp.ge.s64 %p15, %rd182, %rd183;
+	@!%p15 bra $L18;
+	setp.ge.s64 %p16, %rd181, %rd178;
+	@!%p16 bra $L20;
+	bra.uni $L14;
+$L20:
+	mov.pred %p17, %p10;
+	mov.b64 %rd188, %rd134;
+	mov.b64 %rd189, %rd181;
+$L21:
+	@!%p17 bra $L25;
+	shr.s64 %rd190, %rd189, 5;
+	mul.lo.s64 %rd191, %rd190, %rd140;
+	mad.lo.s64 %rd192, %rd191, 4, %rd138;
+	ld.global.nc.u32 %r40, [%rd192+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd193, %rd189, 31;
+	min.u64 %rd194, %rd193, 32;
+	cvt.u32.u64 %r42, %rd194;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L27;
+	cvt.u32.u64 %r47, %rd189;
+	mov.b32 %r48, %r47;
+	bra.uni $L23;
+$L27:
+	mov.b32 %r48, -1;
+	bra.uni $L23;
+$L25:
+	mul.lo.s64 %rd195, %rd189, %rd137;
+	mad.lo.s64 %rd196, %rd195, 4, %rd135;
+	ld.global.nc.s32 %r49, [%rd196+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L23;
+$L22:
+	bra.uni $L21;
+$L23:
+	mov.b32 %r39, %r48;
+	add.s64 %rd197, %rd181, %rd173;
+	mov.b64 %rd181, %rd197;
+	setp.ge.s32 %p20, %r39, 0;
+	@!%p20 bra $L29;
+	mov.b64 %rd198, %rd124;
+	mov.b32 %r51, %r39;
+	cvt.s64.s32 %rd199, %r51;
+	mul.lo.s64 %rd200, %rd199, %rd127;
+	mad.lo.s64 %rd201, %rd200, 8, %rd125;
+	ld.global.nc.s64 %rd202, [%rd201+0];
+	mov.b64 %rd203, %rd202;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, %rd124;
+	mov.b32 %r52, %r39;
+	cvt.s64.s32 %rd206, %r52;
+	add.s64 %rd207, %rd206, 1;
+	mul.lo.s64 %rd208, %rd207, %rd127;
+	mad.lo.s64 %rd209, %rd208, 8, %rd125;
+	ld.global.nc.s64 %rd210, [%rd209+0];
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd204;
+	mov.b64 %rd214, %rd212;
+	mov.b64 %rd182, %rd213;
+	mov.b64 %rd183, %rd214;
+$L29:
+	bra.uni $L13;
+$L18:
+	mul.lo.s64 %rd215, %rd182, %rd130;
+	mad.lo.s64 %rd216, %rd215, 4, %rd128;
+	ld.global.nc.s32 %r53, [%rd216+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd217, %rd182;
+$L30:
+	cvt.s64.s32 %rd218, %r58;
+	mul.lo.s64 %rd219, %rd218, %rd157;
+	mad.lo.s64 %rd220, %rd219, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r59, [%rd220+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p21, %r60, 0;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L34;
+	cvt.s64.s32 %rd221, %r58;
+	mul.lo.s64 %rd222, %rd221, %rd157;
+	mad.lo.s64 %rd223, %rd222, 4, %rd155;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd223], %r61, %r57;
+	setp.eq.u32 %p24, %r62, %r61;
+	mov.pred %p25, %p24;
+	not.pred %p26, %p25;
+	mov.pred %p22, %p26;
+$L34:
+	@!%p22 bra $L36;
+	mov.pred %p27, 0;
+	bra.uni $L32;
+$L36:
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd224, %r58;
+	mul.lo.s64 %rd225, %rd224, %rd160;
+	mad.lo.s64 %rd226, %rd225, 4, %rd158;
+	st.global.s32 [%rd226+0], %r63;
+	mov.pred %p27, 1;
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+	@!%p27 bra $L38;
+	mov.pred %p28, 0;
+	mov.b64 %rd227, %rd186;
+	mov.b32 %r64, %r55;
+$L39:
+	@!%p11 bra $L43;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd228, %r65;
+	mov.b64 %rd229, %rd228;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd230, %r66;
+	min.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r67, %rd231;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p29, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p29;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd232, %rd229;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd233, %rd232, %rd149;
+	mad.lo.s64 %rd234, %rd233, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r73, [%rd234+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p30, %r75, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L45;
+	mul.lo.s64 %rd235, %rd232, %rd149;
+	mad.lo.s64 %rd236, %rd235, 4, %rd147;
+	atom.global.or.b32 %r76, [%rd236], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p33, %r78, 0x0;
+	mov.pred %p31, %p33;
+$L45:
+	@!%p31 bra $L47;
+	mov.b64 %rd237, %rd227;
+	mov.b64 %rd238, %rd237;
+	mov.pred %p34, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd239, %rd227;
+	mov.b64 %rd238, %rd239;
+	mov.pred %p34, 1;
+	bra.uni $L41;
+$L43:
+	@!%p12 bra $L49;
+	cvt.s64.s32 %rd240, %r64;
+	mul.lo.s64 %rd241, %rd240, %rd152;
+	mad.lo.s64 %rd242, %rd241, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r79, [%rd242+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p35, %r80, %r37;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L51;
+	cvt.s64.s32 %rd243, %r64;
+	mul.lo.s64 %rd244, %rd243, %rd152;
+	mad.lo.s64 %rd245, %rd244, 4, %rd150;
+	atom.global.exch.b32 %r81, [%rd245], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p38, %r82, %r37;
+	mov.pred %p36, %p38;
+$L51:
+	@!%p36 bra $L53;
+	mov.b64 %rd246, %rd227;
+	mov.b64 %rd238, %rd246;
+	mov.pred %p34, 0;
+	bra.uni $L41;
+$L53:
+$L49:
+	mul.lo.s64 %rd247, %rd227, %rd171;
+	mad.lo.s64 %rd248, %rd247, 4, %rd169;
+	st.shared.s32 [%rd248+0], %r64;
+	add.s64 %rd249, %rd227, 1;
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd238, %rd250;
+	mov.pred %p34, 1;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	mov.b64 %rd251, %rd238;
+	mov.pred %p39, %p34;
+	mov.b64 %rd186, %rd251;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L55;
+	add.s64 %rd252, %rd118, 1;
+	mov.b64 %rd118, %rd252;
+	mov.b64 %rd253, %rd124;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd254, %r83;
+	add.s64 %rd255, %rd254, 1;
+	mul.lo.s64 %rd256, %rd255, %rd127;
+	mad.lo.s64 %rd257, %rd256, 8, %rd125;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	cvt.s64.s32 %rd260, %r83;
+	mul.lo.s64 %rd261, %rd260, %rd127;
+	mad.lo.s64 %rd262, %rd261, 8, %rd125;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	sub.s64 %rd265, %rd259, %rd264;
+	mov.b64 %rd266, %rd265;
+	add.s64 %rd267, %rd119, %rd266;
+	mov.b64 %rd119, %rd267;
+$L55:
+$L38:
+	add.s64 %rd268, %rd182, 1;
+	mov.b64 %rd182, %rd268;
+	sub.s64 %rd269, %rd187, 1;
+	mov.b64 %rd187, %rd269;
+$L13:
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd270, %rd186;
+$L56:
+	@!%p11 bra $L60;
+	bra.uni $L58;
+$L60:
+	// block scan
+	mov.b64 %rd271, %rd270;
+	mov.b32 %r84, %r3;
+$L61:
+	setp.hs.u32 %p40, %r84, 32;
+	@%p40 bra $L62;
+	mov.b64 {%r85, %r86}, %rd271;
+	shfl.sync.up.b32 %r87|%p41, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd272, {%r87, %r88};
+	@!%p41 bra $L63;
+	add.s64 %rd273, %rd272, %rd271;
+	mov.b64 %rd271, %rd273;
+$L63:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L61;
+$L62:
+	mov.b64 {%r89, %r90}, %rd271;
+	shfl.sync.up.b32 %r91|%p42, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd274, {%r91, %r92};
+	setp.lo.u32 %p43, %r3, 32;
+	and.pred %p44, %p42, %p43;
+	selp.b64 %rd275, %rd274, 0, %p44;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p45, %r7, %r93;
+	@!%p45 bra $L64;
+	mul.wide.u32 %rd276, %r8, 16;
+	add.s64 %rd277, %rd1, %rd276;
+	st.shared.s64 [%rd277+0], %rd271;
+$L64:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L65;
+	mov.b64 %rd278, 0;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L66;
+	mul.wide.u32 %rd279, %r7, 16;
+	add.s64 %rd280, %rd1, %rd279;
+	ld.shared.s64 %rd281, [%rd280+0];
+	mov.b64 %rd278, %rd281;
+$L66:
+	mov.b64 {%r94, %r95}, %rd278;
+	shfl.sync.up.b32 %r96|%p48, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd282, {%r96, %r97};
+	@!%p48 bra $L67;
+	add.s64 %rd283, %rd282, %rd278;
+	mov.b64 %rd278, %rd283;
+$L67:
+	mov.b64 {%r98, %r99}, %rd278;
+	shfl.sync.up.b32 %r100|%p49, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd284, {%r100, %r101};
+	@!%p49 bra $L68;
+	add.s64 %rd285, %rd284, %rd278;
+	mov.b64 %rd278, %rd285;
+$L68:
+	mov.b64 {%r102, %r103}, %rd278;
+	shfl.sync.up.b32 %r104|%p50, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd286, {%r104, %r105};
+	@!%p50 bra $L69;
+	add.s64 %rd287, %rd286, %rd278;
+	mov.b64 %rd278, %rd287;
+$L69:
+	mov.b64 {%r106, %r107}, %rd278;
+	shfl.sync.up.b32 %r108|%p51, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd288, {%r108, %r109};
+	@!%p51 bra $L70;
+	add.s64 %rd289, %rd288, %rd278;
+	mov.b64 %rd278, %rd289;
+$L70:
+	mov.b64 {%r110, %r111}, %rd278;
+	shfl.sync.up.b32 %r112|%p52, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd290, {%r112, %r113};
+	@!%p52 bra $L71;
+	add.s64 %rd291, %rd290, %rd278;
+	mov.b64 %rd278, %rd291;
+$L71:
+	mov.b64 {%r114, %r115}, %rd278;
+	shfl.sync.up.b32 %r116|%p53, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd292, {%r116, %r117};
+	selp.b64 %rd293, %rd292, 0, %p53;
+	@!%p47 bra $L72;
+	mul.wide.u32 %rd294, %r7, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	add.s64 %rd296, %rd295, 512;
+	st.shared.s64 [%rd296+0], %rd293;
+$L72:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p54, %r7, %r118;
+	@!%p54 bra $L73;
+	st.shared.s64 [%rd1+1024], %rd278;
+$L73:
+$L65:
+	bar.sync 0;
+	mul.wide.u32 %rd297, %r8, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	add.s64 %rd299, %rd298, 512;
+	ld.shared.s64 %rd300, [%rd299+0];
+	add.s64 %rd301, %rd300, %rd275;
+	ld.shared.s64 %rd302, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd301;
+	shfl.sync.idx.b32 %r121|%p55, %r119, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
+	mov.b64 %rd303, {%r121, %r122};
+	mov.b64 %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	mov.b64 %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, 0;
+	cvt.u64.u32 %rd312, %r2;
+	setp.eq.s64 %p56, %rd312, 0;
+	setp.gt.s64 %p57, %rd310, 0;
+	and.pred %p58, %p56, %p57;
+	@!%p58 bra $L75;
+	atom.global.add.u64 %rd313, [%rd144], %rd310;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd311, %rd314;
+$L75:
+	cvt.u64.u32 %rd315, %r2;
+	setp.eq.s64 %p59, %rd315, 0;
+	setp.eq.u32 %p60, %r1, 0;
+	and.pred %p61, %p59, %p60;
+	bar.sync 0;
+	@!%p61 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd311;
+$L76:
+	bar.sync 0;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd311, %rd317;
+	add.s64 %rd318, %rd311, %rd309;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, 0;
+$L77:
+	setp.lt.s64 %p62, %rd320, %rd270;
+	not.pred %p63, %p62;
+	@!%p63 bra $L81;
+	bra.uni $L79;
+$L81:
+	mul.lo.s64 %rd321, %rd320, %rd171;
+	mad.lo.s64 %rd322, %rd321, 4, %rd169;
+	ld.shared.s32 %r123, [%rd322+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd323, %rd319, %rd320;
+	mul.lo.s64 %rd324, %rd323, %rd143;
+	mad.lo.s64 %rd325, %rd324, 4, %rd141;
+	st.global.s32 [%rd325+0], %r124;
+$L78:
+	add.s64 %rd326, %rd320, 1;
+	mov.b64 %rd320, %rd326;
+	bra.uni $L77;
+$L79:
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.b64 %rd327, 0;
+	setp.lt.s64 %p64, %rd182, %rd183;
+	setp.lt.s64 %p65, %rd181, %rd178;
+	or.pred %p66, %p64, %p65;
+	@!%p66 bra $L83;
+	mov.b64 %rd327, 1;
+$L83:
+	mov.b64 %rd328, %rd327;
+	// block reduction
+	sub.u32 %r125, %r13, 1;
+	mov.b32 %r126, %r3;
+$L84:
+	setp.hs.u32 %p67, %r126, 32;
+	@%p67 bra $L85;
+	mov.b64 {%r127, %r128}, %rd328;
+	shfl.sync.down.b32 %r129|%p68, %r127, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
+	mov.b64 %rd329, {%r129, %r130};
+	@!%p68 bra $L86;
+	max.s64 %rd330, %rd328, %rd329;
+	mov.b64 %rd328, %rd330;
+$L86:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L84;
+$L85:
+	setp.eq.u32 %p69, %r7, 0;
+	@!%p69 bra $L87;
+	mul.wide.u32 %rd331, %r8, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	st.shared.s64 [%rd332+0], %rd328;
+$L87:
+	bar.sync 0;
+	setp.eq.u32 %p70, %r8, 0;
+	@!%p70 bra $L88;
+	setp.lo.u32 %p71, %r7, %r10;
+	@!%p71 bra $L89;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd328, %rd335;
+$L89:
+	sub.u32 %r131, %r10, 1;
+	mov.b64 {%r132, %r133}, %rd328;
+	shfl.sync.down.b32 %r134|%p72, %r132, 1, %r131, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
+	mov.b64 %rd336, {%r134, %r135};
+	@!%p72 bra $L90;
+	max.s64 %rd337, %rd328, %rd336;
+	mov.b64 %rd328, %rd337;
+$L90:
+	mov.b64 {%r136, %r137}, %rd328;
+	shfl.sync.down.b32 %r138|%p73, %r136, 2, %r131, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
+	mov.b64 %rd338, {%r138, %r139};
+	@!%p73 bra $L91;
+	max.s64 %rd339, %rd328, %rd338;
+	mov.b64 %rd328, %rd339;
+$L91:
+	mov.b64 {%r140, %r141}, %rd328;
+	shfl.sync.down.b32 %r142|%p74, %r140, 4, %r131, %r17;
+	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
+	mov.b64 %rd340, {%r142, %r143};
+	@!%p74 bra $L92;
+	max.s64 %rd341, %rd328, %rd340;
+	mov.b64 %rd328, %rd341;
+$L92:
+	mov.b64 {%r144, %r145}, %rd328;
+	shfl.sync.down.b32 %r146|%p75, %r144, 8, %r131, %r17;
+	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
+	mov.b64 %rd342, {%r146, %r147};
+	@!%p75 bra $L93;
+	max.s64 %rd343, %rd328, %rd342;
+	mov.b64 %rd328, %rd343;
+$L93:
+	mov.b64 {%r148, %r149}, %rd328;
+	shfl.sync.down.b32 %r150|%p76, %r148, 16, %r131, %r17;
+	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
+	mov.b64 %rd344, {%r150, %r151};
+	@!%p76 bra $L94;
+	max.s64 %rd345, %rd328, %rd344;
+	mov.b64 %rd328, %rd345;
+$L94:
+	@!%p69 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd328;
+$L95:
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 %rd328, %rd346;
+	mov.b64 %rd347, %rd328;
+	setp.eq.s64 %p77, %rd347, 0;
+	@!%p77 bra $L97;
+	bra.uni $L11;
+$L97:
+$L10:
+	bra.uni $L9;
+$L11:
 $L3:
 	bar.sync 0;
 	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd321, %rd118;
-	mov.b64 %rd322, %rd119;
+	mov.b64 %rd348, %rd118;
+	mov.b64 %rd349, %rd119;
 	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L87:
-	setp.hs.u32 %p71, %r125, 32;
-	@%p71 bra $L88;
-	mov.b64 {%r126, %r127}, %rd321;
-	shfl.sync.down.b32 %r128|%p72, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd323, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd322;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd324, {%r132, %r133};
-	@!%p72 bra $L89;
-	setp.gt.s64 %p73, %rd323, %rd321;
-	setp.eq.s64 %p74, %rd323, %rd321;
-	setp.lt.s64 %p75, %rd324, %rd322;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd325, %rd323, %rd321, %p77;
-	selp.b64 %rd326, %rd324, %rd322, %p77;
-	mov.b64 %rd321, %rd325;
-	mov.b64 %rd322, %rd326;
-$L89:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p78, %r7, 0;
-	@!%p78 bra $L90;
-	mul.wide.u32 %rd327, %r8, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	st.shared.s64 [%rd328+0], %rd321;
-	st.shared.s64 [%rd328+8], %rd322;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L91;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L92;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	ld.shared.s64 %rd332, [%rd330+8];
-	mov.b64 %rd321, %rd331;
-	mov.b64 %rd322, %rd332;
-$L92:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd321;
-	shfl.sync.down.b32 %r137|%p81, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd333, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd322;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd334, {%r141, %r142};
-	@!%p81 bra $L93;
-	setp.gt.s64 %p82, %rd333, %rd321;
-	setp.eq.s64 %p83, %rd333, %rd321;
-	setp.lt.s64 %p84, %rd334, %rd322;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd335, %rd333, %rd321, %p86;
-	selp.b64 %rd336, %rd334, %rd322, %p86;
-	mov.b64 %rd321, %rd335;
-	mov.b64 %rd322, %rd336;
-$L93:
-	mov.b64 {%r143, %r144}, %rd321;
-	shfl.sync.down.b32 %r145|%p87, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd337, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd322;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd338, {%r149, %r150};
-	@!%p87 bra $L94;
-	setp.gt.s64 %p88, %rd337, %rd321;
-	setp.eq.s64 %p89, %rd337, %rd321;
-	setp.lt.s64 %p90, %rd338, %rd322;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd339, %rd337, %rd321, %p92;
-	selp.b64 %rd340, %rd338, %rd322, %p92;
-	mov.b64 %rd321, %rd339;
-	mov.b64 %rd322, %rd340;
-$L94:
-	mov.b64 {%r151, %r152}, %rd321;
-	shfl.sync.down.b32 %r153|%p93, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd341, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd322;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd342, {%r157, %r158};
-	@!%p93 bra $L95;
-	setp.gt.s64 %p94, %rd341, %rd321;
-	setp.eq.s64 %p95, %rd341, %rd321;
-	setp.lt.s64 %p96, %rd342, %rd322;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd343, %rd341, %rd321, %p98;
-	selp.b64 %rd344, %rd342, %rd322, %p98;
-	mov.b64 %rd321, %rd343;
-	mov.b64 %rd322, %rd344;
-$L95:
-	mov.b64 {%r159, %r160}, %rd321;
-	shfl.sync.down.b32 %r161|%p99, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd345, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd322;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd346, {%r165, %r166};
-	@!%p99 bra $L96;
-	setp.gt.s64 %p100, %rd345, %rd321;
-	setp.eq.s64 %p101, %rd345, %rd321;
-	setp.lt.s64 %p102, %rd346, %rd322;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd347, %rd345, %rd321, %p104;
-	selp.b64 %rd348, %rd346, %rd322, %p104;
-	mov.b64 %rd321, %rd347;
-	mov.b64 %rd322, %rd348;
-$L96:
-	mov.b64 {%r167, %r168}, %rd321;
-	shfl.sync.down.b32 %r169|%p105, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd349, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd322;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd350, {%r173, %r174};
-	@!%p105 bra $L97;
-	setp.gt.s64 %p106, %rd349, %rd321;
-	setp.eq.s64 %p107, %rd349, %rd321;
-	setp.lt.s64 %p108, %rd350, %rd322;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd351, %rd349, %rd321, %p110;
-	selp.b64 %rd352, %rd350, %rd322, %p110;
-	mov.b64 %rd321, %rd351;
-	mov.b64 %rd322, %rd352;
-$L97:
-$L91:
-	mul.wide.u32 %rd353, %r28, 16;
-	add.s64 %rd354, %rd11, %rd353;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L98;
-	st.global.s64 [%rd354+0], %rd321;
-	st.global.s64 [%rd354+8], %rd322;
+	sub.u32 %r152, %r13, 1;
+	mov.b32 %r153, %r3;
 $L98:
+	setp.hs.u32 %p78, %r153, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r154, %r155}, %rd348;
+	shfl.sync.down.b32 %r156|%p79, %r154, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
+	mov.b64 %rd350, {%r156, %r157};
+	mov.b64 {%r158, %r159}, %rd349;
+	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
+	mov.b64 %rd351, {%r160, %r161};
+	@!%p79 bra $L100;
+	setp.gt.s64 %p80, %rd350, %rd348;
+	setp.eq.s64 %p81, %rd350, %rd348;
+	setp.lt.s64 %p82, %rd351, %rd349;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd352, %rd350, %rd348, %p84;
+	selp.b64 %rd353, %rd351, %rd349, %p84;
+	mov.b64 %rd348, %rd352;
+	mov.b64 %rd349, %rd353;
+$L100:
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L98;
+$L99:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L101;
+	mul.wide.u32 %rd354, %r8, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	st.shared.s64 [%rd355+0], %rd348;
+	st.shared.s64 [%rd355+8], %rd349;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L102;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L103;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	ld.shared.s64 %rd359, [%rd357+8];
+	mov.b64 %rd348, %rd358;
+	mov.b64 %rd349, %rd359;
+$L103:
+	sub.u32 %r162, %r10, 1;
+	mov.b64 {%r163, %r164}, %rd348;
+	shfl.sync.down.b32 %r165|%p88, %r163, 1, %r162, %r17;
+	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
+	mov.b64 %rd360, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd349;
+	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
+	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
+	mov.b64 %rd361, {%r169, %r170};
+	@!%p88 bra $L104;
+	setp.gt.s64 %p89, %rd360, %rd348;
+	setp.eq.s64 %p90, %rd360, %rd348;
+	setp.lt.s64 %p91, %rd361, %rd349;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd362, %rd360, %rd348, %p93;
+	selp.b64 %rd363, %rd361, %rd349, %p93;
+	mov.b64 %rd348, %rd362;
+	mov.b64 %rd349, %rd363;
+$L104:
+	mov.b64 {%r171, %r172}, %rd348;
+	shfl.sync.down.b32 %r173|%p94, %r171, 2, %r162, %r17;
+	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
+	mov.b64 %rd364, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd349;
+	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
+	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
+	mov.b64 %rd365, {%r177, %r178};
+	@!%p94 bra $L105;
+	setp.gt.s64 %p95, %rd364, %rd348;
+	setp.eq.s64 %p96, %rd364, %rd348;
+	setp.lt.s64 %p97, %rd365, %rd349;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd366, %rd364, %rd348, %p99;
+	selp.b64 %rd367, %rd365, %rd349, %p99;
+	mov.b64 %rd348, %rd366;
+	mov.b64 %rd349, %rd367;
+$L105:
+	mov.b64 {%r179, %r180}, %rd348;
+	shfl.sync.down.b32 %r181|%p100, %r179, 4, %r162, %r17;
+	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
+	mov.b64 %rd368, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd349;
+	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
+	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
+	mov.b64 %rd369, {%r185, %r186};
+	@!%p100 bra $L106;
+	setp.gt.s64 %p101, %rd368, %rd348;
+	setp.eq.s64 %p102, %rd368, %rd348;
+	setp.lt.s64 %p103, %rd369, %rd349;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd370, %rd368, %rd348, %p105;
+	selp.b64 %rd371, %rd369, %rd349, %p105;
+	mov.b64 %rd348, %rd370;
+	mov.b64 %rd349, %rd371;
+$L106:
+	mov.b64 {%r187, %r188}, %rd348;
+	shfl.sync.down.b32 %r189|%p106, %r187, 8, %r162, %r17;
+	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
+	mov.b64 %rd372, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd349;
+	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
+	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
+	mov.b64 %rd373, {%r193, %r194};
+	@!%p106 bra $L107;
+	setp.gt.s64 %p107, %rd372, %rd348;
+	setp.eq.s64 %p108, %rd372, %rd348;
+	setp.lt.s64 %p109, %rd373, %rd349;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd374, %rd372, %rd348, %p111;
+	selp.b64 %rd375, %rd373, %rd349, %p111;
+	mov.b64 %rd348, %rd374;
+	mov.b64 %rd349, %rd375;
+$L107:
+	mov.b64 {%r195, %r196}, %rd348;
+	shfl.sync.down.b32 %r197|%p112, %r195, 16, %r162, %r17;
+	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
+	mov.b64 %rd376, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd349;
+	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
+	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
+	mov.b64 %rd377, {%r201, %r202};
+	@!%p112 bra $L108;
+	setp.gt.s64 %p113, %rd376, %rd348;
+	setp.eq.s64 %p114, %rd376, %rd348;
+	setp.lt.s64 %p115, %rd377, %rd349;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd378, %rd376, %rd348, %p117;
+	selp.b64 %rd379, %rd377, %rd349, %p117;
+	mov.b64 %rd348, %rd378;
+	mov.b64 %rd349, %rd379;
+$L108:
+$L102:
+	mul.wide.u32 %rd380, %r28, 16;
+	add.s64 %rd381, %rd11, %rd380;
+	setp.eq.u32 %p118, %r5, 0;
+	@!%p118 bra $L109;
+	st.global.s64 [%rd381+0], %rd348;
+	st.global.s64 [%rd381+8], %rd349;
+$L109:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_maxloc(
+.visible .entry gk_frontier_PushThread_bfs_visit__final_maxloc(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -9508,10 +5578,10 @@ $L98:
 	mov.b32 %r22, %r21;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s34];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s35];
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s35];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s36];
 	mov.b64 %rd82, %rd81;
@@ -9779,7 +5849,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_custom(
+.visible .entry gk_frontier_PushThread_bfs_visit__main_custom(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -9836,9 +5906,9 @@ $L16:
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<391>;
+	.reg .pred %p<89>;
+	.reg .b32 %r<203>;
+	.reg .b64 %rd<418>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9971,10 +6041,10 @@ $L16:
 	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
-	ld.param.u64 %rd95, [gk_s34];
-	cvta.to.global.u64 %rd96, %rd95;
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s35];
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s35];
+	cvta.to.global.u64 %rd98, %rd97;
 	mov.b64 %rd99, %rd98;
 	ld.param.s64 %rd100, [gk_s36];
 	mov.b64 %rd101, %rd100;
@@ -10018,715 +6088,802 @@ $L2:
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd130, %rd15, %rd23;
-	mad.lo.s64 %rd131, %rd94, 4, 15;
-	and.b64 %rd131, %rd131, -16;
-	add.s64 %rd23, %rd23, %rd131;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd94;
-	mov.b64 %rd134, 1;
-	mov.b64 %rd135, %rd132;
-	mov.b64 %rd136, %rd133;
-	mov.b64 %rd137, %rd134;
-	mov.b64 %rd138, %rd2;
-	mov.b64 %rd139, %rd126;
-	mul.lo.s64 %rd140, %rd139, %rd103;
-	div.s64 %rd141, %rd140, %rd138;
-	setp.eq.s64 %p10, %rd138, -1;
-	neg.s64 %rd142, %rd140;
-	selp.b64 %rd143, %rd142, %rd141, %p10;
-	setp.eq.s64 %p11, %rd138, 0;
-	selp.b64 %rd144, 0, %rd143, %p11;
-	mov.b64 %rd145, %rd144;
-	add.s64 %rd146, %rd139, 1;
-	mul.lo.s64 %rd147, %rd146, %rd103;
-	div.s64 %rd148, %rd147, %rd138;
-	setp.eq.s64 %p12, %rd138, -1;
-	neg.s64 %rd149, %rd147;
-	selp.b64 %rd150, %rd149, %rd148, %p12;
-	setp.eq.s64 %p13, %rd138, 0;
-	selp.b64 %rd151, 0, %rd150, %p13;
-	mov.b64 %rd152, %rd151;
-	cvt.u64.u32 %rd153, %r4;
-	mov.b64 %rd154, %rd153;
-	mul.lo.s64 %rd155, %rd154, %rd94;
-	mov.b64 %rd156, %rd155;
-	@!%p6 bra $L6;
-	sub.s64 %rd157, %rd152, %rd145;
-	mov.b64 %rd156, %rd157;
-$L6:
-	mov.b64 %rd158, %rd145;
-$L7:
-	setp.lt.s64 %p14, %rd158, %rd152;
-	not.pred %p15, %p14;
-	@!%p15 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b64 %rd159, 0;
-	add.s64 %rd160, %rd158, %rd156;
-	min.s64 %rd161, %rd152, %rd160;
-	mov.b64 %rd162, %rd161;
-	cvt.u64.u32 %rd163, %r2;
-	add.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd165, %rd164;
-	mov.b64 %rd166, %rd50;
-	mov.b64 %rd167, %rd165;
-	sub.s64 %rd168, %rd166, 1;
-	mov.b64 %rd169, %rd168;
-	mov.b64 %rd170, 0;
-	mov.b64 %rd171, %rd169;
-$L12:
-	setp.lt.s64 %p16, %rd170, %rd171;
-	not.pred %p17, %p16;
-	@!%p17 bra $L16;
-	bra.uni $L14;
-$L16:
-	add.s64 %rd172, %rd170, %rd171;
-	add.s64 %rd173, %rd172, 1;
-	shr.u64 %rd174, %rd173, 1;
-	mov.b64 %rd175, %rd174;
-	mul.lo.s64 %rd176, %rd175, %rd101;
-	mad.lo.s64 %rd177, %rd176, 8, %rd97;
-	ld.global.nc.s64 %rd178, [%rd177+0];
+	mov.b64 %rd130, %rd27;
+	mov.b64 %rd131, %rd30;
+	mov.b64 %rd132, %rd32;
+	mov.b64 %rd133, %rd34;
+	mov.b64 %rd134, %rd37;
+	mov.b64 %rd135, %rd39;
+	mov.b64 %rd136, %rd41;
+	mov.b64 %rd137, %rd44;
+	mov.b64 %rd138, %rd46;
+	mov.b64 %rd139, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd140, %rd50;
+	mov.b64 %rd141, %rd53;
+	mov.b64 %rd142, %rd55;
+	mov.b64 %rd143, %rd57;
+	mov.b64 %rd144, %rd60;
+	mov.b64 %rd145, %rd62;
+	mov.b64 %rd146, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd147, %rd67;
+	mov.b64 %rd148, %rd69;
+	mov.b64 %rd149, %rd71;
+	mov.b64 %rd150, %rd74;
+	mov.b64 %rd151, %rd76;
+	mov.b64 %rd152, %rd78;
+	mov.b64 %rd153, %rd81;
+	mov.b64 %rd154, %rd83;
+	mov.b64 %rd155, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd156, %rd88;
+	mov.b64 %rd157, %rd90;
+	mov.b64 %rd158, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd159, %rd94;
+	mov.b64 %rd160, %rd96;
+	mov.b64 %rd161, %rd99;
+	mov.b64 %rd162, %rd101;
+	mov.b64 %rd163, %rd103;
+	mov.b64 %rd164, %rd106;
+	mov.b64 %rd165, %rd108;
+	mov.b64 %rd166, %rd110;
+	mov.b64 %rd167, %rd113;
+	mov.b64 %rd168, %rd115;
+	mov.b64 %rd169, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd170, %rd15, %rd23;
+	mad.lo.s64 %rd171, %rd159, 4, 15;
+	and.b64 %rd171, %rd171, -16;
+	add.s64 %rd23, %rd23, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd159;
+	mov.b64 %rd174, 1;
+	mov.b64 %rd175, %rd172;
+	mov.b64 %rd176, %rd173;
+	mov.b64 %rd177, %rd174;
+	cvt.u64.u32 %rd178, %r4;
 	mov.b64 %rd179, %rd178;
-	setp.le.s64 %p18, %rd179, %rd167;
-	@!%p18 bra $L17;
-	mov.b64 %rd170, %rd175;
-	bra.uni $L18;
-$L17:
-	sub.s64 %rd180, %rd175, 1;
-	mov.b64 %rd171, %rd180;
-$L18:
-$L13:
-	bra.uni $L12;
-$L14:
-	max.s64 %rd181, %rd170, 0;
-	mov.b64 %rd182, %rd181;
-	mov.b64 %rd183, %rd182;
-$L19:
-	setp.lt.s64 %p19, %rd165, %rd162;
-	not.pred %p20, %p19;
-	@!%p20 bra $L23;
-	bra.uni $L21;
-$L23:
-$L24:
-	add.s64 %rd184, %rd183, 1;
-	mul.lo.s64 %rd185, %rd184, %rd101;
-	mad.lo.s64 %rd186, %rd185, 8, %rd97;
-	ld.global.nc.s64 %rd187, [%rd186+0];
-	mov.b64 %rd188, %rd187;
-	setp.le.s64 %p21, %rd188, %rd165;
-	not.pred %p22, %p21;
-	@!%p22 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd189, %rd183, 1;
-	mov.b64 %rd183, %rd189;
-$L25:
-	bra.uni $L24;
-$L26:
-	mov.pred %p23, %p4;
-	mov.b64 %rd190, %rd50;
-	mov.b64 %rd191, %rd183;
-$L29:
-	@!%p23 bra $L33;
-	shr.s64 %rd192, %rd191, 5;
-	mul.lo.s64 %rd193, %rd192, %rd64;
-	mad.lo.s64 %rd194, %rd193, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd194+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd195, %rd191, 31;
-	min.u64 %rd196, %rd195, 32;
-	cvt.u32.u64 %r39, %rd196;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p24, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p24;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p25, %r43, 0x0;
-	@!%p25 bra $L35;
-	cvt.u32.u64 %r44, %rd191;
-	mov.b32 %r45, %r44;
-	bra.uni $L31;
-$L35:
-	mov.b32 %r45, -1;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd197, %rd191, %rd57;
-	mad.lo.s64 %rd198, %rd197, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd198+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L31;
-$L30:
-	bra.uni $L29;
-$L31:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd199, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd200, %r49;
-	mul.lo.s64 %rd201, %rd200, %rd34;
-	mad.lo.s64 %rd202, %rd201, 8, %rd30;
-	ld.global.nc.s64 %rd203, [%rd202+0];
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd204;
-	mul.lo.s64 %rd206, %rd183, %rd101;
-	mad.lo.s64 %rd207, %rd206, 8, %rd97;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	add.s64 %rd210, %rd205, %rd165;
-	sub.s64 %rd211, %rd210, %rd209;
-	mov.b64 %rd212, %rd211;
-	mul.lo.s64 %rd213, %rd212, %rd41;
-	mad.lo.s64 %rd214, %rd213, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd214+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r52;
-	mov.b64 %rd215, %rd212;
-$L36:
-	cvt.s64.s32 %rd216, %r55;
-	mul.lo.s64 %rd217, %rd216, %rd110;
-	mad.lo.s64 %rd218, %rd217, 4, %rd106;
-	ld.relaxed.gpu.global.s32 %r56, [%rd218+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p26, %r57, 0;
-	@!%p26 bra $L40;
-	mov.pred %p27, 0;
-	bra.uni $L38;
-$L40:
-	cvt.s64.s32 %rd219, %r55;
-	mul.lo.s64 %rd220, %rd219, %rd110;
-	mad.lo.s64 %rd221, %rd220, 4, %rd106;
-	mov.b32 %r58, -1;
-	atom.global.cas.b32 %r59, [%rd221], %r58, %r54;
-	setp.eq.u32 %p28, %r59, %r58;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L42;
-	mov.pred %p27, 0;
-	bra.uni $L38;
-$L42:
-	add.s32 %r60, %r53, 1;
-	cvt.s64.s32 %rd222, %r55;
-	mul.lo.s64 %rd223, %rd222, %rd117;
-	mad.lo.s64 %rd224, %rd223, 4, %rd113;
-	st.global.s32 [%rd224+0], %r60;
-	mov.pred %p27, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	@!%p27 bra $L44;
-	mov.pred %p31, 0;
-	mov.pred %p32, %p6;
-	mov.pred %p33, %p8;
-	mov.b32 %r61, %r34;
-	mov.b64 %rd225, %rd94;
-	mov.b64 %rd226, %rd159;
-	mov.b32 %r62, %r52;
-$L45:
-	@!%p32 bra $L49;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd227, %r63;
-	mov.b64 %rd228, %rd227;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd229, %r64;
-	min.u64 %rd230, %rd229, 32;
-	cvt.u32.u64 %r65, %rd230;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p34, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p34;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd231, %rd228;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd232, %rd231, %rd85;
-	mad.lo.s64 %rd233, %rd232, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r71, [%rd233+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p35, %r73, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L51;
-	mul.lo.s64 %rd234, %rd231, %rd85;
-	mad.lo.s64 %rd235, %rd234, 4, %rd81;
-	atom.global.or.b32 %r74, [%rd235], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p38, %r76, 0x0;
-	mov.pred %p36, %p38;
-$L51:
-	@!%p36 bra $L53;
-	mov.b64 %rd236, %rd226;
-	mov.b64 %rd237, %rd236;
-	mov.pred %p39, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd238, %rd226;
-	mov.b64 %rd237, %rd238;
-	mov.pred %p39, 1;
-	bra.uni $L47;
-$L49:
-	@!%p33 bra $L55;
-	cvt.s64.s32 %rd239, %r62;
-	mul.lo.s64 %rd240, %rd239, %rd92;
-	mad.lo.s64 %rd241, %rd240, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r77, [%rd241+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p40, %r78, %r61;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L57;
-	cvt.s64.s32 %rd242, %r62;
-	mul.lo.s64 %rd243, %rd242, %rd92;
-	mad.lo.s64 %rd244, %rd243, 4, %rd88;
-	atom.global.exch.b32 %r79, [%rd244], %r61;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p43, %r80, %r61;
-	mov.pred %p41, %p43;
-$L57:
-	@!%p41 bra $L59;
-	mov.b64 %rd245, %rd226;
-	mov.b64 %rd237, %rd245;
-	mov.pred %p39, 0;
-	bra.uni $L47;
-$L59:
-$L55:
-	mul.lo.s64 %rd246, %rd226, %rd137;
-	mad.lo.s64 %rd247, %rd246, 4, %rd135;
-	st.shared.s32 [%rd247+0], %r62;
-	add.s64 %rd248, %rd226, 1;
-	mov.b64 %rd249, %rd248;
-	mov.b64 %rd237, %rd249;
-	mov.pred %p39, 1;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd250, %rd237;
-	mov.pred %p44, %p39;
-	mov.b64 %rd159, %rd250;
-	mov.pred %p31, %p44;
-	@!%p31 bra $L61;
-	add.s64 %rd251, %rd118, 1;
-	mov.b64 %rd118, %rd251;
-	mov.b64 %rd252, %rd27;
-	mov.b32 %r81, %r52;
-	cvt.s64.s32 %rd253, %r81;
-	add.s64 %rd254, %rd253, 1;
-	mul.lo.s64 %rd255, %rd254, %rd34;
-	mad.lo.s64 %rd256, %rd255, 8, %rd30;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	cvt.s64.s32 %rd259, %r81;
-	mul.lo.s64 %rd260, %rd259, %rd34;
-	mad.lo.s64 %rd261, %rd260, 8, %rd30;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	sub.s64 %rd264, %rd258, %rd263;
-	mov.b64 %rd265, %rd264;
-	add.s64 %rd266, %rd119, %rd265;
-	mov.b64 %rd119, %rd266;
-$L61:
-$L44:
-$L20:
-	add.s64 %rd267, %rd165, %rd154;
-	mov.b64 %rd165, %rd267;
-	bra.uni $L19;
-$L21:
-	mov.pred %p45, %p6;
-	mov.pred %p46, %p8;
-	mov.b32 %r82, %r34;
-	mov.b64 %rd268, %rd94;
-	mov.b64 %rd269, %rd159;
-$L62:
-	@!%p45 bra $L66;
-	bra.uni $L64;
-$L66:
-	// block scan
-	mov.b64 %rd270, %rd269;
-	mov.b32 %r83, %r3;
-$L67:
-	setp.hs.u32 %p47, %r83, 32;
-	@%p47 bra $L68;
-	mov.b64 {%r84, %r85}, %rd270;
-	shfl.sync.up.b32 %r86|%p48, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd271, {%r86, %r87};
-	@!%p48 bra $L69;
-	add.s64 %rd272, %rd271, %rd270;
-	mov.b64 %rd270, %rd272;
-$L69:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r88, %r89}, %rd270;
-	shfl.sync.up.b32 %r90|%p49, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd273, {%r90, %r91};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd274, %rd273, 0, %p51;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r92;
-	@!%p52 bra $L70;
-	mul.wide.u32 %rd275, %r8, 16;
-	add.s64 %rd276, %rd1, %rd275;
-	st.shared.s64 [%rd276+0], %rd270;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L71;
-	mov.b64 %rd277, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L72;
-	mul.wide.u32 %rd278, %r7, 16;
-	add.s64 %rd279, %rd1, %rd278;
-	ld.shared.s64 %rd280, [%rd279+0];
-	mov.b64 %rd277, %rd280;
-$L72:
-	mov.b64 {%r93, %r94}, %rd277;
-	shfl.sync.up.b32 %r95|%p55, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd281, {%r95, %r96};
-	@!%p55 bra $L73;
-	add.s64 %rd282, %rd281, %rd277;
-	mov.b64 %rd277, %rd282;
-$L73:
-	mov.b64 {%r97, %r98}, %rd277;
-	shfl.sync.up.b32 %r99|%p56, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd283, {%r99, %r100};
-	@!%p56 bra $L74;
-	add.s64 %rd284, %rd283, %rd277;
-	mov.b64 %rd277, %rd284;
-$L74:
-	mov.b64 {%r101, %r102}, %rd277;
-	shfl.sync.up.b32 %r103|%p57, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd285, {%r103, %r104};
-	@!%p57 bra $L75;
-	add.s64 %rd286, %rd285, %rd277;
-	mov.b64 %rd277, %rd286;
-$L75:
-	mov.b64 {%r105, %r106}, %rd277;
-	shfl.sync.up.b32 %r107|%p58, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd287, {%r107, %r108};
-	@!%p58 bra $L76;
-	add.s64 %rd288, %rd287, %rd277;
-	mov.b64 %rd277, %rd288;
-$L76:
-	mov.b64 {%r109, %r110}, %rd277;
-	shfl.sync.up.b32 %r111|%p59, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd289, {%r111, %r112};
-	@!%p59 bra $L77;
-	add.s64 %rd290, %rd289, %rd277;
-	mov.b64 %rd277, %rd290;
-$L77:
-	mov.b64 {%r113, %r114}, %rd277;
-	shfl.sync.up.b32 %r115|%p60, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd291, {%r115, %r116};
-	selp.b64 %rd292, %rd291, 0, %p60;
-	@!%p54 bra $L78;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	add.s64 %rd295, %rd294, 512;
-	st.shared.s64 [%rd295+0], %rd292;
-$L78:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r117;
-	@!%p61 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd277;
-$L79:
-$L71:
-	bar.sync 0;
-	mul.wide.u32 %rd296, %r8, 16;
-	add.s64 %rd297, %rd1, %rd296;
-	add.s64 %rd298, %rd297, 512;
-	ld.shared.s64 %rd299, [%rd298+0];
-	add.s64 %rd300, %rd299, %rd274;
-	ld.shared.s64 %rd301, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd300;
-	shfl.sync.idx.b32 %r120|%p62, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd302, {%r120, %r121};
-	mov.b64 %rd303, %rd301;
-	mov.b64 %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mov.b64 %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	mov.b64 %rd310, 0;
-	cvt.u64.u32 %rd311, %r2;
-	setp.eq.s64 %p63, %rd311, 0;
-	setp.gt.s64 %p64, %rd309, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L81;
-	atom.global.add.u64 %rd312, [%rd74], %rd309;
-	mov.b64 %rd313, %rd312;
-	mov.b64 %rd310, %rd313;
-$L81:
-	cvt.u64.u32 %rd314, %r2;
-	setp.eq.s64 %p66, %rd314, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd310;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd315, [%rd1+1024];
-	mov.b64 %rd316, %rd315;
-	mov.b64 %rd310, %rd316;
-	add.s64 %rd317, %rd310, %rd308;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd319, 0;
-$L83:
-	setp.lt.s64 %p69, %rd319, %rd269;
-	not.pred %p70, %p69;
-	@!%p70 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd320, %rd319, %rd137;
-	mad.lo.s64 %rd321, %rd320, 4, %rd135;
-	ld.shared.s32 %r122, [%rd321+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd322, %rd318, %rd319;
-	mul.lo.s64 %rd323, %rd322, %rd71;
-	mad.lo.s64 %rd324, %rd323, 4, %rd67;
-	st.global.s32 [%rd324+0], %r123;
-$L84:
-	add.s64 %rd325, %rd319, 1;
-	mov.b64 %rd319, %rd325;
-	bra.uni $L83;
-$L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-$L8:
-	add.s64 %rd326, %rd158, %rd156;
-	mov.b64 %rd158, %rd326;
+	mul.lo.s64 %rd180, %rd126, %rd160;
+	mov.b64 %rd181, %rd180;
+	add.s64 %rd182, %rd181, %rd160;
+	min.s64 %rd183, %rd182, %rd140;
+	mov.b64 %rd184, %rd183;
+	cvt.u64.u32 %rd185, %r2;
+	add.s64 %rd186, %rd181, %rd185;
+	mov.b64 %rd187, %rd186;
+	mov.b32 %r39, -1;
+	mov.b64 %rd188, 0;
+	mov.b64 %rd189, 0;
+$L5:
+	@!%p11 bra $L9;
+	mov.b64 %rd190, 4611686018427387904;
 	bra.uni $L7;
 $L9:
+	mov.b64 %rd190, %rd159;
+	bra.uni $L7;
+$L6:
+	bra.uni $L5;
+$L7:
+	mov.b64 %rd191, %rd190;
+$L10:
+	mov.b64 %rd192, 0;
+	mov.b64 %rd193, %rd191;
+$L13:
+	setp.gt.s64 %p13, %rd193, 0;
+	not.pred %p14, %p13;
+	@!%p14 bra $L17;
+	bra.uni $L15;
+$L17:
+	setp.ge.s64 %p15, %rd188, %rd189;
+	@!%p15 bra $L19;
+	setp.ge.s64 %p16, %rd187, %rd184;
+	@!%p16 bra $L21;
+	bra.uni $L15;
+$L21:
+	mov.pred %p17, %p10;
+	mov.b64 %rd194, %rd140;
+	mov.b64 %rd195, %rd187;
+$L22:
+	@!%p17 bra $L26;
+	shr.s64 %rd196, %rd195, 5;
+	mul.lo.s64 %rd197, %rd196, %rd146;
+	mad.lo.s64 %rd198, %rd197, 4, %rd144;
+	ld.global.nc.u32 %r40, [%rd198+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd199, %rd195, 31;
+	min.u64 %rd200, %rd199, 32;
+	cvt.u32.u64 %r42, %rd200;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L28;
+	cvt.u32.u64 %r47, %rd195;
+	mov.b32 %r48, %r47;
+	bra.uni $L24;
+$L28:
+	mov.b32 %r48, -1;
+	bra.uni $L24;
+$L26:
+	mul.lo.s64 %rd201, %rd195, %rd143;
+	mad.lo.s64 %rd202, %rd201, 4, %rd141;
+	ld.global.nc.s32 %r49, [%rd202+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L24;
+$L23:
+	bra.uni $L22;
+$L24:
+	mov.b32 %r39, %r48;
+	add.s64 %rd203, %rd187, %rd179;
+	mov.b64 %rd187, %rd203;
+	setp.ge.s32 %p20, %r39, 0;
+	@!%p20 bra $L30;
+	mov.b64 %rd204, %rd130;
+	mov.b32 %r51, %r39;
+	cvt.s64.s32 %rd205, %r51;
+	mul.lo.s64 %rd206, %rd205, %rd133;
+	mad.lo.s64 %rd207, %rd206, 8, %rd131;
+	ld.global.nc.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd130;
+	mov.b32 %r52, %r39;
+	cvt.s64.s32 %rd212, %r52;
+	add.s64 %rd213, %rd212, 1;
+	mul.lo.s64 %rd214, %rd213, %rd133;
+	mad.lo.s64 %rd215, %rd214, 8, %rd131;
+	ld.global.nc.s64 %rd216, [%rd215+0];
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd210;
+	mov.b64 %rd220, %rd218;
+	mov.b64 %rd188, %rd219;
+	mov.b64 %rd189, %rd220;
+$L30:
+	bra.uni $L14;
+$L19:
+	mul.lo.s64 %rd221, %rd188, %rd136;
+	mad.lo.s64 %rd222, %rd221, 4, %rd134;
+	ld.global.nc.s32 %r53, [%rd222+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd223, %rd188;
+$L31:
+	cvt.s64.s32 %rd224, %r58;
+	mul.lo.s64 %rd225, %rd224, %rd163;
+	mad.lo.s64 %rd226, %rd225, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r59, [%rd226+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p21, %r60, 0;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L35;
+	cvt.s64.s32 %rd227, %r58;
+	mul.lo.s64 %rd228, %rd227, %rd163;
+	mad.lo.s64 %rd229, %rd228, 4, %rd161;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd229], %r61, %r57;
+	setp.eq.u32 %p24, %r62, %r61;
+	mov.pred %p25, %p24;
+	not.pred %p26, %p25;
+	mov.pred %p22, %p26;
+$L35:
+	@!%p22 bra $L37;
+	mov.pred %p27, 0;
+	bra.uni $L33;
+$L37:
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd230, %r58;
+	mul.lo.s64 %rd231, %rd230, %rd166;
+	mad.lo.s64 %rd232, %rd231, 4, %rd164;
+	st.global.s32 [%rd232+0], %r63;
+	mov.pred %p27, 1;
+	bra.uni $L33;
+$L32:
+	bra.uni $L31;
+$L33:
+	@!%p27 bra $L39;
+	mov.pred %p28, 0;
+	mov.b64 %rd233, %rd192;
+	mov.b32 %r64, %r55;
+$L40:
+	@!%p11 bra $L44;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd234, %r65;
+	mov.b64 %rd235, %rd234;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd236, %r66;
+	min.u64 %rd237, %rd236, 32;
+	cvt.u32.u64 %r67, %rd237;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p29, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p29;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd238, %rd235;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd239, %rd238, %rd155;
+	mad.lo.s64 %rd240, %rd239, 4, %rd153;
+	ld.relaxed.gpu.global.u32 %r73, [%rd240+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p30, %r75, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L46;
+	mul.lo.s64 %rd241, %rd238, %rd155;
+	mad.lo.s64 %rd242, %rd241, 4, %rd153;
+	atom.global.or.b32 %r76, [%rd242], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p33, %r78, 0x0;
+	mov.pred %p31, %p33;
+$L46:
+	@!%p31 bra $L48;
+	mov.b64 %rd243, %rd233;
+	mov.b64 %rd244, %rd243;
+	mov.pred %p34, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd245, %rd233;
+	mov.b64 %rd244, %rd245;
+	mov.pred %p34, 1;
+	bra.uni $L42;
+$L44:
+	@!%p12 bra $L50;
+	cvt.s64.s32 %rd246, %r64;
+	mul.lo.s64 %rd247, %rd246, %rd158;
+	mad.lo.s64 %rd248, %rd247, 4, %rd156;
+	ld.relaxed.gpu.global.s32 %r79, [%rd248+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p35, %r80, %r37;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L52;
+	cvt.s64.s32 %rd249, %r64;
+	mul.lo.s64 %rd250, %rd249, %rd158;
+	mad.lo.s64 %rd251, %rd250, 4, %rd156;
+	atom.global.exch.b32 %r81, [%rd251], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p38, %r82, %r37;
+	mov.pred %p36, %p38;
+$L52:
+	@!%p36 bra $L54;
+	mov.b64 %rd252, %rd233;
+	mov.b64 %rd244, %rd252;
+	mov.pred %p34, 0;
+	bra.uni $L42;
+$L54:
+$L50:
+	mul.lo.s64 %rd253, %rd233, %rd177;
+	mad.lo.s64 %rd254, %rd253, 4, %rd175;
+	st.shared.s32 [%rd254+0], %r64;
+	add.s64 %rd255, %rd233, 1;
+	mov.b64 %rd256, %rd255;
+	mov.b64 %rd244, %rd256;
+	mov.pred %p34, 1;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd257, %rd244;
+	mov.pred %p39, %p34;
+	mov.b64 %rd192, %rd257;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L56;
+	add.s64 %rd258, %rd118, 1;
+	mov.b64 %rd118, %rd258;
+	mov.b64 %rd259, %rd130;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd260, %r83;
+	add.s64 %rd261, %rd260, 1;
+	mul.lo.s64 %rd262, %rd261, %rd133;
+	mad.lo.s64 %rd263, %rd262, 8, %rd131;
+	ld.global.nc.s64 %rd264, [%rd263+0];
+	mov.b64 %rd265, %rd264;
+	cvt.s64.s32 %rd266, %r83;
+	mul.lo.s64 %rd267, %rd266, %rd133;
+	mad.lo.s64 %rd268, %rd267, 8, %rd131;
+	ld.global.nc.s64 %rd269, [%rd268+0];
+	mov.b64 %rd270, %rd269;
+	sub.s64 %rd271, %rd265, %rd270;
+	mov.b64 %rd272, %rd271;
+	add.s64 %rd273, %rd119, %rd272;
+	mov.b64 %rd119, %rd273;
+$L56:
+$L39:
+	add.s64 %rd274, %rd188, 1;
+	mov.b64 %rd188, %rd274;
+	sub.s64 %rd275, %rd193, 1;
+	mov.b64 %rd193, %rd275;
+$L14:
+	bra.uni $L13;
+$L15:
+	mov.b64 %rd276, %rd192;
+$L57:
+	@!%p11 bra $L61;
+	bra.uni $L59;
+$L61:
+	// block scan
+	mov.b64 %rd277, %rd276;
+	mov.b32 %r84, %r3;
+$L62:
+	setp.hs.u32 %p40, %r84, 32;
+	@%p40 bra $L63;
+	mov.b64 {%r85, %r86}, %rd277;
+	shfl.sync.up.b32 %r87|%p41, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd278, {%r87, %r88};
+	@!%p41 bra $L64;
+	add.s64 %rd279, %rd278, %rd277;
+	mov.b64 %rd277, %rd279;
+$L64:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L62;
+$L63:
+	mov.b64 {%r89, %r90}, %rd277;
+	shfl.sync.up.b32 %r91|%p42, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd280, {%r91, %r92};
+	setp.lo.u32 %p43, %r3, 32;
+	and.pred %p44, %p42, %p43;
+	selp.b64 %rd281, %rd280, 0, %p44;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p45, %r7, %r93;
+	@!%p45 bra $L65;
+	mul.wide.u32 %rd282, %r8, 16;
+	add.s64 %rd283, %rd1, %rd282;
+	st.shared.s64 [%rd283+0], %rd277;
+$L65:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L66;
+	mov.b64 %rd284, 0;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L67;
+	mul.wide.u32 %rd285, %r7, 16;
+	add.s64 %rd286, %rd1, %rd285;
+	ld.shared.s64 %rd287, [%rd286+0];
+	mov.b64 %rd284, %rd287;
+$L67:
+	mov.b64 {%r94, %r95}, %rd284;
+	shfl.sync.up.b32 %r96|%p48, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd288, {%r96, %r97};
+	@!%p48 bra $L68;
+	add.s64 %rd289, %rd288, %rd284;
+	mov.b64 %rd284, %rd289;
+$L68:
+	mov.b64 {%r98, %r99}, %rd284;
+	shfl.sync.up.b32 %r100|%p49, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd290, {%r100, %r101};
+	@!%p49 bra $L69;
+	add.s64 %rd291, %rd290, %rd284;
+	mov.b64 %rd284, %rd291;
+$L69:
+	mov.b64 {%r102, %r103}, %rd284;
+	shfl.sync.up.b32 %r104|%p50, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd292, {%r104, %r105};
+	@!%p50 bra $L70;
+	add.s64 %rd293, %rd292, %rd284;
+	mov.b64 %rd284, %rd293;
+$L70:
+	mov.b64 {%r106, %r107}, %rd284;
+	shfl.sync.up.b32 %r108|%p51, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd294, {%r108, %r109};
+	@!%p51 bra $L71;
+	add.s64 %rd295, %rd294, %rd284;
+	mov.b64 %rd284, %rd295;
+$L71:
+	mov.b64 {%r110, %r111}, %rd284;
+	shfl.sync.up.b32 %r112|%p52, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd296, {%r112, %r113};
+	@!%p52 bra $L72;
+	add.s64 %rd297, %rd296, %rd284;
+	mov.b64 %rd284, %rd297;
+$L72:
+	mov.b64 {%r114, %r115}, %rd284;
+	shfl.sync.up.b32 %r116|%p53, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd298, {%r116, %r117};
+	selp.b64 %rd299, %rd298, 0, %p53;
+	@!%p47 bra $L73;
+	mul.wide.u32 %rd300, %r7, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	add.s64 %rd302, %rd301, 512;
+	st.shared.s64 [%rd302+0], %rd299;
+$L73:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p54, %r7, %r118;
+	@!%p54 bra $L74;
+	st.shared.s64 [%rd1+1024], %rd284;
+$L74:
+$L66:
+	bar.sync 0;
+	mul.wide.u32 %rd303, %r8, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	add.s64 %rd305, %rd304, 512;
+	ld.shared.s64 %rd306, [%rd305+0];
+	add.s64 %rd307, %rd306, %rd281;
+	ld.shared.s64 %rd308, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd307;
+	shfl.sync.idx.b32 %r121|%p55, %r119, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
+	mov.b64 %rd309, {%r121, %r122};
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
+	mov.b64 %rd317, 0;
+	cvt.u64.u32 %rd318, %r2;
+	setp.eq.s64 %p56, %rd318, 0;
+	setp.gt.s64 %p57, %rd316, 0;
+	and.pred %p58, %p56, %p57;
+	@!%p58 bra $L76;
+	atom.global.add.u64 %rd319, [%rd150], %rd316;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd317, %rd320;
+$L76:
+	cvt.u64.u32 %rd321, %r2;
+	setp.eq.s64 %p59, %rd321, 0;
+	setp.eq.u32 %p60, %r1, 0;
+	and.pred %p61, %p59, %p60;
+	bar.sync 0;
+	@!%p61 bra $L77;
+	st.shared.s64 [%rd1+1024], %rd317;
+$L77:
+	bar.sync 0;
+	ld.shared.s64 %rd322, [%rd1+1024];
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd317, %rd323;
+	add.s64 %rd324, %rd317, %rd315;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, 0;
+$L78:
+	setp.lt.s64 %p62, %rd326, %rd276;
+	not.pred %p63, %p62;
+	@!%p63 bra $L82;
+	bra.uni $L80;
+$L82:
+	mul.lo.s64 %rd327, %rd326, %rd177;
+	mad.lo.s64 %rd328, %rd327, 4, %rd175;
+	ld.shared.s32 %r123, [%rd328+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd329, %rd325, %rd326;
+	mul.lo.s64 %rd330, %rd329, %rd149;
+	mad.lo.s64 %rd331, %rd330, 4, %rd147;
+	st.global.s32 [%rd331+0], %r124;
+$L79:
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
+	bra.uni $L78;
+$L80:
+	bra.uni $L59;
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd333, 0;
+	setp.lt.s64 %p64, %rd188, %rd189;
+	setp.lt.s64 %p65, %rd187, %rd184;
+	or.pred %p66, %p64, %p65;
+	@!%p66 bra $L84;
+	mov.b64 %rd333, 1;
+$L84:
+	mov.b64 %rd334, %rd333;
+	// block reduction
+	sub.u32 %r125, %r13, 1;
+	mov.b32 %r126, %r3;
+$L85:
+	setp.hs.u32 %p67, %r126, 32;
+	@%p67 bra $L86;
+	mov.b64 {%r127, %r128}, %rd334;
+	shfl.sync.down.b32 %r129|%p68, %r127, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
+	mov.b64 %rd335, {%r129, %r130};
+	@!%p68 bra $L87;
+	max.s64 %rd336, %rd334, %rd335;
+	mov.b64 %rd334, %rd336;
+$L87:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L85;
+$L86:
+	setp.eq.u32 %p69, %r7, 0;
+	@!%p69 bra $L88;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	st.shared.s64 [%rd338+0], %rd334;
+$L88:
+	bar.sync 0;
+	setp.eq.u32 %p70, %r8, 0;
+	@!%p70 bra $L89;
+	setp.lo.u32 %p71, %r7, %r10;
+	@!%p71 bra $L90;
+	mul.wide.u32 %rd339, %r7, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	ld.shared.s64 %rd341, [%rd340+0];
+	mov.b64 %rd334, %rd341;
+$L90:
+	sub.u32 %r131, %r10, 1;
+	mov.b64 {%r132, %r133}, %rd334;
+	shfl.sync.down.b32 %r134|%p72, %r132, 1, %r131, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
+	mov.b64 %rd342, {%r134, %r135};
+	@!%p72 bra $L91;
+	max.s64 %rd343, %rd334, %rd342;
+	mov.b64 %rd334, %rd343;
+$L91:
+	mov.b64 {%r136, %r137}, %rd334;
+	shfl.sync.down.b32 %r138|%p73, %r136, 2, %r131, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
+	mov.b64 %rd344, {%r138, %r139};
+	@!%p73 bra $L92;
+	max.s64 %rd345, %rd334, %rd344;
+	mov.b64 %rd334, %rd345;
+$L92:
+	mov.b64 {%r140, %r141}, %rd334;
+	shfl.sync.down.b32 %r142|%p74, %r140, 4, %r131, %r17;
+	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
+	mov.b64 %rd346, {%r142, %r143};
+	@!%p74 bra $L93;
+	max.s64 %rd347, %rd334, %rd346;
+	mov.b64 %rd334, %rd347;
+$L93:
+	mov.b64 {%r144, %r145}, %rd334;
+	shfl.sync.down.b32 %r146|%p75, %r144, 8, %r131, %r17;
+	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
+	mov.b64 %rd348, {%r146, %r147};
+	@!%p75 bra $L94;
+	max.s64 %rd349, %rd334, %rd348;
+	mov.b64 %rd334, %rd349;
+$L94:
+	mov.b64 {%r148, %r149}, %rd334;
+	shfl.sync.down.b32 %r150|%p76, %r148, 16, %r131, %r17;
+	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
+	mov.b64 %rd350, {%r150, %r151};
+	@!%p76 bra $L95;
+	max.s64 %rd351, %rd334, %rd350;
+	mov.b64 %rd334, %rd351;
+$L95:
+	@!%p69 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd334;
+$L96:
+$L89:
+	bar.sync 0;
+	ld.shared.s64 %rd352, [%rd1+1024];
+	mov.b64 %rd334, %rd352;
+	mov.b64 %rd353, %rd334;
+	setp.eq.s64 %p77, %rd353, 0;
+	@!%p77 bra $L98;
+	bra.uni $L12;
+$L98:
+$L11:
+	bra.uni $L10;
+$L12:
 $L4:
 	bar.sync 0;
 	add.s64 %rd129, %rd129, %rd128;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd327, %rd118;
-	mov.b64 %rd328, %rd119;
+	mov.b64 %rd354, %rd118;
+	mov.b64 %rd355, %rd119;
 	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L88:
-	setp.hs.u32 %p71, %r125, 32;
-	@%p71 bra $L89;
-	mov.b64 {%r126, %r127}, %rd327;
-	shfl.sync.down.b32 %r128|%p72, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd329, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd328;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd330, {%r132, %r133};
-	@!%p72 bra $L90;
-	mov.b64 %rd331, %rd327;
-	mov.b64 %rd332, %rd328;
-	mov.b64 %rd333, %rd329;
-	mov.b64 %rd334, %rd330;
-	mov.b64 %rd335, %rd331;
-	mov.b64 %rd336, %rd332;
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd334;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd341, %rd335, %rd339;
-	mov.b64 %rd335, %rd341;
-	add.s64 %rd342, %rd336, %rd340;
-	mov.b64 %rd336, %rd342;
-$L91:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
-$L90:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L92;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	st.shared.s64 [%rd344+0], %rd327;
-	st.shared.s64 [%rd344+8], %rd328;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L93;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L94;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	ld.shared.s64 %rd348, [%rd346+8];
-	mov.b64 %rd327, %rd347;
-	mov.b64 %rd328, %rd348;
-$L94:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd327;
-	shfl.sync.down.b32 %r137|%p76, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd349, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd328;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd350, {%r141, %r142};
-	@!%p76 bra $L95;
-	mov.b64 %rd351, %rd327;
-	mov.b64 %rd352, %rd328;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
-	mov.b64 %rd335, %rd351;
-	mov.b64 %rd336, %rd352;
-	mov.b64 %rd337, %rd353;
-	mov.b64 %rd338, %rd354;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd355, %rd335, %rd339;
-	mov.b64 %rd335, %rd355;
-	add.s64 %rd356, %rd336, %rd340;
-	mov.b64 %rd336, %rd356;
-$L96:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
-$L95:
-	mov.b64 {%r143, %r144}, %rd327;
-	shfl.sync.down.b32 %r145|%p77, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd357, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd328;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd358, {%r149, %r150};
-	@!%p77 bra $L97;
-	mov.b64 %rd359, %rd327;
-	mov.b64 %rd360, %rd328;
+	sub.u32 %r152, %r13, 1;
+	mov.b32 %r153, %r3;
+$L99:
+	setp.hs.u32 %p78, %r153, 32;
+	@%p78 bra $L100;
+	mov.b64 {%r154, %r155}, %rd354;
+	shfl.sync.down.b32 %r156|%p79, %r154, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
+	mov.b64 %rd356, {%r156, %r157};
+	mov.b64 {%r158, %r159}, %rd355;
+	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
+	mov.b64 %rd357, {%r160, %r161};
+	@!%p79 bra $L101;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd355;
+	mov.b64 %rd360, %rd356;
 	mov.b64 %rd361, %rd357;
 	mov.b64 %rd362, %rd358;
-	mov.b64 %rd335, %rd359;
-	mov.b64 %rd336, %rd360;
-	mov.b64 %rd337, %rd361;
-	mov.b64 %rd338, %rd362;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd363, %rd335, %rd339;
-	mov.b64 %rd335, %rd363;
-	add.s64 %rd364, %rd336, %rd340;
-	mov.b64 %rd336, %rd364;
-$L98:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
-$L97:
-	mov.b64 {%r151, %r152}, %rd327;
-	shfl.sync.down.b32 %r153|%p78, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd365, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd328;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd366, {%r157, %r158};
-	@!%p78 bra $L99;
-	mov.b64 %rd367, %rd327;
-	mov.b64 %rd368, %rd328;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd335, %rd367;
-	mov.b64 %rd336, %rd368;
-	mov.b64 %rd337, %rd369;
-	mov.b64 %rd338, %rd370;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd371, %rd335, %rd339;
-	mov.b64 %rd335, %rd371;
-	add.s64 %rd372, %rd336, %rd340;
-	mov.b64 %rd336, %rd372;
-$L100:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
-$L99:
-	mov.b64 {%r159, %r160}, %rd327;
-	shfl.sync.down.b32 %r161|%p79, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd373, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd328;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd374, {%r165, %r166};
-	@!%p79 bra $L101;
-	mov.b64 %rd375, %rd327;
-	mov.b64 %rd376, %rd328;
-	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd335, %rd375;
-	mov.b64 %rd336, %rd376;
-	mov.b64 %rd337, %rd377;
-	mov.b64 %rd338, %rd378;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd379, %rd335, %rd339;
-	mov.b64 %rd335, %rd379;
-	add.s64 %rd380, %rd336, %rd340;
-	mov.b64 %rd336, %rd380;
+	mov.b64 %rd363, %rd359;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd368, %rd362, %rd366;
+	mov.b64 %rd362, %rd368;
+	add.s64 %rd369, %rd363, %rd367;
+	mov.b64 %rd363, %rd369;
 $L102:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
 $L101:
-	mov.b64 {%r167, %r168}, %rd327;
-	shfl.sync.down.b32 %r169|%p80, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd381, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd328;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd382, {%r173, %r174};
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p80, %r7, 0;
 	@!%p80 bra $L103;
-	mov.b64 %rd383, %rd327;
-	mov.b64 %rd384, %rd328;
-	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd382;
-	mov.b64 %rd335, %rd383;
-	mov.b64 %rd336, %rd384;
-	mov.b64 %rd337, %rd385;
-	mov.b64 %rd338, %rd386;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	add.s64 %rd387, %rd335, %rd339;
-	mov.b64 %rd335, %rd387;
-	add.s64 %rd388, %rd336, %rd340;
-	mov.b64 %rd336, %rd388;
-$L104:
-	mov.b64 %rd327, %rd335;
-	mov.b64 %rd328, %rd336;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	st.shared.s64 [%rd371+0], %rd354;
+	st.shared.s64 [%rd371+8], %rd355;
 $L103:
-$L93:
-	mul.wide.u32 %rd389, %r28, 16;
-	add.s64 %rd390, %rd11, %rd389;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L105;
-	st.global.s64 [%rd390+0], %rd327;
-	st.global.s64 [%rd390+8], %rd328;
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L104;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L105;
+	mul.wide.u32 %rd372, %r7, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	ld.shared.s64 %rd374, [%rd373+0];
+	ld.shared.s64 %rd375, [%rd373+8];
+	mov.b64 %rd354, %rd374;
+	mov.b64 %rd355, %rd375;
 $L105:
+	sub.u32 %r162, %r10, 1;
+	mov.b64 {%r163, %r164}, %rd354;
+	shfl.sync.down.b32 %r165|%p83, %r163, 1, %r162, %r17;
+	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
+	mov.b64 %rd376, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd355;
+	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
+	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
+	mov.b64 %rd377, {%r169, %r170};
+	@!%p83 bra $L106;
+	mov.b64 %rd378, %rd354;
+	mov.b64 %rd379, %rd355;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd362, %rd378;
+	mov.b64 %rd363, %rd379;
+	mov.b64 %rd364, %rd380;
+	mov.b64 %rd365, %rd381;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd382, %rd362, %rd366;
+	mov.b64 %rd362, %rd382;
+	add.s64 %rd383, %rd363, %rd367;
+	mov.b64 %rd363, %rd383;
+$L107:
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
+$L106:
+	mov.b64 {%r171, %r172}, %rd354;
+	shfl.sync.down.b32 %r173|%p84, %r171, 2, %r162, %r17;
+	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
+	mov.b64 %rd384, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd355;
+	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
+	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
+	mov.b64 %rd385, {%r177, %r178};
+	@!%p84 bra $L108;
+	mov.b64 %rd386, %rd354;
+	mov.b64 %rd387, %rd355;
+	mov.b64 %rd388, %rd384;
+	mov.b64 %rd389, %rd385;
+	mov.b64 %rd362, %rd386;
+	mov.b64 %rd363, %rd387;
+	mov.b64 %rd364, %rd388;
+	mov.b64 %rd365, %rd389;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd390, %rd362, %rd366;
+	mov.b64 %rd362, %rd390;
+	add.s64 %rd391, %rd363, %rd367;
+	mov.b64 %rd363, %rd391;
+$L109:
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
+$L108:
+	mov.b64 {%r179, %r180}, %rd354;
+	shfl.sync.down.b32 %r181|%p85, %r179, 4, %r162, %r17;
+	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
+	mov.b64 %rd392, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd355;
+	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
+	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
+	mov.b64 %rd393, {%r185, %r186};
+	@!%p85 bra $L110;
+	mov.b64 %rd394, %rd354;
+	mov.b64 %rd395, %rd355;
+	mov.b64 %rd396, %rd392;
+	mov.b64 %rd397, %rd393;
+	mov.b64 %rd362, %rd394;
+	mov.b64 %rd363, %rd395;
+	mov.b64 %rd364, %rd396;
+	mov.b64 %rd365, %rd397;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd398, %rd362, %rd366;
+	mov.b64 %rd362, %rd398;
+	add.s64 %rd399, %rd363, %rd367;
+	mov.b64 %rd363, %rd399;
+$L111:
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
+$L110:
+	mov.b64 {%r187, %r188}, %rd354;
+	shfl.sync.down.b32 %r189|%p86, %r187, 8, %r162, %r17;
+	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
+	mov.b64 %rd400, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd355;
+	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
+	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
+	mov.b64 %rd401, {%r193, %r194};
+	@!%p86 bra $L112;
+	mov.b64 %rd402, %rd354;
+	mov.b64 %rd403, %rd355;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd362, %rd402;
+	mov.b64 %rd363, %rd403;
+	mov.b64 %rd364, %rd404;
+	mov.b64 %rd365, %rd405;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd406, %rd362, %rd366;
+	mov.b64 %rd362, %rd406;
+	add.s64 %rd407, %rd363, %rd367;
+	mov.b64 %rd363, %rd407;
+$L113:
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
+$L112:
+	mov.b64 {%r195, %r196}, %rd354;
+	shfl.sync.down.b32 %r197|%p87, %r195, 16, %r162, %r17;
+	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
+	mov.b64 %rd408, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd355;
+	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
+	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
+	mov.b64 %rd409, {%r201, %r202};
+	@!%p87 bra $L114;
+	mov.b64 %rd410, %rd354;
+	mov.b64 %rd411, %rd355;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd362, %rd410;
+	mov.b64 %rd363, %rd411;
+	mov.b64 %rd364, %rd412;
+	mov.b64 %rd365, %rd413;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	add.s64 %rd414, %rd362, %rd366;
+	mov.b64 %rd362, %rd414;
+	add.s64 %rd415, %rd363, %rd367;
+	mov.b64 %rd363, %rd415;
+$L115:
+	mov.b64 %rd354, %rd362;
+	mov.b64 %rd355, %rd363;
+$L114:
+$L104:
+	mul.wide.u32 %rd416, %r28, 16;
+	add.s64 %rd417, %rd11, %rd416;
+	setp.eq.u32 %p88, %r5, 0;
+	@!%p88 bra $L116;
+	st.global.s64 [%rd417+0], %rd354;
+	st.global.s64 [%rd417+8], %rd355;
+$L116:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_custom(
+.visible .entry gk_frontier_PushThread_bfs_visit__final_custom(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -10884,10 +7041,10 @@ $L105:
 	mov.b32 %r22, %r21;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s34];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s35];
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s35];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s36];
 	mov.b64 %rd82, %rd81;
@@ -11253,8 +7410,4315 @@ $L28:
 }
 `
 
-// gokkosPTX4 is the PTX of frontier.PushTeam[bfs.visit].
+// gokkosPTX4 is the PTX of frontier.PushGlobal[bfs.visit].
 const gokkosPTX4 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__main_minloc(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<113>;
+	.reg .b32 %r<175>;
+	.reg .b64 %rd<403>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r30, [gk_s10];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r31, [gk_s18];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r32, [gk_s28];
+	setp.ne.u32 %p7, %r32, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r33, [gk_s32];
+	mov.b32 %r34, %r33;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd95, [gk_s34];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s35];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.u64 %rd104, [gk_s38];
+	cvta.to.global.u64 %rd105, %rd104;
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s39];
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.u64 %rd118, [gk_s44];
+	cvta.to.global.u64 %rd119, %rd118;
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s45];
+	mov.b64 %rd122, %rd121;
+	ld.param.s64 %rd123, [gk_s46];
+	mov.b64 %rd124, %rd123;
+	ld.param.s32 %r35, [gk_s47];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd125, 9223372036854775807;
+	mov.b64 %rd126, 9223372036854775807;
+	cvt.u64.u32 %rd128, %r28;
+	cvt.u64.u32 %rd129, %r29;
+	mov.b64 %rd130, %rd128;
+$L1:
+	setp.ge.s64 %p9, %rd130, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd127, %rd130;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd131, %rd27;
+	mov.b64 %rd132, %rd30;
+	mov.b64 %rd133, %rd32;
+	mov.b64 %rd134, %rd34;
+	mov.b64 %rd135, %rd37;
+	mov.b64 %rd136, %rd39;
+	mov.b64 %rd137, %rd41;
+	mov.b64 %rd138, %rd44;
+	mov.b64 %rd139, %rd46;
+	mov.b64 %rd140, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd141, %rd50;
+	mov.b64 %rd142, %rd53;
+	mov.b64 %rd143, %rd55;
+	mov.b64 %rd144, %rd57;
+	mov.b64 %rd145, %rd60;
+	mov.b64 %rd146, %rd62;
+	mov.b64 %rd147, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd148, %rd67;
+	mov.b64 %rd149, %rd69;
+	mov.b64 %rd150, %rd71;
+	mov.b64 %rd151, %rd74;
+	mov.b64 %rd152, %rd76;
+	mov.b64 %rd153, %rd78;
+	mov.b64 %rd154, %rd81;
+	mov.b64 %rd155, %rd83;
+	mov.b64 %rd156, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd157, %rd88;
+	mov.b64 %rd158, %rd90;
+	mov.b64 %rd159, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd160, %rd94;
+	mov.b64 %rd161, %rd97;
+	mov.b64 %rd162, %rd99;
+	mov.b64 %rd163, %rd101;
+	mov.b64 %rd164, %rd103;
+	mov.b64 %rd165, %rd106;
+	mov.b64 %rd166, %rd108;
+	mov.b64 %rd167, %rd110;
+	mov.b64 %rd168, %rd113;
+	mov.b64 %rd169, %rd115;
+	mov.b64 %rd170, %rd117;
+	mov.b64 %rd171, %rd120;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd124;
+	mov.b32 %r38, %r36;
+	add.s64 %rd174, %rd15, %rd23;
+	mad.lo.s64 %rd175, %rd160, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd23, %rd23, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd160;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd2;
+	mov.b64 %rd183, %rd127;
+	mul.lo.s64 %rd184, %rd183, %rd164;
+	div.s64 %rd185, %rd184, %rd182;
+	setp.eq.s64 %p13, %rd182, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p13;
+	setp.eq.s64 %p14, %rd182, 0;
+	selp.b64 %rd188, 0, %rd187, %p14;
+	mov.b64 %rd189, %rd188;
+	add.s64 %rd190, %rd183, 1;
+	mul.lo.s64 %rd191, %rd190, %rd164;
+	div.s64 %rd192, %rd191, %rd182;
+	setp.eq.s64 %p15, %rd182, -1;
+	neg.s64 %rd193, %rd191;
+	selp.b64 %rd194, %rd193, %rd192, %p15;
+	setp.eq.s64 %p16, %rd182, 0;
+	selp.b64 %rd195, 0, %rd194, %p16;
+	mov.b64 %rd196, %rd195;
+	cvt.u64.u32 %rd197, %r4;
+	mov.b64 %rd198, %rd197;
+	mul.lo.s64 %rd199, %rd198, %rd160;
+	mov.b64 %rd200, %rd199;
+	@!%p11 bra $L5;
+	sub.s64 %rd201, %rd196, %rd189;
+	mov.b64 %rd200, %rd201;
+$L5:
+	mov.b64 %rd202, %rd189;
+$L6:
+	setp.lt.s64 %p17, %rd202, %rd196;
+	not.pred %p18, %p17;
+	@!%p18 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd203, 0;
+	add.s64 %rd204, %rd202, %rd200;
+	min.s64 %rd205, %rd196, %rd204;
+	mov.b64 %rd206, %rd205;
+	cvt.u64.u32 %rd207, %r2;
+	add.s64 %rd208, %rd202, %rd207;
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd141;
+	mov.b64 %rd211, %rd209;
+	sub.s64 %rd212, %rd210, 1;
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd213;
+$L11:
+	setp.lt.s64 %p19, %rd214, %rd215;
+	not.pred %p20, %p19;
+	@!%p20 bra $L15;
+	bra.uni $L13;
+$L15:
+	add.s64 %rd216, %rd214, %rd215;
+	add.s64 %rd217, %rd216, 1;
+	shr.u64 %rd218, %rd217, 1;
+	mov.b64 %rd219, %rd218;
+	mul.lo.s64 %rd220, %rd219, %rd163;
+	mad.lo.s64 %rd221, %rd220, 8, %rd161;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	setp.le.s64 %p21, %rd223, %rd211;
+	@!%p21 bra $L16;
+	mov.b64 %rd214, %rd219;
+	bra.uni $L17;
+$L16:
+	sub.s64 %rd224, %rd219, 1;
+	mov.b64 %rd215, %rd224;
+$L17:
+$L12:
+	bra.uni $L11;
+$L13:
+	max.s64 %rd225, %rd214, 0;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+$L18:
+	setp.lt.s64 %p22, %rd209, %rd206;
+	not.pred %p23, %p22;
+	@!%p23 bra $L22;
+	bra.uni $L20;
+$L22:
+$L23:
+	add.s64 %rd228, %rd227, 1;
+	mul.lo.s64 %rd229, %rd228, %rd163;
+	mad.lo.s64 %rd230, %rd229, 8, %rd161;
+	ld.global.nc.s64 %rd231, [%rd230+0];
+	mov.b64 %rd232, %rd231;
+	setp.le.s64 %p24, %rd232, %rd209;
+	not.pred %p25, %p24;
+	@!%p25 bra $L27;
+	bra.uni $L25;
+$L27:
+	add.s64 %rd233, %rd227, 1;
+	mov.b64 %rd227, %rd233;
+$L24:
+	bra.uni $L23;
+$L25:
+	mov.pred %p26, %p10;
+	mov.b64 %rd234, %rd141;
+	mov.b64 %rd235, %rd227;
+$L28:
+	@!%p26 bra $L32;
+	shr.s64 %rd236, %rd235, 5;
+	mul.lo.s64 %rd237, %rd236, %rd147;
+	mad.lo.s64 %rd238, %rd237, 4, %rd145;
+	ld.global.nc.u32 %r39, [%rd238+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd239, %rd235, 31;
+	min.u64 %rd240, %rd239, 32;
+	cvt.u32.u64 %r41, %rd240;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p27, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p27;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p28, %r45, 0x0;
+	@!%p28 bra $L34;
+	cvt.u32.u64 %r46, %rd235;
+	mov.b32 %r47, %r46;
+	bra.uni $L30;
+$L34:
+	mov.b32 %r47, -1;
+	bra.uni $L30;
+$L32:
+	mul.lo.s64 %rd241, %rd235, %rd144;
+	mad.lo.s64 %rd242, %rd241, 4, %rd142;
+	ld.global.nc.s32 %r48, [%rd242+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
+	bra.uni $L30;
+$L29:
+	bra.uni $L28;
+$L30:
+	mov.b32 %r50, %r47;
+	mov.b64 %rd243, %rd131;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd244, %r51;
+	mul.lo.s64 %rd245, %rd244, %rd134;
+	mad.lo.s64 %rd246, %rd245, 8, %rd132;
+	ld.global.nc.s64 %rd247, [%rd246+0];
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd227, %rd163;
+	mad.lo.s64 %rd251, %rd250, 8, %rd161;
+	ld.global.nc.s64 %rd252, [%rd251+0];
+	mov.b64 %rd253, %rd252;
+	add.s64 %rd254, %rd249, %rd209;
+	sub.s64 %rd255, %rd254, %rd253;
+	mov.b64 %rd256, %rd255;
+	mul.lo.s64 %rd257, %rd256, %rd137;
+	mad.lo.s64 %rd258, %rd257, 4, %rd135;
+	ld.global.nc.s32 %r52, [%rd258+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r38;
+	mov.b32 %r56, %r50;
+	mov.b32 %r57, %r54;
+	mov.b64 %rd259, %rd256;
+$L35:
+	cvt.s64.s32 %rd260, %r57;
+	mul.lo.s64 %rd261, %rd260, %rd167;
+	mad.lo.s64 %rd262, %rd261, 4, %rd165;
+	ld.relaxed.gpu.global.s32 %r58, [%rd262+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p29, %r59, 0;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L39;
+	cvt.s64.s32 %rd263, %r57;
+	mul.lo.s64 %rd264, %rd263, %rd167;
+	mad.lo.s64 %rd265, %rd264, 4, %rd165;
+	mov.b32 %r60, -1;
+	atom.global.cas.b32 %r61, [%rd265], %r60, %r56;
+	setp.eq.u32 %p32, %r61, %r60;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	mov.pred %p30, %p34;
+$L39:
+	@!%p30 bra $L41;
+	mov.pred %p35, 0;
+	bra.uni $L37;
+$L41:
+	add.s32 %r62, %r55, 1;
+	cvt.s64.s32 %rd266, %r57;
+	mul.lo.s64 %rd267, %rd266, %rd170;
+	mad.lo.s64 %rd268, %rd267, 4, %rd168;
+	st.global.s32 [%rd268+0], %r62;
+	mov.pred %p35, 1;
+	bra.uni $L37;
+$L36:
+	bra.uni $L35;
+$L37:
+	@!%p35 bra $L43;
+	mov.pred %p36, 0;
+	mov.b64 %rd269, %rd203;
+	mov.b32 %r63, %r54;
+$L44:
+	@!%p11 bra $L48;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd270, %r64;
+	mov.b64 %rd271, %rd270;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd272, %r65;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r66, %rd273;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p37, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p37;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd274, %rd271;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd275, %rd274, %rd156;
+	mad.lo.s64 %rd276, %rd275, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r72, [%rd276+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p38, %r74, 0x0;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L50;
+	mul.lo.s64 %rd277, %rd274, %rd156;
+	mad.lo.s64 %rd278, %rd277, 4, %rd154;
+	atom.global.or.b32 %r75, [%rd278], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p41, %r77, 0x0;
+	mov.pred %p39, %p41;
+$L50:
+	@!%p39 bra $L52;
+	mov.b64 %rd279, %rd269;
+	mov.b64 %rd280, %rd279;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L52:
+	mov.b64 %rd281, %rd269;
+	mov.b64 %rd280, %rd281;
+	mov.pred %p42, 1;
+	bra.uni $L46;
+$L48:
+	@!%p12 bra $L54;
+	cvt.s64.s32 %rd282, %r63;
+	mul.lo.s64 %rd283, %rd282, %rd159;
+	mad.lo.s64 %rd284, %rd283, 4, %rd157;
+	ld.relaxed.gpu.global.s32 %r78, [%rd284+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p43, %r79, %r37;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L56;
+	cvt.s64.s32 %rd285, %r63;
+	mul.lo.s64 %rd286, %rd285, %rd159;
+	mad.lo.s64 %rd287, %rd286, 4, %rd157;
+	atom.global.exch.b32 %r80, [%rd287], %r37;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p46, %r81, %r37;
+	mov.pred %p44, %p46;
+$L56:
+	@!%p44 bra $L58;
+	mov.b64 %rd288, %rd269;
+	mov.b64 %rd280, %rd288;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L58:
+$L54:
+	mul.lo.s64 %rd289, %rd269, %rd181;
+	mad.lo.s64 %rd290, %rd289, 4, %rd179;
+	st.shared.s32 [%rd290+0], %r63;
+	add.s64 %rd291, %rd269, 1;
+	mov.b64 %rd292, %rd291;
+	mov.b64 %rd280, %rd292;
+	mov.pred %p42, 1;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd293, %rd280;
+	mov.pred %p47, %p42;
+	mov.b64 %rd203, %rd293;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L60;
+	add.s64 %rd294, %rd125, 1;
+	mov.b64 %rd125, %rd294;
+	mov.b64 %rd295, %rd131;
+	mov.b32 %r82, %r54;
+	cvt.s64.s32 %rd296, %r82;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd134;
+	mad.lo.s64 %rd299, %rd298, 8, %rd132;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	cvt.s64.s32 %rd302, %r82;
+	mul.lo.s64 %rd303, %rd302, %rd134;
+	mad.lo.s64 %rd304, %rd303, 8, %rd132;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	sub.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	add.s64 %rd309, %rd126, %rd308;
+	mov.b64 %rd126, %rd309;
+$L60:
+$L43:
+$L19:
+	add.s64 %rd310, %rd209, %rd198;
+	mov.b64 %rd209, %rd310;
+	bra.uni $L18;
+$L20:
+	mov.b64 %rd311, %rd203;
+$L61:
+	@!%p11 bra $L65;
+	bra.uni $L63;
+$L65:
+	// block scan
+	mov.b64 %rd312, %rd311;
+	mov.b32 %r83, %r3;
+$L66:
+	setp.hs.u32 %p48, %r83, 32;
+	@%p48 bra $L67;
+	mov.b64 {%r84, %r85}, %rd312;
+	shfl.sync.up.b32 %r86|%p49, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd313, {%r86, %r87};
+	@!%p49 bra $L68;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
+$L68:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L66;
+$L67:
+	mov.b64 {%r88, %r89}, %rd312;
+	shfl.sync.up.b32 %r90|%p50, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd315, {%r90, %r91};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd316, %rd315, 0, %p52;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r92;
+	@!%p53 bra $L69;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	st.shared.s64 [%rd318+0], %rd312;
+$L69:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L70;
+	mov.b64 %rd319, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L71;
+	mul.wide.u32 %rd320, %r7, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	ld.shared.s64 %rd322, [%rd321+0];
+	mov.b64 %rd319, %rd322;
+$L71:
+	mov.b64 {%r93, %r94}, %rd319;
+	shfl.sync.up.b32 %r95|%p56, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd323, {%r95, %r96};
+	@!%p56 bra $L72;
+	add.s64 %rd324, %rd323, %rd319;
+	mov.b64 %rd319, %rd324;
+$L72:
+	mov.b64 {%r97, %r98}, %rd319;
+	shfl.sync.up.b32 %r99|%p57, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd325, {%r99, %r100};
+	@!%p57 bra $L73;
+	add.s64 %rd326, %rd325, %rd319;
+	mov.b64 %rd319, %rd326;
+$L73:
+	mov.b64 {%r101, %r102}, %rd319;
+	shfl.sync.up.b32 %r103|%p58, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd327, {%r103, %r104};
+	@!%p58 bra $L74;
+	add.s64 %rd328, %rd327, %rd319;
+	mov.b64 %rd319, %rd328;
+$L74:
+	mov.b64 {%r105, %r106}, %rd319;
+	shfl.sync.up.b32 %r107|%p59, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd329, {%r107, %r108};
+	@!%p59 bra $L75;
+	add.s64 %rd330, %rd329, %rd319;
+	mov.b64 %rd319, %rd330;
+$L75:
+	mov.b64 {%r109, %r110}, %rd319;
+	shfl.sync.up.b32 %r111|%p60, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd331, {%r111, %r112};
+	@!%p60 bra $L76;
+	add.s64 %rd332, %rd331, %rd319;
+	mov.b64 %rd319, %rd332;
+$L76:
+	mov.b64 {%r113, %r114}, %rd319;
+	shfl.sync.up.b32 %r115|%p61, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd333, {%r115, %r116};
+	selp.b64 %rd334, %rd333, 0, %p61;
+	@!%p55 bra $L77;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	st.shared.s64 [%rd337+0], %rd334;
+$L77:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r117;
+	@!%p62 bra $L78;
+	st.shared.s64 [%rd1+1024], %rd319;
+$L78:
+$L70:
+	bar.sync 0;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	add.s64 %rd340, %rd339, 512;
+	ld.shared.s64 %rd341, [%rd340+0];
+	add.s64 %rd342, %rd341, %rd316;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd342;
+	shfl.sync.idx.b32 %r120|%p63, %r118, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
+	mov.b64 %rd344, {%r120, %r121};
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, 0;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p64, %rd353, 0;
+	setp.gt.s64 %p65, %rd351, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L80;
+	atom.global.add.u64 %rd354, [%rd151], %rd351;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd352, %rd355;
+$L80:
+	cvt.u64.u32 %rd356, %r2;
+	setp.eq.s64 %p67, %rd356, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd352;
+$L81:
+	bar.sync 0;
+	ld.shared.s64 %rd357, [%rd1+1024];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd352, %rd358;
+	add.s64 %rd359, %rd352, %rd350;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L82:
+	setp.lt.s64 %p70, %rd361, %rd311;
+	not.pred %p71, %p70;
+	@!%p71 bra $L86;
+	bra.uni $L84;
+$L86:
+	mul.lo.s64 %rd362, %rd361, %rd181;
+	mad.lo.s64 %rd363, %rd362, 4, %rd179;
+	ld.shared.s32 %r122, [%rd363+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd150;
+	mad.lo.s64 %rd366, %rd365, 4, %rd148;
+	st.global.s32 [%rd366+0], %r123;
+$L83:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L82;
+$L84:
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+$L7:
+	add.s64 %rd368, %rd202, %rd200;
+	mov.b64 %rd202, %rd368;
+	bra.uni $L6;
+$L8:
+$L3:
+	bar.sync 0;
+	add.s64 %rd130, %rd130, %rd129;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd369, %rd125;
+	mov.b64 %rd370, %rd126;
+	// block reduction
+	sub.u32 %r124, %r13, 1;
+	mov.b32 %r125, %r3;
+$L87:
+	setp.hs.u32 %p72, %r125, 32;
+	@%p72 bra $L88;
+	mov.b64 {%r126, %r127}, %rd369;
+	shfl.sync.down.b32 %r128|%p73, %r126, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
+	mov.b64 %rd371, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd370;
+	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
+	mov.b64 %rd372, {%r132, %r133};
+	@!%p73 bra $L89;
+	setp.lt.s64 %p74, %rd371, %rd369;
+	setp.eq.s64 %p75, %rd371, %rd369;
+	setp.lt.s64 %p76, %rd372, %rd370;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd373, %rd371, %rd369, %p78;
+	selp.b64 %rd374, %rd372, %rd370, %p78;
+	mov.b64 %rd369, %rd373;
+	mov.b64 %rd370, %rd374;
+$L89:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L87;
+$L88:
+	setp.eq.u32 %p79, %r7, 0;
+	@!%p79 bra $L90;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd369;
+	st.shared.s64 [%rd376+8], %rd370;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L91;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L92;
+	mul.wide.u32 %rd377, %r7, 16;
+	add.s64 %rd378, %rd1, %rd377;
+	ld.shared.s64 %rd379, [%rd378+0];
+	ld.shared.s64 %rd380, [%rd378+8];
+	mov.b64 %rd369, %rd379;
+	mov.b64 %rd370, %rd380;
+$L92:
+	sub.u32 %r134, %r10, 1;
+	mov.b64 {%r135, %r136}, %rd369;
+	shfl.sync.down.b32 %r137|%p82, %r135, 1, %r134, %r17;
+	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
+	mov.b64 %rd381, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd370;
+	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
+	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
+	mov.b64 %rd382, {%r141, %r142};
+	@!%p82 bra $L93;
+	setp.lt.s64 %p83, %rd381, %rd369;
+	setp.eq.s64 %p84, %rd381, %rd369;
+	setp.lt.s64 %p85, %rd382, %rd370;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd383, %rd381, %rd369, %p87;
+	selp.b64 %rd384, %rd382, %rd370, %p87;
+	mov.b64 %rd369, %rd383;
+	mov.b64 %rd370, %rd384;
+$L93:
+	mov.b64 {%r143, %r144}, %rd369;
+	shfl.sync.down.b32 %r145|%p88, %r143, 2, %r134, %r17;
+	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
+	mov.b64 %rd385, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd370;
+	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
+	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
+	mov.b64 %rd386, {%r149, %r150};
+	@!%p88 bra $L94;
+	setp.lt.s64 %p89, %rd385, %rd369;
+	setp.eq.s64 %p90, %rd385, %rd369;
+	setp.lt.s64 %p91, %rd386, %rd370;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd387, %rd385, %rd369, %p93;
+	selp.b64 %rd388, %rd386, %rd370, %p93;
+	mov.b64 %rd369, %rd387;
+	mov.b64 %rd370, %rd388;
+$L94:
+	mov.b64 {%r151, %r152}, %rd369;
+	shfl.sync.down.b32 %r153|%p94, %r151, 4, %r134, %r17;
+	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
+	mov.b64 %rd389, {%r153, %r154};
+	mov.b64 {%r155, %r156}, %rd370;
+	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
+	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
+	mov.b64 %rd390, {%r157, %r158};
+	@!%p94 bra $L95;
+	setp.lt.s64 %p95, %rd389, %rd369;
+	setp.eq.s64 %p96, %rd389, %rd369;
+	setp.lt.s64 %p97, %rd390, %rd370;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd391, %rd389, %rd369, %p99;
+	selp.b64 %rd392, %rd390, %rd370, %p99;
+	mov.b64 %rd369, %rd391;
+	mov.b64 %rd370, %rd392;
+$L95:
+	mov.b64 {%r159, %r160}, %rd369;
+	shfl.sync.down.b32 %r161|%p100, %r159, 8, %r134, %r17;
+	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
+	mov.b64 %rd393, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd370;
+	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
+	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
+	mov.b64 %rd394, {%r165, %r166};
+	@!%p100 bra $L96;
+	setp.lt.s64 %p101, %rd393, %rd369;
+	setp.eq.s64 %p102, %rd393, %rd369;
+	setp.lt.s64 %p103, %rd394, %rd370;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd395, %rd393, %rd369, %p105;
+	selp.b64 %rd396, %rd394, %rd370, %p105;
+	mov.b64 %rd369, %rd395;
+	mov.b64 %rd370, %rd396;
+$L96:
+	mov.b64 {%r167, %r168}, %rd369;
+	shfl.sync.down.b32 %r169|%p106, %r167, 16, %r134, %r17;
+	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
+	mov.b64 %rd397, {%r169, %r170};
+	mov.b64 {%r171, %r172}, %rd370;
+	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
+	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
+	mov.b64 %rd398, {%r173, %r174};
+	@!%p106 bra $L97;
+	setp.lt.s64 %p107, %rd397, %rd369;
+	setp.eq.s64 %p108, %rd397, %rd369;
+	setp.lt.s64 %p109, %rd398, %rd370;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd399, %rd397, %rd369, %p111;
+	selp.b64 %rd400, %rd398, %rd370, %p111;
+	mov.b64 %rd369, %rd399;
+	mov.b64 %rd370, %rd400;
+$L97:
+$L91:
+	mul.wide.u32 %rd401, %r28, 16;
+	add.s64 %rd402, %rd11, %rd401;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L98;
+	st.global.s64 [%rd402+0], %rd369;
+	st.global.s64 [%rd402+8], %rd370;
+$L98:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__final_minloc(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<78>;
+	.reg .b32 %r<107>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r18, [gk_s10];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r19, [gk_s18];
+	setp.ne.u32 %p4, %r19, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r20, [gk_s28];
+	setp.ne.u32 %p6, %r20, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r21, [gk_s32];
+	mov.b32 %r22, %r21;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s34];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s35];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s36];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s38];
+	cvta.to.global.u64 %rd86, %rd85;
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s39];
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s44];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s45];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s46];
+	mov.b64 %rd105, %rd104;
+	ld.param.s32 %r23, [gk_s47];
+	mov.b32 %r24, %r23;
+	mov.b64 %rd106, 9223372036854775807;
+	mov.b64 %rd107, 9223372036854775807;
+	cvt.u64.u32 %rd108, %r5;
+	cvt.u64.u32 %rd109, %r6;
+	mov.b64 %rd110, %rd108;
+$L1:
+	setp.ge.s64 %p8, %rd110, %rd4;
+	@%p8 bra $L2;
+	mad.lo.s64 %rd111, %rd110, 16, %rd3;
+	ld.global.s64 %rd112, [%rd111+0];
+	ld.global.s64 %rd113, [%rd111+8];
+	setp.lt.s64 %p9, %rd112, %rd106;
+	setp.eq.s64 %p10, %rd112, %rd106;
+	setp.lt.s64 %p11, %rd113, %rd107;
+	and.pred %p12, %p10, %p11;
+	or.pred %p13, %p9, %p12;
+	selp.b64 %rd114, %rd112, %rd106, %p13;
+	selp.b64 %rd115, %rd113, %rd107, %p13;
+	mov.b64 %rd106, %rd114;
+	mov.b64 %rd107, %rd115;
+	add.s64 %rd110, %rd110, %rd109;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd116, %rd106;
+	mov.b64 %rd117, %rd107;
+	// block reduction
+	sub.u32 %r25, %r13, 1;
+	mov.b64 {%r26, %r27}, %rd116;
+	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
+	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
+	mov.b64 %rd118, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd117;
+	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
+	mov.b64 %rd119, {%r32, %r33};
+	@!%p14 bra $L3;
+	setp.lt.s64 %p15, %rd118, %rd116;
+	setp.eq.s64 %p16, %rd118, %rd116;
+	setp.lt.s64 %p17, %rd119, %rd117;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	selp.b64 %rd120, %rd118, %rd116, %p19;
+	selp.b64 %rd121, %rd119, %rd117, %p19;
+	mov.b64 %rd116, %rd120;
+	mov.b64 %rd117, %rd121;
+$L3:
+	mov.b64 {%r34, %r35}, %rd116;
+	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
+	mov.b64 %rd122, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd117;
+	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
+	mov.b64 %rd123, {%r40, %r41};
+	@!%p20 bra $L4;
+	setp.lt.s64 %p21, %rd122, %rd116;
+	setp.eq.s64 %p22, %rd122, %rd116;
+	setp.lt.s64 %p23, %rd123, %rd117;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd124, %rd122, %rd116, %p25;
+	selp.b64 %rd125, %rd123, %rd117, %p25;
+	mov.b64 %rd116, %rd124;
+	mov.b64 %rd117, %rd125;
+$L4:
+	mov.b64 {%r42, %r43}, %rd116;
+	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
+	mov.b64 %rd126, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd117;
+	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
+	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
+	mov.b64 %rd127, {%r48, %r49};
+	@!%p26 bra $L5;
+	setp.lt.s64 %p27, %rd126, %rd116;
+	setp.eq.s64 %p28, %rd126, %rd116;
+	setp.lt.s64 %p29, %rd127, %rd117;
+	and.pred %p30, %p28, %p29;
+	or.pred %p31, %p27, %p30;
+	selp.b64 %rd128, %rd126, %rd116, %p31;
+	selp.b64 %rd129, %rd127, %rd117, %p31;
+	mov.b64 %rd116, %rd128;
+	mov.b64 %rd117, %rd129;
+$L5:
+	mov.b64 {%r50, %r51}, %rd116;
+	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
+	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
+	mov.b64 %rd130, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd117;
+	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
+	mov.b64 %rd131, {%r56, %r57};
+	@!%p32 bra $L6;
+	setp.lt.s64 %p33, %rd130, %rd116;
+	setp.eq.s64 %p34, %rd130, %rd116;
+	setp.lt.s64 %p35, %rd131, %rd117;
+	and.pred %p36, %p34, %p35;
+	or.pred %p37, %p33, %p36;
+	selp.b64 %rd132, %rd130, %rd116, %p37;
+	selp.b64 %rd133, %rd131, %rd117, %p37;
+	mov.b64 %rd116, %rd132;
+	mov.b64 %rd117, %rd133;
+$L6:
+	mov.b64 {%r58, %r59}, %rd116;
+	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
+	mov.b64 %rd134, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd117;
+	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
+	mov.b64 %rd135, {%r64, %r65};
+	@!%p38 bra $L7;
+	setp.lt.s64 %p39, %rd134, %rd116;
+	setp.eq.s64 %p40, %rd134, %rd116;
+	setp.lt.s64 %p41, %rd135, %rd117;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd136, %rd134, %rd116, %p43;
+	selp.b64 %rd137, %rd135, %rd117, %p43;
+	mov.b64 %rd116, %rd136;
+	mov.b64 %rd117, %rd137;
+$L7:
+	setp.eq.u32 %p44, %r7, 0;
+	@!%p44 bra $L8;
+	mul.wide.u32 %rd138, %r8, 16;
+	add.s64 %rd139, %rd1, %rd138;
+	st.shared.s64 [%rd139+0], %rd116;
+	st.shared.s64 [%rd139+8], %rd117;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p45, %r8, 0;
+	@!%p45 bra $L9;
+	setp.lo.u32 %p46, %r7, %r10;
+	@!%p46 bra $L10;
+	mul.wide.u32 %rd140, %r7, 16;
+	add.s64 %rd141, %rd1, %rd140;
+	ld.shared.s64 %rd142, [%rd141+0];
+	ld.shared.s64 %rd143, [%rd141+8];
+	mov.b64 %rd116, %rd142;
+	mov.b64 %rd117, %rd143;
+$L10:
+	sub.u32 %r66, %r10, 1;
+	mov.b64 {%r67, %r68}, %rd116;
+	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
+	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
+	mov.b64 %rd144, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd117;
+	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
+	mov.b64 %rd145, {%r73, %r74};
+	@!%p47 bra $L11;
+	setp.lt.s64 %p48, %rd144, %rd116;
+	setp.eq.s64 %p49, %rd144, %rd116;
+	setp.lt.s64 %p50, %rd145, %rd117;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	selp.b64 %rd146, %rd144, %rd116, %p52;
+	selp.b64 %rd147, %rd145, %rd117, %p52;
+	mov.b64 %rd116, %rd146;
+	mov.b64 %rd117, %rd147;
+$L11:
+	mov.b64 {%r75, %r76}, %rd116;
+	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
+	mov.b64 %rd148, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd117;
+	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
+	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
+	mov.b64 %rd149, {%r81, %r82};
+	@!%p53 bra $L12;
+	setp.lt.s64 %p54, %rd148, %rd116;
+	setp.eq.s64 %p55, %rd148, %rd116;
+	setp.lt.s64 %p56, %rd149, %rd117;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd150, %rd148, %rd116, %p58;
+	selp.b64 %rd151, %rd149, %rd117, %p58;
+	mov.b64 %rd116, %rd150;
+	mov.b64 %rd117, %rd151;
+$L12:
+	mov.b64 {%r83, %r84}, %rd116;
+	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
+	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
+	mov.b64 %rd152, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd117;
+	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
+	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
+	mov.b64 %rd153, {%r89, %r90};
+	@!%p59 bra $L13;
+	setp.lt.s64 %p60, %rd152, %rd116;
+	setp.eq.s64 %p61, %rd152, %rd116;
+	setp.lt.s64 %p62, %rd153, %rd117;
+	and.pred %p63, %p61, %p62;
+	or.pred %p64, %p60, %p63;
+	selp.b64 %rd154, %rd152, %rd116, %p64;
+	selp.b64 %rd155, %rd153, %rd117, %p64;
+	mov.b64 %rd116, %rd154;
+	mov.b64 %rd117, %rd155;
+$L13:
+	mov.b64 {%r91, %r92}, %rd116;
+	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
+	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
+	mov.b64 %rd156, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd117;
+	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
+	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
+	mov.b64 %rd157, {%r97, %r98};
+	@!%p65 bra $L14;
+	setp.lt.s64 %p66, %rd156, %rd116;
+	setp.eq.s64 %p67, %rd156, %rd116;
+	setp.lt.s64 %p68, %rd157, %rd117;
+	and.pred %p69, %p67, %p68;
+	or.pred %p70, %p66, %p69;
+	selp.b64 %rd158, %rd156, %rd116, %p70;
+	selp.b64 %rd159, %rd157, %rd117, %p70;
+	mov.b64 %rd116, %rd158;
+	mov.b64 %rd117, %rd159;
+$L14:
+	mov.b64 {%r99, %r100}, %rd116;
+	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
+	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
+	mov.b64 %rd160, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd117;
+	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
+	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
+	mov.b64 %rd161, {%r105, %r106};
+	@!%p71 bra $L15;
+	setp.lt.s64 %p72, %rd160, %rd116;
+	setp.eq.s64 %p73, %rd160, %rd116;
+	setp.lt.s64 %p74, %rd161, %rd117;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	selp.b64 %rd162, %rd160, %rd116, %p76;
+	selp.b64 %rd163, %rd161, %rd117, %p76;
+	mov.b64 %rd116, %rd162;
+	mov.b64 %rd117, %rd163;
+$L15:
+$L9:
+	setp.eq.u32 %p77, %r5, 0;
+	@!%p77 bra $L16;
+	st.global.s64 [%rd6+0], %rd116;
+	st.global.s64 [%rd6+8], %rd117;
+$L16:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__main_maxloc(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<113>;
+	.reg .b32 %r<175>;
+	.reg .b64 %rd<403>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r30, [gk_s10];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r31, [gk_s18];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r32, [gk_s28];
+	setp.ne.u32 %p7, %r32, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r33, [gk_s32];
+	mov.b32 %r34, %r33;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd95, [gk_s34];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s35];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.u64 %rd104, [gk_s38];
+	cvta.to.global.u64 %rd105, %rd104;
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s39];
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.u64 %rd118, [gk_s44];
+	cvta.to.global.u64 %rd119, %rd118;
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s45];
+	mov.b64 %rd122, %rd121;
+	ld.param.s64 %rd123, [gk_s46];
+	mov.b64 %rd124, %rd123;
+	ld.param.s32 %r35, [gk_s47];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd125, -9223372036854775808;
+	mov.b64 %rd126, 9223372036854775807;
+	cvt.u64.u32 %rd128, %r28;
+	cvt.u64.u32 %rd129, %r29;
+	mov.b64 %rd130, %rd128;
+$L1:
+	setp.ge.s64 %p9, %rd130, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd127, %rd130;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd131, %rd27;
+	mov.b64 %rd132, %rd30;
+	mov.b64 %rd133, %rd32;
+	mov.b64 %rd134, %rd34;
+	mov.b64 %rd135, %rd37;
+	mov.b64 %rd136, %rd39;
+	mov.b64 %rd137, %rd41;
+	mov.b64 %rd138, %rd44;
+	mov.b64 %rd139, %rd46;
+	mov.b64 %rd140, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd141, %rd50;
+	mov.b64 %rd142, %rd53;
+	mov.b64 %rd143, %rd55;
+	mov.b64 %rd144, %rd57;
+	mov.b64 %rd145, %rd60;
+	mov.b64 %rd146, %rd62;
+	mov.b64 %rd147, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd148, %rd67;
+	mov.b64 %rd149, %rd69;
+	mov.b64 %rd150, %rd71;
+	mov.b64 %rd151, %rd74;
+	mov.b64 %rd152, %rd76;
+	mov.b64 %rd153, %rd78;
+	mov.b64 %rd154, %rd81;
+	mov.b64 %rd155, %rd83;
+	mov.b64 %rd156, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd157, %rd88;
+	mov.b64 %rd158, %rd90;
+	mov.b64 %rd159, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd160, %rd94;
+	mov.b64 %rd161, %rd97;
+	mov.b64 %rd162, %rd99;
+	mov.b64 %rd163, %rd101;
+	mov.b64 %rd164, %rd103;
+	mov.b64 %rd165, %rd106;
+	mov.b64 %rd166, %rd108;
+	mov.b64 %rd167, %rd110;
+	mov.b64 %rd168, %rd113;
+	mov.b64 %rd169, %rd115;
+	mov.b64 %rd170, %rd117;
+	mov.b64 %rd171, %rd120;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd124;
+	mov.b32 %r38, %r36;
+	add.s64 %rd174, %rd15, %rd23;
+	mad.lo.s64 %rd175, %rd160, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd23, %rd23, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd160;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd2;
+	mov.b64 %rd183, %rd127;
+	mul.lo.s64 %rd184, %rd183, %rd164;
+	div.s64 %rd185, %rd184, %rd182;
+	setp.eq.s64 %p13, %rd182, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p13;
+	setp.eq.s64 %p14, %rd182, 0;
+	selp.b64 %rd188, 0, %rd187, %p14;
+	mov.b64 %rd189, %rd188;
+	add.s64 %rd190, %rd183, 1;
+	mul.lo.s64 %rd191, %rd190, %rd164;
+	div.s64 %rd192, %rd191, %rd182;
+	setp.eq.s64 %p15, %rd182, -1;
+	neg.s64 %rd193, %rd191;
+	selp.b64 %rd194, %rd193, %rd192, %p15;
+	setp.eq.s64 %p16, %rd182, 0;
+	selp.b64 %rd195, 0, %rd194, %p16;
+	mov.b64 %rd196, %rd195;
+	cvt.u64.u32 %rd197, %r4;
+	mov.b64 %rd198, %rd197;
+	mul.lo.s64 %rd199, %rd198, %rd160;
+	mov.b64 %rd200, %rd199;
+	@!%p11 bra $L5;
+	sub.s64 %rd201, %rd196, %rd189;
+	mov.b64 %rd200, %rd201;
+$L5:
+	mov.b64 %rd202, %rd189;
+$L6:
+	setp.lt.s64 %p17, %rd202, %rd196;
+	not.pred %p18, %p17;
+	@!%p18 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd203, 0;
+	add.s64 %rd204, %rd202, %rd200;
+	min.s64 %rd205, %rd196, %rd204;
+	mov.b64 %rd206, %rd205;
+	cvt.u64.u32 %rd207, %r2;
+	add.s64 %rd208, %rd202, %rd207;
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd141;
+	mov.b64 %rd211, %rd209;
+	sub.s64 %rd212, %rd210, 1;
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd213;
+$L11:
+	setp.lt.s64 %p19, %rd214, %rd215;
+	not.pred %p20, %p19;
+	@!%p20 bra $L15;
+	bra.uni $L13;
+$L15:
+	add.s64 %rd216, %rd214, %rd215;
+	add.s64 %rd217, %rd216, 1;
+	shr.u64 %rd218, %rd217, 1;
+	mov.b64 %rd219, %rd218;
+	mul.lo.s64 %rd220, %rd219, %rd163;
+	mad.lo.s64 %rd221, %rd220, 8, %rd161;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	setp.le.s64 %p21, %rd223, %rd211;
+	@!%p21 bra $L16;
+	mov.b64 %rd214, %rd219;
+	bra.uni $L17;
+$L16:
+	sub.s64 %rd224, %rd219, 1;
+	mov.b64 %rd215, %rd224;
+$L17:
+$L12:
+	bra.uni $L11;
+$L13:
+	max.s64 %rd225, %rd214, 0;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+$L18:
+	setp.lt.s64 %p22, %rd209, %rd206;
+	not.pred %p23, %p22;
+	@!%p23 bra $L22;
+	bra.uni $L20;
+$L22:
+$L23:
+	add.s64 %rd228, %rd227, 1;
+	mul.lo.s64 %rd229, %rd228, %rd163;
+	mad.lo.s64 %rd230, %rd229, 8, %rd161;
+	ld.global.nc.s64 %rd231, [%rd230+0];
+	mov.b64 %rd232, %rd231;
+	setp.le.s64 %p24, %rd232, %rd209;
+	not.pred %p25, %p24;
+	@!%p25 bra $L27;
+	bra.uni $L25;
+$L27:
+	add.s64 %rd233, %rd227, 1;
+	mov.b64 %rd227, %rd233;
+$L24:
+	bra.uni $L23;
+$L25:
+	mov.pred %p26, %p10;
+	mov.b64 %rd234, %rd141;
+	mov.b64 %rd235, %rd227;
+$L28:
+	@!%p26 bra $L32;
+	shr.s64 %rd236, %rd235, 5;
+	mul.lo.s64 %rd237, %rd236, %rd147;
+	mad.lo.s64 %rd238, %rd237, 4, %rd145;
+	ld.global.nc.u32 %r39, [%rd238+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd239, %rd235, 31;
+	min.u64 %rd240, %rd239, 32;
+	cvt.u32.u64 %r41, %rd240;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p27, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p27;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p28, %r45, 0x0;
+	@!%p28 bra $L34;
+	cvt.u32.u64 %r46, %rd235;
+	mov.b32 %r47, %r46;
+	bra.uni $L30;
+$L34:
+	mov.b32 %r47, -1;
+	bra.uni $L30;
+$L32:
+	mul.lo.s64 %rd241, %rd235, %rd144;
+	mad.lo.s64 %rd242, %rd241, 4, %rd142;
+	ld.global.nc.s32 %r48, [%rd242+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
+	bra.uni $L30;
+$L29:
+	bra.uni $L28;
+$L30:
+	mov.b32 %r50, %r47;
+	mov.b64 %rd243, %rd131;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd244, %r51;
+	mul.lo.s64 %rd245, %rd244, %rd134;
+	mad.lo.s64 %rd246, %rd245, 8, %rd132;
+	ld.global.nc.s64 %rd247, [%rd246+0];
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd227, %rd163;
+	mad.lo.s64 %rd251, %rd250, 8, %rd161;
+	ld.global.nc.s64 %rd252, [%rd251+0];
+	mov.b64 %rd253, %rd252;
+	add.s64 %rd254, %rd249, %rd209;
+	sub.s64 %rd255, %rd254, %rd253;
+	mov.b64 %rd256, %rd255;
+	mul.lo.s64 %rd257, %rd256, %rd137;
+	mad.lo.s64 %rd258, %rd257, 4, %rd135;
+	ld.global.nc.s32 %r52, [%rd258+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r38;
+	mov.b32 %r56, %r50;
+	mov.b32 %r57, %r54;
+	mov.b64 %rd259, %rd256;
+$L35:
+	cvt.s64.s32 %rd260, %r57;
+	mul.lo.s64 %rd261, %rd260, %rd167;
+	mad.lo.s64 %rd262, %rd261, 4, %rd165;
+	ld.relaxed.gpu.global.s32 %r58, [%rd262+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p29, %r59, 0;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L39;
+	cvt.s64.s32 %rd263, %r57;
+	mul.lo.s64 %rd264, %rd263, %rd167;
+	mad.lo.s64 %rd265, %rd264, 4, %rd165;
+	mov.b32 %r60, -1;
+	atom.global.cas.b32 %r61, [%rd265], %r60, %r56;
+	setp.eq.u32 %p32, %r61, %r60;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	mov.pred %p30, %p34;
+$L39:
+	@!%p30 bra $L41;
+	mov.pred %p35, 0;
+	bra.uni $L37;
+$L41:
+	add.s32 %r62, %r55, 1;
+	cvt.s64.s32 %rd266, %r57;
+	mul.lo.s64 %rd267, %rd266, %rd170;
+	mad.lo.s64 %rd268, %rd267, 4, %rd168;
+	st.global.s32 [%rd268+0], %r62;
+	mov.pred %p35, 1;
+	bra.uni $L37;
+$L36:
+	bra.uni $L35;
+$L37:
+	@!%p35 bra $L43;
+	mov.pred %p36, 0;
+	mov.b64 %rd269, %rd203;
+	mov.b32 %r63, %r54;
+$L44:
+	@!%p11 bra $L48;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd270, %r64;
+	mov.b64 %rd271, %rd270;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd272, %r65;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r66, %rd273;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p37, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p37;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd274, %rd271;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd275, %rd274, %rd156;
+	mad.lo.s64 %rd276, %rd275, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r72, [%rd276+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p38, %r74, 0x0;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L50;
+	mul.lo.s64 %rd277, %rd274, %rd156;
+	mad.lo.s64 %rd278, %rd277, 4, %rd154;
+	atom.global.or.b32 %r75, [%rd278], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p41, %r77, 0x0;
+	mov.pred %p39, %p41;
+$L50:
+	@!%p39 bra $L52;
+	mov.b64 %rd279, %rd269;
+	mov.b64 %rd280, %rd279;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L52:
+	mov.b64 %rd281, %rd269;
+	mov.b64 %rd280, %rd281;
+	mov.pred %p42, 1;
+	bra.uni $L46;
+$L48:
+	@!%p12 bra $L54;
+	cvt.s64.s32 %rd282, %r63;
+	mul.lo.s64 %rd283, %rd282, %rd159;
+	mad.lo.s64 %rd284, %rd283, 4, %rd157;
+	ld.relaxed.gpu.global.s32 %r78, [%rd284+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p43, %r79, %r37;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L56;
+	cvt.s64.s32 %rd285, %r63;
+	mul.lo.s64 %rd286, %rd285, %rd159;
+	mad.lo.s64 %rd287, %rd286, 4, %rd157;
+	atom.global.exch.b32 %r80, [%rd287], %r37;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p46, %r81, %r37;
+	mov.pred %p44, %p46;
+$L56:
+	@!%p44 bra $L58;
+	mov.b64 %rd288, %rd269;
+	mov.b64 %rd280, %rd288;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L58:
+$L54:
+	mul.lo.s64 %rd289, %rd269, %rd181;
+	mad.lo.s64 %rd290, %rd289, 4, %rd179;
+	st.shared.s32 [%rd290+0], %r63;
+	add.s64 %rd291, %rd269, 1;
+	mov.b64 %rd292, %rd291;
+	mov.b64 %rd280, %rd292;
+	mov.pred %p42, 1;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd293, %rd280;
+	mov.pred %p47, %p42;
+	mov.b64 %rd203, %rd293;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L60;
+	add.s64 %rd294, %rd125, 1;
+	mov.b64 %rd125, %rd294;
+	mov.b64 %rd295, %rd131;
+	mov.b32 %r82, %r54;
+	cvt.s64.s32 %rd296, %r82;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd134;
+	mad.lo.s64 %rd299, %rd298, 8, %rd132;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	cvt.s64.s32 %rd302, %r82;
+	mul.lo.s64 %rd303, %rd302, %rd134;
+	mad.lo.s64 %rd304, %rd303, 8, %rd132;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	sub.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	add.s64 %rd309, %rd126, %rd308;
+	mov.b64 %rd126, %rd309;
+$L60:
+$L43:
+$L19:
+	add.s64 %rd310, %rd209, %rd198;
+	mov.b64 %rd209, %rd310;
+	bra.uni $L18;
+$L20:
+	mov.b64 %rd311, %rd203;
+$L61:
+	@!%p11 bra $L65;
+	bra.uni $L63;
+$L65:
+	// block scan
+	mov.b64 %rd312, %rd311;
+	mov.b32 %r83, %r3;
+$L66:
+	setp.hs.u32 %p48, %r83, 32;
+	@%p48 bra $L67;
+	mov.b64 {%r84, %r85}, %rd312;
+	shfl.sync.up.b32 %r86|%p49, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd313, {%r86, %r87};
+	@!%p49 bra $L68;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
+$L68:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L66;
+$L67:
+	mov.b64 {%r88, %r89}, %rd312;
+	shfl.sync.up.b32 %r90|%p50, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd315, {%r90, %r91};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd316, %rd315, 0, %p52;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r92;
+	@!%p53 bra $L69;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	st.shared.s64 [%rd318+0], %rd312;
+$L69:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L70;
+	mov.b64 %rd319, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L71;
+	mul.wide.u32 %rd320, %r7, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	ld.shared.s64 %rd322, [%rd321+0];
+	mov.b64 %rd319, %rd322;
+$L71:
+	mov.b64 {%r93, %r94}, %rd319;
+	shfl.sync.up.b32 %r95|%p56, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd323, {%r95, %r96};
+	@!%p56 bra $L72;
+	add.s64 %rd324, %rd323, %rd319;
+	mov.b64 %rd319, %rd324;
+$L72:
+	mov.b64 {%r97, %r98}, %rd319;
+	shfl.sync.up.b32 %r99|%p57, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd325, {%r99, %r100};
+	@!%p57 bra $L73;
+	add.s64 %rd326, %rd325, %rd319;
+	mov.b64 %rd319, %rd326;
+$L73:
+	mov.b64 {%r101, %r102}, %rd319;
+	shfl.sync.up.b32 %r103|%p58, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd327, {%r103, %r104};
+	@!%p58 bra $L74;
+	add.s64 %rd328, %rd327, %rd319;
+	mov.b64 %rd319, %rd328;
+$L74:
+	mov.b64 {%r105, %r106}, %rd319;
+	shfl.sync.up.b32 %r107|%p59, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd329, {%r107, %r108};
+	@!%p59 bra $L75;
+	add.s64 %rd330, %rd329, %rd319;
+	mov.b64 %rd319, %rd330;
+$L75:
+	mov.b64 {%r109, %r110}, %rd319;
+	shfl.sync.up.b32 %r111|%p60, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd331, {%r111, %r112};
+	@!%p60 bra $L76;
+	add.s64 %rd332, %rd331, %rd319;
+	mov.b64 %rd319, %rd332;
+$L76:
+	mov.b64 {%r113, %r114}, %rd319;
+	shfl.sync.up.b32 %r115|%p61, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd333, {%r115, %r116};
+	selp.b64 %rd334, %rd333, 0, %p61;
+	@!%p55 bra $L77;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	st.shared.s64 [%rd337+0], %rd334;
+$L77:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r117;
+	@!%p62 bra $L78;
+	st.shared.s64 [%rd1+1024], %rd319;
+$L78:
+$L70:
+	bar.sync 0;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	add.s64 %rd340, %rd339, 512;
+	ld.shared.s64 %rd341, [%rd340+0];
+	add.s64 %rd342, %rd341, %rd316;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd342;
+	shfl.sync.idx.b32 %r120|%p63, %r118, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
+	mov.b64 %rd344, {%r120, %r121};
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, 0;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p64, %rd353, 0;
+	setp.gt.s64 %p65, %rd351, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L80;
+	atom.global.add.u64 %rd354, [%rd151], %rd351;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd352, %rd355;
+$L80:
+	cvt.u64.u32 %rd356, %r2;
+	setp.eq.s64 %p67, %rd356, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd352;
+$L81:
+	bar.sync 0;
+	ld.shared.s64 %rd357, [%rd1+1024];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd352, %rd358;
+	add.s64 %rd359, %rd352, %rd350;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L82:
+	setp.lt.s64 %p70, %rd361, %rd311;
+	not.pred %p71, %p70;
+	@!%p71 bra $L86;
+	bra.uni $L84;
+$L86:
+	mul.lo.s64 %rd362, %rd361, %rd181;
+	mad.lo.s64 %rd363, %rd362, 4, %rd179;
+	ld.shared.s32 %r122, [%rd363+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd150;
+	mad.lo.s64 %rd366, %rd365, 4, %rd148;
+	st.global.s32 [%rd366+0], %r123;
+$L83:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L82;
+$L84:
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+$L7:
+	add.s64 %rd368, %rd202, %rd200;
+	mov.b64 %rd202, %rd368;
+	bra.uni $L6;
+$L8:
+$L3:
+	bar.sync 0;
+	add.s64 %rd130, %rd130, %rd129;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd369, %rd125;
+	mov.b64 %rd370, %rd126;
+	// block reduction
+	sub.u32 %r124, %r13, 1;
+	mov.b32 %r125, %r3;
+$L87:
+	setp.hs.u32 %p72, %r125, 32;
+	@%p72 bra $L88;
+	mov.b64 {%r126, %r127}, %rd369;
+	shfl.sync.down.b32 %r128|%p73, %r126, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
+	mov.b64 %rd371, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd370;
+	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
+	mov.b64 %rd372, {%r132, %r133};
+	@!%p73 bra $L89;
+	setp.gt.s64 %p74, %rd371, %rd369;
+	setp.eq.s64 %p75, %rd371, %rd369;
+	setp.lt.s64 %p76, %rd372, %rd370;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd373, %rd371, %rd369, %p78;
+	selp.b64 %rd374, %rd372, %rd370, %p78;
+	mov.b64 %rd369, %rd373;
+	mov.b64 %rd370, %rd374;
+$L89:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L87;
+$L88:
+	setp.eq.u32 %p79, %r7, 0;
+	@!%p79 bra $L90;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd369;
+	st.shared.s64 [%rd376+8], %rd370;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L91;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L92;
+	mul.wide.u32 %rd377, %r7, 16;
+	add.s64 %rd378, %rd1, %rd377;
+	ld.shared.s64 %rd379, [%rd378+0];
+	ld.shared.s64 %rd380, [%rd378+8];
+	mov.b64 %rd369, %rd379;
+	mov.b64 %rd370, %rd380;
+$L92:
+	sub.u32 %r134, %r10, 1;
+	mov.b64 {%r135, %r136}, %rd369;
+	shfl.sync.down.b32 %r137|%p82, %r135, 1, %r134, %r17;
+	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
+	mov.b64 %rd381, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd370;
+	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
+	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
+	mov.b64 %rd382, {%r141, %r142};
+	@!%p82 bra $L93;
+	setp.gt.s64 %p83, %rd381, %rd369;
+	setp.eq.s64 %p84, %rd381, %rd369;
+	setp.lt.s64 %p85, %rd382, %rd370;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd383, %rd381, %rd369, %p87;
+	selp.b64 %rd384, %rd382, %rd370, %p87;
+	mov.b64 %rd369, %rd383;
+	mov.b64 %rd370, %rd384;
+$L93:
+	mov.b64 {%r143, %r144}, %rd369;
+	shfl.sync.down.b32 %r145|%p88, %r143, 2, %r134, %r17;
+	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
+	mov.b64 %rd385, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd370;
+	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
+	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
+	mov.b64 %rd386, {%r149, %r150};
+	@!%p88 bra $L94;
+	setp.gt.s64 %p89, %rd385, %rd369;
+	setp.eq.s64 %p90, %rd385, %rd369;
+	setp.lt.s64 %p91, %rd386, %rd370;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd387, %rd385, %rd369, %p93;
+	selp.b64 %rd388, %rd386, %rd370, %p93;
+	mov.b64 %rd369, %rd387;
+	mov.b64 %rd370, %rd388;
+$L94:
+	mov.b64 {%r151, %r152}, %rd369;
+	shfl.sync.down.b32 %r153|%p94, %r151, 4, %r134, %r17;
+	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
+	mov.b64 %rd389, {%r153, %r154};
+	mov.b64 {%r155, %r156}, %rd370;
+	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
+	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
+	mov.b64 %rd390, {%r157, %r158};
+	@!%p94 bra $L95;
+	setp.gt.s64 %p95, %rd389, %rd369;
+	setp.eq.s64 %p96, %rd389, %rd369;
+	setp.lt.s64 %p97, %rd390, %rd370;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd391, %rd389, %rd369, %p99;
+	selp.b64 %rd392, %rd390, %rd370, %p99;
+	mov.b64 %rd369, %rd391;
+	mov.b64 %rd370, %rd392;
+$L95:
+	mov.b64 {%r159, %r160}, %rd369;
+	shfl.sync.down.b32 %r161|%p100, %r159, 8, %r134, %r17;
+	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
+	mov.b64 %rd393, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd370;
+	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
+	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
+	mov.b64 %rd394, {%r165, %r166};
+	@!%p100 bra $L96;
+	setp.gt.s64 %p101, %rd393, %rd369;
+	setp.eq.s64 %p102, %rd393, %rd369;
+	setp.lt.s64 %p103, %rd394, %rd370;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd395, %rd393, %rd369, %p105;
+	selp.b64 %rd396, %rd394, %rd370, %p105;
+	mov.b64 %rd369, %rd395;
+	mov.b64 %rd370, %rd396;
+$L96:
+	mov.b64 {%r167, %r168}, %rd369;
+	shfl.sync.down.b32 %r169|%p106, %r167, 16, %r134, %r17;
+	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
+	mov.b64 %rd397, {%r169, %r170};
+	mov.b64 {%r171, %r172}, %rd370;
+	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
+	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
+	mov.b64 %rd398, {%r173, %r174};
+	@!%p106 bra $L97;
+	setp.gt.s64 %p107, %rd397, %rd369;
+	setp.eq.s64 %p108, %rd397, %rd369;
+	setp.lt.s64 %p109, %rd398, %rd370;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd399, %rd397, %rd369, %p111;
+	selp.b64 %rd400, %rd398, %rd370, %p111;
+	mov.b64 %rd369, %rd399;
+	mov.b64 %rd370, %rd400;
+$L97:
+$L91:
+	mul.wide.u32 %rd401, %r28, 16;
+	add.s64 %rd402, %rd11, %rd401;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L98;
+	st.global.s64 [%rd402+0], %rd369;
+	st.global.s64 [%rd402+8], %rd370;
+$L98:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__final_maxloc(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<78>;
+	.reg .b32 %r<107>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r18, [gk_s10];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r19, [gk_s18];
+	setp.ne.u32 %p4, %r19, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r20, [gk_s28];
+	setp.ne.u32 %p6, %r20, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r21, [gk_s32];
+	mov.b32 %r22, %r21;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s34];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s35];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s36];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s38];
+	cvta.to.global.u64 %rd86, %rd85;
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s39];
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s44];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s45];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s46];
+	mov.b64 %rd105, %rd104;
+	ld.param.s32 %r23, [gk_s47];
+	mov.b32 %r24, %r23;
+	mov.b64 %rd106, -9223372036854775808;
+	mov.b64 %rd107, 9223372036854775807;
+	cvt.u64.u32 %rd108, %r5;
+	cvt.u64.u32 %rd109, %r6;
+	mov.b64 %rd110, %rd108;
+$L1:
+	setp.ge.s64 %p8, %rd110, %rd4;
+	@%p8 bra $L2;
+	mad.lo.s64 %rd111, %rd110, 16, %rd3;
+	ld.global.s64 %rd112, [%rd111+0];
+	ld.global.s64 %rd113, [%rd111+8];
+	setp.gt.s64 %p9, %rd112, %rd106;
+	setp.eq.s64 %p10, %rd112, %rd106;
+	setp.lt.s64 %p11, %rd113, %rd107;
+	and.pred %p12, %p10, %p11;
+	or.pred %p13, %p9, %p12;
+	selp.b64 %rd114, %rd112, %rd106, %p13;
+	selp.b64 %rd115, %rd113, %rd107, %p13;
+	mov.b64 %rd106, %rd114;
+	mov.b64 %rd107, %rd115;
+	add.s64 %rd110, %rd110, %rd109;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd116, %rd106;
+	mov.b64 %rd117, %rd107;
+	// block reduction
+	sub.u32 %r25, %r13, 1;
+	mov.b64 {%r26, %r27}, %rd116;
+	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
+	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
+	mov.b64 %rd118, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd117;
+	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
+	mov.b64 %rd119, {%r32, %r33};
+	@!%p14 bra $L3;
+	setp.gt.s64 %p15, %rd118, %rd116;
+	setp.eq.s64 %p16, %rd118, %rd116;
+	setp.lt.s64 %p17, %rd119, %rd117;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	selp.b64 %rd120, %rd118, %rd116, %p19;
+	selp.b64 %rd121, %rd119, %rd117, %p19;
+	mov.b64 %rd116, %rd120;
+	mov.b64 %rd117, %rd121;
+$L3:
+	mov.b64 {%r34, %r35}, %rd116;
+	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
+	mov.b64 %rd122, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd117;
+	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
+	mov.b64 %rd123, {%r40, %r41};
+	@!%p20 bra $L4;
+	setp.gt.s64 %p21, %rd122, %rd116;
+	setp.eq.s64 %p22, %rd122, %rd116;
+	setp.lt.s64 %p23, %rd123, %rd117;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd124, %rd122, %rd116, %p25;
+	selp.b64 %rd125, %rd123, %rd117, %p25;
+	mov.b64 %rd116, %rd124;
+	mov.b64 %rd117, %rd125;
+$L4:
+	mov.b64 {%r42, %r43}, %rd116;
+	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
+	mov.b64 %rd126, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd117;
+	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
+	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
+	mov.b64 %rd127, {%r48, %r49};
+	@!%p26 bra $L5;
+	setp.gt.s64 %p27, %rd126, %rd116;
+	setp.eq.s64 %p28, %rd126, %rd116;
+	setp.lt.s64 %p29, %rd127, %rd117;
+	and.pred %p30, %p28, %p29;
+	or.pred %p31, %p27, %p30;
+	selp.b64 %rd128, %rd126, %rd116, %p31;
+	selp.b64 %rd129, %rd127, %rd117, %p31;
+	mov.b64 %rd116, %rd128;
+	mov.b64 %rd117, %rd129;
+$L5:
+	mov.b64 {%r50, %r51}, %rd116;
+	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
+	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
+	mov.b64 %rd130, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd117;
+	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
+	mov.b64 %rd131, {%r56, %r57};
+	@!%p32 bra $L6;
+	setp.gt.s64 %p33, %rd130, %rd116;
+	setp.eq.s64 %p34, %rd130, %rd116;
+	setp.lt.s64 %p35, %rd131, %rd117;
+	and.pred %p36, %p34, %p35;
+	or.pred %p37, %p33, %p36;
+	selp.b64 %rd132, %rd130, %rd116, %p37;
+	selp.b64 %rd133, %rd131, %rd117, %p37;
+	mov.b64 %rd116, %rd132;
+	mov.b64 %rd117, %rd133;
+$L6:
+	mov.b64 {%r58, %r59}, %rd116;
+	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
+	mov.b64 %rd134, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd117;
+	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
+	mov.b64 %rd135, {%r64, %r65};
+	@!%p38 bra $L7;
+	setp.gt.s64 %p39, %rd134, %rd116;
+	setp.eq.s64 %p40, %rd134, %rd116;
+	setp.lt.s64 %p41, %rd135, %rd117;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd136, %rd134, %rd116, %p43;
+	selp.b64 %rd137, %rd135, %rd117, %p43;
+	mov.b64 %rd116, %rd136;
+	mov.b64 %rd117, %rd137;
+$L7:
+	setp.eq.u32 %p44, %r7, 0;
+	@!%p44 bra $L8;
+	mul.wide.u32 %rd138, %r8, 16;
+	add.s64 %rd139, %rd1, %rd138;
+	st.shared.s64 [%rd139+0], %rd116;
+	st.shared.s64 [%rd139+8], %rd117;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p45, %r8, 0;
+	@!%p45 bra $L9;
+	setp.lo.u32 %p46, %r7, %r10;
+	@!%p46 bra $L10;
+	mul.wide.u32 %rd140, %r7, 16;
+	add.s64 %rd141, %rd1, %rd140;
+	ld.shared.s64 %rd142, [%rd141+0];
+	ld.shared.s64 %rd143, [%rd141+8];
+	mov.b64 %rd116, %rd142;
+	mov.b64 %rd117, %rd143;
+$L10:
+	sub.u32 %r66, %r10, 1;
+	mov.b64 {%r67, %r68}, %rd116;
+	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
+	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
+	mov.b64 %rd144, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd117;
+	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
+	mov.b64 %rd145, {%r73, %r74};
+	@!%p47 bra $L11;
+	setp.gt.s64 %p48, %rd144, %rd116;
+	setp.eq.s64 %p49, %rd144, %rd116;
+	setp.lt.s64 %p50, %rd145, %rd117;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	selp.b64 %rd146, %rd144, %rd116, %p52;
+	selp.b64 %rd147, %rd145, %rd117, %p52;
+	mov.b64 %rd116, %rd146;
+	mov.b64 %rd117, %rd147;
+$L11:
+	mov.b64 {%r75, %r76}, %rd116;
+	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
+	mov.b64 %rd148, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd117;
+	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
+	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
+	mov.b64 %rd149, {%r81, %r82};
+	@!%p53 bra $L12;
+	setp.gt.s64 %p54, %rd148, %rd116;
+	setp.eq.s64 %p55, %rd148, %rd116;
+	setp.lt.s64 %p56, %rd149, %rd117;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd150, %rd148, %rd116, %p58;
+	selp.b64 %rd151, %rd149, %rd117, %p58;
+	mov.b64 %rd116, %rd150;
+	mov.b64 %rd117, %rd151;
+$L12:
+	mov.b64 {%r83, %r84}, %rd116;
+	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
+	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
+	mov.b64 %rd152, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd117;
+	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
+	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
+	mov.b64 %rd153, {%r89, %r90};
+	@!%p59 bra $L13;
+	setp.gt.s64 %p60, %rd152, %rd116;
+	setp.eq.s64 %p61, %rd152, %rd116;
+	setp.lt.s64 %p62, %rd153, %rd117;
+	and.pred %p63, %p61, %p62;
+	or.pred %p64, %p60, %p63;
+	selp.b64 %rd154, %rd152, %rd116, %p64;
+	selp.b64 %rd155, %rd153, %rd117, %p64;
+	mov.b64 %rd116, %rd154;
+	mov.b64 %rd117, %rd155;
+$L13:
+	mov.b64 {%r91, %r92}, %rd116;
+	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
+	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
+	mov.b64 %rd156, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd117;
+	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
+	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
+	mov.b64 %rd157, {%r97, %r98};
+	@!%p65 bra $L14;
+	setp.gt.s64 %p66, %rd156, %rd116;
+	setp.eq.s64 %p67, %rd156, %rd116;
+	setp.lt.s64 %p68, %rd157, %rd117;
+	and.pred %p69, %p67, %p68;
+	or.pred %p70, %p66, %p69;
+	selp.b64 %rd158, %rd156, %rd116, %p70;
+	selp.b64 %rd159, %rd157, %rd117, %p70;
+	mov.b64 %rd116, %rd158;
+	mov.b64 %rd117, %rd159;
+$L14:
+	mov.b64 {%r99, %r100}, %rd116;
+	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
+	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
+	mov.b64 %rd160, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd117;
+	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
+	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
+	mov.b64 %rd161, {%r105, %r106};
+	@!%p71 bra $L15;
+	setp.gt.s64 %p72, %rd160, %rd116;
+	setp.eq.s64 %p73, %rd160, %rd116;
+	setp.lt.s64 %p74, %rd161, %rd117;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	selp.b64 %rd162, %rd160, %rd116, %p76;
+	selp.b64 %rd163, %rd161, %rd117, %p76;
+	mov.b64 %rd116, %rd162;
+	mov.b64 %rd117, %rd163;
+$L15:
+$L9:
+	setp.eq.u32 %p77, %r5, 0;
+	@!%p77 bra $L16;
+	st.global.s64 [%rd6+0], %rd116;
+	st.global.s64 [%rd6+8], %rd117;
+$L16:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__main_custom(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<83>;
+	.reg .b32 %r<175>;
+	.reg .b64 %rd<439>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r30, [gk_s10];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r31, [gk_s18];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r32, [gk_s28];
+	setp.ne.u32 %p7, %r32, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r33, [gk_s32];
+	mov.b32 %r34, %r33;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd95, [gk_s34];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s35];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.u64 %rd104, [gk_s38];
+	cvta.to.global.u64 %rd105, %rd104;
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s39];
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.u64 %rd118, [gk_s44];
+	cvta.to.global.u64 %rd119, %rd118;
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s45];
+	mov.b64 %rd122, %rd121;
+	ld.param.s64 %rd123, [gk_s46];
+	mov.b64 %rd124, %rd123;
+	ld.param.s32 %r35, [gk_s47];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd128, 0;
+	mov.b64 %rd129, 0;
+	mov.b64 %rd130, 0;
+	mov.b64 %rd127, %rd129;
+	mov.b64 %rd128, %rd130;
+$L1:
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	cvt.u64.u32 %rd134, %r28;
+	cvt.u64.u32 %rd135, %r29;
+	mov.b64 %rd136, %rd134;
+$L2:
+	setp.ge.s64 %p9, %rd136, %rd2;
+	@%p9 bra $L3;
+	mov.b64 %rd133, %rd136;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd137, %rd27;
+	mov.b64 %rd138, %rd30;
+	mov.b64 %rd139, %rd32;
+	mov.b64 %rd140, %rd34;
+	mov.b64 %rd141, %rd37;
+	mov.b64 %rd142, %rd39;
+	mov.b64 %rd143, %rd41;
+	mov.b64 %rd144, %rd44;
+	mov.b64 %rd145, %rd46;
+	mov.b64 %rd146, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd147, %rd50;
+	mov.b64 %rd148, %rd53;
+	mov.b64 %rd149, %rd55;
+	mov.b64 %rd150, %rd57;
+	mov.b64 %rd151, %rd60;
+	mov.b64 %rd152, %rd62;
+	mov.b64 %rd153, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd154, %rd67;
+	mov.b64 %rd155, %rd69;
+	mov.b64 %rd156, %rd71;
+	mov.b64 %rd157, %rd74;
+	mov.b64 %rd158, %rd76;
+	mov.b64 %rd159, %rd78;
+	mov.b64 %rd160, %rd81;
+	mov.b64 %rd161, %rd83;
+	mov.b64 %rd162, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd163, %rd88;
+	mov.b64 %rd164, %rd90;
+	mov.b64 %rd165, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd166, %rd94;
+	mov.b64 %rd167, %rd97;
+	mov.b64 %rd168, %rd99;
+	mov.b64 %rd169, %rd101;
+	mov.b64 %rd170, %rd103;
+	mov.b64 %rd171, %rd106;
+	mov.b64 %rd172, %rd108;
+	mov.b64 %rd173, %rd110;
+	mov.b64 %rd174, %rd113;
+	mov.b64 %rd175, %rd115;
+	mov.b64 %rd176, %rd117;
+	mov.b64 %rd177, %rd120;
+	mov.b64 %rd178, %rd122;
+	mov.b64 %rd179, %rd124;
+	mov.b32 %r38, %r36;
+	add.s64 %rd180, %rd15, %rd23;
+	mad.lo.s64 %rd181, %rd166, 4, 15;
+	and.b64 %rd181, %rd181, -16;
+	add.s64 %rd23, %rd23, %rd181;
+	mov.b64 %rd182, %rd180;
+	mov.b64 %rd183, %rd166;
+	mov.b64 %rd184, 1;
+	mov.b64 %rd185, %rd182;
+	mov.b64 %rd186, %rd183;
+	mov.b64 %rd187, %rd184;
+	mov.b64 %rd188, %rd2;
+	mov.b64 %rd189, %rd133;
+	mul.lo.s64 %rd190, %rd189, %rd170;
+	div.s64 %rd191, %rd190, %rd188;
+	setp.eq.s64 %p13, %rd188, -1;
+	neg.s64 %rd192, %rd190;
+	selp.b64 %rd193, %rd192, %rd191, %p13;
+	setp.eq.s64 %p14, %rd188, 0;
+	selp.b64 %rd194, 0, %rd193, %p14;
+	mov.b64 %rd195, %rd194;
+	add.s64 %rd196, %rd189, 1;
+	mul.lo.s64 %rd197, %rd196, %rd170;
+	div.s64 %rd198, %rd197, %rd188;
+	setp.eq.s64 %p15, %rd188, -1;
+	neg.s64 %rd199, %rd197;
+	selp.b64 %rd200, %rd199, %rd198, %p15;
+	setp.eq.s64 %p16, %rd188, 0;
+	selp.b64 %rd201, 0, %rd200, %p16;
+	mov.b64 %rd202, %rd201;
+	cvt.u64.u32 %rd203, %r4;
+	mov.b64 %rd204, %rd203;
+	mul.lo.s64 %rd205, %rd204, %rd166;
+	mov.b64 %rd206, %rd205;
+	@!%p11 bra $L6;
+	sub.s64 %rd207, %rd202, %rd195;
+	mov.b64 %rd206, %rd207;
+$L6:
+	mov.b64 %rd208, %rd195;
+$L7:
+	setp.lt.s64 %p17, %rd208, %rd202;
+	not.pred %p18, %p17;
+	@!%p18 bra $L11;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd209, 0;
+	add.s64 %rd210, %rd208, %rd206;
+	min.s64 %rd211, %rd202, %rd210;
+	mov.b64 %rd212, %rd211;
+	cvt.u64.u32 %rd213, %r2;
+	add.s64 %rd214, %rd208, %rd213;
+	mov.b64 %rd215, %rd214;
+	mov.b64 %rd216, %rd147;
+	mov.b64 %rd217, %rd215;
+	sub.s64 %rd218, %rd216, 1;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, 0;
+	mov.b64 %rd221, %rd219;
+$L12:
+	setp.lt.s64 %p19, %rd220, %rd221;
+	not.pred %p20, %p19;
+	@!%p20 bra $L16;
+	bra.uni $L14;
+$L16:
+	add.s64 %rd222, %rd220, %rd221;
+	add.s64 %rd223, %rd222, 1;
+	shr.u64 %rd224, %rd223, 1;
+	mov.b64 %rd225, %rd224;
+	mul.lo.s64 %rd226, %rd225, %rd169;
+	mad.lo.s64 %rd227, %rd226, 8, %rd167;
+	ld.global.nc.s64 %rd228, [%rd227+0];
+	mov.b64 %rd229, %rd228;
+	setp.le.s64 %p21, %rd229, %rd217;
+	@!%p21 bra $L17;
+	mov.b64 %rd220, %rd225;
+	bra.uni $L18;
+$L17:
+	sub.s64 %rd230, %rd225, 1;
+	mov.b64 %rd221, %rd230;
+$L18:
+$L13:
+	bra.uni $L12;
+$L14:
+	max.s64 %rd231, %rd220, 0;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+$L19:
+	setp.lt.s64 %p22, %rd215, %rd212;
+	not.pred %p23, %p22;
+	@!%p23 bra $L23;
+	bra.uni $L21;
+$L23:
+$L24:
+	add.s64 %rd234, %rd233, 1;
+	mul.lo.s64 %rd235, %rd234, %rd169;
+	mad.lo.s64 %rd236, %rd235, 8, %rd167;
+	ld.global.nc.s64 %rd237, [%rd236+0];
+	mov.b64 %rd238, %rd237;
+	setp.le.s64 %p24, %rd238, %rd215;
+	not.pred %p25, %p24;
+	@!%p25 bra $L28;
+	bra.uni $L26;
+$L28:
+	add.s64 %rd239, %rd233, 1;
+	mov.b64 %rd233, %rd239;
+$L25:
+	bra.uni $L24;
+$L26:
+	mov.pred %p26, %p10;
+	mov.b64 %rd240, %rd147;
+	mov.b64 %rd241, %rd233;
+$L29:
+	@!%p26 bra $L33;
+	shr.s64 %rd242, %rd241, 5;
+	mul.lo.s64 %rd243, %rd242, %rd153;
+	mad.lo.s64 %rd244, %rd243, 4, %rd151;
+	ld.global.nc.u32 %r39, [%rd244+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd245, %rd241, 31;
+	min.u64 %rd246, %rd245, 32;
+	cvt.u32.u64 %r41, %rd246;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p27, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p27;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p28, %r45, 0x0;
+	@!%p28 bra $L35;
+	cvt.u32.u64 %r46, %rd241;
+	mov.b32 %r47, %r46;
+	bra.uni $L31;
+$L35:
+	mov.b32 %r47, -1;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd247, %rd241, %rd150;
+	mad.lo.s64 %rd248, %rd247, 4, %rd148;
+	ld.global.nc.s32 %r48, [%rd248+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	mov.b32 %r50, %r47;
+	mov.b64 %rd249, %rd137;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd250, %r51;
+	mul.lo.s64 %rd251, %rd250, %rd140;
+	mad.lo.s64 %rd252, %rd251, 8, %rd138;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd254;
+	mul.lo.s64 %rd256, %rd233, %rd169;
+	mad.lo.s64 %rd257, %rd256, 8, %rd167;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	add.s64 %rd260, %rd255, %rd215;
+	sub.s64 %rd261, %rd260, %rd259;
+	mov.b64 %rd262, %rd261;
+	mul.lo.s64 %rd263, %rd262, %rd143;
+	mad.lo.s64 %rd264, %rd263, 4, %rd141;
+	ld.global.nc.s32 %r52, [%rd264+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r38;
+	mov.b32 %r56, %r50;
+	mov.b32 %r57, %r54;
+	mov.b64 %rd265, %rd262;
+$L36:
+	cvt.s64.s32 %rd266, %r57;
+	mul.lo.s64 %rd267, %rd266, %rd173;
+	mad.lo.s64 %rd268, %rd267, 4, %rd171;
+	ld.relaxed.gpu.global.s32 %r58, [%rd268+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p29, %r59, 0;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	cvt.s64.s32 %rd269, %r57;
+	mul.lo.s64 %rd270, %rd269, %rd173;
+	mad.lo.s64 %rd271, %rd270, 4, %rd171;
+	mov.b32 %r60, -1;
+	atom.global.cas.b32 %r61, [%rd271], %r60, %r56;
+	setp.eq.u32 %p32, %r61, %r60;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	mov.pred %p30, %p34;
+$L40:
+	@!%p30 bra $L42;
+	mov.pred %p35, 0;
+	bra.uni $L38;
+$L42:
+	add.s32 %r62, %r55, 1;
+	cvt.s64.s32 %rd272, %r57;
+	mul.lo.s64 %rd273, %rd272, %rd176;
+	mad.lo.s64 %rd274, %rd273, 4, %rd174;
+	st.global.s32 [%rd274+0], %r62;
+	mov.pred %p35, 1;
+	bra.uni $L38;
+$L37:
+	bra.uni $L36;
+$L38:
+	@!%p35 bra $L44;
+	mov.pred %p36, 0;
+	mov.b64 %rd275, %rd209;
+	mov.b32 %r63, %r54;
+$L45:
+	@!%p11 bra $L49;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd276, %r64;
+	mov.b64 %rd277, %rd276;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd278, %r65;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r66, %rd279;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p37, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p37;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd280, %rd277;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd281, %rd280, %rd162;
+	mad.lo.s64 %rd282, %rd281, 4, %rd160;
+	ld.relaxed.gpu.global.u32 %r72, [%rd282+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p38, %r74, 0x0;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L51;
+	mul.lo.s64 %rd283, %rd280, %rd162;
+	mad.lo.s64 %rd284, %rd283, 4, %rd160;
+	atom.global.or.b32 %r75, [%rd284], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p41, %r77, 0x0;
+	mov.pred %p39, %p41;
+$L51:
+	@!%p39 bra $L53;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
+	mov.pred %p42, 0;
+	bra.uni $L47;
+$L53:
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
+	mov.pred %p42, 1;
+	bra.uni $L47;
+$L49:
+	@!%p12 bra $L55;
+	cvt.s64.s32 %rd288, %r63;
+	mul.lo.s64 %rd289, %rd288, %rd165;
+	mad.lo.s64 %rd290, %rd289, 4, %rd163;
+	ld.relaxed.gpu.global.s32 %r78, [%rd290+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p43, %r79, %r37;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L57;
+	cvt.s64.s32 %rd291, %r63;
+	mul.lo.s64 %rd292, %rd291, %rd165;
+	mad.lo.s64 %rd293, %rd292, 4, %rd163;
+	atom.global.exch.b32 %r80, [%rd293], %r37;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p46, %r81, %r37;
+	mov.pred %p44, %p46;
+$L57:
+	@!%p44 bra $L59;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
+	mov.pred %p42, 0;
+	bra.uni $L47;
+$L59:
+$L55:
+	mul.lo.s64 %rd295, %rd275, %rd187;
+	mad.lo.s64 %rd296, %rd295, 4, %rd185;
+	st.shared.s32 [%rd296+0], %r63;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
+	mov.pred %p42, 1;
+	bra.uni $L47;
+$L46:
+	bra.uni $L45;
+$L47:
+	mov.b64 %rd299, %rd286;
+	mov.pred %p47, %p42;
+	mov.b64 %rd209, %rd299;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L61;
+	add.s64 %rd300, %rd125, 1;
+	mov.b64 %rd125, %rd300;
+	mov.b64 %rd301, %rd137;
+	mov.b32 %r82, %r54;
+	cvt.s64.s32 %rd302, %r82;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd140;
+	mad.lo.s64 %rd305, %rd304, 8, %rd138;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r82;
+	mul.lo.s64 %rd309, %rd308, %rd140;
+	mad.lo.s64 %rd310, %rd309, 8, %rd138;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	add.s64 %rd315, %rd126, %rd314;
+	mov.b64 %rd126, %rd315;
+$L61:
+$L44:
+$L20:
+	add.s64 %rd316, %rd215, %rd204;
+	mov.b64 %rd215, %rd316;
+	bra.uni $L19;
+$L21:
+	mov.b64 %rd317, %rd209;
+$L62:
+	@!%p11 bra $L66;
+	bra.uni $L64;
+$L66:
+	// block scan
+	mov.b64 %rd318, %rd317;
+	mov.b32 %r83, %r3;
+$L67:
+	setp.hs.u32 %p48, %r83, 32;
+	@%p48 bra $L68;
+	mov.b64 {%r84, %r85}, %rd318;
+	shfl.sync.up.b32 %r86|%p49, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd319, {%r86, %r87};
+	@!%p49 bra $L69;
+	add.s64 %rd320, %rd319, %rd318;
+	mov.b64 %rd318, %rd320;
+$L69:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r88, %r89}, %rd318;
+	shfl.sync.up.b32 %r90|%p50, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd321, {%r90, %r91};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd322, %rd321, 0, %p52;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r92;
+	@!%p53 bra $L70;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd318;
+$L70:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L71;
+	mov.b64 %rd325, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L72;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd325, %rd328;
+$L72:
+	mov.b64 {%r93, %r94}, %rd325;
+	shfl.sync.up.b32 %r95|%p56, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd329, {%r95, %r96};
+	@!%p56 bra $L73;
+	add.s64 %rd330, %rd329, %rd325;
+	mov.b64 %rd325, %rd330;
+$L73:
+	mov.b64 {%r97, %r98}, %rd325;
+	shfl.sync.up.b32 %r99|%p57, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd331, {%r99, %r100};
+	@!%p57 bra $L74;
+	add.s64 %rd332, %rd331, %rd325;
+	mov.b64 %rd325, %rd332;
+$L74:
+	mov.b64 {%r101, %r102}, %rd325;
+	shfl.sync.up.b32 %r103|%p58, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd333, {%r103, %r104};
+	@!%p58 bra $L75;
+	add.s64 %rd334, %rd333, %rd325;
+	mov.b64 %rd325, %rd334;
+$L75:
+	mov.b64 {%r105, %r106}, %rd325;
+	shfl.sync.up.b32 %r107|%p59, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd335, {%r107, %r108};
+	@!%p59 bra $L76;
+	add.s64 %rd336, %rd335, %rd325;
+	mov.b64 %rd325, %rd336;
+$L76:
+	mov.b64 {%r109, %r110}, %rd325;
+	shfl.sync.up.b32 %r111|%p60, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd337, {%r111, %r112};
+	@!%p60 bra $L77;
+	add.s64 %rd338, %rd337, %rd325;
+	mov.b64 %rd325, %rd338;
+$L77:
+	mov.b64 {%r113, %r114}, %rd325;
+	shfl.sync.up.b32 %r115|%p61, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd339, {%r115, %r116};
+	selp.b64 %rd340, %rd339, 0, %p61;
+	@!%p55 bra $L78;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	st.shared.s64 [%rd343+0], %rd340;
+$L78:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r117;
+	@!%p62 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd325;
+$L79:
+$L71:
+	bar.sync 0;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	add.s64 %rd346, %rd345, 512;
+	ld.shared.s64 %rd347, [%rd346+0];
+	add.s64 %rd348, %rd347, %rd322;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd348;
+	shfl.sync.idx.b32 %r120|%p63, %r118, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
+	mov.b64 %rd350, {%r120, %r121};
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, 0;
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p64, %rd359, 0;
+	setp.gt.s64 %p65, %rd357, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L81;
+	atom.global.add.u64 %rd360, [%rd157], %rd357;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd358, %rd361;
+$L81:
+	cvt.u64.u32 %rd362, %r2;
+	setp.eq.s64 %p67, %rd362, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd358;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd358, %rd364;
+	add.s64 %rd365, %rd358, %rd356;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, 0;
+$L83:
+	setp.lt.s64 %p70, %rd367, %rd317;
+	not.pred %p71, %p70;
+	@!%p71 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd368, %rd367, %rd187;
+	mad.lo.s64 %rd369, %rd368, 4, %rd185;
+	ld.shared.s32 %r122, [%rd369+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd370, %rd366, %rd367;
+	mul.lo.s64 %rd371, %rd370, %rd156;
+	mad.lo.s64 %rd372, %rd371, 4, %rd154;
+	st.global.s32 [%rd372+0], %r123;
+$L84:
+	add.s64 %rd373, %rd367, 1;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L83;
+$L85:
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+$L8:
+	add.s64 %rd374, %rd208, %rd206;
+	mov.b64 %rd208, %rd374;
+	bra.uni $L7;
+$L9:
+$L4:
+	bar.sync 0;
+	add.s64 %rd136, %rd136, %rd135;
+	bra.uni $L2;
+$L3:
+	mov.b64 %rd375, %rd125;
+	mov.b64 %rd376, %rd126;
+	// block reduction
+	sub.u32 %r124, %r13, 1;
+	mov.b32 %r125, %r3;
+$L88:
+	setp.hs.u32 %p72, %r125, 32;
+	@%p72 bra $L89;
+	mov.b64 {%r126, %r127}, %rd375;
+	shfl.sync.down.b32 %r128|%p73, %r126, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
+	mov.b64 %rd377, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd376;
+	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
+	mov.b64 %rd378, {%r132, %r133};
+	@!%p73 bra $L90;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd378;
+	mov.b64 %rd383, %rd379;
+	mov.b64 %rd384, %rd380;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd389, %rd383, %rd387;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd384, %rd388;
+	mov.b64 %rd384, %rd390;
+$L91:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L90:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L88;
+$L89:
+	setp.eq.u32 %p74, %r7, 0;
+	@!%p74 bra $L92;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd375;
+	st.shared.s64 [%rd392+8], %rd376;
+$L92:
+	bar.sync 0;
+	setp.eq.u32 %p75, %r8, 0;
+	@!%p75 bra $L93;
+	setp.lo.u32 %p76, %r7, %r10;
+	@!%p76 bra $L94;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	ld.shared.s64 %rd395, [%rd394+0];
+	ld.shared.s64 %rd396, [%rd394+8];
+	mov.b64 %rd375, %rd395;
+	mov.b64 %rd376, %rd396;
+$L94:
+	sub.u32 %r134, %r10, 1;
+	mov.b64 {%r135, %r136}, %rd375;
+	shfl.sync.down.b32 %r137|%p77, %r135, 1, %r134, %r17;
+	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
+	mov.b64 %rd397, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd376;
+	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
+	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
+	mov.b64 %rd398, {%r141, %r142};
+	@!%p77 bra $L95;
+	mov.b64 %rd399, %rd375;
+	mov.b64 %rd400, %rd376;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd383, %rd399;
+	mov.b64 %rd384, %rd400;
+	mov.b64 %rd385, %rd401;
+	mov.b64 %rd386, %rd402;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd403, %rd383, %rd387;
+	mov.b64 %rd383, %rd403;
+	add.s64 %rd404, %rd384, %rd388;
+	mov.b64 %rd384, %rd404;
+$L96:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L95:
+	mov.b64 {%r143, %r144}, %rd375;
+	shfl.sync.down.b32 %r145|%p78, %r143, 2, %r134, %r17;
+	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
+	mov.b64 %rd405, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd376;
+	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
+	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
+	mov.b64 %rd406, {%r149, %r150};
+	@!%p78 bra $L97;
+	mov.b64 %rd407, %rd375;
+	mov.b64 %rd408, %rd376;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd410, %rd406;
+	mov.b64 %rd383, %rd407;
+	mov.b64 %rd384, %rd408;
+	mov.b64 %rd385, %rd409;
+	mov.b64 %rd386, %rd410;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd411, %rd383, %rd387;
+	mov.b64 %rd383, %rd411;
+	add.s64 %rd412, %rd384, %rd388;
+	mov.b64 %rd384, %rd412;
+$L98:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L97:
+	mov.b64 {%r151, %r152}, %rd375;
+	shfl.sync.down.b32 %r153|%p79, %r151, 4, %r134, %r17;
+	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
+	mov.b64 %rd413, {%r153, %r154};
+	mov.b64 {%r155, %r156}, %rd376;
+	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
+	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
+	mov.b64 %rd414, {%r157, %r158};
+	@!%p79 bra $L99;
+	mov.b64 %rd415, %rd375;
+	mov.b64 %rd416, %rd376;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd383, %rd415;
+	mov.b64 %rd384, %rd416;
+	mov.b64 %rd385, %rd417;
+	mov.b64 %rd386, %rd418;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd419, %rd383, %rd387;
+	mov.b64 %rd383, %rd419;
+	add.s64 %rd420, %rd384, %rd388;
+	mov.b64 %rd384, %rd420;
+$L100:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L99:
+	mov.b64 {%r159, %r160}, %rd375;
+	shfl.sync.down.b32 %r161|%p80, %r159, 8, %r134, %r17;
+	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
+	mov.b64 %rd421, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd376;
+	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
+	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
+	mov.b64 %rd422, {%r165, %r166};
+	@!%p80 bra $L101;
+	mov.b64 %rd423, %rd375;
+	mov.b64 %rd424, %rd376;
+	mov.b64 %rd425, %rd421;
+	mov.b64 %rd426, %rd422;
+	mov.b64 %rd383, %rd423;
+	mov.b64 %rd384, %rd424;
+	mov.b64 %rd385, %rd425;
+	mov.b64 %rd386, %rd426;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd427, %rd383, %rd387;
+	mov.b64 %rd383, %rd427;
+	add.s64 %rd428, %rd384, %rd388;
+	mov.b64 %rd384, %rd428;
+$L102:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L101:
+	mov.b64 {%r167, %r168}, %rd375;
+	shfl.sync.down.b32 %r169|%p81, %r167, 16, %r134, %r17;
+	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
+	mov.b64 %rd429, {%r169, %r170};
+	mov.b64 {%r171, %r172}, %rd376;
+	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
+	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
+	mov.b64 %rd430, {%r173, %r174};
+	@!%p81 bra $L103;
+	mov.b64 %rd431, %rd375;
+	mov.b64 %rd432, %rd376;
+	mov.b64 %rd433, %rd429;
+	mov.b64 %rd434, %rd430;
+	mov.b64 %rd383, %rd431;
+	mov.b64 %rd384, %rd432;
+	mov.b64 %rd385, %rd433;
+	mov.b64 %rd386, %rd434;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd435, %rd383, %rd387;
+	mov.b64 %rd383, %rd435;
+	add.s64 %rd436, %rd384, %rd388;
+	mov.b64 %rd384, %rd436;
+$L104:
+	mov.b64 %rd375, %rd383;
+	mov.b64 %rd376, %rd384;
+$L103:
+$L93:
+	mul.wide.u32 %rd437, %r28, 16;
+	add.s64 %rd438, %rd11, %rd437;
+	setp.eq.u32 %p82, %r5, 0;
+	@!%p82 bra $L105;
+	st.global.s64 [%rd438+0], %rd375;
+	st.global.s64 [%rd438+8], %rd376;
+$L105:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_visit__final_custom(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<107>;
+	.reg .b64 %rd<220>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r18, [gk_s10];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r19, [gk_s18];
+	setp.ne.u32 %p4, %r19, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r20, [gk_s28];
+	setp.ne.u32 %p6, %r20, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r21, [gk_s32];
+	mov.b32 %r22, %r21;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s34];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s35];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s36];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s38];
+	cvta.to.global.u64 %rd86, %rd85;
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s39];
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s44];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s45];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s46];
+	mov.b64 %rd105, %rd104;
+	ld.param.s32 %r23, [gk_s47];
+	mov.b32 %r24, %r23;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd107, 0;
+	mov.b64 %rd108, 0;
+	mov.b64 %rd109, 0;
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+$L1:
+	mov.b64 %rd110, %rd106;
+	mov.b64 %rd111, %rd107;
+	mov.b64 %rd112, %rd110;
+	mov.b64 %rd113, %rd111;
+	cvt.u64.u32 %rd114, %r5;
+	cvt.u64.u32 %rd115, %r6;
+	mov.b64 %rd116, %rd114;
+$L2:
+	setp.ge.s64 %p8, %rd116, %rd4;
+	@%p8 bra $L3;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
+$L4:
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+	add.s64 %rd116, %rd116, %rd115;
+	bra.uni $L2;
+$L3:
+	mov.b64 %rd132, %rd112;
+	mov.b64 %rd133, %rd113;
+	// block reduction
+	sub.u32 %r25, %r13, 1;
+	mov.b64 {%r26, %r27}, %rd132;
+	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
+	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
+	mov.b64 %rd134, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd133;
+	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
+	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
+	mov.b64 %rd135, {%r32, %r33};
+	@!%p9 bra $L5;
+	mov.b64 %rd136, %rd132;
+	mov.b64 %rd137, %rd133;
+	mov.b64 %rd138, %rd134;
+	mov.b64 %rd139, %rd135;
+	mov.b64 %rd124, %rd136;
+	mov.b64 %rd125, %rd137;
+	mov.b64 %rd126, %rd138;
+	mov.b64 %rd127, %rd139;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd140, %rd124, %rd128;
+	mov.b64 %rd124, %rd140;
+	add.s64 %rd141, %rd125, %rd129;
+	mov.b64 %rd125, %rd141;
+$L6:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L5:
+	mov.b64 {%r34, %r35}, %rd132;
+	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
+	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
+	mov.b64 %rd142, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd133;
+	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
+	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
+	mov.b64 %rd143, {%r40, %r41};
+	@!%p10 bra $L7;
+	mov.b64 %rd144, %rd132;
+	mov.b64 %rd145, %rd133;
+	mov.b64 %rd146, %rd142;
+	mov.b64 %rd147, %rd143;
+	mov.b64 %rd124, %rd144;
+	mov.b64 %rd125, %rd145;
+	mov.b64 %rd126, %rd146;
+	mov.b64 %rd127, %rd147;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd148, %rd124, %rd128;
+	mov.b64 %rd124, %rd148;
+	add.s64 %rd149, %rd125, %rd129;
+	mov.b64 %rd125, %rd149;
+$L8:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L7:
+	mov.b64 {%r42, %r43}, %rd132;
+	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
+	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
+	mov.b64 %rd150, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd133;
+	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
+	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
+	mov.b64 %rd151, {%r48, %r49};
+	@!%p11 bra $L9;
+	mov.b64 %rd152, %rd132;
+	mov.b64 %rd153, %rd133;
+	mov.b64 %rd154, %rd150;
+	mov.b64 %rd155, %rd151;
+	mov.b64 %rd124, %rd152;
+	mov.b64 %rd125, %rd153;
+	mov.b64 %rd126, %rd154;
+	mov.b64 %rd127, %rd155;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd156, %rd124, %rd128;
+	mov.b64 %rd124, %rd156;
+	add.s64 %rd157, %rd125, %rd129;
+	mov.b64 %rd125, %rd157;
+$L10:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L9:
+	mov.b64 {%r50, %r51}, %rd132;
+	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
+	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
+	mov.b64 %rd158, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd133;
+	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
+	mov.b64 %rd159, {%r56, %r57};
+	@!%p12 bra $L11;
+	mov.b64 %rd160, %rd132;
+	mov.b64 %rd161, %rd133;
+	mov.b64 %rd162, %rd158;
+	mov.b64 %rd163, %rd159;
+	mov.b64 %rd124, %rd160;
+	mov.b64 %rd125, %rd161;
+	mov.b64 %rd126, %rd162;
+	mov.b64 %rd127, %rd163;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd164, %rd124, %rd128;
+	mov.b64 %rd124, %rd164;
+	add.s64 %rd165, %rd125, %rd129;
+	mov.b64 %rd125, %rd165;
+$L12:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L11:
+	mov.b64 {%r58, %r59}, %rd132;
+	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
+	mov.b64 %rd166, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd133;
+	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
+	mov.b64 %rd167, {%r64, %r65};
+	@!%p13 bra $L13;
+	mov.b64 %rd168, %rd132;
+	mov.b64 %rd169, %rd133;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd171, %rd167;
+	mov.b64 %rd124, %rd168;
+	mov.b64 %rd125, %rd169;
+	mov.b64 %rd126, %rd170;
+	mov.b64 %rd127, %rd171;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd172, %rd124, %rd128;
+	mov.b64 %rd124, %rd172;
+	add.s64 %rd173, %rd125, %rd129;
+	mov.b64 %rd125, %rd173;
+$L14:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L13:
+	setp.eq.u32 %p14, %r7, 0;
+	@!%p14 bra $L15;
+	mul.wide.u32 %rd174, %r8, 16;
+	add.s64 %rd175, %rd1, %rd174;
+	st.shared.s64 [%rd175+0], %rd132;
+	st.shared.s64 [%rd175+8], %rd133;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p15, %r8, 0;
+	@!%p15 bra $L16;
+	setp.lo.u32 %p16, %r7, %r10;
+	@!%p16 bra $L17;
+	mul.wide.u32 %rd176, %r7, 16;
+	add.s64 %rd177, %rd1, %rd176;
+	ld.shared.s64 %rd178, [%rd177+0];
+	ld.shared.s64 %rd179, [%rd177+8];
+	mov.b64 %rd132, %rd178;
+	mov.b64 %rd133, %rd179;
+$L17:
+	sub.u32 %r66, %r10, 1;
+	mov.b64 {%r67, %r68}, %rd132;
+	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
+	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
+	mov.b64 %rd180, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd133;
+	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
+	mov.b64 %rd181, {%r73, %r74};
+	@!%p17 bra $L18;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd180;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd124, %rd182;
+	mov.b64 %rd125, %rd183;
+	mov.b64 %rd126, %rd184;
+	mov.b64 %rd127, %rd185;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd186, %rd124, %rd128;
+	mov.b64 %rd124, %rd186;
+	add.s64 %rd187, %rd125, %rd129;
+	mov.b64 %rd125, %rd187;
+$L19:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L18:
+	mov.b64 {%r75, %r76}, %rd132;
+	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
+	mov.b64 %rd188, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd133;
+	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
+	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
+	mov.b64 %rd189, {%r81, %r82};
+	@!%p18 bra $L20;
+	mov.b64 %rd190, %rd132;
+	mov.b64 %rd191, %rd133;
+	mov.b64 %rd192, %rd188;
+	mov.b64 %rd193, %rd189;
+	mov.b64 %rd124, %rd190;
+	mov.b64 %rd125, %rd191;
+	mov.b64 %rd126, %rd192;
+	mov.b64 %rd127, %rd193;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd194, %rd124, %rd128;
+	mov.b64 %rd124, %rd194;
+	add.s64 %rd195, %rd125, %rd129;
+	mov.b64 %rd125, %rd195;
+$L21:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L20:
+	mov.b64 {%r83, %r84}, %rd132;
+	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
+	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
+	mov.b64 %rd196, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd133;
+	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
+	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
+	mov.b64 %rd197, {%r89, %r90};
+	@!%p19 bra $L22;
+	mov.b64 %rd198, %rd132;
+	mov.b64 %rd199, %rd133;
+	mov.b64 %rd200, %rd196;
+	mov.b64 %rd201, %rd197;
+	mov.b64 %rd124, %rd198;
+	mov.b64 %rd125, %rd199;
+	mov.b64 %rd126, %rd200;
+	mov.b64 %rd127, %rd201;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd202, %rd124, %rd128;
+	mov.b64 %rd124, %rd202;
+	add.s64 %rd203, %rd125, %rd129;
+	mov.b64 %rd125, %rd203;
+$L23:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L22:
+	mov.b64 {%r91, %r92}, %rd132;
+	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
+	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
+	mov.b64 %rd204, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd133;
+	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
+	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
+	mov.b64 %rd205, {%r97, %r98};
+	@!%p20 bra $L24;
+	mov.b64 %rd206, %rd132;
+	mov.b64 %rd207, %rd133;
+	mov.b64 %rd208, %rd204;
+	mov.b64 %rd209, %rd205;
+	mov.b64 %rd124, %rd206;
+	mov.b64 %rd125, %rd207;
+	mov.b64 %rd126, %rd208;
+	mov.b64 %rd127, %rd209;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd210, %rd124, %rd128;
+	mov.b64 %rd124, %rd210;
+	add.s64 %rd211, %rd125, %rd129;
+	mov.b64 %rd125, %rd211;
+$L25:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L24:
+	mov.b64 {%r99, %r100}, %rd132;
+	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
+	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
+	mov.b64 %rd212, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd133;
+	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
+	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
+	mov.b64 %rd213, {%r105, %r106};
+	@!%p21 bra $L26;
+	mov.b64 %rd214, %rd132;
+	mov.b64 %rd215, %rd133;
+	mov.b64 %rd216, %rd212;
+	mov.b64 %rd217, %rd213;
+	mov.b64 %rd124, %rd214;
+	mov.b64 %rd125, %rd215;
+	mov.b64 %rd126, %rd216;
+	mov.b64 %rd127, %rd217;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd218, %rd124, %rd128;
+	mov.b64 %rd124, %rd218;
+	add.s64 %rd219, %rd125, %rd129;
+	mov.b64 %rd125, %rd219;
+$L27:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L26:
+$L16:
+	setp.eq.u32 %p22, %r5, 0;
+	@!%p22 bra $L28;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L28:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of frontier.PushTeam[bfs.visit].
+const gokkosPTX5 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -11316,12 +11780,15 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<106>;
+	.reg .pred %p<107>;
 	.reg .b32 %r<176>;
-	.reg .b64 %rd<321>;
+	.reg .b64 %rd<366>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11470,462 +11937,507 @@ const gokkosPTX4 = `//
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd111, 9223372036854775807;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
+	mov.b64 %rd118, 9223372036854775807;
+	mov.b64 %rd119, 9223372036854775807;
+	cvt.u64.u32 %rd121, %r28;
+	cvt.u64.u32 %rd122, %r29;
+	mov.b64 %rd123, %rd121;
 $L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
+	setp.ge.s64 %p9, %rd123, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
+	mov.b64 %rd120, %rd123;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	cvt.u64.u32 %rd125, %r4;
-	mov.b64 %rd126, %rd125;
-	cvt.u64.u32 %rd127, %r2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd113, %rd96;
-	mov.b64 %rd130, %rd129;
-	add.s64 %rd131, %rd130, %rd96;
-	min.s64 %rd132, %rd131, %rd50;
-	mov.b64 %rd133, %rd132;
-	mul.lo.s64 %rd134, %rd126, %rd94;
-	mov.b64 %rd135, %rd134;
-	@!%p6 bra $L5;
-	mov.b64 %rd135, 4611686018427387904;
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	cvt.u64.u32 %rd172, %r4;
+	mov.b64 %rd173, %rd172;
+	cvt.u64.u32 %rd174, %r2;
+	mov.b64 %rd175, %rd174;
+	mul.lo.s64 %rd176, %rd120, %rd154;
+	mov.b64 %rd177, %rd176;
+	add.s64 %rd178, %rd177, %rd154;
+	min.s64 %rd179, %rd178, %rd134;
+	mov.b64 %rd180, %rd179;
+	mul.lo.s64 %rd181, %rd173, %rd153;
+	mov.b64 %rd182, %rd181;
+	@!%p11 bra $L5;
+	mov.b64 %rd182, 4611686018427387904;
 $L5:
-	mov.b64 %rd136, %rd130;
+	mov.b64 %rd183, %rd177;
 $L6:
-	setp.lt.s64 %p10, %rd136, %rd133;
-	not.pred %p11, %p10;
-	@!%p11 bra $L10;
+	setp.lt.s64 %p13, %rd183, %rd180;
+	not.pred %p14, %p13;
+	@!%p14 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd136;
+	mov.pred %p15, %p10;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd183;
 $L11:
-	@!%p12 bra $L15;
-	shr.s64 %rd139, %rd138, 5;
-	mul.lo.s64 %rd140, %rd139, %rd64;
-	mad.lo.s64 %rd141, %rd140, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd141+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd142, %rd138, 31;
-	min.u64 %rd143, %rd142, 32;
-	cvt.u32.u64 %r39, %rd143;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L17;
-	cvt.u32.u64 %r44, %rd138;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L15;
+	shr.s64 %rd186, %rd185, 5;
+	mul.lo.s64 %rd187, %rd186, %rd140;
+	mad.lo.s64 %rd188, %rd187, 4, %rd138;
+	ld.global.nc.u32 %r39, [%rd188+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd189, %rd185, 31;
+	min.u64 %rd190, %rd189, 32;
+	cvt.u32.u64 %r41, %rd190;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L17;
+	cvt.u32.u64 %r46, %rd185;
+	mov.b32 %r47, %r46;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd144, %rd138, %rd57;
-	mad.lo.s64 %rd145, %rd144, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd145+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd191, %rd185, %rd137;
+	mad.lo.s64 %rd192, %rd191, 4, %rd135;
+	ld.global.nc.s32 %r48, [%rd192+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p15, %r48, 0;
-	@!%p15 bra $L19;
+	mov.b32 %r50, %r47;
+	setp.lt.s32 %p18, %r50, 0;
+	@!%p18 bra $L19;
 	bra.uni $L7;
 $L19:
-	mov.b64 %rd146, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd147, %r49;
-	mul.lo.s64 %rd148, %rd147, %rd34;
-	mad.lo.s64 %rd149, %rd148, 8, %rd30;
-	ld.global.nc.s64 %rd150, [%rd149+0];
-	mov.b64 %rd151, %rd150;
-	mov.b64 %rd152, %rd151;
-	mov.b64 %rd153, %rd27;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd154, %r50;
-	add.s64 %rd155, %rd154, 1;
-	mul.lo.s64 %rd156, %rd155, %rd34;
-	mad.lo.s64 %rd157, %rd156, 8, %rd30;
-	ld.global.nc.s64 %rd158, [%rd157+0];
-	mov.b64 %rd159, %rd158;
-	mov.b64 %rd160, %rd159;
-	mov.b64 %rd161, %rd152;
-	mov.b64 %rd162, %rd160;
-	mov.b64 %rd163, %rd161;
-	mov.b64 %rd164, %rd162;
-	mov.b64 %rd165, %rd163;
+	mov.b64 %rd193, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd194, %r51;
+	mul.lo.s64 %rd195, %rd194, %rd127;
+	mad.lo.s64 %rd196, %rd195, 8, %rd125;
+	ld.global.nc.s64 %rd197, [%rd196+0];
+	mov.b64 %rd198, %rd197;
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd124;
+	mov.b32 %r52, %r50;
+	cvt.s64.s32 %rd201, %r52;
+	add.s64 %rd202, %rd201, 1;
+	mul.lo.s64 %rd203, %rd202, %rd127;
+	mad.lo.s64 %rd204, %rd203, 8, %rd125;
+	ld.global.nc.s64 %rd205, [%rd204+0];
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd199;
+	mov.b64 %rd209, %rd207;
+	mov.b64 %rd210, %rd208;
+	mov.b64 %rd211, %rd209;
+	mov.b64 %rd212, %rd210;
 $L20:
-	setp.lt.s64 %p16, %rd165, %rd164;
-	not.pred %p17, %p16;
-	@!%p17 bra $L24;
+	setp.lt.s64 %p19, %rd212, %rd211;
+	not.pred %p20, %p19;
+	@!%p20 bra $L24;
 	bra.uni $L22;
 $L24:
-	add.s64 %rd166, %rd165, %rd135;
-	min.s64 %rd167, %rd164, %rd166;
-	mov.b64 %rd168, %rd167;
-	mov.b64 %rd169, 0;
-	add.s64 %rd170, %rd165, %rd128;
-	mov.b64 %rd171, %rd170;
+	add.s64 %rd213, %rd212, %rd182;
+	min.s64 %rd214, %rd211, %rd213;
+	mov.b64 %rd215, %rd214;
+	mov.b64 %rd216, 0;
+	add.s64 %rd217, %rd212, %rd175;
+	mov.b64 %rd218, %rd217;
 $L25:
-	setp.lt.s64 %p18, %rd171, %rd168;
-	not.pred %p19, %p18;
-	@!%p19 bra $L29;
+	setp.lt.s64 %p21, %rd218, %rd215;
+	not.pred %p22, %p21;
+	@!%p22 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd172, %rd171, %rd41;
-	mad.lo.s64 %rd173, %rd172, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd173+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r36;
-	mov.b32 %r55, %r48;
-	mov.b32 %r56, %r53;
-	mov.b64 %rd174, %rd171;
+	mul.lo.s64 %rd219, %rd218, %rd130;
+	mad.lo.s64 %rd220, %rd219, 4, %rd128;
+	ld.global.nc.s32 %r53, [%rd220+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r50;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd221, %rd218;
 $L30:
-	cvt.s64.s32 %rd175, %r56;
-	mul.lo.s64 %rd176, %rd175, %rd103;
-	mad.lo.s64 %rd177, %rd176, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r57, [%rd177+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p20, %r58, 0;
-	@!%p20 bra $L34;
-	mov.pred %p21, 0;
-	bra.uni $L32;
+	cvt.s64.s32 %rd222, %r58;
+	mul.lo.s64 %rd223, %rd222, %rd157;
+	mad.lo.s64 %rd224, %rd223, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r59, [%rd224+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p23, %r60, 0;
+	mov.pred %p24, %p23;
+	not.pred %p25, %p24;
+	@!%p25 bra $L34;
+	cvt.s64.s32 %rd225, %r58;
+	mul.lo.s64 %rd226, %rd225, %rd157;
+	mad.lo.s64 %rd227, %rd226, 4, %rd155;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd227], %r61, %r57;
+	setp.eq.u32 %p26, %r62, %r61;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	mov.pred %p24, %p28;
 $L34:
-	cvt.s64.s32 %rd178, %r56;
-	mul.lo.s64 %rd179, %rd178, %rd103;
-	mad.lo.s64 %rd180, %rd179, 4, %rd99;
-	mov.b32 %r59, -1;
-	atom.global.cas.b32 %r60, [%rd180], %r59, %r55;
-	setp.eq.u32 %p22, %r60, %r59;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
 	@!%p24 bra $L36;
-	mov.pred %p21, 0;
+	mov.pred %p29, 0;
 	bra.uni $L32;
 $L36:
-	add.s32 %r61, %r54, 1;
-	cvt.s64.s32 %rd181, %r56;
-	mul.lo.s64 %rd182, %rd181, %rd110;
-	mad.lo.s64 %rd183, %rd182, 4, %rd106;
-	st.global.s32 [%rd183+0], %r61;
-	mov.pred %p21, 1;
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd228, %r58;
+	mul.lo.s64 %rd229, %rd228, %rd160;
+	mad.lo.s64 %rd230, %rd229, 4, %rd158;
+	st.global.s32 [%rd230+0], %r63;
+	mov.pred %p29, 1;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p21 bra $L38;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r62, %r34;
-	mov.b64 %rd184, %rd94;
-	mov.b64 %rd185, %rd169;
-	mov.b32 %r63, %r53;
+	@!%p29 bra $L38;
+	mov.pred %p30, 0;
+	mov.b64 %rd231, %rd216;
+	mov.b32 %r64, %r55;
 $L39:
-	@!%p26 bra $L43;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd186, %r64;
-	mov.b64 %rd187, %rd186;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd188, %r65;
-	min.u64 %rd189, %rd188, 32;
-	cvt.u32.u64 %r66, %rd189;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p28, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p28;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd190, %rd187;
+	@!%p11 bra $L43;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd232, %r65;
+	mov.b64 %rd233, %rd232;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd234, %r66;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r67, %rd235;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p31, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p31;
 	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd191, %rd190, %rd85;
-	mad.lo.s64 %rd192, %rd191, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r72, [%rd192+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p29, %r74, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd193, %rd190, %rd85;
-	mad.lo.s64 %rd194, %rd193, 4, %rd81;
-	atom.global.or.b32 %r75, [%rd194], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p32, %r77, 0x0;
-	mov.pred %p30, %p32;
+	mov.b64 %rd236, %rd233;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd237, %rd236, %rd149;
+	mad.lo.s64 %rd238, %rd237, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r73, [%rd238+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p32, %r75, 0x0;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L45;
+	mul.lo.s64 %rd239, %rd236, %rd149;
+	mad.lo.s64 %rd240, %rd239, 4, %rd147;
+	atom.global.or.b32 %r76, [%rd240], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p35, %r78, 0x0;
+	mov.pred %p33, %p35;
 $L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd195, %rd185;
-	mov.b64 %rd196, %rd195;
-	mov.pred %p33, 0;
+	@!%p33 bra $L47;
+	mov.b64 %rd241, %rd231;
+	mov.b64 %rd242, %rd241;
+	mov.pred %p36, 0;
 	bra.uni $L41;
 $L47:
-	mov.b64 %rd197, %rd185;
-	mov.b64 %rd196, %rd197;
-	mov.pred %p33, 1;
+	mov.b64 %rd243, %rd231;
+	mov.b64 %rd242, %rd243;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L43:
-	@!%p27 bra $L49;
-	cvt.s64.s32 %rd198, %r63;
-	mul.lo.s64 %rd199, %rd198, %rd92;
-	mad.lo.s64 %rd200, %rd199, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r78, [%rd200+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p34, %r79, %r62;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd201, %r63;
-	mul.lo.s64 %rd202, %rd201, %rd92;
-	mad.lo.s64 %rd203, %rd202, 4, %rd88;
-	atom.global.exch.b32 %r80, [%rd203], %r62;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p37, %r81, %r62;
-	mov.pred %p35, %p37;
+	@!%p12 bra $L49;
+	cvt.s64.s32 %rd244, %r64;
+	mul.lo.s64 %rd245, %rd244, %rd152;
+	mad.lo.s64 %rd246, %rd245, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r79, [%rd246+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p37, %r80, %r37;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L51;
+	cvt.s64.s32 %rd247, %r64;
+	mul.lo.s64 %rd248, %rd247, %rd152;
+	mad.lo.s64 %rd249, %rd248, 4, %rd150;
+	atom.global.exch.b32 %r81, [%rd249], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r37;
+	mov.pred %p38, %p40;
 $L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd196, %rd204;
-	mov.pred %p33, 0;
+	@!%p38 bra $L53;
+	mov.b64 %rd250, %rd231;
+	mov.b64 %rd242, %rd250;
+	mov.pred %p36, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd205, %rd185, %rd124;
-	mad.lo.s64 %rd206, %rd205, 4, %rd122;
-	st.shared.s32 [%rd206+0], %r63;
-	add.s64 %rd207, %rd185, 1;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd196, %rd208;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd251, %rd231, %rd171;
+	mad.lo.s64 %rd252, %rd251, 4, %rd169;
+	st.shared.s32 [%rd252+0], %r64;
+	add.s64 %rd253, %rd231, 1;
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd242, %rd254;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd209, %rd196;
-	mov.pred %p38, %p33;
-	mov.b64 %rd169, %rd209;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L55;
-	add.s64 %rd210, %rd111, 1;
-	mov.b64 %rd111, %rd210;
-	mov.b64 %rd211, %rd27;
-	mov.b32 %r82, %r53;
-	cvt.s64.s32 %rd212, %r82;
-	add.s64 %rd213, %rd212, 1;
-	mul.lo.s64 %rd214, %rd213, %rd34;
-	mad.lo.s64 %rd215, %rd214, 8, %rd30;
-	ld.global.nc.s64 %rd216, [%rd215+0];
-	mov.b64 %rd217, %rd216;
-	cvt.s64.s32 %rd218, %r82;
-	mul.lo.s64 %rd219, %rd218, %rd34;
-	mad.lo.s64 %rd220, %rd219, 8, %rd30;
-	ld.global.nc.s64 %rd221, [%rd220+0];
-	mov.b64 %rd222, %rd221;
-	sub.s64 %rd223, %rd217, %rd222;
-	mov.b64 %rd224, %rd223;
-	add.s64 %rd225, %rd112, %rd224;
-	mov.b64 %rd112, %rd225;
+	mov.b64 %rd255, %rd242;
+	mov.pred %p41, %p36;
+	mov.b64 %rd216, %rd255;
+	mov.pred %p30, %p41;
+	@!%p30 bra $L55;
+	add.s64 %rd256, %rd118, 1;
+	mov.b64 %rd118, %rd256;
+	mov.b64 %rd257, %rd124;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd258, %r83;
+	add.s64 %rd259, %rd258, 1;
+	mul.lo.s64 %rd260, %rd259, %rd127;
+	mad.lo.s64 %rd261, %rd260, 8, %rd125;
+	ld.global.nc.s64 %rd262, [%rd261+0];
+	mov.b64 %rd263, %rd262;
+	cvt.s64.s32 %rd264, %r83;
+	mul.lo.s64 %rd265, %rd264, %rd127;
+	mad.lo.s64 %rd266, %rd265, 8, %rd125;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	sub.s64 %rd269, %rd263, %rd268;
+	mov.b64 %rd270, %rd269;
+	add.s64 %rd271, %rd119, %rd270;
+	mov.b64 %rd119, %rd271;
 $L55:
 $L38:
 $L26:
-	add.s64 %rd226, %rd171, %rd126;
-	mov.b64 %rd171, %rd226;
+	add.s64 %rd272, %rd218, %rd173;
+	mov.b64 %rd218, %rd272;
 	bra.uni $L25;
 $L27:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r83, %r34;
-	mov.b64 %rd227, %rd94;
-	mov.b64 %rd228, %rd169;
+	mov.b64 %rd273, %rd216;
 $L56:
-	@!%p39 bra $L60;
+	@!%p11 bra $L60;
 	bra.uni $L58;
 $L60:
 	// block scan
-	mov.b64 %rd229, %rd228;
+	mov.b64 %rd274, %rd273;
 	mov.b32 %r84, %r3;
 $L61:
-	setp.hs.u32 %p41, %r84, 32;
-	@%p41 bra $L62;
-	mov.b64 {%r85, %r86}, %rd229;
-	shfl.sync.up.b32 %r87|%p42, %r85, %r84, 0, %r17;
+	setp.hs.u32 %p42, %r84, 32;
+	@%p42 bra $L62;
+	mov.b64 {%r85, %r86}, %rd274;
+	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd230, {%r87, %r88};
-	@!%p42 bra $L63;
-	add.s64 %rd231, %rd230, %rd229;
-	mov.b64 %rd229, %rd231;
+	mov.b64 %rd275, {%r87, %r88};
+	@!%p43 bra $L63;
+	add.s64 %rd276, %rd275, %rd274;
+	mov.b64 %rd274, %rd276;
 $L63:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L61;
 $L62:
-	mov.b64 {%r89, %r90}, %rd229;
-	shfl.sync.up.b32 %r91|%p43, %r89, %r3, 0, %r17;
+	mov.b64 {%r89, %r90}, %rd274;
+	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd232, {%r91, %r92};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd233, %rd232, 0, %p45;
+	mov.b64 %rd277, {%r91, %r92};
+	setp.lo.u32 %p45, %r3, 32;
+	and.pred %p46, %p44, %p45;
+	selp.b64 %rd278, %rd277, 0, %p46;
 	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r93;
-	@!%p46 bra $L64;
-	mul.wide.u32 %rd234, %r8, 16;
-	add.s64 %rd235, %rd1, %rd234;
-	st.shared.s64 [%rd235+0], %rd229;
+	setp.eq.u32 %p47, %r7, %r93;
+	@!%p47 bra $L64;
+	mul.wide.u32 %rd279, %r8, 16;
+	add.s64 %rd280, %rd1, %rd279;
+	st.shared.s64 [%rd280+0], %rd274;
 $L64:
 	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L65;
-	mov.b64 %rd236, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L66;
-	mul.wide.u32 %rd237, %r7, 16;
-	add.s64 %rd238, %rd1, %rd237;
-	ld.shared.s64 %rd239, [%rd238+0];
-	mov.b64 %rd236, %rd239;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L65;
+	mov.b64 %rd281, 0;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L66;
+	mul.wide.u32 %rd282, %r7, 16;
+	add.s64 %rd283, %rd1, %rd282;
+	ld.shared.s64 %rd284, [%rd283+0];
+	mov.b64 %rd281, %rd284;
 $L66:
-	mov.b64 {%r94, %r95}, %rd236;
-	shfl.sync.up.b32 %r96|%p49, %r94, 1, 0, %r17;
+	mov.b64 {%r94, %r95}, %rd281;
+	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd240, {%r96, %r97};
-	@!%p49 bra $L67;
-	add.s64 %rd241, %rd240, %rd236;
-	mov.b64 %rd236, %rd241;
+	mov.b64 %rd285, {%r96, %r97};
+	@!%p50 bra $L67;
+	add.s64 %rd286, %rd285, %rd281;
+	mov.b64 %rd281, %rd286;
 $L67:
-	mov.b64 {%r98, %r99}, %rd236;
-	shfl.sync.up.b32 %r100|%p50, %r98, 2, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd281;
+	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd242, {%r100, %r101};
-	@!%p50 bra $L68;
-	add.s64 %rd243, %rd242, %rd236;
-	mov.b64 %rd236, %rd243;
+	mov.b64 %rd287, {%r100, %r101};
+	@!%p51 bra $L68;
+	add.s64 %rd288, %rd287, %rd281;
+	mov.b64 %rd281, %rd288;
 $L68:
-	mov.b64 {%r102, %r103}, %rd236;
-	shfl.sync.up.b32 %r104|%p51, %r102, 4, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd281;
+	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd244, {%r104, %r105};
-	@!%p51 bra $L69;
-	add.s64 %rd245, %rd244, %rd236;
-	mov.b64 %rd236, %rd245;
+	mov.b64 %rd289, {%r104, %r105};
+	@!%p52 bra $L69;
+	add.s64 %rd290, %rd289, %rd281;
+	mov.b64 %rd281, %rd290;
 $L69:
-	mov.b64 {%r106, %r107}, %rd236;
-	shfl.sync.up.b32 %r108|%p52, %r106, 8, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd281;
+	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd246, {%r108, %r109};
-	@!%p52 bra $L70;
-	add.s64 %rd247, %rd246, %rd236;
-	mov.b64 %rd236, %rd247;
+	mov.b64 %rd291, {%r108, %r109};
+	@!%p53 bra $L70;
+	add.s64 %rd292, %rd291, %rd281;
+	mov.b64 %rd281, %rd292;
 $L70:
-	mov.b64 {%r110, %r111}, %rd236;
-	shfl.sync.up.b32 %r112|%p53, %r110, 16, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd281;
+	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd248, {%r112, %r113};
-	@!%p53 bra $L71;
-	add.s64 %rd249, %rd248, %rd236;
-	mov.b64 %rd236, %rd249;
+	mov.b64 %rd293, {%r112, %r113};
+	@!%p54 bra $L71;
+	add.s64 %rd294, %rd293, %rd281;
+	mov.b64 %rd281, %rd294;
 $L71:
-	mov.b64 {%r114, %r115}, %rd236;
-	shfl.sync.up.b32 %r116|%p54, %r114, 1, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd281;
+	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd250, {%r116, %r117};
-	selp.b64 %rd251, %rd250, 0, %p54;
-	@!%p48 bra $L72;
-	mul.wide.u32 %rd252, %r7, 16;
-	add.s64 %rd253, %rd1, %rd252;
-	add.s64 %rd254, %rd253, 512;
-	st.shared.s64 [%rd254+0], %rd251;
+	mov.b64 %rd295, {%r116, %r117};
+	selp.b64 %rd296, %rd295, 0, %p55;
+	@!%p49 bra $L72;
+	mul.wide.u32 %rd297, %r7, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	add.s64 %rd299, %rd298, 512;
+	st.shared.s64 [%rd299+0], %rd296;
 $L72:
 	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r118;
-	@!%p55 bra $L73;
-	st.shared.s64 [%rd1+1024], %rd236;
+	setp.eq.u32 %p56, %r7, %r118;
+	@!%p56 bra $L73;
+	st.shared.s64 [%rd1+1024], %rd281;
 $L73:
 $L65:
 	bar.sync 0;
-	mul.wide.u32 %rd255, %r8, 16;
-	add.s64 %rd256, %rd1, %rd255;
-	add.s64 %rd257, %rd256, 512;
-	ld.shared.s64 %rd258, [%rd257+0];
-	add.s64 %rd259, %rd258, %rd233;
-	ld.shared.s64 %rd260, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd259;
-	shfl.sync.idx.b32 %r121|%p56, %r119, 0, %r21, %r17;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	add.s64 %rd302, %rd301, 512;
+	ld.shared.s64 %rd303, [%rd302+0];
+	add.s64 %rd304, %rd303, %rd278;
+	ld.shared.s64 %rd305, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd304;
+	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd261, {%r121, %r122};
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd263, %rd261;
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	mov.b64 %rd268, %rd266;
-	mov.b64 %rd269, 0;
-	cvt.u64.u32 %rd270, %r2;
-	setp.eq.s64 %p57, %rd270, 0;
-	setp.gt.s64 %p58, %rd268, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L75;
-	atom.global.add.u64 %rd271, [%rd74], %rd268;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd269, %rd272;
+	mov.b64 %rd306, {%r121, %r122};
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, 0;
+	cvt.u64.u32 %rd315, %r2;
+	setp.eq.s64 %p58, %rd315, 0;
+	setp.gt.s64 %p59, %rd313, 0;
+	and.pred %p60, %p58, %p59;
+	@!%p60 bra $L75;
+	atom.global.add.u64 %rd316, [%rd144], %rd313;
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd314, %rd317;
 $L75:
-	cvt.u64.u32 %rd273, %r2;
-	setp.eq.s64 %p60, %rd273, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
+	cvt.u64.u32 %rd318, %r2;
+	setp.eq.s64 %p61, %rd318, 0;
+	setp.eq.u32 %p62, %r1, 0;
+	and.pred %p63, %p61, %p62;
 	bar.sync 0;
-	@!%p62 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd269;
+	@!%p63 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd314;
 $L76:
 	bar.sync 0;
-	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd269, %rd275;
-	add.s64 %rd276, %rd269, %rd267;
-	mov.b64 %rd277, %rd276;
-	mov.b64 %rd278, 0;
+	ld.shared.s64 %rd319, [%rd1+1024];
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd314, %rd320;
+	add.s64 %rd321, %rd314, %rd312;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd323, 0;
 $L77:
-	setp.lt.s64 %p63, %rd278, %rd228;
-	not.pred %p64, %p63;
-	@!%p64 bra $L81;
+	setp.lt.s64 %p64, %rd323, %rd273;
+	not.pred %p65, %p64;
+	@!%p65 bra $L81;
 	bra.uni $L79;
 $L81:
-	mul.lo.s64 %rd279, %rd278, %rd124;
-	mad.lo.s64 %rd280, %rd279, 4, %rd122;
-	ld.shared.s32 %r123, [%rd280+0];
+	mul.lo.s64 %rd324, %rd323, %rd171;
+	mad.lo.s64 %rd325, %rd324, 4, %rd169;
+	ld.shared.s32 %r123, [%rd325+0];
 	mov.b32 %r124, %r123;
-	add.s64 %rd281, %rd277, %rd278;
-	mul.lo.s64 %rd282, %rd281, %rd71;
-	mad.lo.s64 %rd283, %rd282, 4, %rd67;
-	st.global.s32 [%rd283+0], %r124;
+	add.s64 %rd326, %rd322, %rd323;
+	mul.lo.s64 %rd327, %rd326, %rd143;
+	mad.lo.s64 %rd328, %rd327, 4, %rd141;
+	st.global.s32 [%rd328+0], %r124;
 $L78:
-	add.s64 %rd284, %rd278, 1;
-	mov.b64 %rd278, %rd284;
+	add.s64 %rd329, %rd323, 1;
+	mov.b64 %rd323, %rd329;
 	bra.uni $L77;
 $L79:
 	bra.uni $L58;
@@ -11933,172 +12445,172 @@ $L57:
 	bra.uni $L56;
 $L58:
 $L21:
-	add.s64 %rd285, %rd165, %rd135;
-	mov.b64 %rd165, %rd285;
+	add.s64 %rd330, %rd212, %rd182;
+	mov.b64 %rd212, %rd330;
 	bra.uni $L20;
 $L22:
 $L7:
-	add.s64 %rd286, %rd136, 1;
-	mov.b64 %rd136, %rd286;
+	add.s64 %rd331, %rd183, 1;
+	mov.b64 %rd183, %rd331;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
+	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd287, %rd111;
-	mov.b64 %rd288, %rd112;
+	mov.b64 %rd332, %rd118;
+	mov.b64 %rd333, %rd119;
 	// block reduction
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
 $L82:
-	setp.hs.u32 %p65, %r126, 32;
-	@%p65 bra $L83;
-	mov.b64 {%r127, %r128}, %rd287;
-	shfl.sync.down.b32 %r129|%p66, %r127, %r126, %r125, %r17;
+	setp.hs.u32 %p66, %r126, 32;
+	@%p66 bra $L83;
+	mov.b64 {%r127, %r128}, %rd332;
+	shfl.sync.down.b32 %r129|%p67, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd289, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd288;
+	mov.b64 %rd334, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd333;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd290, {%r133, %r134};
-	@!%p66 bra $L84;
-	setp.lt.s64 %p67, %rd289, %rd287;
-	setp.eq.s64 %p68, %rd289, %rd287;
-	setp.lt.s64 %p69, %rd290, %rd288;
-	and.pred %p70, %p68, %p69;
-	or.pred %p71, %p67, %p70;
-	selp.b64 %rd291, %rd289, %rd287, %p71;
-	selp.b64 %rd292, %rd290, %rd288, %p71;
-	mov.b64 %rd287, %rd291;
-	mov.b64 %rd288, %rd292;
+	mov.b64 %rd335, {%r133, %r134};
+	@!%p67 bra $L84;
+	setp.lt.s64 %p68, %rd334, %rd332;
+	setp.eq.s64 %p69, %rd334, %rd332;
+	setp.lt.s64 %p70, %rd335, %rd333;
+	and.pred %p71, %p69, %p70;
+	or.pred %p72, %p68, %p71;
+	selp.b64 %rd336, %rd334, %rd332, %p72;
+	selp.b64 %rd337, %rd335, %rd333, %p72;
+	mov.b64 %rd332, %rd336;
+	mov.b64 %rd333, %rd337;
 $L84:
 	shl.b32 %r126, %r126, 1;
 	bra.uni $L82;
 $L83:
-	setp.eq.u32 %p72, %r7, 0;
-	@!%p72 bra $L85;
-	mul.wide.u32 %rd293, %r8, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	st.shared.s64 [%rd294+0], %rd287;
-	st.shared.s64 [%rd294+8], %rd288;
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L85;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd332;
+	st.shared.s64 [%rd339+8], %rd333;
 $L85:
 	bar.sync 0;
-	setp.eq.u32 %p73, %r8, 0;
-	@!%p73 bra $L86;
-	setp.lo.u32 %p74, %r7, %r10;
-	@!%p74 bra $L87;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	ld.shared.s64 %rd298, [%rd296+8];
-	mov.b64 %rd287, %rd297;
-	mov.b64 %rd288, %rd298;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L86;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L87;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	ld.shared.s64 %rd343, [%rd341+8];
+	mov.b64 %rd332, %rd342;
+	mov.b64 %rd333, %rd343;
 $L87:
 	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd287;
-	shfl.sync.down.b32 %r138|%p75, %r136, 1, %r135, %r17;
+	mov.b64 {%r136, %r137}, %rd332;
+	shfl.sync.down.b32 %r138|%p76, %r136, 1, %r135, %r17;
 	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd299, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd288;
+	mov.b64 %rd344, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd333;
 	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
 	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd300, {%r142, %r143};
-	@!%p75 bra $L88;
-	setp.lt.s64 %p76, %rd299, %rd287;
-	setp.eq.s64 %p77, %rd299, %rd287;
-	setp.lt.s64 %p78, %rd300, %rd288;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd301, %rd299, %rd287, %p80;
-	selp.b64 %rd302, %rd300, %rd288, %p80;
-	mov.b64 %rd287, %rd301;
-	mov.b64 %rd288, %rd302;
+	mov.b64 %rd345, {%r142, %r143};
+	@!%p76 bra $L88;
+	setp.lt.s64 %p77, %rd344, %rd332;
+	setp.eq.s64 %p78, %rd344, %rd332;
+	setp.lt.s64 %p79, %rd345, %rd333;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd346, %rd344, %rd332, %p81;
+	selp.b64 %rd347, %rd345, %rd333, %p81;
+	mov.b64 %rd332, %rd346;
+	mov.b64 %rd333, %rd347;
 $L88:
-	mov.b64 {%r144, %r145}, %rd287;
-	shfl.sync.down.b32 %r146|%p81, %r144, 2, %r135, %r17;
+	mov.b64 {%r144, %r145}, %rd332;
+	shfl.sync.down.b32 %r146|%p82, %r144, 2, %r135, %r17;
 	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd303, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd288;
+	mov.b64 %rd348, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd333;
 	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
 	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd304, {%r150, %r151};
-	@!%p81 bra $L89;
-	setp.lt.s64 %p82, %rd303, %rd287;
-	setp.eq.s64 %p83, %rd303, %rd287;
-	setp.lt.s64 %p84, %rd304, %rd288;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd305, %rd303, %rd287, %p86;
-	selp.b64 %rd306, %rd304, %rd288, %p86;
-	mov.b64 %rd287, %rd305;
-	mov.b64 %rd288, %rd306;
+	mov.b64 %rd349, {%r150, %r151};
+	@!%p82 bra $L89;
+	setp.lt.s64 %p83, %rd348, %rd332;
+	setp.eq.s64 %p84, %rd348, %rd332;
+	setp.lt.s64 %p85, %rd349, %rd333;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd350, %rd348, %rd332, %p87;
+	selp.b64 %rd351, %rd349, %rd333, %p87;
+	mov.b64 %rd332, %rd350;
+	mov.b64 %rd333, %rd351;
 $L89:
-	mov.b64 {%r152, %r153}, %rd287;
-	shfl.sync.down.b32 %r154|%p87, %r152, 4, %r135, %r17;
+	mov.b64 {%r152, %r153}, %rd332;
+	shfl.sync.down.b32 %r154|%p88, %r152, 4, %r135, %r17;
 	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd307, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd288;
+	mov.b64 %rd352, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd333;
 	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
 	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd308, {%r158, %r159};
-	@!%p87 bra $L90;
-	setp.lt.s64 %p88, %rd307, %rd287;
-	setp.eq.s64 %p89, %rd307, %rd287;
-	setp.lt.s64 %p90, %rd308, %rd288;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd309, %rd307, %rd287, %p92;
-	selp.b64 %rd310, %rd308, %rd288, %p92;
-	mov.b64 %rd287, %rd309;
-	mov.b64 %rd288, %rd310;
+	mov.b64 %rd353, {%r158, %r159};
+	@!%p88 bra $L90;
+	setp.lt.s64 %p89, %rd352, %rd332;
+	setp.eq.s64 %p90, %rd352, %rd332;
+	setp.lt.s64 %p91, %rd353, %rd333;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd354, %rd352, %rd332, %p93;
+	selp.b64 %rd355, %rd353, %rd333, %p93;
+	mov.b64 %rd332, %rd354;
+	mov.b64 %rd333, %rd355;
 $L90:
-	mov.b64 {%r160, %r161}, %rd287;
-	shfl.sync.down.b32 %r162|%p93, %r160, 8, %r135, %r17;
+	mov.b64 {%r160, %r161}, %rd332;
+	shfl.sync.down.b32 %r162|%p94, %r160, 8, %r135, %r17;
 	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd311, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd288;
+	mov.b64 %rd356, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd333;
 	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
 	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd312, {%r166, %r167};
-	@!%p93 bra $L91;
-	setp.lt.s64 %p94, %rd311, %rd287;
-	setp.eq.s64 %p95, %rd311, %rd287;
-	setp.lt.s64 %p96, %rd312, %rd288;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd313, %rd311, %rd287, %p98;
-	selp.b64 %rd314, %rd312, %rd288, %p98;
-	mov.b64 %rd287, %rd313;
-	mov.b64 %rd288, %rd314;
+	mov.b64 %rd357, {%r166, %r167};
+	@!%p94 bra $L91;
+	setp.lt.s64 %p95, %rd356, %rd332;
+	setp.eq.s64 %p96, %rd356, %rd332;
+	setp.lt.s64 %p97, %rd357, %rd333;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd358, %rd356, %rd332, %p99;
+	selp.b64 %rd359, %rd357, %rd333, %p99;
+	mov.b64 %rd332, %rd358;
+	mov.b64 %rd333, %rd359;
 $L91:
-	mov.b64 {%r168, %r169}, %rd287;
-	shfl.sync.down.b32 %r170|%p99, %r168, 16, %r135, %r17;
+	mov.b64 {%r168, %r169}, %rd332;
+	shfl.sync.down.b32 %r170|%p100, %r168, 16, %r135, %r17;
 	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd315, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd288;
+	mov.b64 %rd360, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd333;
 	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
 	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd316, {%r174, %r175};
-	@!%p99 bra $L92;
-	setp.lt.s64 %p100, %rd315, %rd287;
-	setp.eq.s64 %p101, %rd315, %rd287;
-	setp.lt.s64 %p102, %rd316, %rd288;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd317, %rd315, %rd287, %p104;
-	selp.b64 %rd318, %rd316, %rd288, %p104;
-	mov.b64 %rd287, %rd317;
-	mov.b64 %rd288, %rd318;
+	mov.b64 %rd361, {%r174, %r175};
+	@!%p100 bra $L92;
+	setp.lt.s64 %p101, %rd360, %rd332;
+	setp.eq.s64 %p102, %rd360, %rd332;
+	setp.lt.s64 %p103, %rd361, %rd333;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd362, %rd360, %rd332, %p105;
+	selp.b64 %rd363, %rd361, %rd333, %p105;
+	mov.b64 %rd332, %rd362;
+	mov.b64 %rd333, %rd363;
 $L92:
 $L86:
-	mul.wide.u32 %rd319, %r28, 16;
-	add.s64 %rd320, %rd11, %rd319;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L93;
-	st.global.s64 [%rd320+0], %rd287;
-	st.global.s64 [%rd320+8], %rd288;
+	mul.wide.u32 %rd364, %r28, 16;
+	add.s64 %rd365, %rd11, %rd364;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L93;
+	st.global.s64 [%rd365+0], %rd332;
+	st.global.s64 [%rd365+8], %rd333;
 $L93:
 	ret;
 }
@@ -12148,12 +12660,15 @@ $L93:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12274,250 +12789,257 @@ $L93:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 9223372036854775807;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
+	mov.b64 %rd99, 9223372036854775807;
+	mov.b64 %rd100, 9223372036854775807;
+	cvt.u64.u32 %rd101, %r5;
+	cvt.u64.u32 %rd102, %r6;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
+	setp.ge.s64 %p8, %rd103, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.lt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
+	mad.lo.s64 %rd104, %rd103, 16, %rd3;
+	ld.global.s64 %rd105, [%rd104+0];
+	ld.global.s64 %rd106, [%rd104+8];
+	setp.lt.s64 %p9, %rd105, %rd99;
+	setp.eq.s64 %p10, %rd105, %rd99;
+	setp.lt.s64 %p11, %rd106, %rd100;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
+	selp.b64 %rd107, %rd105, %rd99, %p13;
+	selp.b64 %rd108, %rd106, %rd100, %p13;
+	mov.b64 %rd99, %rd107;
+	mov.b64 %rd100, %rd108;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
+	mov.b64 %rd109, %rd99;
+	mov.b64 %rd110, %rd100;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
+	mov.b64 {%r26, %r27}, %rd109;
 	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
+	mov.b64 %rd111, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd110;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
+	mov.b64 %rd112, {%r32, %r33};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
+	setp.lt.s64 %p15, %rd111, %rd109;
+	setp.eq.s64 %p16, %rd111, %rd109;
+	setp.lt.s64 %p17, %rd112, %rd110;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
+	selp.b64 %rd113, %rd111, %rd109, %p19;
+	selp.b64 %rd114, %rd112, %rd110, %p19;
+	mov.b64 %rd109, %rd113;
+	mov.b64 %rd110, %rd114;
 $L3:
-	mov.b64 {%r34, %r35}, %rd102;
+	mov.b64 {%r34, %r35}, %rd109;
 	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
+	mov.b64 %rd115, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd110;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
+	mov.b64 %rd116, {%r40, %r41};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
+	setp.lt.s64 %p21, %rd115, %rd109;
+	setp.eq.s64 %p22, %rd115, %rd109;
+	setp.lt.s64 %p23, %rd116, %rd110;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
+	selp.b64 %rd117, %rd115, %rd109, %p25;
+	selp.b64 %rd118, %rd116, %rd110, %p25;
+	mov.b64 %rd109, %rd117;
+	mov.b64 %rd110, %rd118;
 $L4:
-	mov.b64 {%r42, %r43}, %rd102;
+	mov.b64 {%r42, %r43}, %rd109;
 	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
+	mov.b64 %rd119, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd110;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
+	mov.b64 %rd120, {%r48, %r49};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
+	setp.lt.s64 %p27, %rd119, %rd109;
+	setp.eq.s64 %p28, %rd119, %rd109;
+	setp.lt.s64 %p29, %rd120, %rd110;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
+	selp.b64 %rd121, %rd119, %rd109, %p31;
+	selp.b64 %rd122, %rd120, %rd110, %p31;
+	mov.b64 %rd109, %rd121;
+	mov.b64 %rd110, %rd122;
 $L5:
-	mov.b64 {%r50, %r51}, %rd102;
+	mov.b64 {%r50, %r51}, %rd109;
 	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
+	mov.b64 %rd123, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd110;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
+	mov.b64 %rd124, {%r56, %r57};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
+	setp.lt.s64 %p33, %rd123, %rd109;
+	setp.eq.s64 %p34, %rd123, %rd109;
+	setp.lt.s64 %p35, %rd124, %rd110;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
+	selp.b64 %rd125, %rd123, %rd109, %p37;
+	selp.b64 %rd126, %rd124, %rd110, %p37;
+	mov.b64 %rd109, %rd125;
+	mov.b64 %rd110, %rd126;
 $L6:
-	mov.b64 {%r58, %r59}, %rd102;
+	mov.b64 {%r58, %r59}, %rd109;
 	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
+	mov.b64 %rd127, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd110;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
+	mov.b64 %rd128, {%r64, %r65};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
+	setp.lt.s64 %p39, %rd127, %rd109;
+	setp.eq.s64 %p40, %rd127, %rd109;
+	setp.lt.s64 %p41, %rd128, %rd110;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
+	selp.b64 %rd129, %rd127, %rd109, %p43;
+	selp.b64 %rd130, %rd128, %rd110, %p43;
+	mov.b64 %rd109, %rd129;
+	mov.b64 %rd110, %rd130;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
+	mul.wide.u32 %rd131, %r8, 16;
+	add.s64 %rd132, %rd1, %rd131;
+	st.shared.s64 [%rd132+0], %rd109;
+	st.shared.s64 [%rd132+8], %rd110;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
+	mul.wide.u32 %rd133, %r7, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	ld.shared.s64 %rd135, [%rd134+0];
+	ld.shared.s64 %rd136, [%rd134+8];
+	mov.b64 %rd109, %rd135;
+	mov.b64 %rd110, %rd136;
 $L10:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
+	mov.b64 {%r67, %r68}, %rd109;
 	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
+	mov.b64 %rd137, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd110;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
+	mov.b64 %rd138, {%r73, %r74};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
+	setp.lt.s64 %p48, %rd137, %rd109;
+	setp.eq.s64 %p49, %rd137, %rd109;
+	setp.lt.s64 %p50, %rd138, %rd110;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
+	selp.b64 %rd139, %rd137, %rd109, %p52;
+	selp.b64 %rd140, %rd138, %rd110, %p52;
+	mov.b64 %rd109, %rd139;
+	mov.b64 %rd110, %rd140;
 $L11:
-	mov.b64 {%r75, %r76}, %rd102;
+	mov.b64 {%r75, %r76}, %rd109;
 	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
+	mov.b64 %rd141, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd110;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
+	mov.b64 %rd142, {%r81, %r82};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
+	setp.lt.s64 %p54, %rd141, %rd109;
+	setp.eq.s64 %p55, %rd141, %rd109;
+	setp.lt.s64 %p56, %rd142, %rd110;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
+	selp.b64 %rd143, %rd141, %rd109, %p58;
+	selp.b64 %rd144, %rd142, %rd110, %p58;
+	mov.b64 %rd109, %rd143;
+	mov.b64 %rd110, %rd144;
 $L12:
-	mov.b64 {%r83, %r84}, %rd102;
+	mov.b64 {%r83, %r84}, %rd109;
 	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
+	mov.b64 %rd145, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd110;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
+	mov.b64 %rd146, {%r89, %r90};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
+	setp.lt.s64 %p60, %rd145, %rd109;
+	setp.eq.s64 %p61, %rd145, %rd109;
+	setp.lt.s64 %p62, %rd146, %rd110;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
+	selp.b64 %rd147, %rd145, %rd109, %p64;
+	selp.b64 %rd148, %rd146, %rd110, %p64;
+	mov.b64 %rd109, %rd147;
+	mov.b64 %rd110, %rd148;
 $L13:
-	mov.b64 {%r91, %r92}, %rd102;
+	mov.b64 {%r91, %r92}, %rd109;
 	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
+	mov.b64 %rd149, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd110;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
+	mov.b64 %rd150, {%r97, %r98};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
+	setp.lt.s64 %p66, %rd149, %rd109;
+	setp.eq.s64 %p67, %rd149, %rd109;
+	setp.lt.s64 %p68, %rd150, %rd110;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
+	selp.b64 %rd151, %rd149, %rd109, %p70;
+	selp.b64 %rd152, %rd150, %rd110, %p70;
+	mov.b64 %rd109, %rd151;
+	mov.b64 %rd110, %rd152;
 $L14:
-	mov.b64 {%r99, %r100}, %rd102;
+	mov.b64 {%r99, %r100}, %rd109;
 	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
+	mov.b64 %rd153, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd110;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
+	mov.b64 %rd154, {%r105, %r106};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
+	setp.lt.s64 %p72, %rd153, %rd109;
+	setp.eq.s64 %p73, %rd153, %rd109;
+	setp.lt.s64 %p74, %rd154, %rd110;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
+	selp.b64 %rd155, %rd153, %rd109, %p76;
+	selp.b64 %rd156, %rd154, %rd110, %p76;
+	mov.b64 %rd109, %rd155;
+	mov.b64 %rd110, %rd156;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
+	st.global.s64 [%rd6+0], %rd109;
+	st.global.s64 [%rd6+8], %rd110;
 $L16:
 	ret;
 }
@@ -12573,12 +13095,15 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<106>;
+	.reg .pred %p<107>;
 	.reg .b32 %r<176>;
-	.reg .b64 %rd<321>;
+	.reg .b64 %rd<366>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12727,462 +13252,507 @@ $L16:
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd111, -9223372036854775808;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
+	mov.b64 %rd118, -9223372036854775808;
+	mov.b64 %rd119, 9223372036854775807;
+	cvt.u64.u32 %rd121, %r28;
+	cvt.u64.u32 %rd122, %r29;
+	mov.b64 %rd123, %rd121;
 $L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
+	setp.ge.s64 %p9, %rd123, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
+	mov.b64 %rd120, %rd123;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	cvt.u64.u32 %rd125, %r4;
-	mov.b64 %rd126, %rd125;
-	cvt.u64.u32 %rd127, %r2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd113, %rd96;
-	mov.b64 %rd130, %rd129;
-	add.s64 %rd131, %rd130, %rd96;
-	min.s64 %rd132, %rd131, %rd50;
-	mov.b64 %rd133, %rd132;
-	mul.lo.s64 %rd134, %rd126, %rd94;
-	mov.b64 %rd135, %rd134;
-	@!%p6 bra $L5;
-	mov.b64 %rd135, 4611686018427387904;
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	cvt.u64.u32 %rd172, %r4;
+	mov.b64 %rd173, %rd172;
+	cvt.u64.u32 %rd174, %r2;
+	mov.b64 %rd175, %rd174;
+	mul.lo.s64 %rd176, %rd120, %rd154;
+	mov.b64 %rd177, %rd176;
+	add.s64 %rd178, %rd177, %rd154;
+	min.s64 %rd179, %rd178, %rd134;
+	mov.b64 %rd180, %rd179;
+	mul.lo.s64 %rd181, %rd173, %rd153;
+	mov.b64 %rd182, %rd181;
+	@!%p11 bra $L5;
+	mov.b64 %rd182, 4611686018427387904;
 $L5:
-	mov.b64 %rd136, %rd130;
+	mov.b64 %rd183, %rd177;
 $L6:
-	setp.lt.s64 %p10, %rd136, %rd133;
-	not.pred %p11, %p10;
-	@!%p11 bra $L10;
+	setp.lt.s64 %p13, %rd183, %rd180;
+	not.pred %p14, %p13;
+	@!%p14 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd136;
+	mov.pred %p15, %p10;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd183;
 $L11:
-	@!%p12 bra $L15;
-	shr.s64 %rd139, %rd138, 5;
-	mul.lo.s64 %rd140, %rd139, %rd64;
-	mad.lo.s64 %rd141, %rd140, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd141+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd142, %rd138, 31;
-	min.u64 %rd143, %rd142, 32;
-	cvt.u32.u64 %r39, %rd143;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L17;
-	cvt.u32.u64 %r44, %rd138;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L15;
+	shr.s64 %rd186, %rd185, 5;
+	mul.lo.s64 %rd187, %rd186, %rd140;
+	mad.lo.s64 %rd188, %rd187, 4, %rd138;
+	ld.global.nc.u32 %r39, [%rd188+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd189, %rd185, 31;
+	min.u64 %rd190, %rd189, 32;
+	cvt.u32.u64 %r41, %rd190;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L17;
+	cvt.u32.u64 %r46, %rd185;
+	mov.b32 %r47, %r46;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd144, %rd138, %rd57;
-	mad.lo.s64 %rd145, %rd144, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd145+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd191, %rd185, %rd137;
+	mad.lo.s64 %rd192, %rd191, 4, %rd135;
+	ld.global.nc.s32 %r48, [%rd192+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p15, %r48, 0;
-	@!%p15 bra $L19;
+	mov.b32 %r50, %r47;
+	setp.lt.s32 %p18, %r50, 0;
+	@!%p18 bra $L19;
 	bra.uni $L7;
 $L19:
-	mov.b64 %rd146, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd147, %r49;
-	mul.lo.s64 %rd148, %rd147, %rd34;
-	mad.lo.s64 %rd149, %rd148, 8, %rd30;
-	ld.global.nc.s64 %rd150, [%rd149+0];
-	mov.b64 %rd151, %rd150;
-	mov.b64 %rd152, %rd151;
-	mov.b64 %rd153, %rd27;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd154, %r50;
-	add.s64 %rd155, %rd154, 1;
-	mul.lo.s64 %rd156, %rd155, %rd34;
-	mad.lo.s64 %rd157, %rd156, 8, %rd30;
-	ld.global.nc.s64 %rd158, [%rd157+0];
-	mov.b64 %rd159, %rd158;
-	mov.b64 %rd160, %rd159;
-	mov.b64 %rd161, %rd152;
-	mov.b64 %rd162, %rd160;
-	mov.b64 %rd163, %rd161;
-	mov.b64 %rd164, %rd162;
-	mov.b64 %rd165, %rd163;
+	mov.b64 %rd193, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd194, %r51;
+	mul.lo.s64 %rd195, %rd194, %rd127;
+	mad.lo.s64 %rd196, %rd195, 8, %rd125;
+	ld.global.nc.s64 %rd197, [%rd196+0];
+	mov.b64 %rd198, %rd197;
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd124;
+	mov.b32 %r52, %r50;
+	cvt.s64.s32 %rd201, %r52;
+	add.s64 %rd202, %rd201, 1;
+	mul.lo.s64 %rd203, %rd202, %rd127;
+	mad.lo.s64 %rd204, %rd203, 8, %rd125;
+	ld.global.nc.s64 %rd205, [%rd204+0];
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd199;
+	mov.b64 %rd209, %rd207;
+	mov.b64 %rd210, %rd208;
+	mov.b64 %rd211, %rd209;
+	mov.b64 %rd212, %rd210;
 $L20:
-	setp.lt.s64 %p16, %rd165, %rd164;
-	not.pred %p17, %p16;
-	@!%p17 bra $L24;
+	setp.lt.s64 %p19, %rd212, %rd211;
+	not.pred %p20, %p19;
+	@!%p20 bra $L24;
 	bra.uni $L22;
 $L24:
-	add.s64 %rd166, %rd165, %rd135;
-	min.s64 %rd167, %rd164, %rd166;
-	mov.b64 %rd168, %rd167;
-	mov.b64 %rd169, 0;
-	add.s64 %rd170, %rd165, %rd128;
-	mov.b64 %rd171, %rd170;
+	add.s64 %rd213, %rd212, %rd182;
+	min.s64 %rd214, %rd211, %rd213;
+	mov.b64 %rd215, %rd214;
+	mov.b64 %rd216, 0;
+	add.s64 %rd217, %rd212, %rd175;
+	mov.b64 %rd218, %rd217;
 $L25:
-	setp.lt.s64 %p18, %rd171, %rd168;
-	not.pred %p19, %p18;
-	@!%p19 bra $L29;
+	setp.lt.s64 %p21, %rd218, %rd215;
+	not.pred %p22, %p21;
+	@!%p22 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd172, %rd171, %rd41;
-	mad.lo.s64 %rd173, %rd172, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd173+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r36;
-	mov.b32 %r55, %r48;
-	mov.b32 %r56, %r53;
-	mov.b64 %rd174, %rd171;
+	mul.lo.s64 %rd219, %rd218, %rd130;
+	mad.lo.s64 %rd220, %rd219, 4, %rd128;
+	ld.global.nc.s32 %r53, [%rd220+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r50;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd221, %rd218;
 $L30:
-	cvt.s64.s32 %rd175, %r56;
-	mul.lo.s64 %rd176, %rd175, %rd103;
-	mad.lo.s64 %rd177, %rd176, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r57, [%rd177+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p20, %r58, 0;
-	@!%p20 bra $L34;
-	mov.pred %p21, 0;
-	bra.uni $L32;
+	cvt.s64.s32 %rd222, %r58;
+	mul.lo.s64 %rd223, %rd222, %rd157;
+	mad.lo.s64 %rd224, %rd223, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r59, [%rd224+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p23, %r60, 0;
+	mov.pred %p24, %p23;
+	not.pred %p25, %p24;
+	@!%p25 bra $L34;
+	cvt.s64.s32 %rd225, %r58;
+	mul.lo.s64 %rd226, %rd225, %rd157;
+	mad.lo.s64 %rd227, %rd226, 4, %rd155;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd227], %r61, %r57;
+	setp.eq.u32 %p26, %r62, %r61;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	mov.pred %p24, %p28;
 $L34:
-	cvt.s64.s32 %rd178, %r56;
-	mul.lo.s64 %rd179, %rd178, %rd103;
-	mad.lo.s64 %rd180, %rd179, 4, %rd99;
-	mov.b32 %r59, -1;
-	atom.global.cas.b32 %r60, [%rd180], %r59, %r55;
-	setp.eq.u32 %p22, %r60, %r59;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
 	@!%p24 bra $L36;
-	mov.pred %p21, 0;
+	mov.pred %p29, 0;
 	bra.uni $L32;
 $L36:
-	add.s32 %r61, %r54, 1;
-	cvt.s64.s32 %rd181, %r56;
-	mul.lo.s64 %rd182, %rd181, %rd110;
-	mad.lo.s64 %rd183, %rd182, 4, %rd106;
-	st.global.s32 [%rd183+0], %r61;
-	mov.pred %p21, 1;
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd228, %r58;
+	mul.lo.s64 %rd229, %rd228, %rd160;
+	mad.lo.s64 %rd230, %rd229, 4, %rd158;
+	st.global.s32 [%rd230+0], %r63;
+	mov.pred %p29, 1;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p21 bra $L38;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r62, %r34;
-	mov.b64 %rd184, %rd94;
-	mov.b64 %rd185, %rd169;
-	mov.b32 %r63, %r53;
+	@!%p29 bra $L38;
+	mov.pred %p30, 0;
+	mov.b64 %rd231, %rd216;
+	mov.b32 %r64, %r55;
 $L39:
-	@!%p26 bra $L43;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd186, %r64;
-	mov.b64 %rd187, %rd186;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd188, %r65;
-	min.u64 %rd189, %rd188, 32;
-	cvt.u32.u64 %r66, %rd189;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p28, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p28;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd190, %rd187;
+	@!%p11 bra $L43;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd232, %r65;
+	mov.b64 %rd233, %rd232;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd234, %r66;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r67, %rd235;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p31, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p31;
 	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd191, %rd190, %rd85;
-	mad.lo.s64 %rd192, %rd191, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r72, [%rd192+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p29, %r74, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd193, %rd190, %rd85;
-	mad.lo.s64 %rd194, %rd193, 4, %rd81;
-	atom.global.or.b32 %r75, [%rd194], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p32, %r77, 0x0;
-	mov.pred %p30, %p32;
+	mov.b64 %rd236, %rd233;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd237, %rd236, %rd149;
+	mad.lo.s64 %rd238, %rd237, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r73, [%rd238+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p32, %r75, 0x0;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L45;
+	mul.lo.s64 %rd239, %rd236, %rd149;
+	mad.lo.s64 %rd240, %rd239, 4, %rd147;
+	atom.global.or.b32 %r76, [%rd240], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p35, %r78, 0x0;
+	mov.pred %p33, %p35;
 $L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd195, %rd185;
-	mov.b64 %rd196, %rd195;
-	mov.pred %p33, 0;
+	@!%p33 bra $L47;
+	mov.b64 %rd241, %rd231;
+	mov.b64 %rd242, %rd241;
+	mov.pred %p36, 0;
 	bra.uni $L41;
 $L47:
-	mov.b64 %rd197, %rd185;
-	mov.b64 %rd196, %rd197;
-	mov.pred %p33, 1;
+	mov.b64 %rd243, %rd231;
+	mov.b64 %rd242, %rd243;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L43:
-	@!%p27 bra $L49;
-	cvt.s64.s32 %rd198, %r63;
-	mul.lo.s64 %rd199, %rd198, %rd92;
-	mad.lo.s64 %rd200, %rd199, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r78, [%rd200+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p34, %r79, %r62;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd201, %r63;
-	mul.lo.s64 %rd202, %rd201, %rd92;
-	mad.lo.s64 %rd203, %rd202, 4, %rd88;
-	atom.global.exch.b32 %r80, [%rd203], %r62;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p37, %r81, %r62;
-	mov.pred %p35, %p37;
+	@!%p12 bra $L49;
+	cvt.s64.s32 %rd244, %r64;
+	mul.lo.s64 %rd245, %rd244, %rd152;
+	mad.lo.s64 %rd246, %rd245, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r79, [%rd246+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p37, %r80, %r37;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L51;
+	cvt.s64.s32 %rd247, %r64;
+	mul.lo.s64 %rd248, %rd247, %rd152;
+	mad.lo.s64 %rd249, %rd248, 4, %rd150;
+	atom.global.exch.b32 %r81, [%rd249], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r37;
+	mov.pred %p38, %p40;
 $L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd196, %rd204;
-	mov.pred %p33, 0;
+	@!%p38 bra $L53;
+	mov.b64 %rd250, %rd231;
+	mov.b64 %rd242, %rd250;
+	mov.pred %p36, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd205, %rd185, %rd124;
-	mad.lo.s64 %rd206, %rd205, 4, %rd122;
-	st.shared.s32 [%rd206+0], %r63;
-	add.s64 %rd207, %rd185, 1;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd196, %rd208;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd251, %rd231, %rd171;
+	mad.lo.s64 %rd252, %rd251, 4, %rd169;
+	st.shared.s32 [%rd252+0], %r64;
+	add.s64 %rd253, %rd231, 1;
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd242, %rd254;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd209, %rd196;
-	mov.pred %p38, %p33;
-	mov.b64 %rd169, %rd209;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L55;
-	add.s64 %rd210, %rd111, 1;
-	mov.b64 %rd111, %rd210;
-	mov.b64 %rd211, %rd27;
-	mov.b32 %r82, %r53;
-	cvt.s64.s32 %rd212, %r82;
-	add.s64 %rd213, %rd212, 1;
-	mul.lo.s64 %rd214, %rd213, %rd34;
-	mad.lo.s64 %rd215, %rd214, 8, %rd30;
-	ld.global.nc.s64 %rd216, [%rd215+0];
-	mov.b64 %rd217, %rd216;
-	cvt.s64.s32 %rd218, %r82;
-	mul.lo.s64 %rd219, %rd218, %rd34;
-	mad.lo.s64 %rd220, %rd219, 8, %rd30;
-	ld.global.nc.s64 %rd221, [%rd220+0];
-	mov.b64 %rd222, %rd221;
-	sub.s64 %rd223, %rd217, %rd222;
-	mov.b64 %rd224, %rd223;
-	add.s64 %rd225, %rd112, %rd224;
-	mov.b64 %rd112, %rd225;
+	mov.b64 %rd255, %rd242;
+	mov.pred %p41, %p36;
+	mov.b64 %rd216, %rd255;
+	mov.pred %p30, %p41;
+	@!%p30 bra $L55;
+	add.s64 %rd256, %rd118, 1;
+	mov.b64 %rd118, %rd256;
+	mov.b64 %rd257, %rd124;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd258, %r83;
+	add.s64 %rd259, %rd258, 1;
+	mul.lo.s64 %rd260, %rd259, %rd127;
+	mad.lo.s64 %rd261, %rd260, 8, %rd125;
+	ld.global.nc.s64 %rd262, [%rd261+0];
+	mov.b64 %rd263, %rd262;
+	cvt.s64.s32 %rd264, %r83;
+	mul.lo.s64 %rd265, %rd264, %rd127;
+	mad.lo.s64 %rd266, %rd265, 8, %rd125;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	sub.s64 %rd269, %rd263, %rd268;
+	mov.b64 %rd270, %rd269;
+	add.s64 %rd271, %rd119, %rd270;
+	mov.b64 %rd119, %rd271;
 $L55:
 $L38:
 $L26:
-	add.s64 %rd226, %rd171, %rd126;
-	mov.b64 %rd171, %rd226;
+	add.s64 %rd272, %rd218, %rd173;
+	mov.b64 %rd218, %rd272;
 	bra.uni $L25;
 $L27:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r83, %r34;
-	mov.b64 %rd227, %rd94;
-	mov.b64 %rd228, %rd169;
+	mov.b64 %rd273, %rd216;
 $L56:
-	@!%p39 bra $L60;
+	@!%p11 bra $L60;
 	bra.uni $L58;
 $L60:
 	// block scan
-	mov.b64 %rd229, %rd228;
+	mov.b64 %rd274, %rd273;
 	mov.b32 %r84, %r3;
 $L61:
-	setp.hs.u32 %p41, %r84, 32;
-	@%p41 bra $L62;
-	mov.b64 {%r85, %r86}, %rd229;
-	shfl.sync.up.b32 %r87|%p42, %r85, %r84, 0, %r17;
+	setp.hs.u32 %p42, %r84, 32;
+	@%p42 bra $L62;
+	mov.b64 {%r85, %r86}, %rd274;
+	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd230, {%r87, %r88};
-	@!%p42 bra $L63;
-	add.s64 %rd231, %rd230, %rd229;
-	mov.b64 %rd229, %rd231;
+	mov.b64 %rd275, {%r87, %r88};
+	@!%p43 bra $L63;
+	add.s64 %rd276, %rd275, %rd274;
+	mov.b64 %rd274, %rd276;
 $L63:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L61;
 $L62:
-	mov.b64 {%r89, %r90}, %rd229;
-	shfl.sync.up.b32 %r91|%p43, %r89, %r3, 0, %r17;
+	mov.b64 {%r89, %r90}, %rd274;
+	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd232, {%r91, %r92};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd233, %rd232, 0, %p45;
+	mov.b64 %rd277, {%r91, %r92};
+	setp.lo.u32 %p45, %r3, 32;
+	and.pred %p46, %p44, %p45;
+	selp.b64 %rd278, %rd277, 0, %p46;
 	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r93;
-	@!%p46 bra $L64;
-	mul.wide.u32 %rd234, %r8, 16;
-	add.s64 %rd235, %rd1, %rd234;
-	st.shared.s64 [%rd235+0], %rd229;
+	setp.eq.u32 %p47, %r7, %r93;
+	@!%p47 bra $L64;
+	mul.wide.u32 %rd279, %r8, 16;
+	add.s64 %rd280, %rd1, %rd279;
+	st.shared.s64 [%rd280+0], %rd274;
 $L64:
 	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L65;
-	mov.b64 %rd236, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L66;
-	mul.wide.u32 %rd237, %r7, 16;
-	add.s64 %rd238, %rd1, %rd237;
-	ld.shared.s64 %rd239, [%rd238+0];
-	mov.b64 %rd236, %rd239;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L65;
+	mov.b64 %rd281, 0;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L66;
+	mul.wide.u32 %rd282, %r7, 16;
+	add.s64 %rd283, %rd1, %rd282;
+	ld.shared.s64 %rd284, [%rd283+0];
+	mov.b64 %rd281, %rd284;
 $L66:
-	mov.b64 {%r94, %r95}, %rd236;
-	shfl.sync.up.b32 %r96|%p49, %r94, 1, 0, %r17;
+	mov.b64 {%r94, %r95}, %rd281;
+	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd240, {%r96, %r97};
-	@!%p49 bra $L67;
-	add.s64 %rd241, %rd240, %rd236;
-	mov.b64 %rd236, %rd241;
+	mov.b64 %rd285, {%r96, %r97};
+	@!%p50 bra $L67;
+	add.s64 %rd286, %rd285, %rd281;
+	mov.b64 %rd281, %rd286;
 $L67:
-	mov.b64 {%r98, %r99}, %rd236;
-	shfl.sync.up.b32 %r100|%p50, %r98, 2, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd281;
+	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd242, {%r100, %r101};
-	@!%p50 bra $L68;
-	add.s64 %rd243, %rd242, %rd236;
-	mov.b64 %rd236, %rd243;
+	mov.b64 %rd287, {%r100, %r101};
+	@!%p51 bra $L68;
+	add.s64 %rd288, %rd287, %rd281;
+	mov.b64 %rd281, %rd288;
 $L68:
-	mov.b64 {%r102, %r103}, %rd236;
-	shfl.sync.up.b32 %r104|%p51, %r102, 4, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd281;
+	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd244, {%r104, %r105};
-	@!%p51 bra $L69;
-	add.s64 %rd245, %rd244, %rd236;
-	mov.b64 %rd236, %rd245;
+	mov.b64 %rd289, {%r104, %r105};
+	@!%p52 bra $L69;
+	add.s64 %rd290, %rd289, %rd281;
+	mov.b64 %rd281, %rd290;
 $L69:
-	mov.b64 {%r106, %r107}, %rd236;
-	shfl.sync.up.b32 %r108|%p52, %r106, 8, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd281;
+	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd246, {%r108, %r109};
-	@!%p52 bra $L70;
-	add.s64 %rd247, %rd246, %rd236;
-	mov.b64 %rd236, %rd247;
+	mov.b64 %rd291, {%r108, %r109};
+	@!%p53 bra $L70;
+	add.s64 %rd292, %rd291, %rd281;
+	mov.b64 %rd281, %rd292;
 $L70:
-	mov.b64 {%r110, %r111}, %rd236;
-	shfl.sync.up.b32 %r112|%p53, %r110, 16, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd281;
+	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd248, {%r112, %r113};
-	@!%p53 bra $L71;
-	add.s64 %rd249, %rd248, %rd236;
-	mov.b64 %rd236, %rd249;
+	mov.b64 %rd293, {%r112, %r113};
+	@!%p54 bra $L71;
+	add.s64 %rd294, %rd293, %rd281;
+	mov.b64 %rd281, %rd294;
 $L71:
-	mov.b64 {%r114, %r115}, %rd236;
-	shfl.sync.up.b32 %r116|%p54, %r114, 1, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd281;
+	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd250, {%r116, %r117};
-	selp.b64 %rd251, %rd250, 0, %p54;
-	@!%p48 bra $L72;
-	mul.wide.u32 %rd252, %r7, 16;
-	add.s64 %rd253, %rd1, %rd252;
-	add.s64 %rd254, %rd253, 512;
-	st.shared.s64 [%rd254+0], %rd251;
+	mov.b64 %rd295, {%r116, %r117};
+	selp.b64 %rd296, %rd295, 0, %p55;
+	@!%p49 bra $L72;
+	mul.wide.u32 %rd297, %r7, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	add.s64 %rd299, %rd298, 512;
+	st.shared.s64 [%rd299+0], %rd296;
 $L72:
 	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r118;
-	@!%p55 bra $L73;
-	st.shared.s64 [%rd1+1024], %rd236;
+	setp.eq.u32 %p56, %r7, %r118;
+	@!%p56 bra $L73;
+	st.shared.s64 [%rd1+1024], %rd281;
 $L73:
 $L65:
 	bar.sync 0;
-	mul.wide.u32 %rd255, %r8, 16;
-	add.s64 %rd256, %rd1, %rd255;
-	add.s64 %rd257, %rd256, 512;
-	ld.shared.s64 %rd258, [%rd257+0];
-	add.s64 %rd259, %rd258, %rd233;
-	ld.shared.s64 %rd260, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd259;
-	shfl.sync.idx.b32 %r121|%p56, %r119, 0, %r21, %r17;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	add.s64 %rd302, %rd301, 512;
+	ld.shared.s64 %rd303, [%rd302+0];
+	add.s64 %rd304, %rd303, %rd278;
+	ld.shared.s64 %rd305, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd304;
+	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd261, {%r121, %r122};
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd263, %rd261;
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd265, %rd263;
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd267, %rd265;
-	mov.b64 %rd268, %rd266;
-	mov.b64 %rd269, 0;
-	cvt.u64.u32 %rd270, %r2;
-	setp.eq.s64 %p57, %rd270, 0;
-	setp.gt.s64 %p58, %rd268, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L75;
-	atom.global.add.u64 %rd271, [%rd74], %rd268;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd269, %rd272;
+	mov.b64 %rd306, {%r121, %r122};
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, 0;
+	cvt.u64.u32 %rd315, %r2;
+	setp.eq.s64 %p58, %rd315, 0;
+	setp.gt.s64 %p59, %rd313, 0;
+	and.pred %p60, %p58, %p59;
+	@!%p60 bra $L75;
+	atom.global.add.u64 %rd316, [%rd144], %rd313;
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd314, %rd317;
 $L75:
-	cvt.u64.u32 %rd273, %r2;
-	setp.eq.s64 %p60, %rd273, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
+	cvt.u64.u32 %rd318, %r2;
+	setp.eq.s64 %p61, %rd318, 0;
+	setp.eq.u32 %p62, %r1, 0;
+	and.pred %p63, %p61, %p62;
 	bar.sync 0;
-	@!%p62 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd269;
+	@!%p63 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd314;
 $L76:
 	bar.sync 0;
-	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd269, %rd275;
-	add.s64 %rd276, %rd269, %rd267;
-	mov.b64 %rd277, %rd276;
-	mov.b64 %rd278, 0;
+	ld.shared.s64 %rd319, [%rd1+1024];
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd314, %rd320;
+	add.s64 %rd321, %rd314, %rd312;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd323, 0;
 $L77:
-	setp.lt.s64 %p63, %rd278, %rd228;
-	not.pred %p64, %p63;
-	@!%p64 bra $L81;
+	setp.lt.s64 %p64, %rd323, %rd273;
+	not.pred %p65, %p64;
+	@!%p65 bra $L81;
 	bra.uni $L79;
 $L81:
-	mul.lo.s64 %rd279, %rd278, %rd124;
-	mad.lo.s64 %rd280, %rd279, 4, %rd122;
-	ld.shared.s32 %r123, [%rd280+0];
+	mul.lo.s64 %rd324, %rd323, %rd171;
+	mad.lo.s64 %rd325, %rd324, 4, %rd169;
+	ld.shared.s32 %r123, [%rd325+0];
 	mov.b32 %r124, %r123;
-	add.s64 %rd281, %rd277, %rd278;
-	mul.lo.s64 %rd282, %rd281, %rd71;
-	mad.lo.s64 %rd283, %rd282, 4, %rd67;
-	st.global.s32 [%rd283+0], %r124;
+	add.s64 %rd326, %rd322, %rd323;
+	mul.lo.s64 %rd327, %rd326, %rd143;
+	mad.lo.s64 %rd328, %rd327, 4, %rd141;
+	st.global.s32 [%rd328+0], %r124;
 $L78:
-	add.s64 %rd284, %rd278, 1;
-	mov.b64 %rd278, %rd284;
+	add.s64 %rd329, %rd323, 1;
+	mov.b64 %rd323, %rd329;
 	bra.uni $L77;
 $L79:
 	bra.uni $L58;
@@ -13190,172 +13760,172 @@ $L57:
 	bra.uni $L56;
 $L58:
 $L21:
-	add.s64 %rd285, %rd165, %rd135;
-	mov.b64 %rd165, %rd285;
+	add.s64 %rd330, %rd212, %rd182;
+	mov.b64 %rd212, %rd330;
 	bra.uni $L20;
 $L22:
 $L7:
-	add.s64 %rd286, %rd136, 1;
-	mov.b64 %rd136, %rd286;
+	add.s64 %rd331, %rd183, 1;
+	mov.b64 %rd183, %rd331;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
+	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd287, %rd111;
-	mov.b64 %rd288, %rd112;
+	mov.b64 %rd332, %rd118;
+	mov.b64 %rd333, %rd119;
 	// block reduction
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
 $L82:
-	setp.hs.u32 %p65, %r126, 32;
-	@%p65 bra $L83;
-	mov.b64 {%r127, %r128}, %rd287;
-	shfl.sync.down.b32 %r129|%p66, %r127, %r126, %r125, %r17;
+	setp.hs.u32 %p66, %r126, 32;
+	@%p66 bra $L83;
+	mov.b64 {%r127, %r128}, %rd332;
+	shfl.sync.down.b32 %r129|%p67, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd289, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd288;
+	mov.b64 %rd334, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd333;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd290, {%r133, %r134};
-	@!%p66 bra $L84;
-	setp.gt.s64 %p67, %rd289, %rd287;
-	setp.eq.s64 %p68, %rd289, %rd287;
-	setp.lt.s64 %p69, %rd290, %rd288;
-	and.pred %p70, %p68, %p69;
-	or.pred %p71, %p67, %p70;
-	selp.b64 %rd291, %rd289, %rd287, %p71;
-	selp.b64 %rd292, %rd290, %rd288, %p71;
-	mov.b64 %rd287, %rd291;
-	mov.b64 %rd288, %rd292;
+	mov.b64 %rd335, {%r133, %r134};
+	@!%p67 bra $L84;
+	setp.gt.s64 %p68, %rd334, %rd332;
+	setp.eq.s64 %p69, %rd334, %rd332;
+	setp.lt.s64 %p70, %rd335, %rd333;
+	and.pred %p71, %p69, %p70;
+	or.pred %p72, %p68, %p71;
+	selp.b64 %rd336, %rd334, %rd332, %p72;
+	selp.b64 %rd337, %rd335, %rd333, %p72;
+	mov.b64 %rd332, %rd336;
+	mov.b64 %rd333, %rd337;
 $L84:
 	shl.b32 %r126, %r126, 1;
 	bra.uni $L82;
 $L83:
-	setp.eq.u32 %p72, %r7, 0;
-	@!%p72 bra $L85;
-	mul.wide.u32 %rd293, %r8, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	st.shared.s64 [%rd294+0], %rd287;
-	st.shared.s64 [%rd294+8], %rd288;
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L85;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd332;
+	st.shared.s64 [%rd339+8], %rd333;
 $L85:
 	bar.sync 0;
-	setp.eq.u32 %p73, %r8, 0;
-	@!%p73 bra $L86;
-	setp.lo.u32 %p74, %r7, %r10;
-	@!%p74 bra $L87;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	ld.shared.s64 %rd298, [%rd296+8];
-	mov.b64 %rd287, %rd297;
-	mov.b64 %rd288, %rd298;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L86;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L87;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	ld.shared.s64 %rd343, [%rd341+8];
+	mov.b64 %rd332, %rd342;
+	mov.b64 %rd333, %rd343;
 $L87:
 	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd287;
-	shfl.sync.down.b32 %r138|%p75, %r136, 1, %r135, %r17;
+	mov.b64 {%r136, %r137}, %rd332;
+	shfl.sync.down.b32 %r138|%p76, %r136, 1, %r135, %r17;
 	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd299, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd288;
+	mov.b64 %rd344, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd333;
 	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
 	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd300, {%r142, %r143};
-	@!%p75 bra $L88;
-	setp.gt.s64 %p76, %rd299, %rd287;
-	setp.eq.s64 %p77, %rd299, %rd287;
-	setp.lt.s64 %p78, %rd300, %rd288;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd301, %rd299, %rd287, %p80;
-	selp.b64 %rd302, %rd300, %rd288, %p80;
-	mov.b64 %rd287, %rd301;
-	mov.b64 %rd288, %rd302;
+	mov.b64 %rd345, {%r142, %r143};
+	@!%p76 bra $L88;
+	setp.gt.s64 %p77, %rd344, %rd332;
+	setp.eq.s64 %p78, %rd344, %rd332;
+	setp.lt.s64 %p79, %rd345, %rd333;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd346, %rd344, %rd332, %p81;
+	selp.b64 %rd347, %rd345, %rd333, %p81;
+	mov.b64 %rd332, %rd346;
+	mov.b64 %rd333, %rd347;
 $L88:
-	mov.b64 {%r144, %r145}, %rd287;
-	shfl.sync.down.b32 %r146|%p81, %r144, 2, %r135, %r17;
+	mov.b64 {%r144, %r145}, %rd332;
+	shfl.sync.down.b32 %r146|%p82, %r144, 2, %r135, %r17;
 	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd303, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd288;
+	mov.b64 %rd348, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd333;
 	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
 	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd304, {%r150, %r151};
-	@!%p81 bra $L89;
-	setp.gt.s64 %p82, %rd303, %rd287;
-	setp.eq.s64 %p83, %rd303, %rd287;
-	setp.lt.s64 %p84, %rd304, %rd288;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd305, %rd303, %rd287, %p86;
-	selp.b64 %rd306, %rd304, %rd288, %p86;
-	mov.b64 %rd287, %rd305;
-	mov.b64 %rd288, %rd306;
+	mov.b64 %rd349, {%r150, %r151};
+	@!%p82 bra $L89;
+	setp.gt.s64 %p83, %rd348, %rd332;
+	setp.eq.s64 %p84, %rd348, %rd332;
+	setp.lt.s64 %p85, %rd349, %rd333;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd350, %rd348, %rd332, %p87;
+	selp.b64 %rd351, %rd349, %rd333, %p87;
+	mov.b64 %rd332, %rd350;
+	mov.b64 %rd333, %rd351;
 $L89:
-	mov.b64 {%r152, %r153}, %rd287;
-	shfl.sync.down.b32 %r154|%p87, %r152, 4, %r135, %r17;
+	mov.b64 {%r152, %r153}, %rd332;
+	shfl.sync.down.b32 %r154|%p88, %r152, 4, %r135, %r17;
 	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd307, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd288;
+	mov.b64 %rd352, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd333;
 	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
 	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd308, {%r158, %r159};
-	@!%p87 bra $L90;
-	setp.gt.s64 %p88, %rd307, %rd287;
-	setp.eq.s64 %p89, %rd307, %rd287;
-	setp.lt.s64 %p90, %rd308, %rd288;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd309, %rd307, %rd287, %p92;
-	selp.b64 %rd310, %rd308, %rd288, %p92;
-	mov.b64 %rd287, %rd309;
-	mov.b64 %rd288, %rd310;
+	mov.b64 %rd353, {%r158, %r159};
+	@!%p88 bra $L90;
+	setp.gt.s64 %p89, %rd352, %rd332;
+	setp.eq.s64 %p90, %rd352, %rd332;
+	setp.lt.s64 %p91, %rd353, %rd333;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd354, %rd352, %rd332, %p93;
+	selp.b64 %rd355, %rd353, %rd333, %p93;
+	mov.b64 %rd332, %rd354;
+	mov.b64 %rd333, %rd355;
 $L90:
-	mov.b64 {%r160, %r161}, %rd287;
-	shfl.sync.down.b32 %r162|%p93, %r160, 8, %r135, %r17;
+	mov.b64 {%r160, %r161}, %rd332;
+	shfl.sync.down.b32 %r162|%p94, %r160, 8, %r135, %r17;
 	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd311, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd288;
+	mov.b64 %rd356, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd333;
 	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
 	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd312, {%r166, %r167};
-	@!%p93 bra $L91;
-	setp.gt.s64 %p94, %rd311, %rd287;
-	setp.eq.s64 %p95, %rd311, %rd287;
-	setp.lt.s64 %p96, %rd312, %rd288;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd313, %rd311, %rd287, %p98;
-	selp.b64 %rd314, %rd312, %rd288, %p98;
-	mov.b64 %rd287, %rd313;
-	mov.b64 %rd288, %rd314;
+	mov.b64 %rd357, {%r166, %r167};
+	@!%p94 bra $L91;
+	setp.gt.s64 %p95, %rd356, %rd332;
+	setp.eq.s64 %p96, %rd356, %rd332;
+	setp.lt.s64 %p97, %rd357, %rd333;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd358, %rd356, %rd332, %p99;
+	selp.b64 %rd359, %rd357, %rd333, %p99;
+	mov.b64 %rd332, %rd358;
+	mov.b64 %rd333, %rd359;
 $L91:
-	mov.b64 {%r168, %r169}, %rd287;
-	shfl.sync.down.b32 %r170|%p99, %r168, 16, %r135, %r17;
+	mov.b64 {%r168, %r169}, %rd332;
+	shfl.sync.down.b32 %r170|%p100, %r168, 16, %r135, %r17;
 	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd315, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd288;
+	mov.b64 %rd360, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd333;
 	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
 	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd316, {%r174, %r175};
-	@!%p99 bra $L92;
-	setp.gt.s64 %p100, %rd315, %rd287;
-	setp.eq.s64 %p101, %rd315, %rd287;
-	setp.lt.s64 %p102, %rd316, %rd288;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd317, %rd315, %rd287, %p104;
-	selp.b64 %rd318, %rd316, %rd288, %p104;
-	mov.b64 %rd287, %rd317;
-	mov.b64 %rd288, %rd318;
+	mov.b64 %rd361, {%r174, %r175};
+	@!%p100 bra $L92;
+	setp.gt.s64 %p101, %rd360, %rd332;
+	setp.eq.s64 %p102, %rd360, %rd332;
+	setp.lt.s64 %p103, %rd361, %rd333;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd362, %rd360, %rd332, %p105;
+	selp.b64 %rd363, %rd361, %rd333, %p105;
+	mov.b64 %rd332, %rd362;
+	mov.b64 %rd333, %rd363;
 $L92:
 $L86:
-	mul.wide.u32 %rd319, %r28, 16;
-	add.s64 %rd320, %rd11, %rd319;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L93;
-	st.global.s64 [%rd320+0], %rd287;
-	st.global.s64 [%rd320+8], %rd288;
+	mul.wide.u32 %rd364, %r28, 16;
+	add.s64 %rd365, %rd11, %rd364;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L93;
+	st.global.s64 [%rd365+0], %rd332;
+	st.global.s64 [%rd365+8], %rd333;
 $L93:
 	ret;
 }
@@ -13405,12 +13975,15 @@ $L93:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13531,250 +14104,257 @@ $L93:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, -9223372036854775808;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
+	mov.b64 %rd99, -9223372036854775808;
+	mov.b64 %rd100, 9223372036854775807;
+	cvt.u64.u32 %rd101, %r5;
+	cvt.u64.u32 %rd102, %r6;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
+	setp.ge.s64 %p8, %rd103, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.gt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
+	mad.lo.s64 %rd104, %rd103, 16, %rd3;
+	ld.global.s64 %rd105, [%rd104+0];
+	ld.global.s64 %rd106, [%rd104+8];
+	setp.gt.s64 %p9, %rd105, %rd99;
+	setp.eq.s64 %p10, %rd105, %rd99;
+	setp.lt.s64 %p11, %rd106, %rd100;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
+	selp.b64 %rd107, %rd105, %rd99, %p13;
+	selp.b64 %rd108, %rd106, %rd100, %p13;
+	mov.b64 %rd99, %rd107;
+	mov.b64 %rd100, %rd108;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
+	mov.b64 %rd109, %rd99;
+	mov.b64 %rd110, %rd100;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
+	mov.b64 {%r26, %r27}, %rd109;
 	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
+	mov.b64 %rd111, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd110;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
+	mov.b64 %rd112, {%r32, %r33};
 	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
+	setp.gt.s64 %p15, %rd111, %rd109;
+	setp.eq.s64 %p16, %rd111, %rd109;
+	setp.lt.s64 %p17, %rd112, %rd110;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
+	selp.b64 %rd113, %rd111, %rd109, %p19;
+	selp.b64 %rd114, %rd112, %rd110, %p19;
+	mov.b64 %rd109, %rd113;
+	mov.b64 %rd110, %rd114;
 $L3:
-	mov.b64 {%r34, %r35}, %rd102;
+	mov.b64 {%r34, %r35}, %rd109;
 	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
+	mov.b64 %rd115, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd110;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
+	mov.b64 %rd116, {%r40, %r41};
 	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
+	setp.gt.s64 %p21, %rd115, %rd109;
+	setp.eq.s64 %p22, %rd115, %rd109;
+	setp.lt.s64 %p23, %rd116, %rd110;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
+	selp.b64 %rd117, %rd115, %rd109, %p25;
+	selp.b64 %rd118, %rd116, %rd110, %p25;
+	mov.b64 %rd109, %rd117;
+	mov.b64 %rd110, %rd118;
 $L4:
-	mov.b64 {%r42, %r43}, %rd102;
+	mov.b64 {%r42, %r43}, %rd109;
 	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
+	mov.b64 %rd119, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd110;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
+	mov.b64 %rd120, {%r48, %r49};
 	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
+	setp.gt.s64 %p27, %rd119, %rd109;
+	setp.eq.s64 %p28, %rd119, %rd109;
+	setp.lt.s64 %p29, %rd120, %rd110;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
+	selp.b64 %rd121, %rd119, %rd109, %p31;
+	selp.b64 %rd122, %rd120, %rd110, %p31;
+	mov.b64 %rd109, %rd121;
+	mov.b64 %rd110, %rd122;
 $L5:
-	mov.b64 {%r50, %r51}, %rd102;
+	mov.b64 {%r50, %r51}, %rd109;
 	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
+	mov.b64 %rd123, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd110;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
+	mov.b64 %rd124, {%r56, %r57};
 	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
+	setp.gt.s64 %p33, %rd123, %rd109;
+	setp.eq.s64 %p34, %rd123, %rd109;
+	setp.lt.s64 %p35, %rd124, %rd110;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
+	selp.b64 %rd125, %rd123, %rd109, %p37;
+	selp.b64 %rd126, %rd124, %rd110, %p37;
+	mov.b64 %rd109, %rd125;
+	mov.b64 %rd110, %rd126;
 $L6:
-	mov.b64 {%r58, %r59}, %rd102;
+	mov.b64 {%r58, %r59}, %rd109;
 	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
+	mov.b64 %rd127, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd110;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
+	mov.b64 %rd128, {%r64, %r65};
 	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
+	setp.gt.s64 %p39, %rd127, %rd109;
+	setp.eq.s64 %p40, %rd127, %rd109;
+	setp.lt.s64 %p41, %rd128, %rd110;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
+	selp.b64 %rd129, %rd127, %rd109, %p43;
+	selp.b64 %rd130, %rd128, %rd110, %p43;
+	mov.b64 %rd109, %rd129;
+	mov.b64 %rd110, %rd130;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
+	mul.wide.u32 %rd131, %r8, 16;
+	add.s64 %rd132, %rd1, %rd131;
+	st.shared.s64 [%rd132+0], %rd109;
+	st.shared.s64 [%rd132+8], %rd110;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
+	mul.wide.u32 %rd133, %r7, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	ld.shared.s64 %rd135, [%rd134+0];
+	ld.shared.s64 %rd136, [%rd134+8];
+	mov.b64 %rd109, %rd135;
+	mov.b64 %rd110, %rd136;
 $L10:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
+	mov.b64 {%r67, %r68}, %rd109;
 	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
+	mov.b64 %rd137, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd110;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
+	mov.b64 %rd138, {%r73, %r74};
 	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
+	setp.gt.s64 %p48, %rd137, %rd109;
+	setp.eq.s64 %p49, %rd137, %rd109;
+	setp.lt.s64 %p50, %rd138, %rd110;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
+	selp.b64 %rd139, %rd137, %rd109, %p52;
+	selp.b64 %rd140, %rd138, %rd110, %p52;
+	mov.b64 %rd109, %rd139;
+	mov.b64 %rd110, %rd140;
 $L11:
-	mov.b64 {%r75, %r76}, %rd102;
+	mov.b64 {%r75, %r76}, %rd109;
 	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
+	mov.b64 %rd141, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd110;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
+	mov.b64 %rd142, {%r81, %r82};
 	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
+	setp.gt.s64 %p54, %rd141, %rd109;
+	setp.eq.s64 %p55, %rd141, %rd109;
+	setp.lt.s64 %p56, %rd142, %rd110;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
+	selp.b64 %rd143, %rd141, %rd109, %p58;
+	selp.b64 %rd144, %rd142, %rd110, %p58;
+	mov.b64 %rd109, %rd143;
+	mov.b64 %rd110, %rd144;
 $L12:
-	mov.b64 {%r83, %r84}, %rd102;
+	mov.b64 {%r83, %r84}, %rd109;
 	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
+	mov.b64 %rd145, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd110;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
+	mov.b64 %rd146, {%r89, %r90};
 	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
+	setp.gt.s64 %p60, %rd145, %rd109;
+	setp.eq.s64 %p61, %rd145, %rd109;
+	setp.lt.s64 %p62, %rd146, %rd110;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
+	selp.b64 %rd147, %rd145, %rd109, %p64;
+	selp.b64 %rd148, %rd146, %rd110, %p64;
+	mov.b64 %rd109, %rd147;
+	mov.b64 %rd110, %rd148;
 $L13:
-	mov.b64 {%r91, %r92}, %rd102;
+	mov.b64 {%r91, %r92}, %rd109;
 	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
+	mov.b64 %rd149, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd110;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
+	mov.b64 %rd150, {%r97, %r98};
 	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
+	setp.gt.s64 %p66, %rd149, %rd109;
+	setp.eq.s64 %p67, %rd149, %rd109;
+	setp.lt.s64 %p68, %rd150, %rd110;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
+	selp.b64 %rd151, %rd149, %rd109, %p70;
+	selp.b64 %rd152, %rd150, %rd110, %p70;
+	mov.b64 %rd109, %rd151;
+	mov.b64 %rd110, %rd152;
 $L14:
-	mov.b64 {%r99, %r100}, %rd102;
+	mov.b64 {%r99, %r100}, %rd109;
 	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
+	mov.b64 %rd153, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd110;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
+	mov.b64 %rd154, {%r105, %r106};
 	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
+	setp.gt.s64 %p72, %rd153, %rd109;
+	setp.eq.s64 %p73, %rd153, %rd109;
+	setp.lt.s64 %p74, %rd154, %rd110;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
+	selp.b64 %rd155, %rd153, %rd109, %p76;
+	selp.b64 %rd156, %rd154, %rd110, %p76;
+	mov.b64 %rd109, %rd155;
+	mov.b64 %rd110, %rd156;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
+	st.global.s64 [%rd6+0], %rd109;
+	st.global.s64 [%rd6+8], %rd110;
 $L16:
 	ret;
 }
@@ -13830,12 +14410,15 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<76>;
+	.reg .pred %p<77>;
 	.reg .b32 %r<176>;
-	.reg .b64 %rd<357>;
+	.reg .b64 %rd<402>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13984,471 +14567,516 @@ $L16:
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd114, 0;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd123, 0;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
 $L1:
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd111, %rd117;
-	mov.b64 %rd112, %rd118;
-	cvt.u64.u32 %rd120, %r28;
-	cvt.u64.u32 %rd121, %r29;
-	mov.b64 %rd122, %rd120;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd118, %rd124;
+	mov.b64 %rd119, %rd125;
+	cvt.u64.u32 %rd127, %r28;
+	cvt.u64.u32 %rd128, %r29;
+	mov.b64 %rd129, %rd127;
 $L2:
-	setp.ge.s64 %p9, %rd122, %rd2;
+	setp.ge.s64 %p9, %rd129, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd119, %rd122;
+	mov.b64 %rd126, %rd129;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd123, %rd15, %rd23;
-	mad.lo.s64 %rd124, %rd94, 4, 15;
-	and.b64 %rd124, %rd124, -16;
-	add.s64 %rd23, %rd23, %rd124;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd94;
-	mov.b64 %rd127, 1;
-	mov.b64 %rd128, %rd125;
-	mov.b64 %rd129, %rd126;
-	mov.b64 %rd130, %rd127;
-	cvt.u64.u32 %rd131, %r4;
-	mov.b64 %rd132, %rd131;
-	cvt.u64.u32 %rd133, %r2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd119, %rd96;
-	mov.b64 %rd136, %rd135;
-	add.s64 %rd137, %rd136, %rd96;
-	min.s64 %rd138, %rd137, %rd50;
-	mov.b64 %rd139, %rd138;
-	mul.lo.s64 %rd140, %rd132, %rd94;
-	mov.b64 %rd141, %rd140;
-	@!%p6 bra $L6;
-	mov.b64 %rd141, 4611686018427387904;
+	mov.b64 %rd130, %rd27;
+	mov.b64 %rd131, %rd30;
+	mov.b64 %rd132, %rd32;
+	mov.b64 %rd133, %rd34;
+	mov.b64 %rd134, %rd37;
+	mov.b64 %rd135, %rd39;
+	mov.b64 %rd136, %rd41;
+	mov.b64 %rd137, %rd44;
+	mov.b64 %rd138, %rd46;
+	mov.b64 %rd139, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd140, %rd50;
+	mov.b64 %rd141, %rd53;
+	mov.b64 %rd142, %rd55;
+	mov.b64 %rd143, %rd57;
+	mov.b64 %rd144, %rd60;
+	mov.b64 %rd145, %rd62;
+	mov.b64 %rd146, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd147, %rd67;
+	mov.b64 %rd148, %rd69;
+	mov.b64 %rd149, %rd71;
+	mov.b64 %rd150, %rd74;
+	mov.b64 %rd151, %rd76;
+	mov.b64 %rd152, %rd78;
+	mov.b64 %rd153, %rd81;
+	mov.b64 %rd154, %rd83;
+	mov.b64 %rd155, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd156, %rd88;
+	mov.b64 %rd157, %rd90;
+	mov.b64 %rd158, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd159, %rd94;
+	mov.b64 %rd160, %rd96;
+	mov.b64 %rd161, %rd99;
+	mov.b64 %rd162, %rd101;
+	mov.b64 %rd163, %rd103;
+	mov.b64 %rd164, %rd106;
+	mov.b64 %rd165, %rd108;
+	mov.b64 %rd166, %rd110;
+	mov.b64 %rd167, %rd113;
+	mov.b64 %rd168, %rd115;
+	mov.b64 %rd169, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd170, %rd15, %rd23;
+	mad.lo.s64 %rd171, %rd159, 4, 15;
+	and.b64 %rd171, %rd171, -16;
+	add.s64 %rd23, %rd23, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd159;
+	mov.b64 %rd174, 1;
+	mov.b64 %rd175, %rd172;
+	mov.b64 %rd176, %rd173;
+	mov.b64 %rd177, %rd174;
+	cvt.u64.u32 %rd178, %r4;
+	mov.b64 %rd179, %rd178;
+	cvt.u64.u32 %rd180, %r2;
+	mov.b64 %rd181, %rd180;
+	mul.lo.s64 %rd182, %rd126, %rd160;
+	mov.b64 %rd183, %rd182;
+	add.s64 %rd184, %rd183, %rd160;
+	min.s64 %rd185, %rd184, %rd140;
+	mov.b64 %rd186, %rd185;
+	mul.lo.s64 %rd187, %rd179, %rd159;
+	mov.b64 %rd188, %rd187;
+	@!%p11 bra $L6;
+	mov.b64 %rd188, 4611686018427387904;
 $L6:
-	mov.b64 %rd142, %rd136;
+	mov.b64 %rd189, %rd183;
 $L7:
-	setp.lt.s64 %p10, %rd142, %rd139;
-	not.pred %p11, %p10;
-	@!%p11 bra $L11;
+	setp.lt.s64 %p13, %rd189, %rd186;
+	not.pred %p14, %p13;
+	@!%p14 bra $L11;
 	bra.uni $L9;
 $L11:
-	mov.pred %p12, %p4;
-	mov.b64 %rd143, %rd50;
-	mov.b64 %rd144, %rd142;
+	mov.pred %p15, %p10;
+	mov.b64 %rd190, %rd140;
+	mov.b64 %rd191, %rd189;
 $L12:
-	@!%p12 bra $L16;
-	shr.s64 %rd145, %rd144, 5;
-	mul.lo.s64 %rd146, %rd145, %rd64;
-	mad.lo.s64 %rd147, %rd146, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd147+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd148, %rd144, 31;
-	min.u64 %rd149, %rd148, 32;
-	cvt.u32.u64 %r39, %rd149;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L18;
-	cvt.u32.u64 %r44, %rd144;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L16;
+	shr.s64 %rd192, %rd191, 5;
+	mul.lo.s64 %rd193, %rd192, %rd146;
+	mad.lo.s64 %rd194, %rd193, 4, %rd144;
+	ld.global.nc.u32 %r39, [%rd194+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd195, %rd191, 31;
+	min.u64 %rd196, %rd195, 32;
+	cvt.u32.u64 %r41, %rd196;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L18;
+	cvt.u32.u64 %r46, %rd191;
+	mov.b32 %r47, %r46;
 	bra.uni $L14;
 $L18:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L14;
 $L16:
-	mul.lo.s64 %rd150, %rd144, %rd57;
-	mad.lo.s64 %rd151, %rd150, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd151+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd197, %rd191, %rd143;
+	mad.lo.s64 %rd198, %rd197, 4, %rd141;
+	ld.global.nc.s32 %r48, [%rd198+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L14;
 $L13:
 	bra.uni $L12;
 $L14:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p15, %r48, 0;
-	@!%p15 bra $L20;
+	mov.b32 %r50, %r47;
+	setp.lt.s32 %p18, %r50, 0;
+	@!%p18 bra $L20;
 	bra.uni $L8;
 $L20:
-	mov.b64 %rd152, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd153, %r49;
-	mul.lo.s64 %rd154, %rd153, %rd34;
-	mad.lo.s64 %rd155, %rd154, 8, %rd30;
-	ld.global.nc.s64 %rd156, [%rd155+0];
-	mov.b64 %rd157, %rd156;
-	mov.b64 %rd158, %rd157;
-	mov.b64 %rd159, %rd27;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd160, %r50;
-	add.s64 %rd161, %rd160, 1;
-	mul.lo.s64 %rd162, %rd161, %rd34;
-	mad.lo.s64 %rd163, %rd162, 8, %rd30;
-	ld.global.nc.s64 %rd164, [%rd163+0];
-	mov.b64 %rd165, %rd164;
-	mov.b64 %rd166, %rd165;
-	mov.b64 %rd167, %rd158;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd168;
-	mov.b64 %rd171, %rd169;
+	mov.b64 %rd199, %rd130;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd200, %r51;
+	mul.lo.s64 %rd201, %rd200, %rd133;
+	mad.lo.s64 %rd202, %rd201, 8, %rd131;
+	ld.global.nc.s64 %rd203, [%rd202+0];
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, %rd204;
+	mov.b64 %rd206, %rd130;
+	mov.b32 %r52, %r50;
+	cvt.s64.s32 %rd207, %r52;
+	add.s64 %rd208, %rd207, 1;
+	mul.lo.s64 %rd209, %rd208, %rd133;
+	mad.lo.s64 %rd210, %rd209, 8, %rd131;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, %rd205;
+	mov.b64 %rd215, %rd213;
+	mov.b64 %rd216, %rd214;
+	mov.b64 %rd217, %rd215;
+	mov.b64 %rd218, %rd216;
 $L21:
-	setp.lt.s64 %p16, %rd171, %rd170;
-	not.pred %p17, %p16;
-	@!%p17 bra $L25;
+	setp.lt.s64 %p19, %rd218, %rd217;
+	not.pred %p20, %p19;
+	@!%p20 bra $L25;
 	bra.uni $L23;
 $L25:
-	add.s64 %rd172, %rd171, %rd141;
-	min.s64 %rd173, %rd170, %rd172;
-	mov.b64 %rd174, %rd173;
-	mov.b64 %rd175, 0;
-	add.s64 %rd176, %rd171, %rd134;
-	mov.b64 %rd177, %rd176;
+	add.s64 %rd219, %rd218, %rd188;
+	min.s64 %rd220, %rd217, %rd219;
+	mov.b64 %rd221, %rd220;
+	mov.b64 %rd222, 0;
+	add.s64 %rd223, %rd218, %rd181;
+	mov.b64 %rd224, %rd223;
 $L26:
-	setp.lt.s64 %p18, %rd177, %rd174;
-	not.pred %p19, %p18;
-	@!%p19 bra $L30;
+	setp.lt.s64 %p21, %rd224, %rd221;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd178, %rd177, %rd41;
-	mad.lo.s64 %rd179, %rd178, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd179+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r36;
-	mov.b32 %r55, %r48;
-	mov.b32 %r56, %r53;
-	mov.b64 %rd180, %rd177;
+	mul.lo.s64 %rd225, %rd224, %rd136;
+	mad.lo.s64 %rd226, %rd225, 4, %rd134;
+	ld.global.nc.s32 %r53, [%rd226+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r38;
+	mov.b32 %r57, %r50;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd227, %rd224;
 $L31:
-	cvt.s64.s32 %rd181, %r56;
-	mul.lo.s64 %rd182, %rd181, %rd103;
-	mad.lo.s64 %rd183, %rd182, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r57, [%rd183+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p20, %r58, 0;
-	@!%p20 bra $L35;
-	mov.pred %p21, 0;
-	bra.uni $L33;
+	cvt.s64.s32 %rd228, %r58;
+	mul.lo.s64 %rd229, %rd228, %rd163;
+	mad.lo.s64 %rd230, %rd229, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r59, [%rd230+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p23, %r60, 0;
+	mov.pred %p24, %p23;
+	not.pred %p25, %p24;
+	@!%p25 bra $L35;
+	cvt.s64.s32 %rd231, %r58;
+	mul.lo.s64 %rd232, %rd231, %rd163;
+	mad.lo.s64 %rd233, %rd232, 4, %rd161;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd233], %r61, %r57;
+	setp.eq.u32 %p26, %r62, %r61;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	mov.pred %p24, %p28;
 $L35:
-	cvt.s64.s32 %rd184, %r56;
-	mul.lo.s64 %rd185, %rd184, %rd103;
-	mad.lo.s64 %rd186, %rd185, 4, %rd99;
-	mov.b32 %r59, -1;
-	atom.global.cas.b32 %r60, [%rd186], %r59, %r55;
-	setp.eq.u32 %p22, %r60, %r59;
-	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
 	@!%p24 bra $L37;
-	mov.pred %p21, 0;
+	mov.pred %p29, 0;
 	bra.uni $L33;
 $L37:
-	add.s32 %r61, %r54, 1;
-	cvt.s64.s32 %rd187, %r56;
-	mul.lo.s64 %rd188, %rd187, %rd110;
-	mad.lo.s64 %rd189, %rd188, 4, %rd106;
-	st.global.s32 [%rd189+0], %r61;
-	mov.pred %p21, 1;
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd234, %r58;
+	mul.lo.s64 %rd235, %rd234, %rd166;
+	mad.lo.s64 %rd236, %rd235, 4, %rd164;
+	st.global.s32 [%rd236+0], %r63;
+	mov.pred %p29, 1;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p21 bra $L39;
-	mov.pred %p25, 0;
-	mov.pred %p26, %p6;
-	mov.pred %p27, %p8;
-	mov.b32 %r62, %r34;
-	mov.b64 %rd190, %rd94;
-	mov.b64 %rd191, %rd175;
-	mov.b32 %r63, %r53;
+	@!%p29 bra $L39;
+	mov.pred %p30, 0;
+	mov.b64 %rd237, %rd222;
+	mov.b32 %r64, %r55;
 $L40:
-	@!%p26 bra $L44;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd192, %r64;
-	mov.b64 %rd193, %rd192;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd194, %r65;
-	min.u64 %rd195, %rd194, 32;
-	cvt.u32.u64 %r66, %rd195;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p28, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p28;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd196, %rd193;
+	@!%p11 bra $L44;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd238, %r65;
+	mov.b64 %rd239, %rd238;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd240, %r66;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r67, %rd241;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p31, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p31;
 	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd197, %rd196, %rd85;
-	mad.lo.s64 %rd198, %rd197, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r72, [%rd198+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p29, %r74, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L46;
-	mul.lo.s64 %rd199, %rd196, %rd85;
-	mad.lo.s64 %rd200, %rd199, 4, %rd81;
-	atom.global.or.b32 %r75, [%rd200], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p32, %r77, 0x0;
-	mov.pred %p30, %p32;
+	mov.b64 %rd242, %rd239;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd243, %rd242, %rd155;
+	mad.lo.s64 %rd244, %rd243, 4, %rd153;
+	ld.relaxed.gpu.global.u32 %r73, [%rd244+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p32, %r75, 0x0;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L46;
+	mul.lo.s64 %rd245, %rd242, %rd155;
+	mad.lo.s64 %rd246, %rd245, 4, %rd153;
+	atom.global.or.b32 %r76, [%rd246], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p35, %r78, 0x0;
+	mov.pred %p33, %p35;
 $L46:
-	@!%p30 bra $L48;
-	mov.b64 %rd201, %rd191;
-	mov.b64 %rd202, %rd201;
-	mov.pred %p33, 0;
+	@!%p33 bra $L48;
+	mov.b64 %rd247, %rd237;
+	mov.b64 %rd248, %rd247;
+	mov.pred %p36, 0;
 	bra.uni $L42;
 $L48:
-	mov.b64 %rd203, %rd191;
-	mov.b64 %rd202, %rd203;
-	mov.pred %p33, 1;
+	mov.b64 %rd249, %rd237;
+	mov.b64 %rd248, %rd249;
+	mov.pred %p36, 1;
 	bra.uni $L42;
 $L44:
-	@!%p27 bra $L50;
-	cvt.s64.s32 %rd204, %r63;
-	mul.lo.s64 %rd205, %rd204, %rd92;
-	mad.lo.s64 %rd206, %rd205, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r78, [%rd206+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p34, %r79, %r62;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L52;
-	cvt.s64.s32 %rd207, %r63;
-	mul.lo.s64 %rd208, %rd207, %rd92;
-	mad.lo.s64 %rd209, %rd208, 4, %rd88;
-	atom.global.exch.b32 %r80, [%rd209], %r62;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p37, %r81, %r62;
-	mov.pred %p35, %p37;
+	@!%p12 bra $L50;
+	cvt.s64.s32 %rd250, %r64;
+	mul.lo.s64 %rd251, %rd250, %rd158;
+	mad.lo.s64 %rd252, %rd251, 4, %rd156;
+	ld.relaxed.gpu.global.s32 %r79, [%rd252+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p37, %r80, %r37;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L52;
+	cvt.s64.s32 %rd253, %r64;
+	mul.lo.s64 %rd254, %rd253, %rd158;
+	mad.lo.s64 %rd255, %rd254, 4, %rd156;
+	atom.global.exch.b32 %r81, [%rd255], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r37;
+	mov.pred %p38, %p40;
 $L52:
-	@!%p35 bra $L54;
-	mov.b64 %rd210, %rd191;
-	mov.b64 %rd202, %rd210;
-	mov.pred %p33, 0;
+	@!%p38 bra $L54;
+	mov.b64 %rd256, %rd237;
+	mov.b64 %rd248, %rd256;
+	mov.pred %p36, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd211, %rd191, %rd130;
-	mad.lo.s64 %rd212, %rd211, 4, %rd128;
-	st.shared.s32 [%rd212+0], %r63;
-	add.s64 %rd213, %rd191, 1;
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd202, %rd214;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd257, %rd237, %rd177;
+	mad.lo.s64 %rd258, %rd257, 4, %rd175;
+	st.shared.s32 [%rd258+0], %r64;
+	add.s64 %rd259, %rd237, 1;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd248, %rd260;
+	mov.pred %p36, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd215, %rd202;
-	mov.pred %p38, %p33;
-	mov.b64 %rd175, %rd215;
-	mov.pred %p25, %p38;
-	@!%p25 bra $L56;
-	add.s64 %rd216, %rd111, 1;
-	mov.b64 %rd111, %rd216;
-	mov.b64 %rd217, %rd27;
-	mov.b32 %r82, %r53;
-	cvt.s64.s32 %rd218, %r82;
-	add.s64 %rd219, %rd218, 1;
-	mul.lo.s64 %rd220, %rd219, %rd34;
-	mad.lo.s64 %rd221, %rd220, 8, %rd30;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	cvt.s64.s32 %rd224, %r82;
-	mul.lo.s64 %rd225, %rd224, %rd34;
-	mad.lo.s64 %rd226, %rd225, 8, %rd30;
-	ld.global.nc.s64 %rd227, [%rd226+0];
-	mov.b64 %rd228, %rd227;
-	sub.s64 %rd229, %rd223, %rd228;
-	mov.b64 %rd230, %rd229;
-	add.s64 %rd231, %rd112, %rd230;
-	mov.b64 %rd112, %rd231;
+	mov.b64 %rd261, %rd248;
+	mov.pred %p41, %p36;
+	mov.b64 %rd222, %rd261;
+	mov.pred %p30, %p41;
+	@!%p30 bra $L56;
+	add.s64 %rd262, %rd118, 1;
+	mov.b64 %rd118, %rd262;
+	mov.b64 %rd263, %rd130;
+	mov.b32 %r83, %r55;
+	cvt.s64.s32 %rd264, %r83;
+	add.s64 %rd265, %rd264, 1;
+	mul.lo.s64 %rd266, %rd265, %rd133;
+	mad.lo.s64 %rd267, %rd266, 8, %rd131;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	cvt.s64.s32 %rd270, %r83;
+	mul.lo.s64 %rd271, %rd270, %rd133;
+	mad.lo.s64 %rd272, %rd271, 8, %rd131;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	sub.s64 %rd275, %rd269, %rd274;
+	mov.b64 %rd276, %rd275;
+	add.s64 %rd277, %rd119, %rd276;
+	mov.b64 %rd119, %rd277;
 $L56:
 $L39:
 $L27:
-	add.s64 %rd232, %rd177, %rd132;
-	mov.b64 %rd177, %rd232;
+	add.s64 %rd278, %rd224, %rd179;
+	mov.b64 %rd224, %rd278;
 	bra.uni $L26;
 $L28:
-	mov.pred %p39, %p6;
-	mov.pred %p40, %p8;
-	mov.b32 %r83, %r34;
-	mov.b64 %rd233, %rd94;
-	mov.b64 %rd234, %rd175;
+	mov.b64 %rd279, %rd222;
 $L57:
-	@!%p39 bra $L61;
+	@!%p11 bra $L61;
 	bra.uni $L59;
 $L61:
 	// block scan
-	mov.b64 %rd235, %rd234;
+	mov.b64 %rd280, %rd279;
 	mov.b32 %r84, %r3;
 $L62:
-	setp.hs.u32 %p41, %r84, 32;
-	@%p41 bra $L63;
-	mov.b64 {%r85, %r86}, %rd235;
-	shfl.sync.up.b32 %r87|%p42, %r85, %r84, 0, %r17;
+	setp.hs.u32 %p42, %r84, 32;
+	@%p42 bra $L63;
+	mov.b64 {%r85, %r86}, %rd280;
+	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd236, {%r87, %r88};
-	@!%p42 bra $L64;
-	add.s64 %rd237, %rd236, %rd235;
-	mov.b64 %rd235, %rd237;
+	mov.b64 %rd281, {%r87, %r88};
+	@!%p43 bra $L64;
+	add.s64 %rd282, %rd281, %rd280;
+	mov.b64 %rd280, %rd282;
 $L64:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L62;
 $L63:
-	mov.b64 {%r89, %r90}, %rd235;
-	shfl.sync.up.b32 %r91|%p43, %r89, %r3, 0, %r17;
+	mov.b64 {%r89, %r90}, %rd280;
+	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd238, {%r91, %r92};
-	setp.lo.u32 %p44, %r3, 32;
-	and.pred %p45, %p43, %p44;
-	selp.b64 %rd239, %rd238, 0, %p45;
+	mov.b64 %rd283, {%r91, %r92};
+	setp.lo.u32 %p45, %r3, 32;
+	and.pred %p46, %p44, %p45;
+	selp.b64 %rd284, %rd283, 0, %p46;
 	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p46, %r7, %r93;
-	@!%p46 bra $L65;
-	mul.wide.u32 %rd240, %r8, 16;
-	add.s64 %rd241, %rd1, %rd240;
-	st.shared.s64 [%rd241+0], %rd235;
+	setp.eq.u32 %p47, %r7, %r93;
+	@!%p47 bra $L65;
+	mul.wide.u32 %rd285, %r8, 16;
+	add.s64 %rd286, %rd1, %rd285;
+	st.shared.s64 [%rd286+0], %rd280;
 $L65:
 	bar.sync 0;
-	setp.eq.u32 %p47, %r8, 0;
-	@!%p47 bra $L66;
-	mov.b64 %rd242, 0;
-	setp.lo.u32 %p48, %r7, %r10;
-	@!%p48 bra $L67;
-	mul.wide.u32 %rd243, %r7, 16;
-	add.s64 %rd244, %rd1, %rd243;
-	ld.shared.s64 %rd245, [%rd244+0];
-	mov.b64 %rd242, %rd245;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L66;
+	mov.b64 %rd287, 0;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L67;
+	mul.wide.u32 %rd288, %r7, 16;
+	add.s64 %rd289, %rd1, %rd288;
+	ld.shared.s64 %rd290, [%rd289+0];
+	mov.b64 %rd287, %rd290;
 $L67:
-	mov.b64 {%r94, %r95}, %rd242;
-	shfl.sync.up.b32 %r96|%p49, %r94, 1, 0, %r17;
+	mov.b64 {%r94, %r95}, %rd287;
+	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd246, {%r96, %r97};
-	@!%p49 bra $L68;
-	add.s64 %rd247, %rd246, %rd242;
-	mov.b64 %rd242, %rd247;
+	mov.b64 %rd291, {%r96, %r97};
+	@!%p50 bra $L68;
+	add.s64 %rd292, %rd291, %rd287;
+	mov.b64 %rd287, %rd292;
 $L68:
-	mov.b64 {%r98, %r99}, %rd242;
-	shfl.sync.up.b32 %r100|%p50, %r98, 2, 0, %r17;
+	mov.b64 {%r98, %r99}, %rd287;
+	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd248, {%r100, %r101};
-	@!%p50 bra $L69;
-	add.s64 %rd249, %rd248, %rd242;
-	mov.b64 %rd242, %rd249;
+	mov.b64 %rd293, {%r100, %r101};
+	@!%p51 bra $L69;
+	add.s64 %rd294, %rd293, %rd287;
+	mov.b64 %rd287, %rd294;
 $L69:
-	mov.b64 {%r102, %r103}, %rd242;
-	shfl.sync.up.b32 %r104|%p51, %r102, 4, 0, %r17;
+	mov.b64 {%r102, %r103}, %rd287;
+	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd250, {%r104, %r105};
-	@!%p51 bra $L70;
-	add.s64 %rd251, %rd250, %rd242;
-	mov.b64 %rd242, %rd251;
+	mov.b64 %rd295, {%r104, %r105};
+	@!%p52 bra $L70;
+	add.s64 %rd296, %rd295, %rd287;
+	mov.b64 %rd287, %rd296;
 $L70:
-	mov.b64 {%r106, %r107}, %rd242;
-	shfl.sync.up.b32 %r108|%p52, %r106, 8, 0, %r17;
+	mov.b64 {%r106, %r107}, %rd287;
+	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd252, {%r108, %r109};
-	@!%p52 bra $L71;
-	add.s64 %rd253, %rd252, %rd242;
-	mov.b64 %rd242, %rd253;
+	mov.b64 %rd297, {%r108, %r109};
+	@!%p53 bra $L71;
+	add.s64 %rd298, %rd297, %rd287;
+	mov.b64 %rd287, %rd298;
 $L71:
-	mov.b64 {%r110, %r111}, %rd242;
-	shfl.sync.up.b32 %r112|%p53, %r110, 16, 0, %r17;
+	mov.b64 {%r110, %r111}, %rd287;
+	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd254, {%r112, %r113};
-	@!%p53 bra $L72;
-	add.s64 %rd255, %rd254, %rd242;
-	mov.b64 %rd242, %rd255;
+	mov.b64 %rd299, {%r112, %r113};
+	@!%p54 bra $L72;
+	add.s64 %rd300, %rd299, %rd287;
+	mov.b64 %rd287, %rd300;
 $L72:
-	mov.b64 {%r114, %r115}, %rd242;
-	shfl.sync.up.b32 %r116|%p54, %r114, 1, 0, %r17;
+	mov.b64 {%r114, %r115}, %rd287;
+	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd256, {%r116, %r117};
-	selp.b64 %rd257, %rd256, 0, %p54;
-	@!%p48 bra $L73;
-	mul.wide.u32 %rd258, %r7, 16;
-	add.s64 %rd259, %rd1, %rd258;
-	add.s64 %rd260, %rd259, 512;
-	st.shared.s64 [%rd260+0], %rd257;
+	mov.b64 %rd301, {%r116, %r117};
+	selp.b64 %rd302, %rd301, 0, %p55;
+	@!%p49 bra $L73;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	add.s64 %rd305, %rd304, 512;
+	st.shared.s64 [%rd305+0], %rd302;
 $L73:
 	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p55, %r7, %r118;
-	@!%p55 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd242;
+	setp.eq.u32 %p56, %r7, %r118;
+	@!%p56 bra $L74;
+	st.shared.s64 [%rd1+1024], %rd287;
 $L74:
 $L66:
 	bar.sync 0;
-	mul.wide.u32 %rd261, %r8, 16;
-	add.s64 %rd262, %rd1, %rd261;
-	add.s64 %rd263, %rd262, 512;
-	ld.shared.s64 %rd264, [%rd263+0];
-	add.s64 %rd265, %rd264, %rd239;
-	ld.shared.s64 %rd266, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd265;
-	shfl.sync.idx.b32 %r121|%p56, %r119, 0, %r21, %r17;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	add.s64 %rd308, %rd307, 512;
+	ld.shared.s64 %rd309, [%rd308+0];
+	add.s64 %rd310, %rd309, %rd284;
+	ld.shared.s64 %rd311, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd310;
+	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd267, {%r121, %r122};
-	mov.b64 %rd268, %rd266;
-	mov.b64 %rd269, %rd267;
-	mov.b64 %rd270, %rd268;
-	mov.b64 %rd271, %rd269;
-	mov.b64 %rd272, %rd270;
-	mov.b64 %rd273, %rd271;
-	mov.b64 %rd274, %rd272;
-	mov.b64 %rd275, 0;
-	cvt.u64.u32 %rd276, %r2;
-	setp.eq.s64 %p57, %rd276, 0;
-	setp.gt.s64 %p58, %rd274, 0;
-	and.pred %p59, %p57, %p58;
-	@!%p59 bra $L76;
-	atom.global.add.u64 %rd277, [%rd74], %rd274;
-	mov.b64 %rd278, %rd277;
-	mov.b64 %rd275, %rd278;
+	mov.b64 %rd312, {%r121, %r122};
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, 0;
+	cvt.u64.u32 %rd321, %r2;
+	setp.eq.s64 %p58, %rd321, 0;
+	setp.gt.s64 %p59, %rd319, 0;
+	and.pred %p60, %p58, %p59;
+	@!%p60 bra $L76;
+	atom.global.add.u64 %rd322, [%rd150], %rd319;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd320, %rd323;
 $L76:
-	cvt.u64.u32 %rd279, %r2;
-	setp.eq.s64 %p60, %rd279, 0;
-	setp.eq.u32 %p61, %r1, 0;
-	and.pred %p62, %p60, %p61;
+	cvt.u64.u32 %rd324, %r2;
+	setp.eq.s64 %p61, %rd324, 0;
+	setp.eq.u32 %p62, %r1, 0;
+	and.pred %p63, %p61, %p62;
 	bar.sync 0;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd275;
+	@!%p63 bra $L77;
+	st.shared.s64 [%rd1+1024], %rd320;
 $L77:
 	bar.sync 0;
-	ld.shared.s64 %rd280, [%rd1+1024];
-	mov.b64 %rd281, %rd280;
-	mov.b64 %rd275, %rd281;
-	add.s64 %rd282, %rd275, %rd273;
-	mov.b64 %rd283, %rd282;
-	mov.b64 %rd284, 0;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd320, %rd326;
+	add.s64 %rd327, %rd320, %rd318;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd329, 0;
 $L78:
-	setp.lt.s64 %p63, %rd284, %rd234;
-	not.pred %p64, %p63;
-	@!%p64 bra $L82;
+	setp.lt.s64 %p64, %rd329, %rd279;
+	not.pred %p65, %p64;
+	@!%p65 bra $L82;
 	bra.uni $L80;
 $L82:
-	mul.lo.s64 %rd285, %rd284, %rd130;
-	mad.lo.s64 %rd286, %rd285, 4, %rd128;
-	ld.shared.s32 %r123, [%rd286+0];
+	mul.lo.s64 %rd330, %rd329, %rd177;
+	mad.lo.s64 %rd331, %rd330, 4, %rd175;
+	ld.shared.s32 %r123, [%rd331+0];
 	mov.b32 %r124, %r123;
-	add.s64 %rd287, %rd283, %rd284;
-	mul.lo.s64 %rd288, %rd287, %rd71;
-	mad.lo.s64 %rd289, %rd288, 4, %rd67;
-	st.global.s32 [%rd289+0], %r124;
+	add.s64 %rd332, %rd328, %rd329;
+	mul.lo.s64 %rd333, %rd332, %rd149;
+	mad.lo.s64 %rd334, %rd333, 4, %rd147;
+	st.global.s32 [%rd334+0], %r124;
 $L79:
-	add.s64 %rd290, %rd284, 1;
-	mov.b64 %rd284, %rd290;
+	add.s64 %rd335, %rd329, 1;
+	mov.b64 %rd329, %rd335;
 	bra.uni $L78;
 $L80:
 	bra.uni $L59;
@@ -14456,220 +15084,220 @@ $L58:
 	bra.uni $L57;
 $L59:
 $L22:
-	add.s64 %rd291, %rd171, %rd141;
-	mov.b64 %rd171, %rd291;
+	add.s64 %rd336, %rd218, %rd188;
+	mov.b64 %rd218, %rd336;
 	bra.uni $L21;
 $L23:
 $L8:
-	add.s64 %rd292, %rd142, 1;
-	mov.b64 %rd142, %rd292;
+	add.s64 %rd337, %rd189, 1;
+	mov.b64 %rd189, %rd337;
 	bra.uni $L7;
 $L9:
 $L4:
 	bar.sync 0;
-	add.s64 %rd122, %rd122, %rd121;
+	add.s64 %rd129, %rd129, %rd128;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd293, %rd111;
-	mov.b64 %rd294, %rd112;
+	mov.b64 %rd338, %rd118;
+	mov.b64 %rd339, %rd119;
 	// block reduction
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
 $L83:
-	setp.hs.u32 %p65, %r126, 32;
-	@%p65 bra $L84;
-	mov.b64 {%r127, %r128}, %rd293;
-	shfl.sync.down.b32 %r129|%p66, %r127, %r126, %r125, %r17;
+	setp.hs.u32 %p66, %r126, 32;
+	@%p66 bra $L84;
+	mov.b64 {%r127, %r128}, %rd338;
+	shfl.sync.down.b32 %r129|%p67, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd295, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd294;
+	mov.b64 %rd340, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd339;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd296, {%r133, %r134};
-	@!%p66 bra $L85;
-	mov.b64 %rd297, %rd293;
-	mov.b64 %rd298, %rd294;
-	mov.b64 %rd299, %rd295;
-	mov.b64 %rd300, %rd296;
-	mov.b64 %rd301, %rd297;
-	mov.b64 %rd302, %rd298;
-	mov.b64 %rd303, %rd299;
-	mov.b64 %rd304, %rd300;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd307, %rd301, %rd305;
-	mov.b64 %rd301, %rd307;
-	add.s64 %rd308, %rd302, %rd306;
-	mov.b64 %rd302, %rd308;
+	mov.b64 %rd341, {%r133, %r134};
+	@!%p67 bra $L85;
+	mov.b64 %rd342, %rd338;
+	mov.b64 %rd343, %rd339;
+	mov.b64 %rd344, %rd340;
+	mov.b64 %rd345, %rd341;
+	mov.b64 %rd346, %rd342;
+	mov.b64 %rd347, %rd343;
+	mov.b64 %rd348, %rd344;
+	mov.b64 %rd349, %rd345;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd352, %rd346, %rd350;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd347, %rd351;
+	mov.b64 %rd347, %rd353;
 $L86:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L85:
 	shl.b32 %r126, %r126, 1;
 	bra.uni $L83;
 $L84:
-	setp.eq.u32 %p67, %r7, 0;
-	@!%p67 bra $L87;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	st.shared.s64 [%rd310+0], %rd293;
-	st.shared.s64 [%rd310+8], %rd294;
+	setp.eq.u32 %p68, %r7, 0;
+	@!%p68 bra $L87;
+	mul.wide.u32 %rd354, %r8, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	st.shared.s64 [%rd355+0], %rd338;
+	st.shared.s64 [%rd355+8], %rd339;
 $L87:
 	bar.sync 0;
-	setp.eq.u32 %p68, %r8, 0;
-	@!%p68 bra $L88;
-	setp.lo.u32 %p69, %r7, %r10;
-	@!%p69 bra $L89;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	ld.shared.s64 %rd313, [%rd312+0];
-	ld.shared.s64 %rd314, [%rd312+8];
-	mov.b64 %rd293, %rd313;
-	mov.b64 %rd294, %rd314;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L88;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L89;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	ld.shared.s64 %rd359, [%rd357+8];
+	mov.b64 %rd338, %rd358;
+	mov.b64 %rd339, %rd359;
 $L89:
 	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd293;
-	shfl.sync.down.b32 %r138|%p70, %r136, 1, %r135, %r17;
+	mov.b64 {%r136, %r137}, %rd338;
+	shfl.sync.down.b32 %r138|%p71, %r136, 1, %r135, %r17;
 	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd315, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd294;
+	mov.b64 %rd360, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd339;
 	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
 	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd316, {%r142, %r143};
-	@!%p70 bra $L90;
-	mov.b64 %rd317, %rd293;
-	mov.b64 %rd318, %rd294;
-	mov.b64 %rd319, %rd315;
-	mov.b64 %rd320, %rd316;
-	mov.b64 %rd301, %rd317;
-	mov.b64 %rd302, %rd318;
-	mov.b64 %rd303, %rd319;
-	mov.b64 %rd304, %rd320;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd321, %rd301, %rd305;
-	mov.b64 %rd301, %rd321;
-	add.s64 %rd322, %rd302, %rd306;
-	mov.b64 %rd302, %rd322;
+	mov.b64 %rd361, {%r142, %r143};
+	@!%p71 bra $L90;
+	mov.b64 %rd362, %rd338;
+	mov.b64 %rd363, %rd339;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd346, %rd362;
+	mov.b64 %rd347, %rd363;
+	mov.b64 %rd348, %rd364;
+	mov.b64 %rd349, %rd365;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd366, %rd346, %rd350;
+	mov.b64 %rd346, %rd366;
+	add.s64 %rd367, %rd347, %rd351;
+	mov.b64 %rd347, %rd367;
 $L91:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L90:
-	mov.b64 {%r144, %r145}, %rd293;
-	shfl.sync.down.b32 %r146|%p71, %r144, 2, %r135, %r17;
+	mov.b64 {%r144, %r145}, %rd338;
+	shfl.sync.down.b32 %r146|%p72, %r144, 2, %r135, %r17;
 	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd323, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd294;
+	mov.b64 %rd368, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd339;
 	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
 	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd324, {%r150, %r151};
-	@!%p71 bra $L92;
-	mov.b64 %rd325, %rd293;
-	mov.b64 %rd326, %rd294;
-	mov.b64 %rd327, %rd323;
-	mov.b64 %rd328, %rd324;
-	mov.b64 %rd301, %rd325;
-	mov.b64 %rd302, %rd326;
-	mov.b64 %rd303, %rd327;
-	mov.b64 %rd304, %rd328;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd329, %rd301, %rd305;
-	mov.b64 %rd301, %rd329;
-	add.s64 %rd330, %rd302, %rd306;
-	mov.b64 %rd302, %rd330;
+	mov.b64 %rd369, {%r150, %r151};
+	@!%p72 bra $L92;
+	mov.b64 %rd370, %rd338;
+	mov.b64 %rd371, %rd339;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd369;
+	mov.b64 %rd346, %rd370;
+	mov.b64 %rd347, %rd371;
+	mov.b64 %rd348, %rd372;
+	mov.b64 %rd349, %rd373;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd374, %rd346, %rd350;
+	mov.b64 %rd346, %rd374;
+	add.s64 %rd375, %rd347, %rd351;
+	mov.b64 %rd347, %rd375;
 $L93:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L92:
-	mov.b64 {%r152, %r153}, %rd293;
-	shfl.sync.down.b32 %r154|%p72, %r152, 4, %r135, %r17;
+	mov.b64 {%r152, %r153}, %rd338;
+	shfl.sync.down.b32 %r154|%p73, %r152, 4, %r135, %r17;
 	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd331, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd294;
+	mov.b64 %rd376, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd339;
 	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
 	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd332, {%r158, %r159};
-	@!%p72 bra $L94;
-	mov.b64 %rd333, %rd293;
-	mov.b64 %rd334, %rd294;
-	mov.b64 %rd335, %rd331;
-	mov.b64 %rd336, %rd332;
-	mov.b64 %rd301, %rd333;
-	mov.b64 %rd302, %rd334;
-	mov.b64 %rd303, %rd335;
-	mov.b64 %rd304, %rd336;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd337, %rd301, %rd305;
-	mov.b64 %rd301, %rd337;
-	add.s64 %rd338, %rd302, %rd306;
-	mov.b64 %rd302, %rd338;
+	mov.b64 %rd377, {%r158, %r159};
+	@!%p73 bra $L94;
+	mov.b64 %rd378, %rd338;
+	mov.b64 %rd379, %rd339;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd346, %rd378;
+	mov.b64 %rd347, %rd379;
+	mov.b64 %rd348, %rd380;
+	mov.b64 %rd349, %rd381;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd382, %rd346, %rd350;
+	mov.b64 %rd346, %rd382;
+	add.s64 %rd383, %rd347, %rd351;
+	mov.b64 %rd347, %rd383;
 $L95:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L94:
-	mov.b64 {%r160, %r161}, %rd293;
-	shfl.sync.down.b32 %r162|%p73, %r160, 8, %r135, %r17;
+	mov.b64 {%r160, %r161}, %rd338;
+	shfl.sync.down.b32 %r162|%p74, %r160, 8, %r135, %r17;
 	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd339, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd294;
+	mov.b64 %rd384, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd339;
 	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
 	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd340, {%r166, %r167};
-	@!%p73 bra $L96;
-	mov.b64 %rd341, %rd293;
-	mov.b64 %rd342, %rd294;
-	mov.b64 %rd343, %rd339;
-	mov.b64 %rd344, %rd340;
-	mov.b64 %rd301, %rd341;
-	mov.b64 %rd302, %rd342;
-	mov.b64 %rd303, %rd343;
-	mov.b64 %rd304, %rd344;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd345, %rd301, %rd305;
-	mov.b64 %rd301, %rd345;
-	add.s64 %rd346, %rd302, %rd306;
-	mov.b64 %rd302, %rd346;
+	mov.b64 %rd385, {%r166, %r167};
+	@!%p74 bra $L96;
+	mov.b64 %rd386, %rd338;
+	mov.b64 %rd387, %rd339;
+	mov.b64 %rd388, %rd384;
+	mov.b64 %rd389, %rd385;
+	mov.b64 %rd346, %rd386;
+	mov.b64 %rd347, %rd387;
+	mov.b64 %rd348, %rd388;
+	mov.b64 %rd349, %rd389;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd390, %rd346, %rd350;
+	mov.b64 %rd346, %rd390;
+	add.s64 %rd391, %rd347, %rd351;
+	mov.b64 %rd347, %rd391;
 $L97:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L96:
-	mov.b64 {%r168, %r169}, %rd293;
-	shfl.sync.down.b32 %r170|%p74, %r168, 16, %r135, %r17;
+	mov.b64 {%r168, %r169}, %rd338;
+	shfl.sync.down.b32 %r170|%p75, %r168, 16, %r135, %r17;
 	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd347, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd294;
+	mov.b64 %rd392, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd339;
 	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
 	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd348, {%r174, %r175};
-	@!%p74 bra $L98;
-	mov.b64 %rd349, %rd293;
-	mov.b64 %rd350, %rd294;
-	mov.b64 %rd351, %rd347;
-	mov.b64 %rd352, %rd348;
-	mov.b64 %rd301, %rd349;
-	mov.b64 %rd302, %rd350;
-	mov.b64 %rd303, %rd351;
-	mov.b64 %rd304, %rd352;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	add.s64 %rd353, %rd301, %rd305;
-	mov.b64 %rd301, %rd353;
-	add.s64 %rd354, %rd302, %rd306;
-	mov.b64 %rd302, %rd354;
+	mov.b64 %rd393, {%r174, %r175};
+	@!%p75 bra $L98;
+	mov.b64 %rd394, %rd338;
+	mov.b64 %rd395, %rd339;
+	mov.b64 %rd396, %rd392;
+	mov.b64 %rd397, %rd393;
+	mov.b64 %rd346, %rd394;
+	mov.b64 %rd347, %rd395;
+	mov.b64 %rd348, %rd396;
+	mov.b64 %rd349, %rd397;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd398, %rd346, %rd350;
+	mov.b64 %rd346, %rd398;
+	add.s64 %rd399, %rd347, %rd351;
+	mov.b64 %rd347, %rd399;
 $L99:
-	mov.b64 %rd293, %rd301;
-	mov.b64 %rd294, %rd302;
+	mov.b64 %rd338, %rd346;
+	mov.b64 %rd339, %rd347;
 $L98:
 $L88:
-	mul.wide.u32 %rd355, %r28, 16;
-	add.s64 %rd356, %rd11, %rd355;
-	setp.eq.u32 %p75, %r5, 0;
-	@!%p75 bra $L100;
-	st.global.s64 [%rd356+0], %rd293;
-	st.global.s64 [%rd356+8], %rd294;
+	mul.wide.u32 %rd400, %r28, 16;
+	add.s64 %rd401, %rd11, %rd400;
+	setp.eq.u32 %p76, %r5, 0;
+	@!%p76 bra $L100;
+	st.global.s64 [%rd401+0], %rd338;
+	st.global.s64 [%rd401+8], %rd339;
 $L100:
 	ret;
 }
@@ -14719,12 +15347,15 @@ $L100:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<206>;
+	.reg .b64 %rd<213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14845,354 +15476,361 @@ $L100:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 0;
-	mov.b64 %rd93, 0;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd92, %rd94;
-	mov.b64 %rd93, %rd95;
+	mov.b64 %rd99, 0;
+	mov.b64 %rd100, 0;
+	mov.b64 %rd101, 0;
+	mov.b64 %rd102, 0;
+	mov.b64 %rd99, %rd101;
+	mov.b64 %rd100, %rd102;
 $L1:
-	mov.b64 %rd96, %rd92;
-	mov.b64 %rd97, %rd93;
-	mov.b64 %rd98, %rd96;
-	mov.b64 %rd99, %rd97;
-	cvt.u64.u32 %rd100, %r5;
-	cvt.u64.u32 %rd101, %r6;
-	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd99;
+	mov.b64 %rd104, %rd100;
+	mov.b64 %rd105, %rd103;
+	mov.b64 %rd106, %rd104;
+	cvt.u64.u32 %rd107, %r5;
+	cvt.u64.u32 %rd108, %r6;
+	mov.b64 %rd109, %rd107;
 $L2:
-	setp.ge.s64 %p8, %rd102, %rd4;
+	setp.ge.s64 %p8, %rd109, %rd4;
 	@%p8 bra $L3;
-	mad.lo.s64 %rd103, %rd102, 16, %rd3;
-	ld.global.s64 %rd104, [%rd103+0];
-	ld.global.s64 %rd105, [%rd103+8];
-	mov.b64 %rd106, %rd98;
-	mov.b64 %rd107, %rd99;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd116, %rd110, %rd114;
-	mov.b64 %rd110, %rd116;
-	add.s64 %rd117, %rd111, %rd115;
-	mov.b64 %rd111, %rd117;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd105;
+	mov.b64 %rd114, %rd106;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
 $L4:
-	mov.b64 %rd98, %rd110;
-	mov.b64 %rd99, %rd111;
-	add.s64 %rd102, %rd102, %rd101;
+	mov.b64 %rd105, %rd117;
+	mov.b64 %rd106, %rd118;
+	add.s64 %rd109, %rd109, %rd108;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd118, %rd98;
-	mov.b64 %rd119, %rd99;
+	mov.b64 %rd125, %rd105;
+	mov.b64 %rd126, %rd106;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd118;
+	mov.b64 {%r26, %r27}, %rd125;
 	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd120, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd119;
+	mov.b64 %rd127, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd126;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd121, {%r32, %r33};
+	mov.b64 %rd128, {%r32, %r33};
 	@!%p9 bra $L5;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd110, %rd122;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd126, %rd110, %rd114;
-	mov.b64 %rd110, %rd126;
-	add.s64 %rd127, %rd111, %rd115;
-	mov.b64 %rd111, %rd127;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd117, %rd129;
+	mov.b64 %rd118, %rd130;
+	mov.b64 %rd119, %rd131;
+	mov.b64 %rd120, %rd132;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd133, %rd117, %rd121;
+	mov.b64 %rd117, %rd133;
+	add.s64 %rd134, %rd118, %rd122;
+	mov.b64 %rd118, %rd134;
 $L6:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L5:
-	mov.b64 {%r34, %r35}, %rd118;
+	mov.b64 {%r34, %r35}, %rd125;
 	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd128, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd119;
+	mov.b64 %rd135, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd126;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd129, {%r40, %r41};
+	mov.b64 %rd136, {%r40, %r41};
 	@!%p10 bra $L7;
-	mov.b64 %rd130, %rd118;
-	mov.b64 %rd131, %rd119;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd110, %rd130;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd134, %rd110, %rd114;
-	mov.b64 %rd110, %rd134;
-	add.s64 %rd135, %rd111, %rd115;
-	mov.b64 %rd111, %rd135;
+	mov.b64 %rd137, %rd125;
+	mov.b64 %rd138, %rd126;
+	mov.b64 %rd139, %rd135;
+	mov.b64 %rd140, %rd136;
+	mov.b64 %rd117, %rd137;
+	mov.b64 %rd118, %rd138;
+	mov.b64 %rd119, %rd139;
+	mov.b64 %rd120, %rd140;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd141, %rd117, %rd121;
+	mov.b64 %rd117, %rd141;
+	add.s64 %rd142, %rd118, %rd122;
+	mov.b64 %rd118, %rd142;
 $L8:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L7:
-	mov.b64 {%r42, %r43}, %rd118;
+	mov.b64 {%r42, %r43}, %rd125;
 	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd136, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd119;
+	mov.b64 %rd143, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd126;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd137, {%r48, %r49};
+	mov.b64 %rd144, {%r48, %r49};
 	@!%p11 bra $L9;
-	mov.b64 %rd138, %rd118;
-	mov.b64 %rd139, %rd119;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd110, %rd138;
-	mov.b64 %rd111, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd142, %rd110, %rd114;
-	mov.b64 %rd110, %rd142;
-	add.s64 %rd143, %rd111, %rd115;
-	mov.b64 %rd111, %rd143;
+	mov.b64 %rd145, %rd125;
+	mov.b64 %rd146, %rd126;
+	mov.b64 %rd147, %rd143;
+	mov.b64 %rd148, %rd144;
+	mov.b64 %rd117, %rd145;
+	mov.b64 %rd118, %rd146;
+	mov.b64 %rd119, %rd147;
+	mov.b64 %rd120, %rd148;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd149, %rd117, %rd121;
+	mov.b64 %rd117, %rd149;
+	add.s64 %rd150, %rd118, %rd122;
+	mov.b64 %rd118, %rd150;
 $L10:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L9:
-	mov.b64 {%r50, %r51}, %rd118;
+	mov.b64 {%r50, %r51}, %rd125;
 	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd144, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd119;
+	mov.b64 %rd151, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd126;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd145, {%r56, %r57};
+	mov.b64 %rd152, {%r56, %r57};
 	@!%p12 bra $L11;
-	mov.b64 %rd146, %rd118;
-	mov.b64 %rd147, %rd119;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd110, %rd146;
-	mov.b64 %rd111, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd150, %rd110, %rd114;
-	mov.b64 %rd110, %rd150;
-	add.s64 %rd151, %rd111, %rd115;
-	mov.b64 %rd111, %rd151;
+	mov.b64 %rd153, %rd125;
+	mov.b64 %rd154, %rd126;
+	mov.b64 %rd155, %rd151;
+	mov.b64 %rd156, %rd152;
+	mov.b64 %rd117, %rd153;
+	mov.b64 %rd118, %rd154;
+	mov.b64 %rd119, %rd155;
+	mov.b64 %rd120, %rd156;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd157, %rd117, %rd121;
+	mov.b64 %rd117, %rd157;
+	add.s64 %rd158, %rd118, %rd122;
+	mov.b64 %rd118, %rd158;
 $L12:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L11:
-	mov.b64 {%r58, %r59}, %rd118;
+	mov.b64 {%r58, %r59}, %rd125;
 	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd152, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd119;
+	mov.b64 %rd159, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd126;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd153, {%r64, %r65};
+	mov.b64 %rd160, {%r64, %r65};
 	@!%p13 bra $L13;
-	mov.b64 %rd154, %rd118;
-	mov.b64 %rd155, %rd119;
-	mov.b64 %rd156, %rd152;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd110, %rd154;
-	mov.b64 %rd111, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd158, %rd110, %rd114;
-	mov.b64 %rd110, %rd158;
-	add.s64 %rd159, %rd111, %rd115;
-	mov.b64 %rd111, %rd159;
+	mov.b64 %rd161, %rd125;
+	mov.b64 %rd162, %rd126;
+	mov.b64 %rd163, %rd159;
+	mov.b64 %rd164, %rd160;
+	mov.b64 %rd117, %rd161;
+	mov.b64 %rd118, %rd162;
+	mov.b64 %rd119, %rd163;
+	mov.b64 %rd120, %rd164;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd165, %rd117, %rd121;
+	mov.b64 %rd117, %rd165;
+	add.s64 %rd166, %rd118, %rd122;
+	mov.b64 %rd118, %rd166;
 $L14:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd160, %r8, 16;
-	add.s64 %rd161, %rd1, %rd160;
-	st.shared.s64 [%rd161+0], %rd118;
-	st.shared.s64 [%rd161+8], %rd119;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd125;
+	st.shared.s64 [%rd168+8], %rd126;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd162, %r7, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	ld.shared.s64 %rd164, [%rd163+0];
-	ld.shared.s64 %rd165, [%rd163+8];
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	ld.shared.s64 %rd172, [%rd170+8];
+	mov.b64 %rd125, %rd171;
+	mov.b64 %rd126, %rd172;
 $L17:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd118;
+	mov.b64 {%r67, %r68}, %rd125;
 	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd166, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd119;
+	mov.b64 %rd173, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd126;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd167, {%r73, %r74};
+	mov.b64 %rd174, {%r73, %r74};
 	@!%p17 bra $L18;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd167;
-	mov.b64 %rd110, %rd168;
-	mov.b64 %rd111, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd172, %rd110, %rd114;
-	mov.b64 %rd110, %rd172;
-	add.s64 %rd173, %rd111, %rd115;
-	mov.b64 %rd111, %rd173;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, %rd174;
+	mov.b64 %rd117, %rd175;
+	mov.b64 %rd118, %rd176;
+	mov.b64 %rd119, %rd177;
+	mov.b64 %rd120, %rd178;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd179, %rd117, %rd121;
+	mov.b64 %rd117, %rd179;
+	add.s64 %rd180, %rd118, %rd122;
+	mov.b64 %rd118, %rd180;
 $L19:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L18:
-	mov.b64 {%r75, %r76}, %rd118;
+	mov.b64 {%r75, %r76}, %rd125;
 	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd174, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd119;
+	mov.b64 %rd181, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd126;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd175, {%r81, %r82};
+	mov.b64 %rd182, {%r81, %r82};
 	@!%p18 bra $L20;
-	mov.b64 %rd176, %rd118;
-	mov.b64 %rd177, %rd119;
-	mov.b64 %rd178, %rd174;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd110, %rd176;
-	mov.b64 %rd111, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd180, %rd110, %rd114;
-	mov.b64 %rd110, %rd180;
-	add.s64 %rd181, %rd111, %rd115;
-	mov.b64 %rd111, %rd181;
+	mov.b64 %rd183, %rd125;
+	mov.b64 %rd184, %rd126;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd186, %rd182;
+	mov.b64 %rd117, %rd183;
+	mov.b64 %rd118, %rd184;
+	mov.b64 %rd119, %rd185;
+	mov.b64 %rd120, %rd186;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd187, %rd117, %rd121;
+	mov.b64 %rd117, %rd187;
+	add.s64 %rd188, %rd118, %rd122;
+	mov.b64 %rd118, %rd188;
 $L21:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L20:
-	mov.b64 {%r83, %r84}, %rd118;
+	mov.b64 {%r83, %r84}, %rd125;
 	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd182, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd119;
+	mov.b64 %rd189, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd126;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd183, {%r89, %r90};
+	mov.b64 %rd190, {%r89, %r90};
 	@!%p19 bra $L22;
-	mov.b64 %rd184, %rd118;
-	mov.b64 %rd185, %rd119;
-	mov.b64 %rd186, %rd182;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd110, %rd184;
-	mov.b64 %rd111, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd188, %rd110, %rd114;
-	mov.b64 %rd110, %rd188;
-	add.s64 %rd189, %rd111, %rd115;
-	mov.b64 %rd111, %rd189;
+	mov.b64 %rd191, %rd125;
+	mov.b64 %rd192, %rd126;
+	mov.b64 %rd193, %rd189;
+	mov.b64 %rd194, %rd190;
+	mov.b64 %rd117, %rd191;
+	mov.b64 %rd118, %rd192;
+	mov.b64 %rd119, %rd193;
+	mov.b64 %rd120, %rd194;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd195, %rd117, %rd121;
+	mov.b64 %rd117, %rd195;
+	add.s64 %rd196, %rd118, %rd122;
+	mov.b64 %rd118, %rd196;
 $L23:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L22:
-	mov.b64 {%r91, %r92}, %rd118;
+	mov.b64 {%r91, %r92}, %rd125;
 	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd190, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd119;
+	mov.b64 %rd197, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd126;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd191, {%r97, %r98};
+	mov.b64 %rd198, {%r97, %r98};
 	@!%p20 bra $L24;
-	mov.b64 %rd192, %rd118;
-	mov.b64 %rd193, %rd119;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd110, %rd192;
-	mov.b64 %rd111, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd196, %rd110, %rd114;
-	mov.b64 %rd110, %rd196;
-	add.s64 %rd197, %rd111, %rd115;
-	mov.b64 %rd111, %rd197;
+	mov.b64 %rd199, %rd125;
+	mov.b64 %rd200, %rd126;
+	mov.b64 %rd201, %rd197;
+	mov.b64 %rd202, %rd198;
+	mov.b64 %rd117, %rd199;
+	mov.b64 %rd118, %rd200;
+	mov.b64 %rd119, %rd201;
+	mov.b64 %rd120, %rd202;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd203, %rd117, %rd121;
+	mov.b64 %rd117, %rd203;
+	add.s64 %rd204, %rd118, %rd122;
+	mov.b64 %rd118, %rd204;
 $L25:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L24:
-	mov.b64 {%r99, %r100}, %rd118;
+	mov.b64 {%r99, %r100}, %rd125;
 	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd198, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd119;
+	mov.b64 %rd205, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd126;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd199, {%r105, %r106};
+	mov.b64 %rd206, {%r105, %r106};
 	@!%p21 bra $L26;
-	mov.b64 %rd200, %rd118;
-	mov.b64 %rd201, %rd119;
-	mov.b64 %rd202, %rd198;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd110, %rd200;
-	mov.b64 %rd111, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd204, %rd110, %rd114;
-	mov.b64 %rd110, %rd204;
-	add.s64 %rd205, %rd111, %rd115;
-	mov.b64 %rd111, %rd205;
+	mov.b64 %rd207, %rd125;
+	mov.b64 %rd208, %rd126;
+	mov.b64 %rd209, %rd205;
+	mov.b64 %rd210, %rd206;
+	mov.b64 %rd117, %rd207;
+	mov.b64 %rd118, %rd208;
+	mov.b64 %rd119, %rd209;
+	mov.b64 %rd120, %rd210;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd211, %rd117, %rd121;
+	mov.b64 %rd117, %rd211;
+	add.s64 %rd212, %rd118, %rd122;
+	mov.b64 %rd118, %rd212;
 $L27:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd118;
-	st.global.s64 [%rd6+8], %rd119;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
 $L28:
 	ret;
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX6 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -15254,12 +15892,15 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<132>;
+	.reg .pred %p<133>;
 	.reg .b32 %r<226>;
-	.reg .b64 %rd<457>;
+	.reg .b64 %rd<502>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15408,776 +16049,821 @@ const gokkosPTX5 = `//
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd111, 9223372036854775807;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
+	mov.b64 %rd118, 9223372036854775807;
+	mov.b64 %rd119, 9223372036854775807;
+	cvt.u64.u32 %rd121, %r28;
+	cvt.u64.u32 %rd122, %r29;
+	mov.b64 %rd123, %rd121;
 $L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
+	setp.ge.s64 %p9, %rd123, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
+	mov.b64 %rd120, %rd123;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	add.s64 %rd125, %rd96, 1;
-	add.s64 %rd126, %rd13, %rd22;
-	mad.lo.s64 %rd127, %rd125, 8, 15;
-	and.b64 %rd127, %rd127, -16;
-	add.s64 %rd22, %rd22, %rd127;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, 1;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd129;
-	mov.b64 %rd133, %rd130;
-	add.s64 %rd134, %rd13, %rd22;
-	mad.lo.s64 %rd135, %rd96, 4, 15;
-	and.b64 %rd135, %rd135, -16;
-	add.s64 %rd22, %rd22, %rd135;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd96;
-	mov.b64 %rd138, 1;
-	mov.b64 %rd139, %rd136;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mul.lo.s64 %rd142, %rd113, %rd96;
-	mov.b64 %rd143, %rd142;
-	sub.s64 %rd144, %rd50, %rd143;
-	min.s64 %rd145, %rd96, %rd144;
-	mov.b64 %rd146, %rd145;
-	mov.b64 %rd147, 0;
-	sub.s64 %rd148, %rd146, %rd147;
-	max.s64 %rd149, %rd148, 0;
-	cvt.u64.u32 %rd150, %r4;
-	add.s64 %rd151, %rd149, %rd150;
-	sub.s64 %rd152, %rd151, 1;
-	div.u64 %rd153, %rd152, %rd150;
-	cvt.u64.u32 %rd154, %r2;
-	mad.lo.s64 %rd155, %rd154, %rd153, %rd147;
-	add.s64 %rd156, %rd155, %rd153;
-	min.s64 %rd157, %rd156, %rd146;
-	mov.b64 %rd158, 0;
-	mov.pred %p10, 0;
-	mov.b64 %rd159, %rd155;
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	add.s64 %rd172, %rd154, 1;
+	add.s64 %rd173, %rd13, %rd22;
+	mad.lo.s64 %rd174, %rd172, 8, 15;
+	and.b64 %rd174, %rd174, -16;
+	add.s64 %rd22, %rd22, %rd174;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd172;
+	mov.b64 %rd177, 1;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	add.s64 %rd181, %rd13, %rd22;
+	mad.lo.s64 %rd182, %rd154, 4, 15;
+	and.b64 %rd182, %rd182, -16;
+	add.s64 %rd22, %rd22, %rd182;
+	mov.b64 %rd183, %rd181;
+	mov.b64 %rd184, %rd154;
+	mov.b64 %rd185, 1;
+	mov.b64 %rd186, %rd183;
+	mov.b64 %rd187, %rd184;
+	mov.b64 %rd188, %rd185;
+	mul.lo.s64 %rd189, %rd120, %rd154;
+	mov.b64 %rd190, %rd189;
+	sub.s64 %rd191, %rd134, %rd190;
+	min.s64 %rd192, %rd154, %rd191;
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, 0;
+	sub.s64 %rd195, %rd193, %rd194;
+	max.s64 %rd196, %rd195, 0;
+	cvt.u64.u32 %rd197, %r4;
+	add.s64 %rd198, %rd196, %rd197;
+	sub.s64 %rd199, %rd198, 1;
+	div.u64 %rd200, %rd199, %rd197;
+	cvt.u64.u32 %rd201, %r2;
+	mad.lo.s64 %rd202, %rd201, %rd200, %rd194;
+	add.s64 %rd203, %rd202, %rd200;
+	min.s64 %rd204, %rd203, %rd193;
+	mov.b64 %rd205, 0;
+	mov.pred %p13, 0;
+	mov.b64 %rd206, %rd202;
 $L4:
-	setp.ge.s64 %p11, %rd159, %rd157;
-	@%p11 bra $L6;
-	mov.b64 %rd160, %rd159;
-	mov.pred %p12, %p4;
-	mov.b64 %rd161, %rd50;
-	add.s64 %rd162, %rd143, %rd160;
-	mov.b64 %rd163, %rd162;
+	setp.ge.s64 %p14, %rd206, %rd204;
+	@%p14 bra $L6;
+	mov.b64 %rd207, %rd206;
+	mov.pred %p15, %p10;
+	mov.b64 %rd208, %rd134;
+	add.s64 %rd209, %rd190, %rd207;
+	mov.b64 %rd210, %rd209;
 $L7:
-	@!%p12 bra $L11;
-	shr.s64 %rd164, %rd163, 5;
-	mul.lo.s64 %rd165, %rd164, %rd64;
-	mad.lo.s64 %rd166, %rd165, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd166+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd167, %rd163, 31;
-	min.u64 %rd168, %rd167, 32;
-	cvt.u32.u64 %r39, %rd168;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L13;
-	cvt.u32.u64 %r44, %rd163;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L11;
+	shr.s64 %rd211, %rd210, 5;
+	mul.lo.s64 %rd212, %rd211, %rd140;
+	mad.lo.s64 %rd213, %rd212, 4, %rd138;
+	ld.global.nc.u32 %r39, [%rd213+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd214, %rd210, 31;
+	min.u64 %rd215, %rd214, 32;
+	cvt.u32.u64 %r41, %rd215;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L13;
+	cvt.u32.u64 %r46, %rd210;
+	mov.b32 %r47, %r46;
 	bra.uni $L9;
 $L13:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd169, %rd163, %rd57;
-	mad.lo.s64 %rd170, %rd169, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd170+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd216, %rd210, %rd137;
+	mad.lo.s64 %rd217, %rd216, 4, %rd135;
+	ld.global.nc.s32 %r48, [%rd217+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L9;
 $L8:
 	bra.uni $L7;
 $L9:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd171, 0;
-	setp.ge.s32 %p15, %r48, 0;
-	@!%p15 bra $L15;
-	mov.b64 %rd172, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd173, %r49;
-	add.s64 %rd174, %rd173, 1;
-	mul.lo.s64 %rd175, %rd174, %rd34;
-	mad.lo.s64 %rd176, %rd175, 8, %rd30;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	cvt.s64.s32 %rd179, %r49;
-	mul.lo.s64 %rd180, %rd179, %rd34;
-	mad.lo.s64 %rd181, %rd180, 8, %rd30;
-	ld.global.nc.s64 %rd182, [%rd181+0];
-	mov.b64 %rd183, %rd182;
-	sub.s64 %rd184, %rd178, %rd183;
-	mov.b64 %rd185, %rd184;
-	mov.b64 %rd171, %rd185;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd218, 0;
+	setp.ge.s32 %p18, %r50, 0;
+	@!%p18 bra $L15;
+	mov.b64 %rd219, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd220, %r51;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd127;
+	mad.lo.s64 %rd223, %rd222, 8, %rd125;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	cvt.s64.s32 %rd226, %r51;
+	mul.lo.s64 %rd227, %rd226, %rd127;
+	mad.lo.s64 %rd228, %rd227, 8, %rd125;
+	ld.global.nc.s64 %rd229, [%rd228+0];
+	mov.b64 %rd230, %rd229;
+	sub.s64 %rd231, %rd225, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd218, %rd232;
 $L15:
-	@!%p10 bra $L17;
-	mul.lo.s64 %rd186, %rd160, %rd133;
-	mad.lo.s64 %rd187, %rd186, 8, %rd131;
-	st.shared.s64 [%rd187+0], %rd158;
-	mul.lo.s64 %rd188, %rd160, %rd141;
-	mad.lo.s64 %rd189, %rd188, 4, %rd139;
-	st.shared.s32 [%rd189+0], %r48;
+	@!%p13 bra $L17;
+	mul.lo.s64 %rd233, %rd207, %rd180;
+	mad.lo.s64 %rd234, %rd233, 8, %rd178;
+	st.shared.s64 [%rd234+0], %rd205;
+	mul.lo.s64 %rd235, %rd207, %rd188;
+	mad.lo.s64 %rd236, %rd235, 4, %rd186;
+	st.shared.s32 [%rd236+0], %r50;
 $L17:
-	add.s64 %rd190, %rd158, %rd171;
-	mov.b64 %rd158, %rd190;
+	add.s64 %rd237, %rd205, %rd218;
+	mov.b64 %rd205, %rd237;
 $L5:
-	mov.b64 %rd191, 1;
-	add.s64 %rd159, %rd159, %rd191;
+	mov.b64 %rd238, 1;
+	add.s64 %rd206, %rd206, %rd238;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd192, %rd158;
+	mov.b64 %rd239, %rd205;
 	// block scan
-	mov.b64 %rd193, %rd192;
-	mov.b32 %r50, %r3;
+	mov.b64 %rd240, %rd239;
+	mov.b32 %r52, %r3;
 $L18:
-	setp.hs.u32 %p16, %r50, 32;
-	@%p16 bra $L19;
-	mov.b64 {%r51, %r52}, %rd193;
-	shfl.sync.up.b32 %r53|%p17, %r51, %r50, 0, %r17;
-	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd194, {%r53, %r54};
-	@!%p17 bra $L20;
-	add.s64 %rd195, %rd194, %rd193;
-	mov.b64 %rd193, %rd195;
+	setp.hs.u32 %p19, %r52, 32;
+	@%p19 bra $L19;
+	mov.b64 {%r53, %r54}, %rd240;
+	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
+	mov.b64 %rd241, {%r55, %r56};
+	@!%p20 bra $L20;
+	add.s64 %rd242, %rd241, %rd240;
+	mov.b64 %rd240, %rd242;
 $L20:
-	shl.b32 %r50, %r50, 1;
+	shl.b32 %r52, %r52, 1;
 	bra.uni $L18;
 $L19:
-	mov.b64 {%r55, %r56}, %rd193;
-	shfl.sync.up.b32 %r57|%p18, %r55, %r3, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd196, {%r57, %r58};
-	setp.lo.u32 %p19, %r3, 32;
-	and.pred %p20, %p18, %p19;
-	selp.b64 %rd197, %rd196, 0, %p20;
-	sub.u32 %r59, %r13, %r3;
-	setp.eq.u32 %p21, %r7, %r59;
-	@!%p21 bra $L21;
-	mul.wide.u32 %rd198, %r8, 16;
-	add.s64 %rd199, %rd1, %rd198;
-	st.shared.s64 [%rd199+0], %rd193;
+	mov.b64 {%r57, %r58}, %rd240;
+	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
+	mov.b64 %rd243, {%r59, %r60};
+	setp.lo.u32 %p22, %r3, 32;
+	and.pred %p23, %p21, %p22;
+	selp.b64 %rd244, %rd243, 0, %p23;
+	sub.u32 %r61, %r13, %r3;
+	setp.eq.u32 %p24, %r7, %r61;
+	@!%p24 bra $L21;
+	mul.wide.u32 %rd245, %r8, 16;
+	add.s64 %rd246, %rd1, %rd245;
+	st.shared.s64 [%rd246+0], %rd240;
 $L21:
 	bar.sync 0;
-	setp.eq.u32 %p22, %r8, 0;
-	@!%p22 bra $L22;
-	mov.b64 %rd200, 0;
-	setp.lo.u32 %p23, %r7, %r10;
-	@!%p23 bra $L23;
-	mul.wide.u32 %rd201, %r7, 16;
-	add.s64 %rd202, %rd1, %rd201;
-	ld.shared.s64 %rd203, [%rd202+0];
-	mov.b64 %rd200, %rd203;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L22;
+	mov.b64 %rd247, 0;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L23;
+	mul.wide.u32 %rd248, %r7, 16;
+	add.s64 %rd249, %rd1, %rd248;
+	ld.shared.s64 %rd250, [%rd249+0];
+	mov.b64 %rd247, %rd250;
 $L23:
-	mov.b64 {%r60, %r61}, %rd200;
-	shfl.sync.up.b32 %r62|%p24, %r60, 1, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd204, {%r62, %r63};
-	@!%p24 bra $L24;
-	add.s64 %rd205, %rd204, %rd200;
-	mov.b64 %rd200, %rd205;
+	mov.b64 {%r62, %r63}, %rd247;
+	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
+	mov.b64 %rd251, {%r64, %r65};
+	@!%p27 bra $L24;
+	add.s64 %rd252, %rd251, %rd247;
+	mov.b64 %rd247, %rd252;
 $L24:
-	mov.b64 {%r64, %r65}, %rd200;
-	shfl.sync.up.b32 %r66|%p25, %r64, 2, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd206, {%r66, %r67};
-	@!%p25 bra $L25;
-	add.s64 %rd207, %rd206, %rd200;
-	mov.b64 %rd200, %rd207;
+	mov.b64 {%r66, %r67}, %rd247;
+	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
+	mov.b64 %rd253, {%r68, %r69};
+	@!%p28 bra $L25;
+	add.s64 %rd254, %rd253, %rd247;
+	mov.b64 %rd247, %rd254;
 $L25:
-	mov.b64 {%r68, %r69}, %rd200;
-	shfl.sync.up.b32 %r70|%p26, %r68, 4, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd208, {%r70, %r71};
-	@!%p26 bra $L26;
-	add.s64 %rd209, %rd208, %rd200;
-	mov.b64 %rd200, %rd209;
+	mov.b64 {%r70, %r71}, %rd247;
+	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
+	mov.b64 %rd255, {%r72, %r73};
+	@!%p29 bra $L26;
+	add.s64 %rd256, %rd255, %rd247;
+	mov.b64 %rd247, %rd256;
 $L26:
-	mov.b64 {%r72, %r73}, %rd200;
-	shfl.sync.up.b32 %r74|%p27, %r72, 8, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd210, {%r74, %r75};
-	@!%p27 bra $L27;
-	add.s64 %rd211, %rd210, %rd200;
-	mov.b64 %rd200, %rd211;
+	mov.b64 {%r74, %r75}, %rd247;
+	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
+	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
+	mov.b64 %rd257, {%r76, %r77};
+	@!%p30 bra $L27;
+	add.s64 %rd258, %rd257, %rd247;
+	mov.b64 %rd247, %rd258;
 $L27:
-	mov.b64 {%r76, %r77}, %rd200;
-	shfl.sync.up.b32 %r78|%p28, %r76, 16, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd212, {%r78, %r79};
-	@!%p28 bra $L28;
-	add.s64 %rd213, %rd212, %rd200;
-	mov.b64 %rd200, %rd213;
+	mov.b64 {%r78, %r79}, %rd247;
+	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
+	mov.b64 %rd259, {%r80, %r81};
+	@!%p31 bra $L28;
+	add.s64 %rd260, %rd259, %rd247;
+	mov.b64 %rd247, %rd260;
 $L28:
-	mov.b64 {%r80, %r81}, %rd200;
-	shfl.sync.up.b32 %r82|%p29, %r80, 1, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd214, {%r82, %r83};
-	selp.b64 %rd215, %rd214, 0, %p29;
-	@!%p23 bra $L29;
-	mul.wide.u32 %rd216, %r7, 16;
-	add.s64 %rd217, %rd1, %rd216;
-	add.s64 %rd218, %rd217, 512;
-	st.shared.s64 [%rd218+0], %rd215;
+	mov.b64 {%r82, %r83}, %rd247;
+	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
+	mov.b64 %rd261, {%r84, %r85};
+	selp.b64 %rd262, %rd261, 0, %p32;
+	@!%p26 bra $L29;
+	mul.wide.u32 %rd263, %r7, 16;
+	add.s64 %rd264, %rd1, %rd263;
+	add.s64 %rd265, %rd264, 512;
+	st.shared.s64 [%rd265+0], %rd262;
 $L29:
-	sub.u32 %r84, %r10, 1;
-	setp.eq.u32 %p30, %r7, %r84;
-	@!%p30 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd200;
+	sub.u32 %r86, %r10, 1;
+	setp.eq.u32 %p33, %r7, %r86;
+	@!%p33 bra $L30;
+	st.shared.s64 [%rd1+1024], %rd247;
 $L30:
 $L22:
 	bar.sync 0;
-	mul.wide.u32 %rd219, %r8, 16;
-	add.s64 %rd220, %rd1, %rd219;
-	add.s64 %rd221, %rd220, 512;
-	ld.shared.s64 %rd222, [%rd221+0];
-	add.s64 %rd223, %rd222, %rd197;
-	ld.shared.s64 %rd224, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd223;
-	shfl.sync.idx.b32 %r87|%p31, %r85, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r88, %r86, 0, %r21, %r17;
-	mov.b64 %rd225, {%r87, %r88};
-	mov.b64 %rd226, %rd224;
-	mov.b64 %rd158, %rd225;
-	mov.pred %p10, 1;
-	mov.b64 %rd227, %rd155;
+	mul.wide.u32 %rd266, %r8, 16;
+	add.s64 %rd267, %rd1, %rd266;
+	add.s64 %rd268, %rd267, 512;
+	ld.shared.s64 %rd269, [%rd268+0];
+	add.s64 %rd270, %rd269, %rd244;
+	ld.shared.s64 %rd271, [%rd1+1024];
+	mov.b64 {%r87, %r88}, %rd270;
+	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
+	mov.b64 %rd272, {%r89, %r90};
+	mov.b64 %rd273, %rd271;
+	mov.b64 %rd205, %rd272;
+	mov.pred %p13, 1;
+	mov.b64 %rd274, %rd202;
 $L31:
-	setp.ge.s64 %p32, %rd227, %rd157;
-	@%p32 bra $L33;
-	mov.b64 %rd160, %rd227;
-	mov.pred %p12, %p4;
-	mov.b64 %rd161, %rd50;
-	add.s64 %rd228, %rd143, %rd160;
-	mov.b64 %rd163, %rd228;
+	setp.ge.s64 %p35, %rd274, %rd204;
+	@%p35 bra $L33;
+	mov.b64 %rd207, %rd274;
+	mov.pred %p15, %p10;
+	mov.b64 %rd208, %rd134;
+	add.s64 %rd275, %rd190, %rd207;
+	mov.b64 %rd210, %rd275;
 $L34:
-	@!%p12 bra $L38;
-	shr.s64 %rd229, %rd163, 5;
-	mul.lo.s64 %rd230, %rd229, %rd64;
-	mad.lo.s64 %rd231, %rd230, 4, %rd60;
-	ld.global.nc.u32 %r89, [%rd231+0];
-	mov.b32 %r38, %r89;
-	and.b64 %rd232, %rd163, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r90, %rd233;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p33, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p33;
-	and.b32 %r94, %r38, %r93;
-	setp.ne.u32 %p34, %r94, 0x0;
-	@!%p34 bra $L40;
-	cvt.u32.u64 %r95, %rd163;
-	mov.b32 %r45, %r95;
+	@!%p15 bra $L38;
+	shr.s64 %rd276, %rd210, 5;
+	mul.lo.s64 %rd277, %rd276, %rd140;
+	mad.lo.s64 %rd278, %rd277, 4, %rd138;
+	ld.global.nc.u32 %r91, [%rd278+0];
+	mov.b32 %r40, %r91;
+	and.b64 %rd279, %rd210, 31;
+	min.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r92, %rd280;
+	mov.b32 %r94, 0x1;
+	shl.b32 %r93, %r94, %r92;
+	setp.hs.u32 %p36, %r92, 32;
+	selp.b32 %r95, 0, %r93, %p36;
+	and.b32 %r96, %r40, %r95;
+	setp.ne.u32 %p37, %r96, 0x0;
+	@!%p37 bra $L40;
+	cvt.u32.u64 %r97, %rd210;
+	mov.b32 %r47, %r97;
 	bra.uni $L36;
 $L40:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd234, %rd163, %rd57;
-	mad.lo.s64 %rd235, %rd234, 4, %rd53;
-	ld.global.nc.s32 %r96, [%rd235+0];
-	mov.b32 %r47, %r96;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd281, %rd210, %rd137;
+	mad.lo.s64 %rd282, %rd281, 4, %rd135;
+	ld.global.nc.s32 %r98, [%rd282+0];
+	mov.b32 %r49, %r98;
+	mov.b32 %r47, %r49;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd171, 0;
-	setp.ge.s32 %p35, %r48, 0;
-	@!%p35 bra $L42;
-	mov.b64 %rd172, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd236, %r49;
-	add.s64 %rd237, %rd236, 1;
-	mul.lo.s64 %rd238, %rd237, %rd34;
-	mad.lo.s64 %rd239, %rd238, 8, %rd30;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd178, %rd240;
-	cvt.s64.s32 %rd241, %r49;
-	mul.lo.s64 %rd242, %rd241, %rd34;
-	mad.lo.s64 %rd243, %rd242, 8, %rd30;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd183, %rd244;
-	sub.s64 %rd245, %rd178, %rd183;
-	mov.b64 %rd185, %rd245;
-	mov.b64 %rd171, %rd185;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd218, 0;
+	setp.ge.s32 %p38, %r50, 0;
+	@!%p38 bra $L42;
+	mov.b64 %rd219, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd283, %r51;
+	add.s64 %rd284, %rd283, 1;
+	mul.lo.s64 %rd285, %rd284, %rd127;
+	mad.lo.s64 %rd286, %rd285, 8, %rd125;
+	ld.global.nc.s64 %rd287, [%rd286+0];
+	mov.b64 %rd225, %rd287;
+	cvt.s64.s32 %rd288, %r51;
+	mul.lo.s64 %rd289, %rd288, %rd127;
+	mad.lo.s64 %rd290, %rd289, 8, %rd125;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd230, %rd291;
+	sub.s64 %rd292, %rd225, %rd230;
+	mov.b64 %rd232, %rd292;
+	mov.b64 %rd218, %rd232;
 $L42:
-	@!%p10 bra $L44;
-	mul.lo.s64 %rd246, %rd160, %rd133;
-	mad.lo.s64 %rd247, %rd246, 8, %rd131;
-	st.shared.s64 [%rd247+0], %rd158;
-	mul.lo.s64 %rd248, %rd160, %rd141;
-	mad.lo.s64 %rd249, %rd248, 4, %rd139;
-	st.shared.s32 [%rd249+0], %r48;
+	@!%p13 bra $L44;
+	mul.lo.s64 %rd293, %rd207, %rd180;
+	mad.lo.s64 %rd294, %rd293, 8, %rd178;
+	st.shared.s64 [%rd294+0], %rd205;
+	mul.lo.s64 %rd295, %rd207, %rd188;
+	mad.lo.s64 %rd296, %rd295, 4, %rd186;
+	st.shared.s32 [%rd296+0], %r50;
 $L44:
-	add.s64 %rd250, %rd158, %rd171;
-	mov.b64 %rd158, %rd250;
+	add.s64 %rd297, %rd205, %rd218;
+	mov.b64 %rd205, %rd297;
 $L32:
-	mov.b64 %rd251, 1;
-	add.s64 %rd227, %rd227, %rd251;
+	mov.b64 %rd298, 1;
+	add.s64 %rd274, %rd274, %rd298;
 	bra.uni $L31;
 $L33:
-	mov.b64 %rd252, %rd226;
-	mov.b64 %rd253, %rd252;
-	cvt.u64.u32 %rd254, %r2;
-	setp.eq.s64 %p36, %rd254, 0;
-	@!%p36 bra $L46;
-	mul.lo.s64 %rd255, %rd146, %rd133;
-	mad.lo.s64 %rd256, %rd255, 8, %rd131;
-	st.shared.s64 [%rd256+0], %rd253;
+	mov.b64 %rd299, %rd273;
+	mov.b64 %rd300, %rd299;
+	cvt.u64.u32 %rd301, %r2;
+	setp.eq.s64 %p39, %rd301, 0;
+	@!%p39 bra $L46;
+	mul.lo.s64 %rd302, %rd193, %rd180;
+	mad.lo.s64 %rd303, %rd302, 8, %rd178;
+	st.shared.s64 [%rd303+0], %rd300;
 $L46:
 	bar.sync 0;
-	cvt.u64.u32 %rd257, %r4;
-	mov.b64 %rd258, %rd257;
-	mul.lo.s64 %rd259, %rd258, %rd94;
-	mov.b64 %rd260, %rd259;
-	@!%p6 bra $L48;
-	mov.b64 %rd260, %rd253;
+	cvt.u64.u32 %rd304, %r4;
+	mov.b64 %rd305, %rd304;
+	mul.lo.s64 %rd306, %rd305, %rd153;
+	mov.b64 %rd307, %rd306;
+	@!%p11 bra $L48;
+	mov.b64 %rd307, %rd300;
 $L48:
-	mov.b64 %rd261, 0;
+	mov.b64 %rd308, 0;
 $L49:
-	setp.lt.s64 %p37, %rd261, %rd253;
-	not.pred %p38, %p37;
-	@!%p38 bra $L53;
+	setp.lt.s64 %p40, %rd308, %rd300;
+	not.pred %p41, %p40;
+	@!%p41 bra $L53;
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd262, 0;
-	add.s64 %rd263, %rd261, %rd260;
-	min.s64 %rd264, %rd253, %rd263;
-	mov.b64 %rd265, %rd264;
-	cvt.u64.u32 %rd266, %r2;
-	add.s64 %rd267, %rd261, %rd266;
-	mov.b64 %rd268, %rd267;
-	mov.b64 %rd269, %rd146;
-	mov.b64 %rd270, %rd268;
-	sub.s64 %rd271, %rd269, 1;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 0;
-	mov.b64 %rd274, %rd272;
+	mov.b64 %rd309, 0;
+	add.s64 %rd310, %rd308, %rd307;
+	min.s64 %rd311, %rd300, %rd310;
+	mov.b64 %rd312, %rd311;
+	cvt.u64.u32 %rd313, %r2;
+	add.s64 %rd314, %rd308, %rd313;
+	mov.b64 %rd315, %rd314;
+	mov.b64 %rd316, %rd193;
+	mov.b64 %rd317, %rd315;
+	sub.s64 %rd318, %rd316, 1;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, %rd319;
 $L54:
-	setp.lt.s64 %p39, %rd273, %rd274;
-	not.pred %p40, %p39;
-	@!%p40 bra $L58;
+	setp.lt.s64 %p42, %rd320, %rd321;
+	not.pred %p43, %p42;
+	@!%p43 bra $L58;
 	bra.uni $L56;
 $L58:
-	add.s64 %rd275, %rd273, %rd274;
-	add.s64 %rd276, %rd275, 1;
-	shr.u64 %rd277, %rd276, 1;
-	mov.b64 %rd278, %rd277;
-	mul.lo.s64 %rd279, %rd278, %rd133;
-	mad.lo.s64 %rd280, %rd279, 8, %rd131;
-	ld.shared.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	setp.le.s64 %p41, %rd282, %rd270;
-	@!%p41 bra $L59;
-	mov.b64 %rd273, %rd278;
+	add.s64 %rd322, %rd320, %rd321;
+	add.s64 %rd323, %rd322, 1;
+	shr.u64 %rd324, %rd323, 1;
+	mov.b64 %rd325, %rd324;
+	mul.lo.s64 %rd326, %rd325, %rd180;
+	mad.lo.s64 %rd327, %rd326, 8, %rd178;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	setp.le.s64 %p44, %rd329, %rd317;
+	@!%p44 bra $L59;
+	mov.b64 %rd320, %rd325;
 	bra.uni $L60;
 $L59:
-	sub.s64 %rd283, %rd278, 1;
-	mov.b64 %rd274, %rd283;
+	sub.s64 %rd330, %rd325, 1;
+	mov.b64 %rd321, %rd330;
 $L60:
 $L55:
 	bra.uni $L54;
 $L56:
-	max.s64 %rd284, %rd273, 0;
-	mov.b64 %rd285, %rd284;
-	mov.b64 %rd286, %rd285;
+	max.s64 %rd331, %rd320, 0;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, %rd332;
 $L61:
-	setp.lt.s64 %p42, %rd268, %rd265;
-	not.pred %p43, %p42;
-	@!%p43 bra $L65;
+	setp.lt.s64 %p45, %rd315, %rd312;
+	not.pred %p46, %p45;
+	@!%p46 bra $L65;
 	bra.uni $L63;
 $L65:
 $L66:
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd133;
-	mad.lo.s64 %rd289, %rd288, 8, %rd131;
-	ld.shared.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	setp.le.s64 %p44, %rd291, %rd268;
-	not.pred %p45, %p44;
-	@!%p45 bra $L70;
+	add.s64 %rd334, %rd333, 1;
+	mul.lo.s64 %rd335, %rd334, %rd180;
+	mad.lo.s64 %rd336, %rd335, 8, %rd178;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	setp.le.s64 %p47, %rd338, %rd315;
+	not.pred %p48, %p47;
+	@!%p48 bra $L70;
 	bra.uni $L68;
 $L70:
-	add.s64 %rd292, %rd286, 1;
-	mov.b64 %rd286, %rd292;
+	add.s64 %rd339, %rd333, 1;
+	mov.b64 %rd333, %rd339;
 $L67:
 	bra.uni $L66;
 $L68:
-	mul.lo.s64 %rd293, %rd286, %rd141;
-	mad.lo.s64 %rd294, %rd293, 4, %rd139;
-	ld.shared.s32 %r97, [%rd294+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd295, %rd27;
+	mul.lo.s64 %rd340, %rd333, %rd188;
+	mad.lo.s64 %rd341, %rd340, 4, %rd186;
+	ld.shared.s32 %r99, [%rd341+0];
 	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd296, %r100;
-	mul.lo.s64 %rd297, %rd296, %rd34;
-	mad.lo.s64 %rd298, %rd297, 8, %rd30;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	mov.b64 %rd301, %rd300;
-	mul.lo.s64 %rd302, %rd286, %rd133;
-	mad.lo.s64 %rd303, %rd302, 8, %rd131;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	add.s64 %rd306, %rd301, %rd268;
-	sub.s64 %rd307, %rd306, %rd305;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd41;
-	mad.lo.s64 %rd310, %rd309, 4, %rd37;
-	ld.global.nc.s32 %r101, [%rd310+0];
+	mov.b32 %r101, %r100;
+	mov.b64 %rd342, %rd124;
 	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r36;
-	mov.b32 %r105, %r99;
-	mov.b32 %r106, %r103;
-	mov.b64 %rd311, %rd308;
+	cvt.s64.s32 %rd343, %r102;
+	mul.lo.s64 %rd344, %rd343, %rd127;
+	mad.lo.s64 %rd345, %rd344, 8, %rd125;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd333, %rd180;
+	mad.lo.s64 %rd350, %rd349, 8, %rd178;
+	ld.shared.s64 %rd351, [%rd350+0];
+	mov.b64 %rd352, %rd351;
+	add.s64 %rd353, %rd348, %rd315;
+	sub.s64 %rd354, %rd353, %rd352;
+	mov.b64 %rd355, %rd354;
+	mul.lo.s64 %rd356, %rd355, %rd130;
+	mad.lo.s64 %rd357, %rd356, 4, %rd128;
+	ld.global.nc.s32 %r103, [%rd357+0];
+	mov.b32 %r104, %r103;
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r38;
+	mov.b32 %r107, %r101;
+	mov.b32 %r108, %r105;
+	mov.b64 %rd358, %rd355;
 $L71:
-	cvt.s64.s32 %rd312, %r106;
-	mul.lo.s64 %rd313, %rd312, %rd103;
-	mad.lo.s64 %rd314, %rd313, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r107, [%rd314+0];
-	mov.b32 %r108, %r107;
-	setp.ge.s32 %p46, %r108, 0;
-	@!%p46 bra $L75;
-	mov.pred %p47, 0;
-	bra.uni $L73;
+	cvt.s64.s32 %rd359, %r108;
+	mul.lo.s64 %rd360, %rd359, %rd157;
+	mad.lo.s64 %rd361, %rd360, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r109, [%rd361+0];
+	mov.b32 %r110, %r109;
+	setp.ge.s32 %p49, %r110, 0;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L75;
+	cvt.s64.s32 %rd362, %r108;
+	mul.lo.s64 %rd363, %rd362, %rd157;
+	mad.lo.s64 %rd364, %rd363, 4, %rd155;
+	mov.b32 %r111, -1;
+	atom.global.cas.b32 %r112, [%rd364], %r111, %r107;
+	setp.eq.u32 %p52, %r112, %r111;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	mov.pred %p50, %p54;
 $L75:
-	cvt.s64.s32 %rd315, %r106;
-	mul.lo.s64 %rd316, %rd315, %rd103;
-	mad.lo.s64 %rd317, %rd316, 4, %rd99;
-	mov.b32 %r109, -1;
-	atom.global.cas.b32 %r110, [%rd317], %r109, %r105;
-	setp.eq.u32 %p48, %r110, %r109;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
 	@!%p50 bra $L77;
-	mov.pred %p47, 0;
+	mov.pred %p55, 0;
 	bra.uni $L73;
 $L77:
-	add.s32 %r111, %r104, 1;
-	cvt.s64.s32 %rd318, %r106;
-	mul.lo.s64 %rd319, %rd318, %rd110;
-	mad.lo.s64 %rd320, %rd319, 4, %rd106;
-	st.global.s32 [%rd320+0], %r111;
-	mov.pred %p47, 1;
+	add.s32 %r113, %r106, 1;
+	cvt.s64.s32 %rd365, %r108;
+	mul.lo.s64 %rd366, %rd365, %rd160;
+	mad.lo.s64 %rd367, %rd366, 4, %rd158;
+	st.global.s32 [%rd367+0], %r113;
+	mov.pred %p55, 1;
 	bra.uni $L73;
 $L72:
 	bra.uni $L71;
 $L73:
-	@!%p47 bra $L79;
-	mov.pred %p51, 0;
-	mov.pred %p52, %p6;
-	mov.pred %p53, %p8;
-	mov.b32 %r112, %r34;
-	mov.b64 %rd321, %rd94;
-	mov.b64 %rd322, %rd262;
-	mov.b32 %r113, %r103;
+	@!%p55 bra $L79;
+	mov.pred %p56, 0;
+	mov.b64 %rd368, %rd309;
+	mov.b32 %r114, %r105;
 $L80:
-	@!%p52 bra $L84;
-	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd323, %r114;
-	mov.b64 %rd324, %rd323;
-	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd325, %r115;
-	min.u64 %rd326, %rd325, 32;
-	cvt.u32.u64 %r116, %rd326;
-	mov.b32 %r118, 0x1;
-	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p54, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p54;
-	mov.b32 %r120, %r119;
-	mov.b64 %rd327, %rd324;
+	@!%p11 bra $L84;
+	shr.s32 %r115, %r114, 5;
+	cvt.s64.s32 %rd369, %r115;
+	mov.b64 %rd370, %rd369;
+	and.b32 %r116, %r114, 31;
+	cvt.s64.s32 %rd371, %r116;
+	min.u64 %rd372, %rd371, 32;
+	cvt.u32.u64 %r117, %rd372;
+	mov.b32 %r119, 0x1;
+	shl.b32 %r118, %r119, %r117;
+	setp.hs.u32 %p57, %r117, 32;
+	selp.b32 %r120, 0, %r118, %p57;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd328, %rd327, %rd85;
-	mad.lo.s64 %rd329, %rd328, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r122, [%rd329+0];
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p55, %r124, 0x0;
-	mov.pred %p56, %p55;
-	not.pred %p57, %p56;
-	@!%p57 bra $L86;
-	mul.lo.s64 %rd330, %rd327, %rd85;
-	mad.lo.s64 %rd331, %rd330, 4, %rd81;
-	atom.global.or.b32 %r125, [%rd331], %r121;
-	mov.b32 %r126, %r125;
-	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p58, %r127, 0x0;
-	mov.pred %p56, %p58;
+	mov.b64 %rd373, %rd370;
+	mov.b32 %r122, %r121;
+	mul.lo.s64 %rd374, %rd373, %rd149;
+	mad.lo.s64 %rd375, %rd374, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r123, [%rd375+0];
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r122;
+	setp.ne.u32 %p58, %r125, 0x0;
+	mov.pred %p59, %p58;
+	not.pred %p60, %p59;
+	@!%p60 bra $L86;
+	mul.lo.s64 %rd376, %rd373, %rd149;
+	mad.lo.s64 %rd377, %rd376, 4, %rd147;
+	atom.global.or.b32 %r126, [%rd377], %r122;
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r122;
+	setp.ne.u32 %p61, %r128, 0x0;
+	mov.pred %p59, %p61;
 $L86:
-	@!%p56 bra $L88;
-	mov.b64 %rd332, %rd322;
-	mov.b64 %rd333, %rd332;
-	mov.pred %p59, 0;
+	@!%p59 bra $L88;
+	mov.b64 %rd378, %rd368;
+	mov.b64 %rd379, %rd378;
+	mov.pred %p62, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd334, %rd322;
-	mov.b64 %rd333, %rd334;
-	mov.pred %p59, 1;
+	mov.b64 %rd380, %rd368;
+	mov.b64 %rd379, %rd380;
+	mov.pred %p62, 1;
 	bra.uni $L82;
 $L84:
-	@!%p53 bra $L90;
-	cvt.s64.s32 %rd335, %r113;
-	mul.lo.s64 %rd336, %rd335, %rd92;
-	mad.lo.s64 %rd337, %rd336, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r128, [%rd337+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p60, %r129, %r112;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L92;
-	cvt.s64.s32 %rd338, %r113;
-	mul.lo.s64 %rd339, %rd338, %rd92;
-	mad.lo.s64 %rd340, %rd339, 4, %rd88;
-	atom.global.exch.b32 %r130, [%rd340], %r112;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p63, %r131, %r112;
-	mov.pred %p61, %p63;
+	@!%p12 bra $L90;
+	cvt.s64.s32 %rd381, %r114;
+	mul.lo.s64 %rd382, %rd381, %rd152;
+	mad.lo.s64 %rd383, %rd382, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r129, [%rd383+0];
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p63, %r130, %r37;
+	mov.pred %p64, %p63;
+	not.pred %p65, %p64;
+	@!%p65 bra $L92;
+	cvt.s64.s32 %rd384, %r114;
+	mul.lo.s64 %rd385, %rd384, %rd152;
+	mad.lo.s64 %rd386, %rd385, 4, %rd150;
+	atom.global.exch.b32 %r131, [%rd386], %r37;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p66, %r132, %r37;
+	mov.pred %p64, %p66;
 $L92:
-	@!%p61 bra $L94;
-	mov.b64 %rd341, %rd322;
-	mov.b64 %rd333, %rd341;
-	mov.pred %p59, 0;
+	@!%p64 bra $L94;
+	mov.b64 %rd387, %rd368;
+	mov.b64 %rd379, %rd387;
+	mov.pred %p62, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd342, %rd322, %rd124;
-	mad.lo.s64 %rd343, %rd342, 4, %rd122;
-	st.shared.s32 [%rd343+0], %r113;
-	add.s64 %rd344, %rd322, 1;
-	mov.b64 %rd345, %rd344;
-	mov.b64 %rd333, %rd345;
-	mov.pred %p59, 1;
+	mul.lo.s64 %rd388, %rd368, %rd171;
+	mad.lo.s64 %rd389, %rd388, 4, %rd169;
+	st.shared.s32 [%rd389+0], %r114;
+	add.s64 %rd390, %rd368, 1;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd379, %rd391;
+	mov.pred %p62, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd346, %rd333;
-	mov.pred %p64, %p59;
-	mov.b64 %rd262, %rd346;
-	mov.pred %p51, %p64;
-	@!%p51 bra $L96;
-	add.s64 %rd347, %rd111, 1;
-	mov.b64 %rd111, %rd347;
-	mov.b64 %rd348, %rd27;
-	mov.b32 %r132, %r103;
-	cvt.s64.s32 %rd349, %r132;
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd34;
-	mad.lo.s64 %rd352, %rd351, 8, %rd30;
-	ld.global.nc.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	cvt.s64.s32 %rd355, %r132;
-	mul.lo.s64 %rd356, %rd355, %rd34;
-	mad.lo.s64 %rd357, %rd356, 8, %rd30;
-	ld.global.nc.s64 %rd358, [%rd357+0];
-	mov.b64 %rd359, %rd358;
-	sub.s64 %rd360, %rd354, %rd359;
-	mov.b64 %rd361, %rd360;
-	add.s64 %rd362, %rd112, %rd361;
-	mov.b64 %rd112, %rd362;
+	mov.b64 %rd392, %rd379;
+	mov.pred %p67, %p62;
+	mov.b64 %rd309, %rd392;
+	mov.pred %p56, %p67;
+	@!%p56 bra $L96;
+	add.s64 %rd393, %rd118, 1;
+	mov.b64 %rd118, %rd393;
+	mov.b64 %rd394, %rd124;
+	mov.b32 %r133, %r105;
+	cvt.s64.s32 %rd395, %r133;
+	add.s64 %rd396, %rd395, 1;
+	mul.lo.s64 %rd397, %rd396, %rd127;
+	mad.lo.s64 %rd398, %rd397, 8, %rd125;
+	ld.global.nc.s64 %rd399, [%rd398+0];
+	mov.b64 %rd400, %rd399;
+	cvt.s64.s32 %rd401, %r133;
+	mul.lo.s64 %rd402, %rd401, %rd127;
+	mad.lo.s64 %rd403, %rd402, 8, %rd125;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	sub.s64 %rd406, %rd400, %rd405;
+	mov.b64 %rd407, %rd406;
+	add.s64 %rd408, %rd119, %rd407;
+	mov.b64 %rd119, %rd408;
 $L96:
 $L79:
 $L62:
-	add.s64 %rd363, %rd268, %rd258;
-	mov.b64 %rd268, %rd363;
+	add.s64 %rd409, %rd315, %rd305;
+	mov.b64 %rd315, %rd409;
 	bra.uni $L61;
 $L63:
-	mov.pred %p65, %p6;
-	mov.pred %p66, %p8;
-	mov.b32 %r133, %r34;
-	mov.b64 %rd364, %rd94;
-	mov.b64 %rd365, %rd262;
+	mov.b64 %rd410, %rd309;
 $L97:
-	@!%p65 bra $L101;
+	@!%p11 bra $L101;
 	bra.uni $L99;
 $L101:
 	// block scan
-	mov.b64 %rd366, %rd365;
+	mov.b64 %rd411, %rd410;
 	mov.b32 %r134, %r3;
 $L102:
-	setp.hs.u32 %p67, %r134, 32;
-	@%p67 bra $L103;
-	mov.b64 {%r135, %r136}, %rd366;
-	shfl.sync.up.b32 %r137|%p68, %r135, %r134, 0, %r17;
+	setp.hs.u32 %p68, %r134, 32;
+	@%p68 bra $L103;
+	mov.b64 {%r135, %r136}, %rd411;
+	shfl.sync.up.b32 %r137|%p69, %r135, %r134, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd367, {%r137, %r138};
-	@!%p68 bra $L104;
-	add.s64 %rd368, %rd367, %rd366;
-	mov.b64 %rd366, %rd368;
+	mov.b64 %rd412, {%r137, %r138};
+	@!%p69 bra $L104;
+	add.s64 %rd413, %rd412, %rd411;
+	mov.b64 %rd411, %rd413;
 $L104:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L102;
 $L103:
-	mov.b64 {%r139, %r140}, %rd366;
-	shfl.sync.up.b32 %r141|%p69, %r139, %r3, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd411;
+	shfl.sync.up.b32 %r141|%p70, %r139, %r3, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd369, {%r141, %r142};
-	setp.lo.u32 %p70, %r3, 32;
-	and.pred %p71, %p69, %p70;
-	selp.b64 %rd370, %rd369, 0, %p71;
+	mov.b64 %rd414, {%r141, %r142};
+	setp.lo.u32 %p71, %r3, 32;
+	and.pred %p72, %p70, %p71;
+	selp.b64 %rd415, %rd414, 0, %p72;
 	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p72, %r7, %r143;
-	@!%p72 bra $L105;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd366;
+	setp.eq.u32 %p73, %r7, %r143;
+	@!%p73 bra $L105;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	st.shared.s64 [%rd417+0], %rd411;
 $L105:
 	bar.sync 0;
-	setp.eq.u32 %p73, %r8, 0;
-	@!%p73 bra $L106;
-	mov.b64 %rd373, 0;
-	setp.lo.u32 %p74, %r7, %r10;
-	@!%p74 bra $L107;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd373, %rd376;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L106;
+	mov.b64 %rd418, 0;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L107;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	mov.b64 %rd418, %rd421;
 $L107:
-	mov.b64 {%r144, %r145}, %rd373;
-	shfl.sync.up.b32 %r146|%p75, %r144, 1, 0, %r17;
+	mov.b64 {%r144, %r145}, %rd418;
+	shfl.sync.up.b32 %r146|%p76, %r144, 1, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd377, {%r146, %r147};
-	@!%p75 bra $L108;
-	add.s64 %rd378, %rd377, %rd373;
-	mov.b64 %rd373, %rd378;
+	mov.b64 %rd422, {%r146, %r147};
+	@!%p76 bra $L108;
+	add.s64 %rd423, %rd422, %rd418;
+	mov.b64 %rd418, %rd423;
 $L108:
-	mov.b64 {%r148, %r149}, %rd373;
-	shfl.sync.up.b32 %r150|%p76, %r148, 2, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd418;
+	shfl.sync.up.b32 %r150|%p77, %r148, 2, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd379, {%r150, %r151};
-	@!%p76 bra $L109;
-	add.s64 %rd380, %rd379, %rd373;
-	mov.b64 %rd373, %rd380;
+	mov.b64 %rd424, {%r150, %r151};
+	@!%p77 bra $L109;
+	add.s64 %rd425, %rd424, %rd418;
+	mov.b64 %rd418, %rd425;
 $L109:
-	mov.b64 {%r152, %r153}, %rd373;
-	shfl.sync.up.b32 %r154|%p77, %r152, 4, 0, %r17;
+	mov.b64 {%r152, %r153}, %rd418;
+	shfl.sync.up.b32 %r154|%p78, %r152, 4, 0, %r17;
 	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd381, {%r154, %r155};
-	@!%p77 bra $L110;
-	add.s64 %rd382, %rd381, %rd373;
-	mov.b64 %rd373, %rd382;
+	mov.b64 %rd426, {%r154, %r155};
+	@!%p78 bra $L110;
+	add.s64 %rd427, %rd426, %rd418;
+	mov.b64 %rd418, %rd427;
 $L110:
-	mov.b64 {%r156, %r157}, %rd373;
-	shfl.sync.up.b32 %r158|%p78, %r156, 8, 0, %r17;
+	mov.b64 {%r156, %r157}, %rd418;
+	shfl.sync.up.b32 %r158|%p79, %r156, 8, 0, %r17;
 	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd383, {%r158, %r159};
-	@!%p78 bra $L111;
-	add.s64 %rd384, %rd383, %rd373;
-	mov.b64 %rd373, %rd384;
+	mov.b64 %rd428, {%r158, %r159};
+	@!%p79 bra $L111;
+	add.s64 %rd429, %rd428, %rd418;
+	mov.b64 %rd418, %rd429;
 $L111:
-	mov.b64 {%r160, %r161}, %rd373;
-	shfl.sync.up.b32 %r162|%p79, %r160, 16, 0, %r17;
+	mov.b64 {%r160, %r161}, %rd418;
+	shfl.sync.up.b32 %r162|%p80, %r160, 16, 0, %r17;
 	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd385, {%r162, %r163};
-	@!%p79 bra $L112;
-	add.s64 %rd386, %rd385, %rd373;
-	mov.b64 %rd373, %rd386;
+	mov.b64 %rd430, {%r162, %r163};
+	@!%p80 bra $L112;
+	add.s64 %rd431, %rd430, %rd418;
+	mov.b64 %rd418, %rd431;
 $L112:
-	mov.b64 {%r164, %r165}, %rd373;
-	shfl.sync.up.b32 %r166|%p80, %r164, 1, 0, %r17;
+	mov.b64 {%r164, %r165}, %rd418;
+	shfl.sync.up.b32 %r166|%p81, %r164, 1, 0, %r17;
 	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd387, {%r166, %r167};
-	selp.b64 %rd388, %rd387, 0, %p80;
-	@!%p74 bra $L113;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	st.shared.s64 [%rd391+0], %rd388;
+	mov.b64 %rd432, {%r166, %r167};
+	selp.b64 %rd433, %rd432, 0, %p81;
+	@!%p75 bra $L113;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	add.s64 %rd436, %rd435, 512;
+	st.shared.s64 [%rd436+0], %rd433;
 $L113:
 	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p81, %r7, %r168;
-	@!%p81 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd373;
+	setp.eq.u32 %p82, %r7, %r168;
+	@!%p82 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd418;
 $L114:
 $L106:
 	bar.sync 0;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	add.s64 %rd394, %rd393, 512;
-	ld.shared.s64 %rd395, [%rd394+0];
-	add.s64 %rd396, %rd395, %rd370;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd396;
-	shfl.sync.idx.b32 %r171|%p82, %r169, 0, %r21, %r17;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	add.s64 %rd439, %rd438, 512;
+	ld.shared.s64 %rd440, [%rd439+0];
+	add.s64 %rd441, %rd440, %rd415;
+	ld.shared.s64 %rd442, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd441;
+	shfl.sync.idx.b32 %r171|%p83, %r169, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd398, {%r171, %r172};
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, 0;
-	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p83, %rd407, 0;
-	setp.gt.s64 %p84, %rd405, 0;
-	and.pred %p85, %p83, %p84;
-	@!%p85 bra $L116;
-	atom.global.add.u64 %rd408, [%rd74], %rd405;
-	mov.b64 %rd409, %rd408;
-	mov.b64 %rd406, %rd409;
+	mov.b64 %rd443, {%r171, %r172};
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, 0;
+	cvt.u64.u32 %rd452, %r2;
+	setp.eq.s64 %p84, %rd452, 0;
+	setp.gt.s64 %p85, %rd450, 0;
+	and.pred %p86, %p84, %p85;
+	@!%p86 bra $L116;
+	atom.global.add.u64 %rd453, [%rd144], %rd450;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd451, %rd454;
 $L116:
-	cvt.u64.u32 %rd410, %r2;
-	setp.eq.s64 %p86, %rd410, 0;
-	setp.eq.u32 %p87, %r1, 0;
-	and.pred %p88, %p86, %p87;
+	cvt.u64.u32 %rd455, %r2;
+	setp.eq.s64 %p87, %rd455, 0;
+	setp.eq.u32 %p88, %r1, 0;
+	and.pred %p89, %p87, %p88;
 	bar.sync 0;
-	@!%p88 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd406;
+	@!%p89 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd451;
 $L117:
 	bar.sync 0;
-	ld.shared.s64 %rd411, [%rd1+1024];
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd406, %rd404;
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd415, 0;
+	ld.shared.s64 %rd456, [%rd1+1024];
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd451, %rd457;
+	add.s64 %rd458, %rd451, %rd449;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, 0;
 $L118:
-	setp.lt.s64 %p89, %rd415, %rd365;
-	not.pred %p90, %p89;
-	@!%p90 bra $L122;
+	setp.lt.s64 %p90, %rd460, %rd410;
+	not.pred %p91, %p90;
+	@!%p91 bra $L122;
 	bra.uni $L120;
 $L122:
-	mul.lo.s64 %rd416, %rd415, %rd124;
-	mad.lo.s64 %rd417, %rd416, 4, %rd122;
-	ld.shared.s32 %r173, [%rd417+0];
+	mul.lo.s64 %rd461, %rd460, %rd171;
+	mad.lo.s64 %rd462, %rd461, 4, %rd169;
+	ld.shared.s32 %r173, [%rd462+0];
 	mov.b32 %r174, %r173;
-	add.s64 %rd418, %rd414, %rd415;
-	mul.lo.s64 %rd419, %rd418, %rd71;
-	mad.lo.s64 %rd420, %rd419, 4, %rd67;
-	st.global.s32 [%rd420+0], %r174;
+	add.s64 %rd463, %rd459, %rd460;
+	mul.lo.s64 %rd464, %rd463, %rd143;
+	mad.lo.s64 %rd465, %rd464, 4, %rd141;
+	st.global.s32 [%rd465+0], %r174;
 $L119:
-	add.s64 %rd421, %rd415, 1;
-	mov.b64 %rd415, %rd421;
+	add.s64 %rd466, %rd460, 1;
+	mov.b64 %rd460, %rd466;
 	bra.uni $L118;
 $L120:
 	bra.uni $L99;
@@ -16185,167 +16871,167 @@ $L98:
 	bra.uni $L97;
 $L99:
 $L50:
-	add.s64 %rd422, %rd261, %rd260;
-	mov.b64 %rd261, %rd422;
+	add.s64 %rd467, %rd308, %rd307;
+	mov.b64 %rd308, %rd467;
 	bra.uni $L49;
 $L51:
 $L3:
 	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
+	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd423, %rd111;
-	mov.b64 %rd424, %rd112;
+	mov.b64 %rd468, %rd118;
+	mov.b64 %rd469, %rd119;
 	// block reduction
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
 $L123:
-	setp.hs.u32 %p91, %r176, 32;
-	@%p91 bra $L124;
-	mov.b64 {%r177, %r178}, %rd423;
-	shfl.sync.down.b32 %r179|%p92, %r177, %r176, %r175, %r17;
+	setp.hs.u32 %p92, %r176, 32;
+	@%p92 bra $L124;
+	mov.b64 {%r177, %r178}, %rd468;
+	shfl.sync.down.b32 %r179|%p93, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd425, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd424;
+	mov.b64 %rd470, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd469;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd426, {%r183, %r184};
-	@!%p92 bra $L125;
-	setp.lt.s64 %p93, %rd425, %rd423;
-	setp.eq.s64 %p94, %rd425, %rd423;
-	setp.lt.s64 %p95, %rd426, %rd424;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd427, %rd425, %rd423, %p97;
-	selp.b64 %rd428, %rd426, %rd424, %p97;
-	mov.b64 %rd423, %rd427;
-	mov.b64 %rd424, %rd428;
+	mov.b64 %rd471, {%r183, %r184};
+	@!%p93 bra $L125;
+	setp.lt.s64 %p94, %rd470, %rd468;
+	setp.eq.s64 %p95, %rd470, %rd468;
+	setp.lt.s64 %p96, %rd471, %rd469;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd472, %rd470, %rd468, %p98;
+	selp.b64 %rd473, %rd471, %rd469, %p98;
+	mov.b64 %rd468, %rd472;
+	mov.b64 %rd469, %rd473;
 $L125:
 	shl.b32 %r176, %r176, 1;
 	bra.uni $L123;
 $L124:
-	setp.eq.u32 %p98, %r7, 0;
-	@!%p98 bra $L126;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	st.shared.s64 [%rd430+0], %rd423;
-	st.shared.s64 [%rd430+8], %rd424;
+	setp.eq.u32 %p99, %r7, 0;
+	@!%p99 bra $L126;
+	mul.wide.u32 %rd474, %r8, 16;
+	add.s64 %rd475, %rd1, %rd474;
+	st.shared.s64 [%rd475+0], %rd468;
+	st.shared.s64 [%rd475+8], %rd469;
 $L126:
 	bar.sync 0;
-	setp.eq.u32 %p99, %r8, 0;
-	@!%p99 bra $L127;
-	setp.lo.u32 %p100, %r7, %r10;
-	@!%p100 bra $L128;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	ld.shared.s64 %rd433, [%rd432+0];
-	ld.shared.s64 %rd434, [%rd432+8];
-	mov.b64 %rd423, %rd433;
-	mov.b64 %rd424, %rd434;
+	setp.eq.u32 %p100, %r8, 0;
+	@!%p100 bra $L127;
+	setp.lo.u32 %p101, %r7, %r10;
+	@!%p101 bra $L128;
+	mul.wide.u32 %rd476, %r7, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	ld.shared.s64 %rd478, [%rd477+0];
+	ld.shared.s64 %rd479, [%rd477+8];
+	mov.b64 %rd468, %rd478;
+	mov.b64 %rd469, %rd479;
 $L128:
 	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd423;
-	shfl.sync.down.b32 %r188|%p101, %r186, 1, %r185, %r17;
+	mov.b64 {%r186, %r187}, %rd468;
+	shfl.sync.down.b32 %r188|%p102, %r186, 1, %r185, %r17;
 	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd435, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd424;
+	mov.b64 %rd480, {%r188, %r189};
+	mov.b64 {%r190, %r191}, %rd469;
 	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
 	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd436, {%r192, %r193};
-	@!%p101 bra $L129;
-	setp.lt.s64 %p102, %rd435, %rd423;
-	setp.eq.s64 %p103, %rd435, %rd423;
-	setp.lt.s64 %p104, %rd436, %rd424;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd437, %rd435, %rd423, %p106;
-	selp.b64 %rd438, %rd436, %rd424, %p106;
-	mov.b64 %rd423, %rd437;
-	mov.b64 %rd424, %rd438;
+	mov.b64 %rd481, {%r192, %r193};
+	@!%p102 bra $L129;
+	setp.lt.s64 %p103, %rd480, %rd468;
+	setp.eq.s64 %p104, %rd480, %rd468;
+	setp.lt.s64 %p105, %rd481, %rd469;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd482, %rd480, %rd468, %p107;
+	selp.b64 %rd483, %rd481, %rd469, %p107;
+	mov.b64 %rd468, %rd482;
+	mov.b64 %rd469, %rd483;
 $L129:
-	mov.b64 {%r194, %r195}, %rd423;
-	shfl.sync.down.b32 %r196|%p107, %r194, 2, %r185, %r17;
+	mov.b64 {%r194, %r195}, %rd468;
+	shfl.sync.down.b32 %r196|%p108, %r194, 2, %r185, %r17;
 	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd439, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd424;
+	mov.b64 %rd484, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd469;
 	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
 	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd440, {%r200, %r201};
-	@!%p107 bra $L130;
-	setp.lt.s64 %p108, %rd439, %rd423;
-	setp.eq.s64 %p109, %rd439, %rd423;
-	setp.lt.s64 %p110, %rd440, %rd424;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd441, %rd439, %rd423, %p112;
-	selp.b64 %rd442, %rd440, %rd424, %p112;
-	mov.b64 %rd423, %rd441;
-	mov.b64 %rd424, %rd442;
+	mov.b64 %rd485, {%r200, %r201};
+	@!%p108 bra $L130;
+	setp.lt.s64 %p109, %rd484, %rd468;
+	setp.eq.s64 %p110, %rd484, %rd468;
+	setp.lt.s64 %p111, %rd485, %rd469;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd486, %rd484, %rd468, %p113;
+	selp.b64 %rd487, %rd485, %rd469, %p113;
+	mov.b64 %rd468, %rd486;
+	mov.b64 %rd469, %rd487;
 $L130:
-	mov.b64 {%r202, %r203}, %rd423;
-	shfl.sync.down.b32 %r204|%p113, %r202, 4, %r185, %r17;
+	mov.b64 {%r202, %r203}, %rd468;
+	shfl.sync.down.b32 %r204|%p114, %r202, 4, %r185, %r17;
 	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd443, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd424;
+	mov.b64 %rd488, {%r204, %r205};
+	mov.b64 {%r206, %r207}, %rd469;
 	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
 	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd444, {%r208, %r209};
-	@!%p113 bra $L131;
-	setp.lt.s64 %p114, %rd443, %rd423;
-	setp.eq.s64 %p115, %rd443, %rd423;
-	setp.lt.s64 %p116, %rd444, %rd424;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd445, %rd443, %rd423, %p118;
-	selp.b64 %rd446, %rd444, %rd424, %p118;
-	mov.b64 %rd423, %rd445;
-	mov.b64 %rd424, %rd446;
+	mov.b64 %rd489, {%r208, %r209};
+	@!%p114 bra $L131;
+	setp.lt.s64 %p115, %rd488, %rd468;
+	setp.eq.s64 %p116, %rd488, %rd468;
+	setp.lt.s64 %p117, %rd489, %rd469;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd490, %rd488, %rd468, %p119;
+	selp.b64 %rd491, %rd489, %rd469, %p119;
+	mov.b64 %rd468, %rd490;
+	mov.b64 %rd469, %rd491;
 $L131:
-	mov.b64 {%r210, %r211}, %rd423;
-	shfl.sync.down.b32 %r212|%p119, %r210, 8, %r185, %r17;
+	mov.b64 {%r210, %r211}, %rd468;
+	shfl.sync.down.b32 %r212|%p120, %r210, 8, %r185, %r17;
 	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd447, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd424;
+	mov.b64 %rd492, {%r212, %r213};
+	mov.b64 {%r214, %r215}, %rd469;
 	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
 	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd448, {%r216, %r217};
-	@!%p119 bra $L132;
-	setp.lt.s64 %p120, %rd447, %rd423;
-	setp.eq.s64 %p121, %rd447, %rd423;
-	setp.lt.s64 %p122, %rd448, %rd424;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd449, %rd447, %rd423, %p124;
-	selp.b64 %rd450, %rd448, %rd424, %p124;
-	mov.b64 %rd423, %rd449;
-	mov.b64 %rd424, %rd450;
+	mov.b64 %rd493, {%r216, %r217};
+	@!%p120 bra $L132;
+	setp.lt.s64 %p121, %rd492, %rd468;
+	setp.eq.s64 %p122, %rd492, %rd468;
+	setp.lt.s64 %p123, %rd493, %rd469;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd494, %rd492, %rd468, %p125;
+	selp.b64 %rd495, %rd493, %rd469, %p125;
+	mov.b64 %rd468, %rd494;
+	mov.b64 %rd469, %rd495;
 $L132:
-	mov.b64 {%r218, %r219}, %rd423;
-	shfl.sync.down.b32 %r220|%p125, %r218, 16, %r185, %r17;
+	mov.b64 {%r218, %r219}, %rd468;
+	shfl.sync.down.b32 %r220|%p126, %r218, 16, %r185, %r17;
 	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd451, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd424;
+	mov.b64 %rd496, {%r220, %r221};
+	mov.b64 {%r222, %r223}, %rd469;
 	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
 	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd452, {%r224, %r225};
-	@!%p125 bra $L133;
-	setp.lt.s64 %p126, %rd451, %rd423;
-	setp.eq.s64 %p127, %rd451, %rd423;
-	setp.lt.s64 %p128, %rd452, %rd424;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd453, %rd451, %rd423, %p130;
-	selp.b64 %rd454, %rd452, %rd424, %p130;
-	mov.b64 %rd423, %rd453;
-	mov.b64 %rd424, %rd454;
+	mov.b64 %rd497, {%r224, %r225};
+	@!%p126 bra $L133;
+	setp.lt.s64 %p127, %rd496, %rd468;
+	setp.eq.s64 %p128, %rd496, %rd468;
+	setp.lt.s64 %p129, %rd497, %rd469;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd498, %rd496, %rd468, %p131;
+	selp.b64 %rd499, %rd497, %rd469, %p131;
+	mov.b64 %rd468, %rd498;
+	mov.b64 %rd469, %rd499;
 $L133:
 $L127:
-	mul.wide.u32 %rd455, %r28, 16;
-	add.s64 %rd456, %rd11, %rd455;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L134;
-	st.global.s64 [%rd456+0], %rd423;
-	st.global.s64 [%rd456+8], %rd424;
+	mul.wide.u32 %rd500, %r28, 16;
+	add.s64 %rd501, %rd11, %rd500;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L134;
+	st.global.s64 [%rd501+0], %rd468;
+	st.global.s64 [%rd501+8], %rd469;
 $L134:
 	ret;
 }
@@ -16395,12 +17081,15 @@ $L134:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16521,250 +17210,257 @@ $L134:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 9223372036854775807;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
+	mov.b64 %rd99, 9223372036854775807;
+	mov.b64 %rd100, 9223372036854775807;
+	cvt.u64.u32 %rd101, %r5;
+	cvt.u64.u32 %rd102, %r6;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
+	setp.ge.s64 %p8, %rd103, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.lt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
+	mad.lo.s64 %rd104, %rd103, 16, %rd3;
+	ld.global.s64 %rd105, [%rd104+0];
+	ld.global.s64 %rd106, [%rd104+8];
+	setp.lt.s64 %p9, %rd105, %rd99;
+	setp.eq.s64 %p10, %rd105, %rd99;
+	setp.lt.s64 %p11, %rd106, %rd100;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
+	selp.b64 %rd107, %rd105, %rd99, %p13;
+	selp.b64 %rd108, %rd106, %rd100, %p13;
+	mov.b64 %rd99, %rd107;
+	mov.b64 %rd100, %rd108;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
+	mov.b64 %rd109, %rd99;
+	mov.b64 %rd110, %rd100;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
+	mov.b64 {%r26, %r27}, %rd109;
 	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
+	mov.b64 %rd111, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd110;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
+	mov.b64 %rd112, {%r32, %r33};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
+	setp.lt.s64 %p15, %rd111, %rd109;
+	setp.eq.s64 %p16, %rd111, %rd109;
+	setp.lt.s64 %p17, %rd112, %rd110;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
+	selp.b64 %rd113, %rd111, %rd109, %p19;
+	selp.b64 %rd114, %rd112, %rd110, %p19;
+	mov.b64 %rd109, %rd113;
+	mov.b64 %rd110, %rd114;
 $L3:
-	mov.b64 {%r34, %r35}, %rd102;
+	mov.b64 {%r34, %r35}, %rd109;
 	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
+	mov.b64 %rd115, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd110;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
+	mov.b64 %rd116, {%r40, %r41};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
+	setp.lt.s64 %p21, %rd115, %rd109;
+	setp.eq.s64 %p22, %rd115, %rd109;
+	setp.lt.s64 %p23, %rd116, %rd110;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
+	selp.b64 %rd117, %rd115, %rd109, %p25;
+	selp.b64 %rd118, %rd116, %rd110, %p25;
+	mov.b64 %rd109, %rd117;
+	mov.b64 %rd110, %rd118;
 $L4:
-	mov.b64 {%r42, %r43}, %rd102;
+	mov.b64 {%r42, %r43}, %rd109;
 	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
+	mov.b64 %rd119, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd110;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
+	mov.b64 %rd120, {%r48, %r49};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
+	setp.lt.s64 %p27, %rd119, %rd109;
+	setp.eq.s64 %p28, %rd119, %rd109;
+	setp.lt.s64 %p29, %rd120, %rd110;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
+	selp.b64 %rd121, %rd119, %rd109, %p31;
+	selp.b64 %rd122, %rd120, %rd110, %p31;
+	mov.b64 %rd109, %rd121;
+	mov.b64 %rd110, %rd122;
 $L5:
-	mov.b64 {%r50, %r51}, %rd102;
+	mov.b64 {%r50, %r51}, %rd109;
 	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
+	mov.b64 %rd123, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd110;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
+	mov.b64 %rd124, {%r56, %r57};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
+	setp.lt.s64 %p33, %rd123, %rd109;
+	setp.eq.s64 %p34, %rd123, %rd109;
+	setp.lt.s64 %p35, %rd124, %rd110;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
+	selp.b64 %rd125, %rd123, %rd109, %p37;
+	selp.b64 %rd126, %rd124, %rd110, %p37;
+	mov.b64 %rd109, %rd125;
+	mov.b64 %rd110, %rd126;
 $L6:
-	mov.b64 {%r58, %r59}, %rd102;
+	mov.b64 {%r58, %r59}, %rd109;
 	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
+	mov.b64 %rd127, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd110;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
+	mov.b64 %rd128, {%r64, %r65};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
+	setp.lt.s64 %p39, %rd127, %rd109;
+	setp.eq.s64 %p40, %rd127, %rd109;
+	setp.lt.s64 %p41, %rd128, %rd110;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
+	selp.b64 %rd129, %rd127, %rd109, %p43;
+	selp.b64 %rd130, %rd128, %rd110, %p43;
+	mov.b64 %rd109, %rd129;
+	mov.b64 %rd110, %rd130;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
+	mul.wide.u32 %rd131, %r8, 16;
+	add.s64 %rd132, %rd1, %rd131;
+	st.shared.s64 [%rd132+0], %rd109;
+	st.shared.s64 [%rd132+8], %rd110;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
+	mul.wide.u32 %rd133, %r7, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	ld.shared.s64 %rd135, [%rd134+0];
+	ld.shared.s64 %rd136, [%rd134+8];
+	mov.b64 %rd109, %rd135;
+	mov.b64 %rd110, %rd136;
 $L10:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
+	mov.b64 {%r67, %r68}, %rd109;
 	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
+	mov.b64 %rd137, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd110;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
+	mov.b64 %rd138, {%r73, %r74};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
+	setp.lt.s64 %p48, %rd137, %rd109;
+	setp.eq.s64 %p49, %rd137, %rd109;
+	setp.lt.s64 %p50, %rd138, %rd110;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
+	selp.b64 %rd139, %rd137, %rd109, %p52;
+	selp.b64 %rd140, %rd138, %rd110, %p52;
+	mov.b64 %rd109, %rd139;
+	mov.b64 %rd110, %rd140;
 $L11:
-	mov.b64 {%r75, %r76}, %rd102;
+	mov.b64 {%r75, %r76}, %rd109;
 	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
+	mov.b64 %rd141, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd110;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
+	mov.b64 %rd142, {%r81, %r82};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
+	setp.lt.s64 %p54, %rd141, %rd109;
+	setp.eq.s64 %p55, %rd141, %rd109;
+	setp.lt.s64 %p56, %rd142, %rd110;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
+	selp.b64 %rd143, %rd141, %rd109, %p58;
+	selp.b64 %rd144, %rd142, %rd110, %p58;
+	mov.b64 %rd109, %rd143;
+	mov.b64 %rd110, %rd144;
 $L12:
-	mov.b64 {%r83, %r84}, %rd102;
+	mov.b64 {%r83, %r84}, %rd109;
 	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
+	mov.b64 %rd145, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd110;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
+	mov.b64 %rd146, {%r89, %r90};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
+	setp.lt.s64 %p60, %rd145, %rd109;
+	setp.eq.s64 %p61, %rd145, %rd109;
+	setp.lt.s64 %p62, %rd146, %rd110;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
+	selp.b64 %rd147, %rd145, %rd109, %p64;
+	selp.b64 %rd148, %rd146, %rd110, %p64;
+	mov.b64 %rd109, %rd147;
+	mov.b64 %rd110, %rd148;
 $L13:
-	mov.b64 {%r91, %r92}, %rd102;
+	mov.b64 {%r91, %r92}, %rd109;
 	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
+	mov.b64 %rd149, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd110;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
+	mov.b64 %rd150, {%r97, %r98};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
+	setp.lt.s64 %p66, %rd149, %rd109;
+	setp.eq.s64 %p67, %rd149, %rd109;
+	setp.lt.s64 %p68, %rd150, %rd110;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
+	selp.b64 %rd151, %rd149, %rd109, %p70;
+	selp.b64 %rd152, %rd150, %rd110, %p70;
+	mov.b64 %rd109, %rd151;
+	mov.b64 %rd110, %rd152;
 $L14:
-	mov.b64 {%r99, %r100}, %rd102;
+	mov.b64 {%r99, %r100}, %rd109;
 	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
+	mov.b64 %rd153, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd110;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
+	mov.b64 %rd154, {%r105, %r106};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
+	setp.lt.s64 %p72, %rd153, %rd109;
+	setp.eq.s64 %p73, %rd153, %rd109;
+	setp.lt.s64 %p74, %rd154, %rd110;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
+	selp.b64 %rd155, %rd153, %rd109, %p76;
+	selp.b64 %rd156, %rd154, %rd110, %p76;
+	mov.b64 %rd109, %rd155;
+	mov.b64 %rd110, %rd156;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
+	st.global.s64 [%rd6+0], %rd109;
+	st.global.s64 [%rd6+8], %rd110;
 $L16:
 	ret;
 }
@@ -16820,12 +17516,15 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<132>;
+	.reg .pred %p<133>;
 	.reg .b32 %r<226>;
-	.reg .b64 %rd<457>;
+	.reg .b64 %rd<502>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16974,776 +17673,821 @@ $L16:
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd111, -9223372036854775808;
-	mov.b64 %rd112, 9223372036854775807;
-	cvt.u64.u32 %rd114, %r28;
-	cvt.u64.u32 %rd115, %r29;
-	mov.b64 %rd116, %rd114;
+	mov.b64 %rd118, -9223372036854775808;
+	mov.b64 %rd119, 9223372036854775807;
+	cvt.u64.u32 %rd121, %r28;
+	cvt.u64.u32 %rd122, %r29;
+	mov.b64 %rd123, %rd121;
 $L1:
-	setp.ge.s64 %p9, %rd116, %rd2;
+	setp.ge.s64 %p9, %rd123, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd113, %rd116;
+	mov.b64 %rd120, %rd123;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd117, %rd15, %rd23;
-	mad.lo.s64 %rd118, %rd94, 4, 15;
-	and.b64 %rd118, %rd118, -16;
-	add.s64 %rd23, %rd23, %rd118;
-	mov.b64 %rd119, %rd117;
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, 1;
-	mov.b64 %rd122, %rd119;
-	mov.b64 %rd123, %rd120;
-	mov.b64 %rd124, %rd121;
-	add.s64 %rd125, %rd96, 1;
-	add.s64 %rd126, %rd13, %rd22;
-	mad.lo.s64 %rd127, %rd125, 8, 15;
-	and.b64 %rd127, %rd127, -16;
-	add.s64 %rd22, %rd22, %rd127;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, 1;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd129;
-	mov.b64 %rd133, %rd130;
-	add.s64 %rd134, %rd13, %rd22;
-	mad.lo.s64 %rd135, %rd96, 4, 15;
-	and.b64 %rd135, %rd135, -16;
-	add.s64 %rd22, %rd22, %rd135;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd96;
-	mov.b64 %rd138, 1;
-	mov.b64 %rd139, %rd136;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mul.lo.s64 %rd142, %rd113, %rd96;
-	mov.b64 %rd143, %rd142;
-	sub.s64 %rd144, %rd50, %rd143;
-	min.s64 %rd145, %rd96, %rd144;
-	mov.b64 %rd146, %rd145;
-	mov.b64 %rd147, 0;
-	sub.s64 %rd148, %rd146, %rd147;
-	max.s64 %rd149, %rd148, 0;
-	cvt.u64.u32 %rd150, %r4;
-	add.s64 %rd151, %rd149, %rd150;
-	sub.s64 %rd152, %rd151, 1;
-	div.u64 %rd153, %rd152, %rd150;
-	cvt.u64.u32 %rd154, %r2;
-	mad.lo.s64 %rd155, %rd154, %rd153, %rd147;
-	add.s64 %rd156, %rd155, %rd153;
-	min.s64 %rd157, %rd156, %rd146;
-	mov.b64 %rd158, 0;
-	mov.pred %p10, 0;
-	mov.b64 %rd159, %rd155;
+	mov.b64 %rd124, %rd27;
+	mov.b64 %rd125, %rd30;
+	mov.b64 %rd126, %rd32;
+	mov.b64 %rd127, %rd34;
+	mov.b64 %rd128, %rd37;
+	mov.b64 %rd129, %rd39;
+	mov.b64 %rd130, %rd41;
+	mov.b64 %rd131, %rd44;
+	mov.b64 %rd132, %rd46;
+	mov.b64 %rd133, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd134, %rd50;
+	mov.b64 %rd135, %rd53;
+	mov.b64 %rd136, %rd55;
+	mov.b64 %rd137, %rd57;
+	mov.b64 %rd138, %rd60;
+	mov.b64 %rd139, %rd62;
+	mov.b64 %rd140, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd141, %rd67;
+	mov.b64 %rd142, %rd69;
+	mov.b64 %rd143, %rd71;
+	mov.b64 %rd144, %rd74;
+	mov.b64 %rd145, %rd76;
+	mov.b64 %rd146, %rd78;
+	mov.b64 %rd147, %rd81;
+	mov.b64 %rd148, %rd83;
+	mov.b64 %rd149, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd150, %rd88;
+	mov.b64 %rd151, %rd90;
+	mov.b64 %rd152, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd153, %rd94;
+	mov.b64 %rd154, %rd96;
+	mov.b64 %rd155, %rd99;
+	mov.b64 %rd156, %rd101;
+	mov.b64 %rd157, %rd103;
+	mov.b64 %rd158, %rd106;
+	mov.b64 %rd159, %rd108;
+	mov.b64 %rd160, %rd110;
+	mov.b64 %rd161, %rd113;
+	mov.b64 %rd162, %rd115;
+	mov.b64 %rd163, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd164, %rd15, %rd23;
+	mad.lo.s64 %rd165, %rd153, 4, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd23, %rd23, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd153;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	add.s64 %rd172, %rd154, 1;
+	add.s64 %rd173, %rd13, %rd22;
+	mad.lo.s64 %rd174, %rd172, 8, 15;
+	and.b64 %rd174, %rd174, -16;
+	add.s64 %rd22, %rd22, %rd174;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd172;
+	mov.b64 %rd177, 1;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	add.s64 %rd181, %rd13, %rd22;
+	mad.lo.s64 %rd182, %rd154, 4, 15;
+	and.b64 %rd182, %rd182, -16;
+	add.s64 %rd22, %rd22, %rd182;
+	mov.b64 %rd183, %rd181;
+	mov.b64 %rd184, %rd154;
+	mov.b64 %rd185, 1;
+	mov.b64 %rd186, %rd183;
+	mov.b64 %rd187, %rd184;
+	mov.b64 %rd188, %rd185;
+	mul.lo.s64 %rd189, %rd120, %rd154;
+	mov.b64 %rd190, %rd189;
+	sub.s64 %rd191, %rd134, %rd190;
+	min.s64 %rd192, %rd154, %rd191;
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, 0;
+	sub.s64 %rd195, %rd193, %rd194;
+	max.s64 %rd196, %rd195, 0;
+	cvt.u64.u32 %rd197, %r4;
+	add.s64 %rd198, %rd196, %rd197;
+	sub.s64 %rd199, %rd198, 1;
+	div.u64 %rd200, %rd199, %rd197;
+	cvt.u64.u32 %rd201, %r2;
+	mad.lo.s64 %rd202, %rd201, %rd200, %rd194;
+	add.s64 %rd203, %rd202, %rd200;
+	min.s64 %rd204, %rd203, %rd193;
+	mov.b64 %rd205, 0;
+	mov.pred %p13, 0;
+	mov.b64 %rd206, %rd202;
 $L4:
-	setp.ge.s64 %p11, %rd159, %rd157;
-	@%p11 bra $L6;
-	mov.b64 %rd160, %rd159;
-	mov.pred %p12, %p4;
-	mov.b64 %rd161, %rd50;
-	add.s64 %rd162, %rd143, %rd160;
-	mov.b64 %rd163, %rd162;
+	setp.ge.s64 %p14, %rd206, %rd204;
+	@%p14 bra $L6;
+	mov.b64 %rd207, %rd206;
+	mov.pred %p15, %p10;
+	mov.b64 %rd208, %rd134;
+	add.s64 %rd209, %rd190, %rd207;
+	mov.b64 %rd210, %rd209;
 $L7:
-	@!%p12 bra $L11;
-	shr.s64 %rd164, %rd163, 5;
-	mul.lo.s64 %rd165, %rd164, %rd64;
-	mad.lo.s64 %rd166, %rd165, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd166+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd167, %rd163, 31;
-	min.u64 %rd168, %rd167, 32;
-	cvt.u32.u64 %r39, %rd168;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L13;
-	cvt.u32.u64 %r44, %rd163;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L11;
+	shr.s64 %rd211, %rd210, 5;
+	mul.lo.s64 %rd212, %rd211, %rd140;
+	mad.lo.s64 %rd213, %rd212, 4, %rd138;
+	ld.global.nc.u32 %r39, [%rd213+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd214, %rd210, 31;
+	min.u64 %rd215, %rd214, 32;
+	cvt.u32.u64 %r41, %rd215;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L13;
+	cvt.u32.u64 %r46, %rd210;
+	mov.b32 %r47, %r46;
 	bra.uni $L9;
 $L13:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd169, %rd163, %rd57;
-	mad.lo.s64 %rd170, %rd169, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd170+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd216, %rd210, %rd137;
+	mad.lo.s64 %rd217, %rd216, 4, %rd135;
+	ld.global.nc.s32 %r48, [%rd217+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L9;
 $L8:
 	bra.uni $L7;
 $L9:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd171, 0;
-	setp.ge.s32 %p15, %r48, 0;
-	@!%p15 bra $L15;
-	mov.b64 %rd172, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd173, %r49;
-	add.s64 %rd174, %rd173, 1;
-	mul.lo.s64 %rd175, %rd174, %rd34;
-	mad.lo.s64 %rd176, %rd175, 8, %rd30;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	cvt.s64.s32 %rd179, %r49;
-	mul.lo.s64 %rd180, %rd179, %rd34;
-	mad.lo.s64 %rd181, %rd180, 8, %rd30;
-	ld.global.nc.s64 %rd182, [%rd181+0];
-	mov.b64 %rd183, %rd182;
-	sub.s64 %rd184, %rd178, %rd183;
-	mov.b64 %rd185, %rd184;
-	mov.b64 %rd171, %rd185;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd218, 0;
+	setp.ge.s32 %p18, %r50, 0;
+	@!%p18 bra $L15;
+	mov.b64 %rd219, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd220, %r51;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd127;
+	mad.lo.s64 %rd223, %rd222, 8, %rd125;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	cvt.s64.s32 %rd226, %r51;
+	mul.lo.s64 %rd227, %rd226, %rd127;
+	mad.lo.s64 %rd228, %rd227, 8, %rd125;
+	ld.global.nc.s64 %rd229, [%rd228+0];
+	mov.b64 %rd230, %rd229;
+	sub.s64 %rd231, %rd225, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd218, %rd232;
 $L15:
-	@!%p10 bra $L17;
-	mul.lo.s64 %rd186, %rd160, %rd133;
-	mad.lo.s64 %rd187, %rd186, 8, %rd131;
-	st.shared.s64 [%rd187+0], %rd158;
-	mul.lo.s64 %rd188, %rd160, %rd141;
-	mad.lo.s64 %rd189, %rd188, 4, %rd139;
-	st.shared.s32 [%rd189+0], %r48;
+	@!%p13 bra $L17;
+	mul.lo.s64 %rd233, %rd207, %rd180;
+	mad.lo.s64 %rd234, %rd233, 8, %rd178;
+	st.shared.s64 [%rd234+0], %rd205;
+	mul.lo.s64 %rd235, %rd207, %rd188;
+	mad.lo.s64 %rd236, %rd235, 4, %rd186;
+	st.shared.s32 [%rd236+0], %r50;
 $L17:
-	add.s64 %rd190, %rd158, %rd171;
-	mov.b64 %rd158, %rd190;
+	add.s64 %rd237, %rd205, %rd218;
+	mov.b64 %rd205, %rd237;
 $L5:
-	mov.b64 %rd191, 1;
-	add.s64 %rd159, %rd159, %rd191;
+	mov.b64 %rd238, 1;
+	add.s64 %rd206, %rd206, %rd238;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd192, %rd158;
+	mov.b64 %rd239, %rd205;
 	// block scan
-	mov.b64 %rd193, %rd192;
-	mov.b32 %r50, %r3;
+	mov.b64 %rd240, %rd239;
+	mov.b32 %r52, %r3;
 $L18:
-	setp.hs.u32 %p16, %r50, 32;
-	@%p16 bra $L19;
-	mov.b64 {%r51, %r52}, %rd193;
-	shfl.sync.up.b32 %r53|%p17, %r51, %r50, 0, %r17;
-	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd194, {%r53, %r54};
-	@!%p17 bra $L20;
-	add.s64 %rd195, %rd194, %rd193;
-	mov.b64 %rd193, %rd195;
+	setp.hs.u32 %p19, %r52, 32;
+	@%p19 bra $L19;
+	mov.b64 {%r53, %r54}, %rd240;
+	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
+	mov.b64 %rd241, {%r55, %r56};
+	@!%p20 bra $L20;
+	add.s64 %rd242, %rd241, %rd240;
+	mov.b64 %rd240, %rd242;
 $L20:
-	shl.b32 %r50, %r50, 1;
+	shl.b32 %r52, %r52, 1;
 	bra.uni $L18;
 $L19:
-	mov.b64 {%r55, %r56}, %rd193;
-	shfl.sync.up.b32 %r57|%p18, %r55, %r3, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd196, {%r57, %r58};
-	setp.lo.u32 %p19, %r3, 32;
-	and.pred %p20, %p18, %p19;
-	selp.b64 %rd197, %rd196, 0, %p20;
-	sub.u32 %r59, %r13, %r3;
-	setp.eq.u32 %p21, %r7, %r59;
-	@!%p21 bra $L21;
-	mul.wide.u32 %rd198, %r8, 16;
-	add.s64 %rd199, %rd1, %rd198;
-	st.shared.s64 [%rd199+0], %rd193;
+	mov.b64 {%r57, %r58}, %rd240;
+	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
+	mov.b64 %rd243, {%r59, %r60};
+	setp.lo.u32 %p22, %r3, 32;
+	and.pred %p23, %p21, %p22;
+	selp.b64 %rd244, %rd243, 0, %p23;
+	sub.u32 %r61, %r13, %r3;
+	setp.eq.u32 %p24, %r7, %r61;
+	@!%p24 bra $L21;
+	mul.wide.u32 %rd245, %r8, 16;
+	add.s64 %rd246, %rd1, %rd245;
+	st.shared.s64 [%rd246+0], %rd240;
 $L21:
 	bar.sync 0;
-	setp.eq.u32 %p22, %r8, 0;
-	@!%p22 bra $L22;
-	mov.b64 %rd200, 0;
-	setp.lo.u32 %p23, %r7, %r10;
-	@!%p23 bra $L23;
-	mul.wide.u32 %rd201, %r7, 16;
-	add.s64 %rd202, %rd1, %rd201;
-	ld.shared.s64 %rd203, [%rd202+0];
-	mov.b64 %rd200, %rd203;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L22;
+	mov.b64 %rd247, 0;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L23;
+	mul.wide.u32 %rd248, %r7, 16;
+	add.s64 %rd249, %rd1, %rd248;
+	ld.shared.s64 %rd250, [%rd249+0];
+	mov.b64 %rd247, %rd250;
 $L23:
-	mov.b64 {%r60, %r61}, %rd200;
-	shfl.sync.up.b32 %r62|%p24, %r60, 1, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd204, {%r62, %r63};
-	@!%p24 bra $L24;
-	add.s64 %rd205, %rd204, %rd200;
-	mov.b64 %rd200, %rd205;
+	mov.b64 {%r62, %r63}, %rd247;
+	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
+	mov.b64 %rd251, {%r64, %r65};
+	@!%p27 bra $L24;
+	add.s64 %rd252, %rd251, %rd247;
+	mov.b64 %rd247, %rd252;
 $L24:
-	mov.b64 {%r64, %r65}, %rd200;
-	shfl.sync.up.b32 %r66|%p25, %r64, 2, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd206, {%r66, %r67};
-	@!%p25 bra $L25;
-	add.s64 %rd207, %rd206, %rd200;
-	mov.b64 %rd200, %rd207;
+	mov.b64 {%r66, %r67}, %rd247;
+	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
+	mov.b64 %rd253, {%r68, %r69};
+	@!%p28 bra $L25;
+	add.s64 %rd254, %rd253, %rd247;
+	mov.b64 %rd247, %rd254;
 $L25:
-	mov.b64 {%r68, %r69}, %rd200;
-	shfl.sync.up.b32 %r70|%p26, %r68, 4, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd208, {%r70, %r71};
-	@!%p26 bra $L26;
-	add.s64 %rd209, %rd208, %rd200;
-	mov.b64 %rd200, %rd209;
+	mov.b64 {%r70, %r71}, %rd247;
+	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
+	mov.b64 %rd255, {%r72, %r73};
+	@!%p29 bra $L26;
+	add.s64 %rd256, %rd255, %rd247;
+	mov.b64 %rd247, %rd256;
 $L26:
-	mov.b64 {%r72, %r73}, %rd200;
-	shfl.sync.up.b32 %r74|%p27, %r72, 8, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd210, {%r74, %r75};
-	@!%p27 bra $L27;
-	add.s64 %rd211, %rd210, %rd200;
-	mov.b64 %rd200, %rd211;
+	mov.b64 {%r74, %r75}, %rd247;
+	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
+	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
+	mov.b64 %rd257, {%r76, %r77};
+	@!%p30 bra $L27;
+	add.s64 %rd258, %rd257, %rd247;
+	mov.b64 %rd247, %rd258;
 $L27:
-	mov.b64 {%r76, %r77}, %rd200;
-	shfl.sync.up.b32 %r78|%p28, %r76, 16, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd212, {%r78, %r79};
-	@!%p28 bra $L28;
-	add.s64 %rd213, %rd212, %rd200;
-	mov.b64 %rd200, %rd213;
+	mov.b64 {%r78, %r79}, %rd247;
+	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
+	mov.b64 %rd259, {%r80, %r81};
+	@!%p31 bra $L28;
+	add.s64 %rd260, %rd259, %rd247;
+	mov.b64 %rd247, %rd260;
 $L28:
-	mov.b64 {%r80, %r81}, %rd200;
-	shfl.sync.up.b32 %r82|%p29, %r80, 1, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd214, {%r82, %r83};
-	selp.b64 %rd215, %rd214, 0, %p29;
-	@!%p23 bra $L29;
-	mul.wide.u32 %rd216, %r7, 16;
-	add.s64 %rd217, %rd1, %rd216;
-	add.s64 %rd218, %rd217, 512;
-	st.shared.s64 [%rd218+0], %rd215;
+	mov.b64 {%r82, %r83}, %rd247;
+	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
+	mov.b64 %rd261, {%r84, %r85};
+	selp.b64 %rd262, %rd261, 0, %p32;
+	@!%p26 bra $L29;
+	mul.wide.u32 %rd263, %r7, 16;
+	add.s64 %rd264, %rd1, %rd263;
+	add.s64 %rd265, %rd264, 512;
+	st.shared.s64 [%rd265+0], %rd262;
 $L29:
-	sub.u32 %r84, %r10, 1;
-	setp.eq.u32 %p30, %r7, %r84;
-	@!%p30 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd200;
+	sub.u32 %r86, %r10, 1;
+	setp.eq.u32 %p33, %r7, %r86;
+	@!%p33 bra $L30;
+	st.shared.s64 [%rd1+1024], %rd247;
 $L30:
 $L22:
 	bar.sync 0;
-	mul.wide.u32 %rd219, %r8, 16;
-	add.s64 %rd220, %rd1, %rd219;
-	add.s64 %rd221, %rd220, 512;
-	ld.shared.s64 %rd222, [%rd221+0];
-	add.s64 %rd223, %rd222, %rd197;
-	ld.shared.s64 %rd224, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd223;
-	shfl.sync.idx.b32 %r87|%p31, %r85, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r88, %r86, 0, %r21, %r17;
-	mov.b64 %rd225, {%r87, %r88};
-	mov.b64 %rd226, %rd224;
-	mov.b64 %rd158, %rd225;
-	mov.pred %p10, 1;
-	mov.b64 %rd227, %rd155;
+	mul.wide.u32 %rd266, %r8, 16;
+	add.s64 %rd267, %rd1, %rd266;
+	add.s64 %rd268, %rd267, 512;
+	ld.shared.s64 %rd269, [%rd268+0];
+	add.s64 %rd270, %rd269, %rd244;
+	ld.shared.s64 %rd271, [%rd1+1024];
+	mov.b64 {%r87, %r88}, %rd270;
+	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
+	mov.b64 %rd272, {%r89, %r90};
+	mov.b64 %rd273, %rd271;
+	mov.b64 %rd205, %rd272;
+	mov.pred %p13, 1;
+	mov.b64 %rd274, %rd202;
 $L31:
-	setp.ge.s64 %p32, %rd227, %rd157;
-	@%p32 bra $L33;
-	mov.b64 %rd160, %rd227;
-	mov.pred %p12, %p4;
-	mov.b64 %rd161, %rd50;
-	add.s64 %rd228, %rd143, %rd160;
-	mov.b64 %rd163, %rd228;
+	setp.ge.s64 %p35, %rd274, %rd204;
+	@%p35 bra $L33;
+	mov.b64 %rd207, %rd274;
+	mov.pred %p15, %p10;
+	mov.b64 %rd208, %rd134;
+	add.s64 %rd275, %rd190, %rd207;
+	mov.b64 %rd210, %rd275;
 $L34:
-	@!%p12 bra $L38;
-	shr.s64 %rd229, %rd163, 5;
-	mul.lo.s64 %rd230, %rd229, %rd64;
-	mad.lo.s64 %rd231, %rd230, 4, %rd60;
-	ld.global.nc.u32 %r89, [%rd231+0];
-	mov.b32 %r38, %r89;
-	and.b64 %rd232, %rd163, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r90, %rd233;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p33, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p33;
-	and.b32 %r94, %r38, %r93;
-	setp.ne.u32 %p34, %r94, 0x0;
-	@!%p34 bra $L40;
-	cvt.u32.u64 %r95, %rd163;
-	mov.b32 %r45, %r95;
+	@!%p15 bra $L38;
+	shr.s64 %rd276, %rd210, 5;
+	mul.lo.s64 %rd277, %rd276, %rd140;
+	mad.lo.s64 %rd278, %rd277, 4, %rd138;
+	ld.global.nc.u32 %r91, [%rd278+0];
+	mov.b32 %r40, %r91;
+	and.b64 %rd279, %rd210, 31;
+	min.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r92, %rd280;
+	mov.b32 %r94, 0x1;
+	shl.b32 %r93, %r94, %r92;
+	setp.hs.u32 %p36, %r92, 32;
+	selp.b32 %r95, 0, %r93, %p36;
+	and.b32 %r96, %r40, %r95;
+	setp.ne.u32 %p37, %r96, 0x0;
+	@!%p37 bra $L40;
+	cvt.u32.u64 %r97, %rd210;
+	mov.b32 %r47, %r97;
 	bra.uni $L36;
 $L40:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd234, %rd163, %rd57;
-	mad.lo.s64 %rd235, %rd234, 4, %rd53;
-	ld.global.nc.s32 %r96, [%rd235+0];
-	mov.b32 %r47, %r96;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd281, %rd210, %rd137;
+	mad.lo.s64 %rd282, %rd281, 4, %rd135;
+	ld.global.nc.s32 %r98, [%rd282+0];
+	mov.b32 %r49, %r98;
+	mov.b32 %r47, %r49;
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd171, 0;
-	setp.ge.s32 %p35, %r48, 0;
-	@!%p35 bra $L42;
-	mov.b64 %rd172, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd236, %r49;
-	add.s64 %rd237, %rd236, 1;
-	mul.lo.s64 %rd238, %rd237, %rd34;
-	mad.lo.s64 %rd239, %rd238, 8, %rd30;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd178, %rd240;
-	cvt.s64.s32 %rd241, %r49;
-	mul.lo.s64 %rd242, %rd241, %rd34;
-	mad.lo.s64 %rd243, %rd242, 8, %rd30;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd183, %rd244;
-	sub.s64 %rd245, %rd178, %rd183;
-	mov.b64 %rd185, %rd245;
-	mov.b64 %rd171, %rd185;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd218, 0;
+	setp.ge.s32 %p38, %r50, 0;
+	@!%p38 bra $L42;
+	mov.b64 %rd219, %rd124;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd283, %r51;
+	add.s64 %rd284, %rd283, 1;
+	mul.lo.s64 %rd285, %rd284, %rd127;
+	mad.lo.s64 %rd286, %rd285, 8, %rd125;
+	ld.global.nc.s64 %rd287, [%rd286+0];
+	mov.b64 %rd225, %rd287;
+	cvt.s64.s32 %rd288, %r51;
+	mul.lo.s64 %rd289, %rd288, %rd127;
+	mad.lo.s64 %rd290, %rd289, 8, %rd125;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd230, %rd291;
+	sub.s64 %rd292, %rd225, %rd230;
+	mov.b64 %rd232, %rd292;
+	mov.b64 %rd218, %rd232;
 $L42:
-	@!%p10 bra $L44;
-	mul.lo.s64 %rd246, %rd160, %rd133;
-	mad.lo.s64 %rd247, %rd246, 8, %rd131;
-	st.shared.s64 [%rd247+0], %rd158;
-	mul.lo.s64 %rd248, %rd160, %rd141;
-	mad.lo.s64 %rd249, %rd248, 4, %rd139;
-	st.shared.s32 [%rd249+0], %r48;
+	@!%p13 bra $L44;
+	mul.lo.s64 %rd293, %rd207, %rd180;
+	mad.lo.s64 %rd294, %rd293, 8, %rd178;
+	st.shared.s64 [%rd294+0], %rd205;
+	mul.lo.s64 %rd295, %rd207, %rd188;
+	mad.lo.s64 %rd296, %rd295, 4, %rd186;
+	st.shared.s32 [%rd296+0], %r50;
 $L44:
-	add.s64 %rd250, %rd158, %rd171;
-	mov.b64 %rd158, %rd250;
+	add.s64 %rd297, %rd205, %rd218;
+	mov.b64 %rd205, %rd297;
 $L32:
-	mov.b64 %rd251, 1;
-	add.s64 %rd227, %rd227, %rd251;
+	mov.b64 %rd298, 1;
+	add.s64 %rd274, %rd274, %rd298;
 	bra.uni $L31;
 $L33:
-	mov.b64 %rd252, %rd226;
-	mov.b64 %rd253, %rd252;
-	cvt.u64.u32 %rd254, %r2;
-	setp.eq.s64 %p36, %rd254, 0;
-	@!%p36 bra $L46;
-	mul.lo.s64 %rd255, %rd146, %rd133;
-	mad.lo.s64 %rd256, %rd255, 8, %rd131;
-	st.shared.s64 [%rd256+0], %rd253;
+	mov.b64 %rd299, %rd273;
+	mov.b64 %rd300, %rd299;
+	cvt.u64.u32 %rd301, %r2;
+	setp.eq.s64 %p39, %rd301, 0;
+	@!%p39 bra $L46;
+	mul.lo.s64 %rd302, %rd193, %rd180;
+	mad.lo.s64 %rd303, %rd302, 8, %rd178;
+	st.shared.s64 [%rd303+0], %rd300;
 $L46:
 	bar.sync 0;
-	cvt.u64.u32 %rd257, %r4;
-	mov.b64 %rd258, %rd257;
-	mul.lo.s64 %rd259, %rd258, %rd94;
-	mov.b64 %rd260, %rd259;
-	@!%p6 bra $L48;
-	mov.b64 %rd260, %rd253;
+	cvt.u64.u32 %rd304, %r4;
+	mov.b64 %rd305, %rd304;
+	mul.lo.s64 %rd306, %rd305, %rd153;
+	mov.b64 %rd307, %rd306;
+	@!%p11 bra $L48;
+	mov.b64 %rd307, %rd300;
 $L48:
-	mov.b64 %rd261, 0;
+	mov.b64 %rd308, 0;
 $L49:
-	setp.lt.s64 %p37, %rd261, %rd253;
-	not.pred %p38, %p37;
-	@!%p38 bra $L53;
+	setp.lt.s64 %p40, %rd308, %rd300;
+	not.pred %p41, %p40;
+	@!%p41 bra $L53;
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd262, 0;
-	add.s64 %rd263, %rd261, %rd260;
-	min.s64 %rd264, %rd253, %rd263;
-	mov.b64 %rd265, %rd264;
-	cvt.u64.u32 %rd266, %r2;
-	add.s64 %rd267, %rd261, %rd266;
-	mov.b64 %rd268, %rd267;
-	mov.b64 %rd269, %rd146;
-	mov.b64 %rd270, %rd268;
-	sub.s64 %rd271, %rd269, 1;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, 0;
-	mov.b64 %rd274, %rd272;
+	mov.b64 %rd309, 0;
+	add.s64 %rd310, %rd308, %rd307;
+	min.s64 %rd311, %rd300, %rd310;
+	mov.b64 %rd312, %rd311;
+	cvt.u64.u32 %rd313, %r2;
+	add.s64 %rd314, %rd308, %rd313;
+	mov.b64 %rd315, %rd314;
+	mov.b64 %rd316, %rd193;
+	mov.b64 %rd317, %rd315;
+	sub.s64 %rd318, %rd316, 1;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, %rd319;
 $L54:
-	setp.lt.s64 %p39, %rd273, %rd274;
-	not.pred %p40, %p39;
-	@!%p40 bra $L58;
+	setp.lt.s64 %p42, %rd320, %rd321;
+	not.pred %p43, %p42;
+	@!%p43 bra $L58;
 	bra.uni $L56;
 $L58:
-	add.s64 %rd275, %rd273, %rd274;
-	add.s64 %rd276, %rd275, 1;
-	shr.u64 %rd277, %rd276, 1;
-	mov.b64 %rd278, %rd277;
-	mul.lo.s64 %rd279, %rd278, %rd133;
-	mad.lo.s64 %rd280, %rd279, 8, %rd131;
-	ld.shared.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	setp.le.s64 %p41, %rd282, %rd270;
-	@!%p41 bra $L59;
-	mov.b64 %rd273, %rd278;
+	add.s64 %rd322, %rd320, %rd321;
+	add.s64 %rd323, %rd322, 1;
+	shr.u64 %rd324, %rd323, 1;
+	mov.b64 %rd325, %rd324;
+	mul.lo.s64 %rd326, %rd325, %rd180;
+	mad.lo.s64 %rd327, %rd326, 8, %rd178;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	setp.le.s64 %p44, %rd329, %rd317;
+	@!%p44 bra $L59;
+	mov.b64 %rd320, %rd325;
 	bra.uni $L60;
 $L59:
-	sub.s64 %rd283, %rd278, 1;
-	mov.b64 %rd274, %rd283;
+	sub.s64 %rd330, %rd325, 1;
+	mov.b64 %rd321, %rd330;
 $L60:
 $L55:
 	bra.uni $L54;
 $L56:
-	max.s64 %rd284, %rd273, 0;
-	mov.b64 %rd285, %rd284;
-	mov.b64 %rd286, %rd285;
+	max.s64 %rd331, %rd320, 0;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, %rd332;
 $L61:
-	setp.lt.s64 %p42, %rd268, %rd265;
-	not.pred %p43, %p42;
-	@!%p43 bra $L65;
+	setp.lt.s64 %p45, %rd315, %rd312;
+	not.pred %p46, %p45;
+	@!%p46 bra $L65;
 	bra.uni $L63;
 $L65:
 $L66:
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd133;
-	mad.lo.s64 %rd289, %rd288, 8, %rd131;
-	ld.shared.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	setp.le.s64 %p44, %rd291, %rd268;
-	not.pred %p45, %p44;
-	@!%p45 bra $L70;
+	add.s64 %rd334, %rd333, 1;
+	mul.lo.s64 %rd335, %rd334, %rd180;
+	mad.lo.s64 %rd336, %rd335, 8, %rd178;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	setp.le.s64 %p47, %rd338, %rd315;
+	not.pred %p48, %p47;
+	@!%p48 bra $L70;
 	bra.uni $L68;
 $L70:
-	add.s64 %rd292, %rd286, 1;
-	mov.b64 %rd286, %rd292;
+	add.s64 %rd339, %rd333, 1;
+	mov.b64 %rd333, %rd339;
 $L67:
 	bra.uni $L66;
 $L68:
-	mul.lo.s64 %rd293, %rd286, %rd141;
-	mad.lo.s64 %rd294, %rd293, 4, %rd139;
-	ld.shared.s32 %r97, [%rd294+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd295, %rd27;
+	mul.lo.s64 %rd340, %rd333, %rd188;
+	mad.lo.s64 %rd341, %rd340, 4, %rd186;
+	ld.shared.s32 %r99, [%rd341+0];
 	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd296, %r100;
-	mul.lo.s64 %rd297, %rd296, %rd34;
-	mad.lo.s64 %rd298, %rd297, 8, %rd30;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	mov.b64 %rd301, %rd300;
-	mul.lo.s64 %rd302, %rd286, %rd133;
-	mad.lo.s64 %rd303, %rd302, 8, %rd131;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	add.s64 %rd306, %rd301, %rd268;
-	sub.s64 %rd307, %rd306, %rd305;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd41;
-	mad.lo.s64 %rd310, %rd309, 4, %rd37;
-	ld.global.nc.s32 %r101, [%rd310+0];
+	mov.b32 %r101, %r100;
+	mov.b64 %rd342, %rd124;
 	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r36;
-	mov.b32 %r105, %r99;
-	mov.b32 %r106, %r103;
-	mov.b64 %rd311, %rd308;
+	cvt.s64.s32 %rd343, %r102;
+	mul.lo.s64 %rd344, %rd343, %rd127;
+	mad.lo.s64 %rd345, %rd344, 8, %rd125;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd333, %rd180;
+	mad.lo.s64 %rd350, %rd349, 8, %rd178;
+	ld.shared.s64 %rd351, [%rd350+0];
+	mov.b64 %rd352, %rd351;
+	add.s64 %rd353, %rd348, %rd315;
+	sub.s64 %rd354, %rd353, %rd352;
+	mov.b64 %rd355, %rd354;
+	mul.lo.s64 %rd356, %rd355, %rd130;
+	mad.lo.s64 %rd357, %rd356, 4, %rd128;
+	ld.global.nc.s32 %r103, [%rd357+0];
+	mov.b32 %r104, %r103;
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r38;
+	mov.b32 %r107, %r101;
+	mov.b32 %r108, %r105;
+	mov.b64 %rd358, %rd355;
 $L71:
-	cvt.s64.s32 %rd312, %r106;
-	mul.lo.s64 %rd313, %rd312, %rd103;
-	mad.lo.s64 %rd314, %rd313, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r107, [%rd314+0];
-	mov.b32 %r108, %r107;
-	setp.ge.s32 %p46, %r108, 0;
-	@!%p46 bra $L75;
-	mov.pred %p47, 0;
-	bra.uni $L73;
+	cvt.s64.s32 %rd359, %r108;
+	mul.lo.s64 %rd360, %rd359, %rd157;
+	mad.lo.s64 %rd361, %rd360, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r109, [%rd361+0];
+	mov.b32 %r110, %r109;
+	setp.ge.s32 %p49, %r110, 0;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L75;
+	cvt.s64.s32 %rd362, %r108;
+	mul.lo.s64 %rd363, %rd362, %rd157;
+	mad.lo.s64 %rd364, %rd363, 4, %rd155;
+	mov.b32 %r111, -1;
+	atom.global.cas.b32 %r112, [%rd364], %r111, %r107;
+	setp.eq.u32 %p52, %r112, %r111;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	mov.pred %p50, %p54;
 $L75:
-	cvt.s64.s32 %rd315, %r106;
-	mul.lo.s64 %rd316, %rd315, %rd103;
-	mad.lo.s64 %rd317, %rd316, 4, %rd99;
-	mov.b32 %r109, -1;
-	atom.global.cas.b32 %r110, [%rd317], %r109, %r105;
-	setp.eq.u32 %p48, %r110, %r109;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
 	@!%p50 bra $L77;
-	mov.pred %p47, 0;
+	mov.pred %p55, 0;
 	bra.uni $L73;
 $L77:
-	add.s32 %r111, %r104, 1;
-	cvt.s64.s32 %rd318, %r106;
-	mul.lo.s64 %rd319, %rd318, %rd110;
-	mad.lo.s64 %rd320, %rd319, 4, %rd106;
-	st.global.s32 [%rd320+0], %r111;
-	mov.pred %p47, 1;
+	add.s32 %r113, %r106, 1;
+	cvt.s64.s32 %rd365, %r108;
+	mul.lo.s64 %rd366, %rd365, %rd160;
+	mad.lo.s64 %rd367, %rd366, 4, %rd158;
+	st.global.s32 [%rd367+0], %r113;
+	mov.pred %p55, 1;
 	bra.uni $L73;
 $L72:
 	bra.uni $L71;
 $L73:
-	@!%p47 bra $L79;
-	mov.pred %p51, 0;
-	mov.pred %p52, %p6;
-	mov.pred %p53, %p8;
-	mov.b32 %r112, %r34;
-	mov.b64 %rd321, %rd94;
-	mov.b64 %rd322, %rd262;
-	mov.b32 %r113, %r103;
+	@!%p55 bra $L79;
+	mov.pred %p56, 0;
+	mov.b64 %rd368, %rd309;
+	mov.b32 %r114, %r105;
 $L80:
-	@!%p52 bra $L84;
-	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd323, %r114;
-	mov.b64 %rd324, %rd323;
-	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd325, %r115;
-	min.u64 %rd326, %rd325, 32;
-	cvt.u32.u64 %r116, %rd326;
-	mov.b32 %r118, 0x1;
-	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p54, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p54;
-	mov.b32 %r120, %r119;
-	mov.b64 %rd327, %rd324;
+	@!%p11 bra $L84;
+	shr.s32 %r115, %r114, 5;
+	cvt.s64.s32 %rd369, %r115;
+	mov.b64 %rd370, %rd369;
+	and.b32 %r116, %r114, 31;
+	cvt.s64.s32 %rd371, %r116;
+	min.u64 %rd372, %rd371, 32;
+	cvt.u32.u64 %r117, %rd372;
+	mov.b32 %r119, 0x1;
+	shl.b32 %r118, %r119, %r117;
+	setp.hs.u32 %p57, %r117, 32;
+	selp.b32 %r120, 0, %r118, %p57;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd328, %rd327, %rd85;
-	mad.lo.s64 %rd329, %rd328, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r122, [%rd329+0];
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p55, %r124, 0x0;
-	mov.pred %p56, %p55;
-	not.pred %p57, %p56;
-	@!%p57 bra $L86;
-	mul.lo.s64 %rd330, %rd327, %rd85;
-	mad.lo.s64 %rd331, %rd330, 4, %rd81;
-	atom.global.or.b32 %r125, [%rd331], %r121;
-	mov.b32 %r126, %r125;
-	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p58, %r127, 0x0;
-	mov.pred %p56, %p58;
+	mov.b64 %rd373, %rd370;
+	mov.b32 %r122, %r121;
+	mul.lo.s64 %rd374, %rd373, %rd149;
+	mad.lo.s64 %rd375, %rd374, 4, %rd147;
+	ld.relaxed.gpu.global.u32 %r123, [%rd375+0];
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r122;
+	setp.ne.u32 %p58, %r125, 0x0;
+	mov.pred %p59, %p58;
+	not.pred %p60, %p59;
+	@!%p60 bra $L86;
+	mul.lo.s64 %rd376, %rd373, %rd149;
+	mad.lo.s64 %rd377, %rd376, 4, %rd147;
+	atom.global.or.b32 %r126, [%rd377], %r122;
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r122;
+	setp.ne.u32 %p61, %r128, 0x0;
+	mov.pred %p59, %p61;
 $L86:
-	@!%p56 bra $L88;
-	mov.b64 %rd332, %rd322;
-	mov.b64 %rd333, %rd332;
-	mov.pred %p59, 0;
+	@!%p59 bra $L88;
+	mov.b64 %rd378, %rd368;
+	mov.b64 %rd379, %rd378;
+	mov.pred %p62, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd334, %rd322;
-	mov.b64 %rd333, %rd334;
-	mov.pred %p59, 1;
+	mov.b64 %rd380, %rd368;
+	mov.b64 %rd379, %rd380;
+	mov.pred %p62, 1;
 	bra.uni $L82;
 $L84:
-	@!%p53 bra $L90;
-	cvt.s64.s32 %rd335, %r113;
-	mul.lo.s64 %rd336, %rd335, %rd92;
-	mad.lo.s64 %rd337, %rd336, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r128, [%rd337+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p60, %r129, %r112;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L92;
-	cvt.s64.s32 %rd338, %r113;
-	mul.lo.s64 %rd339, %rd338, %rd92;
-	mad.lo.s64 %rd340, %rd339, 4, %rd88;
-	atom.global.exch.b32 %r130, [%rd340], %r112;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p63, %r131, %r112;
-	mov.pred %p61, %p63;
+	@!%p12 bra $L90;
+	cvt.s64.s32 %rd381, %r114;
+	mul.lo.s64 %rd382, %rd381, %rd152;
+	mad.lo.s64 %rd383, %rd382, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r129, [%rd383+0];
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p63, %r130, %r37;
+	mov.pred %p64, %p63;
+	not.pred %p65, %p64;
+	@!%p65 bra $L92;
+	cvt.s64.s32 %rd384, %r114;
+	mul.lo.s64 %rd385, %rd384, %rd152;
+	mad.lo.s64 %rd386, %rd385, 4, %rd150;
+	atom.global.exch.b32 %r131, [%rd386], %r37;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p66, %r132, %r37;
+	mov.pred %p64, %p66;
 $L92:
-	@!%p61 bra $L94;
-	mov.b64 %rd341, %rd322;
-	mov.b64 %rd333, %rd341;
-	mov.pred %p59, 0;
+	@!%p64 bra $L94;
+	mov.b64 %rd387, %rd368;
+	mov.b64 %rd379, %rd387;
+	mov.pred %p62, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd342, %rd322, %rd124;
-	mad.lo.s64 %rd343, %rd342, 4, %rd122;
-	st.shared.s32 [%rd343+0], %r113;
-	add.s64 %rd344, %rd322, 1;
-	mov.b64 %rd345, %rd344;
-	mov.b64 %rd333, %rd345;
-	mov.pred %p59, 1;
+	mul.lo.s64 %rd388, %rd368, %rd171;
+	mad.lo.s64 %rd389, %rd388, 4, %rd169;
+	st.shared.s32 [%rd389+0], %r114;
+	add.s64 %rd390, %rd368, 1;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd379, %rd391;
+	mov.pred %p62, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd346, %rd333;
-	mov.pred %p64, %p59;
-	mov.b64 %rd262, %rd346;
-	mov.pred %p51, %p64;
-	@!%p51 bra $L96;
-	add.s64 %rd347, %rd111, 1;
-	mov.b64 %rd111, %rd347;
-	mov.b64 %rd348, %rd27;
-	mov.b32 %r132, %r103;
-	cvt.s64.s32 %rd349, %r132;
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd34;
-	mad.lo.s64 %rd352, %rd351, 8, %rd30;
-	ld.global.nc.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	cvt.s64.s32 %rd355, %r132;
-	mul.lo.s64 %rd356, %rd355, %rd34;
-	mad.lo.s64 %rd357, %rd356, 8, %rd30;
-	ld.global.nc.s64 %rd358, [%rd357+0];
-	mov.b64 %rd359, %rd358;
-	sub.s64 %rd360, %rd354, %rd359;
-	mov.b64 %rd361, %rd360;
-	add.s64 %rd362, %rd112, %rd361;
-	mov.b64 %rd112, %rd362;
+	mov.b64 %rd392, %rd379;
+	mov.pred %p67, %p62;
+	mov.b64 %rd309, %rd392;
+	mov.pred %p56, %p67;
+	@!%p56 bra $L96;
+	add.s64 %rd393, %rd118, 1;
+	mov.b64 %rd118, %rd393;
+	mov.b64 %rd394, %rd124;
+	mov.b32 %r133, %r105;
+	cvt.s64.s32 %rd395, %r133;
+	add.s64 %rd396, %rd395, 1;
+	mul.lo.s64 %rd397, %rd396, %rd127;
+	mad.lo.s64 %rd398, %rd397, 8, %rd125;
+	ld.global.nc.s64 %rd399, [%rd398+0];
+	mov.b64 %rd400, %rd399;
+	cvt.s64.s32 %rd401, %r133;
+	mul.lo.s64 %rd402, %rd401, %rd127;
+	mad.lo.s64 %rd403, %rd402, 8, %rd125;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	sub.s64 %rd406, %rd400, %rd405;
+	mov.b64 %rd407, %rd406;
+	add.s64 %rd408, %rd119, %rd407;
+	mov.b64 %rd119, %rd408;
 $L96:
 $L79:
 $L62:
-	add.s64 %rd363, %rd268, %rd258;
-	mov.b64 %rd268, %rd363;
+	add.s64 %rd409, %rd315, %rd305;
+	mov.b64 %rd315, %rd409;
 	bra.uni $L61;
 $L63:
-	mov.pred %p65, %p6;
-	mov.pred %p66, %p8;
-	mov.b32 %r133, %r34;
-	mov.b64 %rd364, %rd94;
-	mov.b64 %rd365, %rd262;
+	mov.b64 %rd410, %rd309;
 $L97:
-	@!%p65 bra $L101;
+	@!%p11 bra $L101;
 	bra.uni $L99;
 $L101:
 	// block scan
-	mov.b64 %rd366, %rd365;
+	mov.b64 %rd411, %rd410;
 	mov.b32 %r134, %r3;
 $L102:
-	setp.hs.u32 %p67, %r134, 32;
-	@%p67 bra $L103;
-	mov.b64 {%r135, %r136}, %rd366;
-	shfl.sync.up.b32 %r137|%p68, %r135, %r134, 0, %r17;
+	setp.hs.u32 %p68, %r134, 32;
+	@%p68 bra $L103;
+	mov.b64 {%r135, %r136}, %rd411;
+	shfl.sync.up.b32 %r137|%p69, %r135, %r134, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd367, {%r137, %r138};
-	@!%p68 bra $L104;
-	add.s64 %rd368, %rd367, %rd366;
-	mov.b64 %rd366, %rd368;
+	mov.b64 %rd412, {%r137, %r138};
+	@!%p69 bra $L104;
+	add.s64 %rd413, %rd412, %rd411;
+	mov.b64 %rd411, %rd413;
 $L104:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L102;
 $L103:
-	mov.b64 {%r139, %r140}, %rd366;
-	shfl.sync.up.b32 %r141|%p69, %r139, %r3, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd411;
+	shfl.sync.up.b32 %r141|%p70, %r139, %r3, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd369, {%r141, %r142};
-	setp.lo.u32 %p70, %r3, 32;
-	and.pred %p71, %p69, %p70;
-	selp.b64 %rd370, %rd369, 0, %p71;
+	mov.b64 %rd414, {%r141, %r142};
+	setp.lo.u32 %p71, %r3, 32;
+	and.pred %p72, %p70, %p71;
+	selp.b64 %rd415, %rd414, 0, %p72;
 	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p72, %r7, %r143;
-	@!%p72 bra $L105;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd366;
+	setp.eq.u32 %p73, %r7, %r143;
+	@!%p73 bra $L105;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	st.shared.s64 [%rd417+0], %rd411;
 $L105:
 	bar.sync 0;
-	setp.eq.u32 %p73, %r8, 0;
-	@!%p73 bra $L106;
-	mov.b64 %rd373, 0;
-	setp.lo.u32 %p74, %r7, %r10;
-	@!%p74 bra $L107;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd373, %rd376;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L106;
+	mov.b64 %rd418, 0;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L107;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	mov.b64 %rd418, %rd421;
 $L107:
-	mov.b64 {%r144, %r145}, %rd373;
-	shfl.sync.up.b32 %r146|%p75, %r144, 1, 0, %r17;
+	mov.b64 {%r144, %r145}, %rd418;
+	shfl.sync.up.b32 %r146|%p76, %r144, 1, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd377, {%r146, %r147};
-	@!%p75 bra $L108;
-	add.s64 %rd378, %rd377, %rd373;
-	mov.b64 %rd373, %rd378;
+	mov.b64 %rd422, {%r146, %r147};
+	@!%p76 bra $L108;
+	add.s64 %rd423, %rd422, %rd418;
+	mov.b64 %rd418, %rd423;
 $L108:
-	mov.b64 {%r148, %r149}, %rd373;
-	shfl.sync.up.b32 %r150|%p76, %r148, 2, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd418;
+	shfl.sync.up.b32 %r150|%p77, %r148, 2, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd379, {%r150, %r151};
-	@!%p76 bra $L109;
-	add.s64 %rd380, %rd379, %rd373;
-	mov.b64 %rd373, %rd380;
+	mov.b64 %rd424, {%r150, %r151};
+	@!%p77 bra $L109;
+	add.s64 %rd425, %rd424, %rd418;
+	mov.b64 %rd418, %rd425;
 $L109:
-	mov.b64 {%r152, %r153}, %rd373;
-	shfl.sync.up.b32 %r154|%p77, %r152, 4, 0, %r17;
+	mov.b64 {%r152, %r153}, %rd418;
+	shfl.sync.up.b32 %r154|%p78, %r152, 4, 0, %r17;
 	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd381, {%r154, %r155};
-	@!%p77 bra $L110;
-	add.s64 %rd382, %rd381, %rd373;
-	mov.b64 %rd373, %rd382;
+	mov.b64 %rd426, {%r154, %r155};
+	@!%p78 bra $L110;
+	add.s64 %rd427, %rd426, %rd418;
+	mov.b64 %rd418, %rd427;
 $L110:
-	mov.b64 {%r156, %r157}, %rd373;
-	shfl.sync.up.b32 %r158|%p78, %r156, 8, 0, %r17;
+	mov.b64 {%r156, %r157}, %rd418;
+	shfl.sync.up.b32 %r158|%p79, %r156, 8, 0, %r17;
 	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd383, {%r158, %r159};
-	@!%p78 bra $L111;
-	add.s64 %rd384, %rd383, %rd373;
-	mov.b64 %rd373, %rd384;
+	mov.b64 %rd428, {%r158, %r159};
+	@!%p79 bra $L111;
+	add.s64 %rd429, %rd428, %rd418;
+	mov.b64 %rd418, %rd429;
 $L111:
-	mov.b64 {%r160, %r161}, %rd373;
-	shfl.sync.up.b32 %r162|%p79, %r160, 16, 0, %r17;
+	mov.b64 {%r160, %r161}, %rd418;
+	shfl.sync.up.b32 %r162|%p80, %r160, 16, 0, %r17;
 	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd385, {%r162, %r163};
-	@!%p79 bra $L112;
-	add.s64 %rd386, %rd385, %rd373;
-	mov.b64 %rd373, %rd386;
+	mov.b64 %rd430, {%r162, %r163};
+	@!%p80 bra $L112;
+	add.s64 %rd431, %rd430, %rd418;
+	mov.b64 %rd418, %rd431;
 $L112:
-	mov.b64 {%r164, %r165}, %rd373;
-	shfl.sync.up.b32 %r166|%p80, %r164, 1, 0, %r17;
+	mov.b64 {%r164, %r165}, %rd418;
+	shfl.sync.up.b32 %r166|%p81, %r164, 1, 0, %r17;
 	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd387, {%r166, %r167};
-	selp.b64 %rd388, %rd387, 0, %p80;
-	@!%p74 bra $L113;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	st.shared.s64 [%rd391+0], %rd388;
+	mov.b64 %rd432, {%r166, %r167};
+	selp.b64 %rd433, %rd432, 0, %p81;
+	@!%p75 bra $L113;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	add.s64 %rd436, %rd435, 512;
+	st.shared.s64 [%rd436+0], %rd433;
 $L113:
 	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p81, %r7, %r168;
-	@!%p81 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd373;
+	setp.eq.u32 %p82, %r7, %r168;
+	@!%p82 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd418;
 $L114:
 $L106:
 	bar.sync 0;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	add.s64 %rd394, %rd393, 512;
-	ld.shared.s64 %rd395, [%rd394+0];
-	add.s64 %rd396, %rd395, %rd370;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd396;
-	shfl.sync.idx.b32 %r171|%p82, %r169, 0, %r21, %r17;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	add.s64 %rd439, %rd438, 512;
+	ld.shared.s64 %rd440, [%rd439+0];
+	add.s64 %rd441, %rd440, %rd415;
+	ld.shared.s64 %rd442, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd441;
+	shfl.sync.idx.b32 %r171|%p83, %r169, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd398, {%r171, %r172};
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, 0;
-	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p83, %rd407, 0;
-	setp.gt.s64 %p84, %rd405, 0;
-	and.pred %p85, %p83, %p84;
-	@!%p85 bra $L116;
-	atom.global.add.u64 %rd408, [%rd74], %rd405;
-	mov.b64 %rd409, %rd408;
-	mov.b64 %rd406, %rd409;
+	mov.b64 %rd443, {%r171, %r172};
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, 0;
+	cvt.u64.u32 %rd452, %r2;
+	setp.eq.s64 %p84, %rd452, 0;
+	setp.gt.s64 %p85, %rd450, 0;
+	and.pred %p86, %p84, %p85;
+	@!%p86 bra $L116;
+	atom.global.add.u64 %rd453, [%rd144], %rd450;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd451, %rd454;
 $L116:
-	cvt.u64.u32 %rd410, %r2;
-	setp.eq.s64 %p86, %rd410, 0;
-	setp.eq.u32 %p87, %r1, 0;
-	and.pred %p88, %p86, %p87;
+	cvt.u64.u32 %rd455, %r2;
+	setp.eq.s64 %p87, %rd455, 0;
+	setp.eq.u32 %p88, %r1, 0;
+	and.pred %p89, %p87, %p88;
 	bar.sync 0;
-	@!%p88 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd406;
+	@!%p89 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd451;
 $L117:
 	bar.sync 0;
-	ld.shared.s64 %rd411, [%rd1+1024];
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd406, %rd404;
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd415, 0;
+	ld.shared.s64 %rd456, [%rd1+1024];
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd451, %rd457;
+	add.s64 %rd458, %rd451, %rd449;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, 0;
 $L118:
-	setp.lt.s64 %p89, %rd415, %rd365;
-	not.pred %p90, %p89;
-	@!%p90 bra $L122;
+	setp.lt.s64 %p90, %rd460, %rd410;
+	not.pred %p91, %p90;
+	@!%p91 bra $L122;
 	bra.uni $L120;
 $L122:
-	mul.lo.s64 %rd416, %rd415, %rd124;
-	mad.lo.s64 %rd417, %rd416, 4, %rd122;
-	ld.shared.s32 %r173, [%rd417+0];
+	mul.lo.s64 %rd461, %rd460, %rd171;
+	mad.lo.s64 %rd462, %rd461, 4, %rd169;
+	ld.shared.s32 %r173, [%rd462+0];
 	mov.b32 %r174, %r173;
-	add.s64 %rd418, %rd414, %rd415;
-	mul.lo.s64 %rd419, %rd418, %rd71;
-	mad.lo.s64 %rd420, %rd419, 4, %rd67;
-	st.global.s32 [%rd420+0], %r174;
+	add.s64 %rd463, %rd459, %rd460;
+	mul.lo.s64 %rd464, %rd463, %rd143;
+	mad.lo.s64 %rd465, %rd464, 4, %rd141;
+	st.global.s32 [%rd465+0], %r174;
 $L119:
-	add.s64 %rd421, %rd415, 1;
-	mov.b64 %rd415, %rd421;
+	add.s64 %rd466, %rd460, 1;
+	mov.b64 %rd460, %rd466;
 	bra.uni $L118;
 $L120:
 	bra.uni $L99;
@@ -17751,167 +18495,167 @@ $L98:
 	bra.uni $L97;
 $L99:
 $L50:
-	add.s64 %rd422, %rd261, %rd260;
-	mov.b64 %rd261, %rd422;
+	add.s64 %rd467, %rd308, %rd307;
+	mov.b64 %rd308, %rd467;
 	bra.uni $L49;
 $L51:
 $L3:
 	bar.sync 0;
-	add.s64 %rd116, %rd116, %rd115;
+	add.s64 %rd123, %rd123, %rd122;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd423, %rd111;
-	mov.b64 %rd424, %rd112;
+	mov.b64 %rd468, %rd118;
+	mov.b64 %rd469, %rd119;
 	// block reduction
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
 $L123:
-	setp.hs.u32 %p91, %r176, 32;
-	@%p91 bra $L124;
-	mov.b64 {%r177, %r178}, %rd423;
-	shfl.sync.down.b32 %r179|%p92, %r177, %r176, %r175, %r17;
+	setp.hs.u32 %p92, %r176, 32;
+	@%p92 bra $L124;
+	mov.b64 {%r177, %r178}, %rd468;
+	shfl.sync.down.b32 %r179|%p93, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd425, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd424;
+	mov.b64 %rd470, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd469;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd426, {%r183, %r184};
-	@!%p92 bra $L125;
-	setp.gt.s64 %p93, %rd425, %rd423;
-	setp.eq.s64 %p94, %rd425, %rd423;
-	setp.lt.s64 %p95, %rd426, %rd424;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd427, %rd425, %rd423, %p97;
-	selp.b64 %rd428, %rd426, %rd424, %p97;
-	mov.b64 %rd423, %rd427;
-	mov.b64 %rd424, %rd428;
+	mov.b64 %rd471, {%r183, %r184};
+	@!%p93 bra $L125;
+	setp.gt.s64 %p94, %rd470, %rd468;
+	setp.eq.s64 %p95, %rd470, %rd468;
+	setp.lt.s64 %p96, %rd471, %rd469;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd472, %rd470, %rd468, %p98;
+	selp.b64 %rd473, %rd471, %rd469, %p98;
+	mov.b64 %rd468, %rd472;
+	mov.b64 %rd469, %rd473;
 $L125:
 	shl.b32 %r176, %r176, 1;
 	bra.uni $L123;
 $L124:
-	setp.eq.u32 %p98, %r7, 0;
-	@!%p98 bra $L126;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	st.shared.s64 [%rd430+0], %rd423;
-	st.shared.s64 [%rd430+8], %rd424;
+	setp.eq.u32 %p99, %r7, 0;
+	@!%p99 bra $L126;
+	mul.wide.u32 %rd474, %r8, 16;
+	add.s64 %rd475, %rd1, %rd474;
+	st.shared.s64 [%rd475+0], %rd468;
+	st.shared.s64 [%rd475+8], %rd469;
 $L126:
 	bar.sync 0;
-	setp.eq.u32 %p99, %r8, 0;
-	@!%p99 bra $L127;
-	setp.lo.u32 %p100, %r7, %r10;
-	@!%p100 bra $L128;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	ld.shared.s64 %rd433, [%rd432+0];
-	ld.shared.s64 %rd434, [%rd432+8];
-	mov.b64 %rd423, %rd433;
-	mov.b64 %rd424, %rd434;
+	setp.eq.u32 %p100, %r8, 0;
+	@!%p100 bra $L127;
+	setp.lo.u32 %p101, %r7, %r10;
+	@!%p101 bra $L128;
+	mul.wide.u32 %rd476, %r7, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	ld.shared.s64 %rd478, [%rd477+0];
+	ld.shared.s64 %rd479, [%rd477+8];
+	mov.b64 %rd468, %rd478;
+	mov.b64 %rd469, %rd479;
 $L128:
 	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd423;
-	shfl.sync.down.b32 %r188|%p101, %r186, 1, %r185, %r17;
+	mov.b64 {%r186, %r187}, %rd468;
+	shfl.sync.down.b32 %r188|%p102, %r186, 1, %r185, %r17;
 	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd435, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd424;
+	mov.b64 %rd480, {%r188, %r189};
+	mov.b64 {%r190, %r191}, %rd469;
 	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
 	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd436, {%r192, %r193};
-	@!%p101 bra $L129;
-	setp.gt.s64 %p102, %rd435, %rd423;
-	setp.eq.s64 %p103, %rd435, %rd423;
-	setp.lt.s64 %p104, %rd436, %rd424;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd437, %rd435, %rd423, %p106;
-	selp.b64 %rd438, %rd436, %rd424, %p106;
-	mov.b64 %rd423, %rd437;
-	mov.b64 %rd424, %rd438;
+	mov.b64 %rd481, {%r192, %r193};
+	@!%p102 bra $L129;
+	setp.gt.s64 %p103, %rd480, %rd468;
+	setp.eq.s64 %p104, %rd480, %rd468;
+	setp.lt.s64 %p105, %rd481, %rd469;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd482, %rd480, %rd468, %p107;
+	selp.b64 %rd483, %rd481, %rd469, %p107;
+	mov.b64 %rd468, %rd482;
+	mov.b64 %rd469, %rd483;
 $L129:
-	mov.b64 {%r194, %r195}, %rd423;
-	shfl.sync.down.b32 %r196|%p107, %r194, 2, %r185, %r17;
+	mov.b64 {%r194, %r195}, %rd468;
+	shfl.sync.down.b32 %r196|%p108, %r194, 2, %r185, %r17;
 	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd439, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd424;
+	mov.b64 %rd484, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd469;
 	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
 	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd440, {%r200, %r201};
-	@!%p107 bra $L130;
-	setp.gt.s64 %p108, %rd439, %rd423;
-	setp.eq.s64 %p109, %rd439, %rd423;
-	setp.lt.s64 %p110, %rd440, %rd424;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd441, %rd439, %rd423, %p112;
-	selp.b64 %rd442, %rd440, %rd424, %p112;
-	mov.b64 %rd423, %rd441;
-	mov.b64 %rd424, %rd442;
+	mov.b64 %rd485, {%r200, %r201};
+	@!%p108 bra $L130;
+	setp.gt.s64 %p109, %rd484, %rd468;
+	setp.eq.s64 %p110, %rd484, %rd468;
+	setp.lt.s64 %p111, %rd485, %rd469;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd486, %rd484, %rd468, %p113;
+	selp.b64 %rd487, %rd485, %rd469, %p113;
+	mov.b64 %rd468, %rd486;
+	mov.b64 %rd469, %rd487;
 $L130:
-	mov.b64 {%r202, %r203}, %rd423;
-	shfl.sync.down.b32 %r204|%p113, %r202, 4, %r185, %r17;
+	mov.b64 {%r202, %r203}, %rd468;
+	shfl.sync.down.b32 %r204|%p114, %r202, 4, %r185, %r17;
 	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd443, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd424;
+	mov.b64 %rd488, {%r204, %r205};
+	mov.b64 {%r206, %r207}, %rd469;
 	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
 	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd444, {%r208, %r209};
-	@!%p113 bra $L131;
-	setp.gt.s64 %p114, %rd443, %rd423;
-	setp.eq.s64 %p115, %rd443, %rd423;
-	setp.lt.s64 %p116, %rd444, %rd424;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd445, %rd443, %rd423, %p118;
-	selp.b64 %rd446, %rd444, %rd424, %p118;
-	mov.b64 %rd423, %rd445;
-	mov.b64 %rd424, %rd446;
+	mov.b64 %rd489, {%r208, %r209};
+	@!%p114 bra $L131;
+	setp.gt.s64 %p115, %rd488, %rd468;
+	setp.eq.s64 %p116, %rd488, %rd468;
+	setp.lt.s64 %p117, %rd489, %rd469;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd490, %rd488, %rd468, %p119;
+	selp.b64 %rd491, %rd489, %rd469, %p119;
+	mov.b64 %rd468, %rd490;
+	mov.b64 %rd469, %rd491;
 $L131:
-	mov.b64 {%r210, %r211}, %rd423;
-	shfl.sync.down.b32 %r212|%p119, %r210, 8, %r185, %r17;
+	mov.b64 {%r210, %r211}, %rd468;
+	shfl.sync.down.b32 %r212|%p120, %r210, 8, %r185, %r17;
 	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd447, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd424;
+	mov.b64 %rd492, {%r212, %r213};
+	mov.b64 {%r214, %r215}, %rd469;
 	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
 	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd448, {%r216, %r217};
-	@!%p119 bra $L132;
-	setp.gt.s64 %p120, %rd447, %rd423;
-	setp.eq.s64 %p121, %rd447, %rd423;
-	setp.lt.s64 %p122, %rd448, %rd424;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd449, %rd447, %rd423, %p124;
-	selp.b64 %rd450, %rd448, %rd424, %p124;
-	mov.b64 %rd423, %rd449;
-	mov.b64 %rd424, %rd450;
+	mov.b64 %rd493, {%r216, %r217};
+	@!%p120 bra $L132;
+	setp.gt.s64 %p121, %rd492, %rd468;
+	setp.eq.s64 %p122, %rd492, %rd468;
+	setp.lt.s64 %p123, %rd493, %rd469;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd494, %rd492, %rd468, %p125;
+	selp.b64 %rd495, %rd493, %rd469, %p125;
+	mov.b64 %rd468, %rd494;
+	mov.b64 %rd469, %rd495;
 $L132:
-	mov.b64 {%r218, %r219}, %rd423;
-	shfl.sync.down.b32 %r220|%p125, %r218, 16, %r185, %r17;
+	mov.b64 {%r218, %r219}, %rd468;
+	shfl.sync.down.b32 %r220|%p126, %r218, 16, %r185, %r17;
 	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd451, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd424;
+	mov.b64 %rd496, {%r220, %r221};
+	mov.b64 {%r222, %r223}, %rd469;
 	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
 	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd452, {%r224, %r225};
-	@!%p125 bra $L133;
-	setp.gt.s64 %p126, %rd451, %rd423;
-	setp.eq.s64 %p127, %rd451, %rd423;
-	setp.lt.s64 %p128, %rd452, %rd424;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd453, %rd451, %rd423, %p130;
-	selp.b64 %rd454, %rd452, %rd424, %p130;
-	mov.b64 %rd423, %rd453;
-	mov.b64 %rd424, %rd454;
+	mov.b64 %rd497, {%r224, %r225};
+	@!%p126 bra $L133;
+	setp.gt.s64 %p127, %rd496, %rd468;
+	setp.eq.s64 %p128, %rd496, %rd468;
+	setp.lt.s64 %p129, %rd497, %rd469;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd498, %rd496, %rd468, %p131;
+	selp.b64 %rd499, %rd497, %rd469, %p131;
+	mov.b64 %rd468, %rd498;
+	mov.b64 %rd469, %rd499;
 $L133:
 $L127:
-	mul.wide.u32 %rd455, %r28, 16;
-	add.s64 %rd456, %rd11, %rd455;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L134;
-	st.global.s64 [%rd456+0], %rd423;
-	st.global.s64 [%rd456+8], %rd424;
+	mul.wide.u32 %rd500, %r28, 16;
+	add.s64 %rd501, %rd11, %rd500;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L134;
+	st.global.s64 [%rd501+0], %rd468;
+	st.global.s64 [%rd501+8], %rd469;
 $L134:
 	ret;
 }
@@ -17961,12 +18705,15 @@ $L134:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<150>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18087,250 +18834,257 @@ $L134:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, -9223372036854775808;
-	mov.b64 %rd93, 9223372036854775807;
-	cvt.u64.u32 %rd94, %r5;
-	cvt.u64.u32 %rd95, %r6;
-	mov.b64 %rd96, %rd94;
+	mov.b64 %rd99, -9223372036854775808;
+	mov.b64 %rd100, 9223372036854775807;
+	cvt.u64.u32 %rd101, %r5;
+	cvt.u64.u32 %rd102, %r6;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p8, %rd96, %rd4;
+	setp.ge.s64 %p8, %rd103, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd97, %rd96, 16, %rd3;
-	ld.global.s64 %rd98, [%rd97+0];
-	ld.global.s64 %rd99, [%rd97+8];
-	setp.gt.s64 %p9, %rd98, %rd92;
-	setp.eq.s64 %p10, %rd98, %rd92;
-	setp.lt.s64 %p11, %rd99, %rd93;
+	mad.lo.s64 %rd104, %rd103, 16, %rd3;
+	ld.global.s64 %rd105, [%rd104+0];
+	ld.global.s64 %rd106, [%rd104+8];
+	setp.gt.s64 %p9, %rd105, %rd99;
+	setp.eq.s64 %p10, %rd105, %rd99;
+	setp.lt.s64 %p11, %rd106, %rd100;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd100, %rd98, %rd92, %p13;
-	selp.b64 %rd101, %rd99, %rd93, %p13;
-	mov.b64 %rd92, %rd100;
-	mov.b64 %rd93, %rd101;
-	add.s64 %rd96, %rd96, %rd95;
+	selp.b64 %rd107, %rd105, %rd99, %p13;
+	selp.b64 %rd108, %rd106, %rd100, %p13;
+	mov.b64 %rd99, %rd107;
+	mov.b64 %rd100, %rd108;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd102, %rd92;
-	mov.b64 %rd103, %rd93;
+	mov.b64 %rd109, %rd99;
+	mov.b64 %rd110, %rd100;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd102;
+	mov.b64 {%r26, %r27}, %rd109;
 	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd104, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd103;
+	mov.b64 %rd111, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd110;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd105, {%r32, %r33};
+	mov.b64 %rd112, {%r32, %r33};
 	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd104, %rd102;
-	setp.eq.s64 %p16, %rd104, %rd102;
-	setp.lt.s64 %p17, %rd105, %rd103;
+	setp.gt.s64 %p15, %rd111, %rd109;
+	setp.eq.s64 %p16, %rd111, %rd109;
+	setp.lt.s64 %p17, %rd112, %rd110;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd106, %rd104, %rd102, %p19;
-	selp.b64 %rd107, %rd105, %rd103, %p19;
-	mov.b64 %rd102, %rd106;
-	mov.b64 %rd103, %rd107;
+	selp.b64 %rd113, %rd111, %rd109, %p19;
+	selp.b64 %rd114, %rd112, %rd110, %p19;
+	mov.b64 %rd109, %rd113;
+	mov.b64 %rd110, %rd114;
 $L3:
-	mov.b64 {%r34, %r35}, %rd102;
+	mov.b64 {%r34, %r35}, %rd109;
 	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd108, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd103;
+	mov.b64 %rd115, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd110;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd109, {%r40, %r41};
+	mov.b64 %rd116, {%r40, %r41};
 	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd108, %rd102;
-	setp.eq.s64 %p22, %rd108, %rd102;
-	setp.lt.s64 %p23, %rd109, %rd103;
+	setp.gt.s64 %p21, %rd115, %rd109;
+	setp.eq.s64 %p22, %rd115, %rd109;
+	setp.lt.s64 %p23, %rd116, %rd110;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd110, %rd108, %rd102, %p25;
-	selp.b64 %rd111, %rd109, %rd103, %p25;
-	mov.b64 %rd102, %rd110;
-	mov.b64 %rd103, %rd111;
+	selp.b64 %rd117, %rd115, %rd109, %p25;
+	selp.b64 %rd118, %rd116, %rd110, %p25;
+	mov.b64 %rd109, %rd117;
+	mov.b64 %rd110, %rd118;
 $L4:
-	mov.b64 {%r42, %r43}, %rd102;
+	mov.b64 {%r42, %r43}, %rd109;
 	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd112, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd103;
+	mov.b64 %rd119, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd110;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd113, {%r48, %r49};
+	mov.b64 %rd120, {%r48, %r49};
 	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd112, %rd102;
-	setp.eq.s64 %p28, %rd112, %rd102;
-	setp.lt.s64 %p29, %rd113, %rd103;
+	setp.gt.s64 %p27, %rd119, %rd109;
+	setp.eq.s64 %p28, %rd119, %rd109;
+	setp.lt.s64 %p29, %rd120, %rd110;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd114, %rd112, %rd102, %p31;
-	selp.b64 %rd115, %rd113, %rd103, %p31;
-	mov.b64 %rd102, %rd114;
-	mov.b64 %rd103, %rd115;
+	selp.b64 %rd121, %rd119, %rd109, %p31;
+	selp.b64 %rd122, %rd120, %rd110, %p31;
+	mov.b64 %rd109, %rd121;
+	mov.b64 %rd110, %rd122;
 $L5:
-	mov.b64 {%r50, %r51}, %rd102;
+	mov.b64 {%r50, %r51}, %rd109;
 	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd116, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd103;
+	mov.b64 %rd123, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd110;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd117, {%r56, %r57};
+	mov.b64 %rd124, {%r56, %r57};
 	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd116, %rd102;
-	setp.eq.s64 %p34, %rd116, %rd102;
-	setp.lt.s64 %p35, %rd117, %rd103;
+	setp.gt.s64 %p33, %rd123, %rd109;
+	setp.eq.s64 %p34, %rd123, %rd109;
+	setp.lt.s64 %p35, %rd124, %rd110;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd118, %rd116, %rd102, %p37;
-	selp.b64 %rd119, %rd117, %rd103, %p37;
-	mov.b64 %rd102, %rd118;
-	mov.b64 %rd103, %rd119;
+	selp.b64 %rd125, %rd123, %rd109, %p37;
+	selp.b64 %rd126, %rd124, %rd110, %p37;
+	mov.b64 %rd109, %rd125;
+	mov.b64 %rd110, %rd126;
 $L6:
-	mov.b64 {%r58, %r59}, %rd102;
+	mov.b64 {%r58, %r59}, %rd109;
 	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd120, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd103;
+	mov.b64 %rd127, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd110;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd121, {%r64, %r65};
+	mov.b64 %rd128, {%r64, %r65};
 	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd120, %rd102;
-	setp.eq.s64 %p40, %rd120, %rd102;
-	setp.lt.s64 %p41, %rd121, %rd103;
+	setp.gt.s64 %p39, %rd127, %rd109;
+	setp.eq.s64 %p40, %rd127, %rd109;
+	setp.lt.s64 %p41, %rd128, %rd110;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd122, %rd120, %rd102, %p43;
-	selp.b64 %rd123, %rd121, %rd103, %p43;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd103, %rd123;
+	selp.b64 %rd129, %rd127, %rd109, %p43;
+	selp.b64 %rd130, %rd128, %rd110, %p43;
+	mov.b64 %rd109, %rd129;
+	mov.b64 %rd110, %rd130;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s64 [%rd125+0], %rd102;
-	st.shared.s64 [%rd125+8], %rd103;
+	mul.wide.u32 %rd131, %r8, 16;
+	add.s64 %rd132, %rd1, %rd131;
+	st.shared.s64 [%rd132+0], %rd109;
+	st.shared.s64 [%rd132+8], %rd110;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s64 %rd128, [%rd127+0];
-	ld.shared.s64 %rd129, [%rd127+8];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd103, %rd129;
+	mul.wide.u32 %rd133, %r7, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	ld.shared.s64 %rd135, [%rd134+0];
+	ld.shared.s64 %rd136, [%rd134+8];
+	mov.b64 %rd109, %rd135;
+	mov.b64 %rd110, %rd136;
 $L10:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd102;
+	mov.b64 {%r67, %r68}, %rd109;
 	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd130, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd103;
+	mov.b64 %rd137, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd110;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd131, {%r73, %r74};
+	mov.b64 %rd138, {%r73, %r74};
 	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd130, %rd102;
-	setp.eq.s64 %p49, %rd130, %rd102;
-	setp.lt.s64 %p50, %rd131, %rd103;
+	setp.gt.s64 %p48, %rd137, %rd109;
+	setp.eq.s64 %p49, %rd137, %rd109;
+	setp.lt.s64 %p50, %rd138, %rd110;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd132, %rd130, %rd102, %p52;
-	selp.b64 %rd133, %rd131, %rd103, %p52;
-	mov.b64 %rd102, %rd132;
-	mov.b64 %rd103, %rd133;
+	selp.b64 %rd139, %rd137, %rd109, %p52;
+	selp.b64 %rd140, %rd138, %rd110, %p52;
+	mov.b64 %rd109, %rd139;
+	mov.b64 %rd110, %rd140;
 $L11:
-	mov.b64 {%r75, %r76}, %rd102;
+	mov.b64 {%r75, %r76}, %rd109;
 	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd134, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd103;
+	mov.b64 %rd141, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd110;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd135, {%r81, %r82};
+	mov.b64 %rd142, {%r81, %r82};
 	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd134, %rd102;
-	setp.eq.s64 %p55, %rd134, %rd102;
-	setp.lt.s64 %p56, %rd135, %rd103;
+	setp.gt.s64 %p54, %rd141, %rd109;
+	setp.eq.s64 %p55, %rd141, %rd109;
+	setp.lt.s64 %p56, %rd142, %rd110;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd136, %rd134, %rd102, %p58;
-	selp.b64 %rd137, %rd135, %rd103, %p58;
-	mov.b64 %rd102, %rd136;
-	mov.b64 %rd103, %rd137;
+	selp.b64 %rd143, %rd141, %rd109, %p58;
+	selp.b64 %rd144, %rd142, %rd110, %p58;
+	mov.b64 %rd109, %rd143;
+	mov.b64 %rd110, %rd144;
 $L12:
-	mov.b64 {%r83, %r84}, %rd102;
+	mov.b64 {%r83, %r84}, %rd109;
 	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd138, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd103;
+	mov.b64 %rd145, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd110;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd139, {%r89, %r90};
+	mov.b64 %rd146, {%r89, %r90};
 	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd138, %rd102;
-	setp.eq.s64 %p61, %rd138, %rd102;
-	setp.lt.s64 %p62, %rd139, %rd103;
+	setp.gt.s64 %p60, %rd145, %rd109;
+	setp.eq.s64 %p61, %rd145, %rd109;
+	setp.lt.s64 %p62, %rd146, %rd110;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd140, %rd138, %rd102, %p64;
-	selp.b64 %rd141, %rd139, %rd103, %p64;
-	mov.b64 %rd102, %rd140;
-	mov.b64 %rd103, %rd141;
+	selp.b64 %rd147, %rd145, %rd109, %p64;
+	selp.b64 %rd148, %rd146, %rd110, %p64;
+	mov.b64 %rd109, %rd147;
+	mov.b64 %rd110, %rd148;
 $L13:
-	mov.b64 {%r91, %r92}, %rd102;
+	mov.b64 {%r91, %r92}, %rd109;
 	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd142, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd103;
+	mov.b64 %rd149, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd110;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd143, {%r97, %r98};
+	mov.b64 %rd150, {%r97, %r98};
 	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd142, %rd102;
-	setp.eq.s64 %p67, %rd142, %rd102;
-	setp.lt.s64 %p68, %rd143, %rd103;
+	setp.gt.s64 %p66, %rd149, %rd109;
+	setp.eq.s64 %p67, %rd149, %rd109;
+	setp.lt.s64 %p68, %rd150, %rd110;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd144, %rd142, %rd102, %p70;
-	selp.b64 %rd145, %rd143, %rd103, %p70;
-	mov.b64 %rd102, %rd144;
-	mov.b64 %rd103, %rd145;
+	selp.b64 %rd151, %rd149, %rd109, %p70;
+	selp.b64 %rd152, %rd150, %rd110, %p70;
+	mov.b64 %rd109, %rd151;
+	mov.b64 %rd110, %rd152;
 $L14:
-	mov.b64 {%r99, %r100}, %rd102;
+	mov.b64 {%r99, %r100}, %rd109;
 	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd146, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd103;
+	mov.b64 %rd153, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd110;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd147, {%r105, %r106};
+	mov.b64 %rd154, {%r105, %r106};
 	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd146, %rd102;
-	setp.eq.s64 %p73, %rd146, %rd102;
-	setp.lt.s64 %p74, %rd147, %rd103;
+	setp.gt.s64 %p72, %rd153, %rd109;
+	setp.eq.s64 %p73, %rd153, %rd109;
+	setp.lt.s64 %p74, %rd154, %rd110;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd148, %rd146, %rd102, %p76;
-	selp.b64 %rd149, %rd147, %rd103, %p76;
-	mov.b64 %rd102, %rd148;
-	mov.b64 %rd103, %rd149;
+	selp.b64 %rd155, %rd153, %rd109, %p76;
+	selp.b64 %rd156, %rd154, %rd110, %p76;
+	mov.b64 %rd109, %rd155;
+	mov.b64 %rd110, %rd156;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd102;
-	st.global.s64 [%rd6+8], %rd103;
+	st.global.s64 [%rd6+0], %rd109;
+	st.global.s64 [%rd6+8], %rd110;
 $L16:
 	ret;
 }
@@ -18386,12 +19140,15 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<102>;
+	.reg .pred %p<103>;
 	.reg .b32 %r<226>;
-	.reg .b64 %rd<493>;
+	.reg .b64 %rd<538>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18540,785 +19297,830 @@ $L16:
 	mov.b64 %rd108, %rd107;
 	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
-	ld.param.s32 %r35, [gk_s41];
+	ld.param.u64 %rd111, [gk_s41];
+	cvta.to.global.u64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s42];
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s32 %r35, [gk_s44];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd114, 0;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd123, 0;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
 $L1:
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd111, %rd117;
-	mov.b64 %rd112, %rd118;
-	cvt.u64.u32 %rd120, %r28;
-	cvt.u64.u32 %rd121, %r29;
-	mov.b64 %rd122, %rd120;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd118, %rd124;
+	mov.b64 %rd119, %rd125;
+	cvt.u64.u32 %rd127, %r28;
+	cvt.u64.u32 %rd128, %r29;
+	mov.b64 %rd129, %rd127;
 $L2:
-	setp.ge.s64 %p9, %rd122, %rd2;
+	setp.ge.s64 %p9, %rd129, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd119, %rd122;
+	mov.b64 %rd126, %rd129;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	add.s64 %rd123, %rd15, %rd23;
-	mad.lo.s64 %rd124, %rd94, 4, 15;
-	and.b64 %rd124, %rd124, -16;
-	add.s64 %rd23, %rd23, %rd124;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd94;
-	mov.b64 %rd127, 1;
-	mov.b64 %rd128, %rd125;
-	mov.b64 %rd129, %rd126;
-	mov.b64 %rd130, %rd127;
-	add.s64 %rd131, %rd96, 1;
-	add.s64 %rd132, %rd13, %rd22;
-	mad.lo.s64 %rd133, %rd131, 8, 15;
-	and.b64 %rd133, %rd133, -16;
-	add.s64 %rd22, %rd22, %rd133;
-	mov.b64 %rd134, %rd132;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, 1;
-	mov.b64 %rd137, %rd134;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd139, %rd136;
-	add.s64 %rd140, %rd13, %rd22;
-	mad.lo.s64 %rd141, %rd96, 4, 15;
-	and.b64 %rd141, %rd141, -16;
-	add.s64 %rd22, %rd22, %rd141;
-	mov.b64 %rd142, %rd140;
-	mov.b64 %rd143, %rd96;
-	mov.b64 %rd144, 1;
-	mov.b64 %rd145, %rd142;
-	mov.b64 %rd146, %rd143;
-	mov.b64 %rd147, %rd144;
-	mul.lo.s64 %rd148, %rd119, %rd96;
-	mov.b64 %rd149, %rd148;
-	sub.s64 %rd150, %rd50, %rd149;
-	min.s64 %rd151, %rd96, %rd150;
-	mov.b64 %rd152, %rd151;
-	mov.b64 %rd153, 0;
-	sub.s64 %rd154, %rd152, %rd153;
-	max.s64 %rd155, %rd154, 0;
-	cvt.u64.u32 %rd156, %r4;
-	add.s64 %rd157, %rd155, %rd156;
-	sub.s64 %rd158, %rd157, 1;
-	div.u64 %rd159, %rd158, %rd156;
-	cvt.u64.u32 %rd160, %r2;
-	mad.lo.s64 %rd161, %rd160, %rd159, %rd153;
-	add.s64 %rd162, %rd161, %rd159;
-	min.s64 %rd163, %rd162, %rd152;
-	mov.b64 %rd164, 0;
-	mov.pred %p10, 0;
-	mov.b64 %rd165, %rd161;
+	mov.b64 %rd130, %rd27;
+	mov.b64 %rd131, %rd30;
+	mov.b64 %rd132, %rd32;
+	mov.b64 %rd133, %rd34;
+	mov.b64 %rd134, %rd37;
+	mov.b64 %rd135, %rd39;
+	mov.b64 %rd136, %rd41;
+	mov.b64 %rd137, %rd44;
+	mov.b64 %rd138, %rd46;
+	mov.b64 %rd139, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd140, %rd50;
+	mov.b64 %rd141, %rd53;
+	mov.b64 %rd142, %rd55;
+	mov.b64 %rd143, %rd57;
+	mov.b64 %rd144, %rd60;
+	mov.b64 %rd145, %rd62;
+	mov.b64 %rd146, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd147, %rd67;
+	mov.b64 %rd148, %rd69;
+	mov.b64 %rd149, %rd71;
+	mov.b64 %rd150, %rd74;
+	mov.b64 %rd151, %rd76;
+	mov.b64 %rd152, %rd78;
+	mov.b64 %rd153, %rd81;
+	mov.b64 %rd154, %rd83;
+	mov.b64 %rd155, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd156, %rd88;
+	mov.b64 %rd157, %rd90;
+	mov.b64 %rd158, %rd92;
+	mov.b32 %r37, %r34;
+	mov.b64 %rd159, %rd94;
+	mov.b64 %rd160, %rd96;
+	mov.b64 %rd161, %rd99;
+	mov.b64 %rd162, %rd101;
+	mov.b64 %rd163, %rd103;
+	mov.b64 %rd164, %rd106;
+	mov.b64 %rd165, %rd108;
+	mov.b64 %rd166, %rd110;
+	mov.b64 %rd167, %rd113;
+	mov.b64 %rd168, %rd115;
+	mov.b64 %rd169, %rd117;
+	mov.b32 %r38, %r36;
+	add.s64 %rd170, %rd15, %rd23;
+	mad.lo.s64 %rd171, %rd159, 4, 15;
+	and.b64 %rd171, %rd171, -16;
+	add.s64 %rd23, %rd23, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd159;
+	mov.b64 %rd174, 1;
+	mov.b64 %rd175, %rd172;
+	mov.b64 %rd176, %rd173;
+	mov.b64 %rd177, %rd174;
+	add.s64 %rd178, %rd160, 1;
+	add.s64 %rd179, %rd13, %rd22;
+	mad.lo.s64 %rd180, %rd178, 8, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd22, %rd22, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd178;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd184, %rd181;
+	mov.b64 %rd185, %rd182;
+	mov.b64 %rd186, %rd183;
+	add.s64 %rd187, %rd13, %rd22;
+	mad.lo.s64 %rd188, %rd160, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd22, %rd22, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd160;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd192, %rd189;
+	mov.b64 %rd193, %rd190;
+	mov.b64 %rd194, %rd191;
+	mul.lo.s64 %rd195, %rd126, %rd160;
+	mov.b64 %rd196, %rd195;
+	sub.s64 %rd197, %rd140, %rd196;
+	min.s64 %rd198, %rd160, %rd197;
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, 0;
+	sub.s64 %rd201, %rd199, %rd200;
+	max.s64 %rd202, %rd201, 0;
+	cvt.u64.u32 %rd203, %r4;
+	add.s64 %rd204, %rd202, %rd203;
+	sub.s64 %rd205, %rd204, 1;
+	div.u64 %rd206, %rd205, %rd203;
+	cvt.u64.u32 %rd207, %r2;
+	mad.lo.s64 %rd208, %rd207, %rd206, %rd200;
+	add.s64 %rd209, %rd208, %rd206;
+	min.s64 %rd210, %rd209, %rd199;
+	mov.b64 %rd211, 0;
+	mov.pred %p13, 0;
+	mov.b64 %rd212, %rd208;
 $L5:
-	setp.ge.s64 %p11, %rd165, %rd163;
-	@%p11 bra $L7;
-	mov.b64 %rd166, %rd165;
-	mov.pred %p12, %p4;
-	mov.b64 %rd167, %rd50;
-	add.s64 %rd168, %rd149, %rd166;
-	mov.b64 %rd169, %rd168;
+	setp.ge.s64 %p14, %rd212, %rd210;
+	@%p14 bra $L7;
+	mov.b64 %rd213, %rd212;
+	mov.pred %p15, %p10;
+	mov.b64 %rd214, %rd140;
+	add.s64 %rd215, %rd196, %rd213;
+	mov.b64 %rd216, %rd215;
 $L8:
-	@!%p12 bra $L12;
-	shr.s64 %rd170, %rd169, 5;
-	mul.lo.s64 %rd171, %rd170, %rd64;
-	mad.lo.s64 %rd172, %rd171, 4, %rd60;
-	ld.global.nc.u32 %r37, [%rd172+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd173, %rd169, 31;
-	min.u64 %rd174, %rd173, 32;
-	cvt.u32.u64 %r39, %rd174;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p13, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p13;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p14, %r43, 0x0;
-	@!%p14 bra $L14;
-	cvt.u32.u64 %r44, %rd169;
-	mov.b32 %r45, %r44;
+	@!%p15 bra $L12;
+	shr.s64 %rd217, %rd216, 5;
+	mul.lo.s64 %rd218, %rd217, %rd146;
+	mad.lo.s64 %rd219, %rd218, 4, %rd144;
+	ld.global.nc.u32 %r39, [%rd219+0];
+	mov.b32 %r40, %r39;
+	and.b64 %rd220, %rd216, 31;
+	min.u64 %rd221, %rd220, 32;
+	cvt.u32.u64 %r41, %rd221;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p16, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p16;
+	and.b32 %r45, %r40, %r44;
+	setp.ne.u32 %p17, %r45, 0x0;
+	@!%p17 bra $L14;
+	cvt.u32.u64 %r46, %rd216;
+	mov.b32 %r47, %r46;
 	bra.uni $L10;
 $L14:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L10;
 $L12:
-	mul.lo.s64 %rd175, %rd169, %rd57;
-	mad.lo.s64 %rd176, %rd175, 4, %rd53;
-	ld.global.nc.s32 %r46, [%rd176+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd222, %rd216, %rd143;
+	mad.lo.s64 %rd223, %rd222, 4, %rd141;
+	ld.global.nc.s32 %r48, [%rd223+0];
+	mov.b32 %r49, %r48;
+	mov.b32 %r47, %r49;
 	bra.uni $L10;
 $L9:
 	bra.uni $L8;
 $L10:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd177, 0;
-	setp.ge.s32 %p15, %r48, 0;
-	@!%p15 bra $L16;
-	mov.b64 %rd178, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd179, %r49;
-	add.s64 %rd180, %rd179, 1;
-	mul.lo.s64 %rd181, %rd180, %rd34;
-	mad.lo.s64 %rd182, %rd181, 8, %rd30;
-	ld.global.nc.s64 %rd183, [%rd182+0];
-	mov.b64 %rd184, %rd183;
-	cvt.s64.s32 %rd185, %r49;
-	mul.lo.s64 %rd186, %rd185, %rd34;
-	mad.lo.s64 %rd187, %rd186, 8, %rd30;
-	ld.global.nc.s64 %rd188, [%rd187+0];
-	mov.b64 %rd189, %rd188;
-	sub.s64 %rd190, %rd184, %rd189;
-	mov.b64 %rd191, %rd190;
-	mov.b64 %rd177, %rd191;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd224, 0;
+	setp.ge.s32 %p18, %r50, 0;
+	@!%p18 bra $L16;
+	mov.b64 %rd225, %rd130;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd226, %r51;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd133;
+	mad.lo.s64 %rd229, %rd228, 8, %rd131;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	cvt.s64.s32 %rd232, %r51;
+	mul.lo.s64 %rd233, %rd232, %rd133;
+	mad.lo.s64 %rd234, %rd233, 8, %rd131;
+	ld.global.nc.s64 %rd235, [%rd234+0];
+	mov.b64 %rd236, %rd235;
+	sub.s64 %rd237, %rd231, %rd236;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd224, %rd238;
 $L16:
-	@!%p10 bra $L18;
-	mul.lo.s64 %rd192, %rd166, %rd139;
-	mad.lo.s64 %rd193, %rd192, 8, %rd137;
-	st.shared.s64 [%rd193+0], %rd164;
-	mul.lo.s64 %rd194, %rd166, %rd147;
-	mad.lo.s64 %rd195, %rd194, 4, %rd145;
-	st.shared.s32 [%rd195+0], %r48;
+	@!%p13 bra $L18;
+	mul.lo.s64 %rd239, %rd213, %rd186;
+	mad.lo.s64 %rd240, %rd239, 8, %rd184;
+	st.shared.s64 [%rd240+0], %rd211;
+	mul.lo.s64 %rd241, %rd213, %rd194;
+	mad.lo.s64 %rd242, %rd241, 4, %rd192;
+	st.shared.s32 [%rd242+0], %r50;
 $L18:
-	add.s64 %rd196, %rd164, %rd177;
-	mov.b64 %rd164, %rd196;
+	add.s64 %rd243, %rd211, %rd224;
+	mov.b64 %rd211, %rd243;
 $L6:
-	mov.b64 %rd197, 1;
-	add.s64 %rd165, %rd165, %rd197;
+	mov.b64 %rd244, 1;
+	add.s64 %rd212, %rd212, %rd244;
 	bra.uni $L5;
 $L7:
-	mov.b64 %rd198, %rd164;
+	mov.b64 %rd245, %rd211;
 	// block scan
-	mov.b64 %rd199, %rd198;
-	mov.b32 %r50, %r3;
+	mov.b64 %rd246, %rd245;
+	mov.b32 %r52, %r3;
 $L19:
-	setp.hs.u32 %p16, %r50, 32;
-	@%p16 bra $L20;
-	mov.b64 {%r51, %r52}, %rd199;
-	shfl.sync.up.b32 %r53|%p17, %r51, %r50, 0, %r17;
-	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd200, {%r53, %r54};
-	@!%p17 bra $L21;
-	add.s64 %rd201, %rd200, %rd199;
-	mov.b64 %rd199, %rd201;
+	setp.hs.u32 %p19, %r52, 32;
+	@%p19 bra $L20;
+	mov.b64 {%r53, %r54}, %rd246;
+	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
+	mov.b64 %rd247, {%r55, %r56};
+	@!%p20 bra $L21;
+	add.s64 %rd248, %rd247, %rd246;
+	mov.b64 %rd246, %rd248;
 $L21:
-	shl.b32 %r50, %r50, 1;
+	shl.b32 %r52, %r52, 1;
 	bra.uni $L19;
 $L20:
-	mov.b64 {%r55, %r56}, %rd199;
-	shfl.sync.up.b32 %r57|%p18, %r55, %r3, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd202, {%r57, %r58};
-	setp.lo.u32 %p19, %r3, 32;
-	and.pred %p20, %p18, %p19;
-	selp.b64 %rd203, %rd202, 0, %p20;
-	sub.u32 %r59, %r13, %r3;
-	setp.eq.u32 %p21, %r7, %r59;
-	@!%p21 bra $L22;
-	mul.wide.u32 %rd204, %r8, 16;
-	add.s64 %rd205, %rd1, %rd204;
-	st.shared.s64 [%rd205+0], %rd199;
+	mov.b64 {%r57, %r58}, %rd246;
+	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
+	mov.b64 %rd249, {%r59, %r60};
+	setp.lo.u32 %p22, %r3, 32;
+	and.pred %p23, %p21, %p22;
+	selp.b64 %rd250, %rd249, 0, %p23;
+	sub.u32 %r61, %r13, %r3;
+	setp.eq.u32 %p24, %r7, %r61;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd251, %r8, 16;
+	add.s64 %rd252, %rd1, %rd251;
+	st.shared.s64 [%rd252+0], %rd246;
 $L22:
 	bar.sync 0;
-	setp.eq.u32 %p22, %r8, 0;
-	@!%p22 bra $L23;
-	mov.b64 %rd206, 0;
-	setp.lo.u32 %p23, %r7, %r10;
-	@!%p23 bra $L24;
-	mul.wide.u32 %rd207, %r7, 16;
-	add.s64 %rd208, %rd1, %rd207;
-	ld.shared.s64 %rd209, [%rd208+0];
-	mov.b64 %rd206, %rd209;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L23;
+	mov.b64 %rd253, 0;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L24;
+	mul.wide.u32 %rd254, %r7, 16;
+	add.s64 %rd255, %rd1, %rd254;
+	ld.shared.s64 %rd256, [%rd255+0];
+	mov.b64 %rd253, %rd256;
 $L24:
-	mov.b64 {%r60, %r61}, %rd206;
-	shfl.sync.up.b32 %r62|%p24, %r60, 1, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd210, {%r62, %r63};
-	@!%p24 bra $L25;
-	add.s64 %rd211, %rd210, %rd206;
-	mov.b64 %rd206, %rd211;
+	mov.b64 {%r62, %r63}, %rd253;
+	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
+	mov.b64 %rd257, {%r64, %r65};
+	@!%p27 bra $L25;
+	add.s64 %rd258, %rd257, %rd253;
+	mov.b64 %rd253, %rd258;
 $L25:
-	mov.b64 {%r64, %r65}, %rd206;
-	shfl.sync.up.b32 %r66|%p25, %r64, 2, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd212, {%r66, %r67};
-	@!%p25 bra $L26;
-	add.s64 %rd213, %rd212, %rd206;
-	mov.b64 %rd206, %rd213;
+	mov.b64 {%r66, %r67}, %rd253;
+	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
+	mov.b64 %rd259, {%r68, %r69};
+	@!%p28 bra $L26;
+	add.s64 %rd260, %rd259, %rd253;
+	mov.b64 %rd253, %rd260;
 $L26:
-	mov.b64 {%r68, %r69}, %rd206;
-	shfl.sync.up.b32 %r70|%p26, %r68, 4, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd214, {%r70, %r71};
-	@!%p26 bra $L27;
-	add.s64 %rd215, %rd214, %rd206;
-	mov.b64 %rd206, %rd215;
+	mov.b64 {%r70, %r71}, %rd253;
+	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
+	mov.b64 %rd261, {%r72, %r73};
+	@!%p29 bra $L27;
+	add.s64 %rd262, %rd261, %rd253;
+	mov.b64 %rd253, %rd262;
 $L27:
-	mov.b64 {%r72, %r73}, %rd206;
-	shfl.sync.up.b32 %r74|%p27, %r72, 8, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd216, {%r74, %r75};
-	@!%p27 bra $L28;
-	add.s64 %rd217, %rd216, %rd206;
-	mov.b64 %rd206, %rd217;
+	mov.b64 {%r74, %r75}, %rd253;
+	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
+	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
+	mov.b64 %rd263, {%r76, %r77};
+	@!%p30 bra $L28;
+	add.s64 %rd264, %rd263, %rd253;
+	mov.b64 %rd253, %rd264;
 $L28:
-	mov.b64 {%r76, %r77}, %rd206;
-	shfl.sync.up.b32 %r78|%p28, %r76, 16, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd218, {%r78, %r79};
-	@!%p28 bra $L29;
-	add.s64 %rd219, %rd218, %rd206;
-	mov.b64 %rd206, %rd219;
+	mov.b64 {%r78, %r79}, %rd253;
+	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
+	mov.b64 %rd265, {%r80, %r81};
+	@!%p31 bra $L29;
+	add.s64 %rd266, %rd265, %rd253;
+	mov.b64 %rd253, %rd266;
 $L29:
-	mov.b64 {%r80, %r81}, %rd206;
-	shfl.sync.up.b32 %r82|%p29, %r80, 1, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd220, {%r82, %r83};
-	selp.b64 %rd221, %rd220, 0, %p29;
-	@!%p23 bra $L30;
-	mul.wide.u32 %rd222, %r7, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	add.s64 %rd224, %rd223, 512;
-	st.shared.s64 [%rd224+0], %rd221;
+	mov.b64 {%r82, %r83}, %rd253;
+	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
+	mov.b64 %rd267, {%r84, %r85};
+	selp.b64 %rd268, %rd267, 0, %p32;
+	@!%p26 bra $L30;
+	mul.wide.u32 %rd269, %r7, 16;
+	add.s64 %rd270, %rd1, %rd269;
+	add.s64 %rd271, %rd270, 512;
+	st.shared.s64 [%rd271+0], %rd268;
 $L30:
-	sub.u32 %r84, %r10, 1;
-	setp.eq.u32 %p30, %r7, %r84;
-	@!%p30 bra $L31;
-	st.shared.s64 [%rd1+1024], %rd206;
+	sub.u32 %r86, %r10, 1;
+	setp.eq.u32 %p33, %r7, %r86;
+	@!%p33 bra $L31;
+	st.shared.s64 [%rd1+1024], %rd253;
 $L31:
 $L23:
 	bar.sync 0;
-	mul.wide.u32 %rd225, %r8, 16;
-	add.s64 %rd226, %rd1, %rd225;
-	add.s64 %rd227, %rd226, 512;
-	ld.shared.s64 %rd228, [%rd227+0];
-	add.s64 %rd229, %rd228, %rd203;
-	ld.shared.s64 %rd230, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd229;
-	shfl.sync.idx.b32 %r87|%p31, %r85, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r88, %r86, 0, %r21, %r17;
-	mov.b64 %rd231, {%r87, %r88};
-	mov.b64 %rd232, %rd230;
-	mov.b64 %rd164, %rd231;
-	mov.pred %p10, 1;
-	mov.b64 %rd233, %rd161;
+	mul.wide.u32 %rd272, %r8, 16;
+	add.s64 %rd273, %rd1, %rd272;
+	add.s64 %rd274, %rd273, 512;
+	ld.shared.s64 %rd275, [%rd274+0];
+	add.s64 %rd276, %rd275, %rd250;
+	ld.shared.s64 %rd277, [%rd1+1024];
+	mov.b64 {%r87, %r88}, %rd276;
+	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
+	mov.b64 %rd278, {%r89, %r90};
+	mov.b64 %rd279, %rd277;
+	mov.b64 %rd211, %rd278;
+	mov.pred %p13, 1;
+	mov.b64 %rd280, %rd208;
 $L32:
-	setp.ge.s64 %p32, %rd233, %rd163;
-	@%p32 bra $L34;
-	mov.b64 %rd166, %rd233;
-	mov.pred %p12, %p4;
-	mov.b64 %rd167, %rd50;
-	add.s64 %rd234, %rd149, %rd166;
-	mov.b64 %rd169, %rd234;
+	setp.ge.s64 %p35, %rd280, %rd210;
+	@%p35 bra $L34;
+	mov.b64 %rd213, %rd280;
+	mov.pred %p15, %p10;
+	mov.b64 %rd214, %rd140;
+	add.s64 %rd281, %rd196, %rd213;
+	mov.b64 %rd216, %rd281;
 $L35:
-	@!%p12 bra $L39;
-	shr.s64 %rd235, %rd169, 5;
-	mul.lo.s64 %rd236, %rd235, %rd64;
-	mad.lo.s64 %rd237, %rd236, 4, %rd60;
-	ld.global.nc.u32 %r89, [%rd237+0];
-	mov.b32 %r38, %r89;
-	and.b64 %rd238, %rd169, 31;
-	min.u64 %rd239, %rd238, 32;
-	cvt.u32.u64 %r90, %rd239;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p33, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p33;
-	and.b32 %r94, %r38, %r93;
-	setp.ne.u32 %p34, %r94, 0x0;
-	@!%p34 bra $L41;
-	cvt.u32.u64 %r95, %rd169;
-	mov.b32 %r45, %r95;
+	@!%p15 bra $L39;
+	shr.s64 %rd282, %rd216, 5;
+	mul.lo.s64 %rd283, %rd282, %rd146;
+	mad.lo.s64 %rd284, %rd283, 4, %rd144;
+	ld.global.nc.u32 %r91, [%rd284+0];
+	mov.b32 %r40, %r91;
+	and.b64 %rd285, %rd216, 31;
+	min.u64 %rd286, %rd285, 32;
+	cvt.u32.u64 %r92, %rd286;
+	mov.b32 %r94, 0x1;
+	shl.b32 %r93, %r94, %r92;
+	setp.hs.u32 %p36, %r92, 32;
+	selp.b32 %r95, 0, %r93, %p36;
+	and.b32 %r96, %r40, %r95;
+	setp.ne.u32 %p37, %r96, 0x0;
+	@!%p37 bra $L41;
+	cvt.u32.u64 %r97, %rd216;
+	mov.b32 %r47, %r97;
 	bra.uni $L37;
 $L41:
-	mov.b32 %r45, -1;
+	mov.b32 %r47, -1;
 	bra.uni $L37;
 $L39:
-	mul.lo.s64 %rd240, %rd169, %rd57;
-	mad.lo.s64 %rd241, %rd240, 4, %rd53;
-	ld.global.nc.s32 %r96, [%rd241+0];
-	mov.b32 %r47, %r96;
-	mov.b32 %r45, %r47;
+	mul.lo.s64 %rd287, %rd216, %rd143;
+	mad.lo.s64 %rd288, %rd287, 4, %rd141;
+	ld.global.nc.s32 %r98, [%rd288+0];
+	mov.b32 %r49, %r98;
+	mov.b32 %r47, %r49;
 	bra.uni $L37;
 $L36:
 	bra.uni $L35;
 $L37:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd177, 0;
-	setp.ge.s32 %p35, %r48, 0;
-	@!%p35 bra $L43;
-	mov.b64 %rd178, %rd27;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd242, %r49;
-	add.s64 %rd243, %rd242, 1;
-	mul.lo.s64 %rd244, %rd243, %rd34;
-	mad.lo.s64 %rd245, %rd244, 8, %rd30;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd184, %rd246;
-	cvt.s64.s32 %rd247, %r49;
-	mul.lo.s64 %rd248, %rd247, %rd34;
-	mad.lo.s64 %rd249, %rd248, 8, %rd30;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd189, %rd250;
-	sub.s64 %rd251, %rd184, %rd189;
-	mov.b64 %rd191, %rd251;
-	mov.b64 %rd177, %rd191;
+	mov.b32 %r50, %r47;
+	mov.b64 %rd224, 0;
+	setp.ge.s32 %p38, %r50, 0;
+	@!%p38 bra $L43;
+	mov.b64 %rd225, %rd130;
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd289, %r51;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd133;
+	mad.lo.s64 %rd292, %rd291, 8, %rd131;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd231, %rd293;
+	cvt.s64.s32 %rd294, %r51;
+	mul.lo.s64 %rd295, %rd294, %rd133;
+	mad.lo.s64 %rd296, %rd295, 8, %rd131;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd236, %rd297;
+	sub.s64 %rd298, %rd231, %rd236;
+	mov.b64 %rd238, %rd298;
+	mov.b64 %rd224, %rd238;
 $L43:
-	@!%p10 bra $L45;
-	mul.lo.s64 %rd252, %rd166, %rd139;
-	mad.lo.s64 %rd253, %rd252, 8, %rd137;
-	st.shared.s64 [%rd253+0], %rd164;
-	mul.lo.s64 %rd254, %rd166, %rd147;
-	mad.lo.s64 %rd255, %rd254, 4, %rd145;
-	st.shared.s32 [%rd255+0], %r48;
+	@!%p13 bra $L45;
+	mul.lo.s64 %rd299, %rd213, %rd186;
+	mad.lo.s64 %rd300, %rd299, 8, %rd184;
+	st.shared.s64 [%rd300+0], %rd211;
+	mul.lo.s64 %rd301, %rd213, %rd194;
+	mad.lo.s64 %rd302, %rd301, 4, %rd192;
+	st.shared.s32 [%rd302+0], %r50;
 $L45:
-	add.s64 %rd256, %rd164, %rd177;
-	mov.b64 %rd164, %rd256;
+	add.s64 %rd303, %rd211, %rd224;
+	mov.b64 %rd211, %rd303;
 $L33:
-	mov.b64 %rd257, 1;
-	add.s64 %rd233, %rd233, %rd257;
+	mov.b64 %rd304, 1;
+	add.s64 %rd280, %rd280, %rd304;
 	bra.uni $L32;
 $L34:
-	mov.b64 %rd258, %rd232;
-	mov.b64 %rd259, %rd258;
-	cvt.u64.u32 %rd260, %r2;
-	setp.eq.s64 %p36, %rd260, 0;
-	@!%p36 bra $L47;
-	mul.lo.s64 %rd261, %rd152, %rd139;
-	mad.lo.s64 %rd262, %rd261, 8, %rd137;
-	st.shared.s64 [%rd262+0], %rd259;
+	mov.b64 %rd305, %rd279;
+	mov.b64 %rd306, %rd305;
+	cvt.u64.u32 %rd307, %r2;
+	setp.eq.s64 %p39, %rd307, 0;
+	@!%p39 bra $L47;
+	mul.lo.s64 %rd308, %rd199, %rd186;
+	mad.lo.s64 %rd309, %rd308, 8, %rd184;
+	st.shared.s64 [%rd309+0], %rd306;
 $L47:
 	bar.sync 0;
-	cvt.u64.u32 %rd263, %r4;
-	mov.b64 %rd264, %rd263;
-	mul.lo.s64 %rd265, %rd264, %rd94;
-	mov.b64 %rd266, %rd265;
-	@!%p6 bra $L49;
-	mov.b64 %rd266, %rd259;
+	cvt.u64.u32 %rd310, %r4;
+	mov.b64 %rd311, %rd310;
+	mul.lo.s64 %rd312, %rd311, %rd159;
+	mov.b64 %rd313, %rd312;
+	@!%p11 bra $L49;
+	mov.b64 %rd313, %rd306;
 $L49:
-	mov.b64 %rd267, 0;
+	mov.b64 %rd314, 0;
 $L50:
-	setp.lt.s64 %p37, %rd267, %rd259;
-	not.pred %p38, %p37;
-	@!%p38 bra $L54;
+	setp.lt.s64 %p40, %rd314, %rd306;
+	not.pred %p41, %p40;
+	@!%p41 bra $L54;
 	bra.uni $L52;
 $L54:
-	mov.b64 %rd268, 0;
-	add.s64 %rd269, %rd267, %rd266;
-	min.s64 %rd270, %rd259, %rd269;
-	mov.b64 %rd271, %rd270;
-	cvt.u64.u32 %rd272, %r2;
-	add.s64 %rd273, %rd267, %rd272;
-	mov.b64 %rd274, %rd273;
-	mov.b64 %rd275, %rd152;
-	mov.b64 %rd276, %rd274;
-	sub.s64 %rd277, %rd275, 1;
-	mov.b64 %rd278, %rd277;
-	mov.b64 %rd279, 0;
-	mov.b64 %rd280, %rd278;
+	mov.b64 %rd315, 0;
+	add.s64 %rd316, %rd314, %rd313;
+	min.s64 %rd317, %rd306, %rd316;
+	mov.b64 %rd318, %rd317;
+	cvt.u64.u32 %rd319, %r2;
+	add.s64 %rd320, %rd314, %rd319;
+	mov.b64 %rd321, %rd320;
+	mov.b64 %rd322, %rd199;
+	mov.b64 %rd323, %rd321;
+	sub.s64 %rd324, %rd322, 1;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, 0;
+	mov.b64 %rd327, %rd325;
 $L55:
-	setp.lt.s64 %p39, %rd279, %rd280;
-	not.pred %p40, %p39;
-	@!%p40 bra $L59;
+	setp.lt.s64 %p42, %rd326, %rd327;
+	not.pred %p43, %p42;
+	@!%p43 bra $L59;
 	bra.uni $L57;
 $L59:
-	add.s64 %rd281, %rd279, %rd280;
-	add.s64 %rd282, %rd281, 1;
-	shr.u64 %rd283, %rd282, 1;
-	mov.b64 %rd284, %rd283;
-	mul.lo.s64 %rd285, %rd284, %rd139;
-	mad.lo.s64 %rd286, %rd285, 8, %rd137;
-	ld.shared.s64 %rd287, [%rd286+0];
-	mov.b64 %rd288, %rd287;
-	setp.le.s64 %p41, %rd288, %rd276;
-	@!%p41 bra $L60;
-	mov.b64 %rd279, %rd284;
+	add.s64 %rd328, %rd326, %rd327;
+	add.s64 %rd329, %rd328, 1;
+	shr.u64 %rd330, %rd329, 1;
+	mov.b64 %rd331, %rd330;
+	mul.lo.s64 %rd332, %rd331, %rd186;
+	mad.lo.s64 %rd333, %rd332, 8, %rd184;
+	ld.shared.s64 %rd334, [%rd333+0];
+	mov.b64 %rd335, %rd334;
+	setp.le.s64 %p44, %rd335, %rd323;
+	@!%p44 bra $L60;
+	mov.b64 %rd326, %rd331;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd289, %rd284, 1;
-	mov.b64 %rd280, %rd289;
+	sub.s64 %rd336, %rd331, 1;
+	mov.b64 %rd327, %rd336;
 $L61:
 $L56:
 	bra.uni $L55;
 $L57:
-	max.s64 %rd290, %rd279, 0;
-	mov.b64 %rd291, %rd290;
-	mov.b64 %rd292, %rd291;
+	max.s64 %rd337, %rd326, 0;
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd339, %rd338;
 $L62:
-	setp.lt.s64 %p42, %rd274, %rd271;
-	not.pred %p43, %p42;
-	@!%p43 bra $L66;
+	setp.lt.s64 %p45, %rd321, %rd318;
+	not.pred %p46, %p45;
+	@!%p46 bra $L66;
 	bra.uni $L64;
 $L66:
 $L67:
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd139;
-	mad.lo.s64 %rd295, %rd294, 8, %rd137;
-	ld.shared.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	setp.le.s64 %p44, %rd297, %rd274;
-	not.pred %p45, %p44;
-	@!%p45 bra $L71;
+	add.s64 %rd340, %rd339, 1;
+	mul.lo.s64 %rd341, %rd340, %rd186;
+	mad.lo.s64 %rd342, %rd341, 8, %rd184;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd344, %rd343;
+	setp.le.s64 %p47, %rd344, %rd321;
+	not.pred %p48, %p47;
+	@!%p48 bra $L71;
 	bra.uni $L69;
 $L71:
-	add.s64 %rd298, %rd292, 1;
-	mov.b64 %rd292, %rd298;
+	add.s64 %rd345, %rd339, 1;
+	mov.b64 %rd339, %rd345;
 $L68:
 	bra.uni $L67;
 $L69:
-	mul.lo.s64 %rd299, %rd292, %rd147;
-	mad.lo.s64 %rd300, %rd299, 4, %rd145;
-	ld.shared.s32 %r97, [%rd300+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd301, %rd27;
+	mul.lo.s64 %rd346, %rd339, %rd194;
+	mad.lo.s64 %rd347, %rd346, 4, %rd192;
+	ld.shared.s32 %r99, [%rd347+0];
 	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd302, %r100;
-	mul.lo.s64 %rd303, %rd302, %rd34;
-	mad.lo.s64 %rd304, %rd303, 8, %rd30;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd307, %rd306;
-	mul.lo.s64 %rd308, %rd292, %rd139;
-	mad.lo.s64 %rd309, %rd308, 8, %rd137;
-	ld.shared.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	add.s64 %rd312, %rd307, %rd274;
-	sub.s64 %rd313, %rd312, %rd311;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd314, %rd41;
-	mad.lo.s64 %rd316, %rd315, 4, %rd37;
-	ld.global.nc.s32 %r101, [%rd316+0];
+	mov.b32 %r101, %r100;
+	mov.b64 %rd348, %rd130;
 	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r36;
-	mov.b32 %r105, %r99;
-	mov.b32 %r106, %r103;
-	mov.b64 %rd317, %rd314;
+	cvt.s64.s32 %rd349, %r102;
+	mul.lo.s64 %rd350, %rd349, %rd133;
+	mad.lo.s64 %rd351, %rd350, 8, %rd131;
+	ld.global.nc.s64 %rd352, [%rd351+0];
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd354, %rd353;
+	mul.lo.s64 %rd355, %rd339, %rd186;
+	mad.lo.s64 %rd356, %rd355, 8, %rd184;
+	ld.shared.s64 %rd357, [%rd356+0];
+	mov.b64 %rd358, %rd357;
+	add.s64 %rd359, %rd354, %rd321;
+	sub.s64 %rd360, %rd359, %rd358;
+	mov.b64 %rd361, %rd360;
+	mul.lo.s64 %rd362, %rd361, %rd136;
+	mad.lo.s64 %rd363, %rd362, 4, %rd134;
+	ld.global.nc.s32 %r103, [%rd363+0];
+	mov.b32 %r104, %r103;
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r38;
+	mov.b32 %r107, %r101;
+	mov.b32 %r108, %r105;
+	mov.b64 %rd364, %rd361;
 $L72:
-	cvt.s64.s32 %rd318, %r106;
-	mul.lo.s64 %rd319, %rd318, %rd103;
-	mad.lo.s64 %rd320, %rd319, 4, %rd99;
-	ld.relaxed.gpu.global.s32 %r107, [%rd320+0];
-	mov.b32 %r108, %r107;
-	setp.ge.s32 %p46, %r108, 0;
-	@!%p46 bra $L76;
-	mov.pred %p47, 0;
-	bra.uni $L74;
+	cvt.s64.s32 %rd365, %r108;
+	mul.lo.s64 %rd366, %rd365, %rd163;
+	mad.lo.s64 %rd367, %rd366, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r109, [%rd367+0];
+	mov.b32 %r110, %r109;
+	setp.ge.s32 %p49, %r110, 0;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L76;
+	cvt.s64.s32 %rd368, %r108;
+	mul.lo.s64 %rd369, %rd368, %rd163;
+	mad.lo.s64 %rd370, %rd369, 4, %rd161;
+	mov.b32 %r111, -1;
+	atom.global.cas.b32 %r112, [%rd370], %r111, %r107;
+	setp.eq.u32 %p52, %r112, %r111;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	mov.pred %p50, %p54;
 $L76:
-	cvt.s64.s32 %rd321, %r106;
-	mul.lo.s64 %rd322, %rd321, %rd103;
-	mad.lo.s64 %rd323, %rd322, 4, %rd99;
-	mov.b32 %r109, -1;
-	atom.global.cas.b32 %r110, [%rd323], %r109, %r105;
-	setp.eq.u32 %p48, %r110, %r109;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
 	@!%p50 bra $L78;
-	mov.pred %p47, 0;
+	mov.pred %p55, 0;
 	bra.uni $L74;
 $L78:
-	add.s32 %r111, %r104, 1;
-	cvt.s64.s32 %rd324, %r106;
-	mul.lo.s64 %rd325, %rd324, %rd110;
-	mad.lo.s64 %rd326, %rd325, 4, %rd106;
-	st.global.s32 [%rd326+0], %r111;
-	mov.pred %p47, 1;
+	add.s32 %r113, %r106, 1;
+	cvt.s64.s32 %rd371, %r108;
+	mul.lo.s64 %rd372, %rd371, %rd166;
+	mad.lo.s64 %rd373, %rd372, 4, %rd164;
+	st.global.s32 [%rd373+0], %r113;
+	mov.pred %p55, 1;
 	bra.uni $L74;
 $L73:
 	bra.uni $L72;
 $L74:
-	@!%p47 bra $L80;
-	mov.pred %p51, 0;
-	mov.pred %p52, %p6;
-	mov.pred %p53, %p8;
-	mov.b32 %r112, %r34;
-	mov.b64 %rd327, %rd94;
-	mov.b64 %rd328, %rd268;
-	mov.b32 %r113, %r103;
+	@!%p55 bra $L80;
+	mov.pred %p56, 0;
+	mov.b64 %rd374, %rd315;
+	mov.b32 %r114, %r105;
 $L81:
-	@!%p52 bra $L85;
-	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd329, %r114;
-	mov.b64 %rd330, %rd329;
-	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd331, %r115;
-	min.u64 %rd332, %rd331, 32;
-	cvt.u32.u64 %r116, %rd332;
-	mov.b32 %r118, 0x1;
-	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p54, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p54;
-	mov.b32 %r120, %r119;
-	mov.b64 %rd333, %rd330;
+	@!%p11 bra $L85;
+	shr.s32 %r115, %r114, 5;
+	cvt.s64.s32 %rd375, %r115;
+	mov.b64 %rd376, %rd375;
+	and.b32 %r116, %r114, 31;
+	cvt.s64.s32 %rd377, %r116;
+	min.u64 %rd378, %rd377, 32;
+	cvt.u32.u64 %r117, %rd378;
+	mov.b32 %r119, 0x1;
+	shl.b32 %r118, %r119, %r117;
+	setp.hs.u32 %p57, %r117, 32;
+	selp.b32 %r120, 0, %r118, %p57;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd334, %rd333, %rd85;
-	mad.lo.s64 %rd335, %rd334, 4, %rd81;
-	ld.relaxed.gpu.global.u32 %r122, [%rd335+0];
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p55, %r124, 0x0;
-	mov.pred %p56, %p55;
-	not.pred %p57, %p56;
-	@!%p57 bra $L87;
-	mul.lo.s64 %rd336, %rd333, %rd85;
-	mad.lo.s64 %rd337, %rd336, 4, %rd81;
-	atom.global.or.b32 %r125, [%rd337], %r121;
-	mov.b32 %r126, %r125;
-	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p58, %r127, 0x0;
-	mov.pred %p56, %p58;
+	mov.b64 %rd379, %rd376;
+	mov.b32 %r122, %r121;
+	mul.lo.s64 %rd380, %rd379, %rd155;
+	mad.lo.s64 %rd381, %rd380, 4, %rd153;
+	ld.relaxed.gpu.global.u32 %r123, [%rd381+0];
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r122;
+	setp.ne.u32 %p58, %r125, 0x0;
+	mov.pred %p59, %p58;
+	not.pred %p60, %p59;
+	@!%p60 bra $L87;
+	mul.lo.s64 %rd382, %rd379, %rd155;
+	mad.lo.s64 %rd383, %rd382, 4, %rd153;
+	atom.global.or.b32 %r126, [%rd383], %r122;
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r122;
+	setp.ne.u32 %p61, %r128, 0x0;
+	mov.pred %p59, %p61;
 $L87:
-	@!%p56 bra $L89;
-	mov.b64 %rd338, %rd328;
-	mov.b64 %rd339, %rd338;
-	mov.pred %p59, 0;
+	@!%p59 bra $L89;
+	mov.b64 %rd384, %rd374;
+	mov.b64 %rd385, %rd384;
+	mov.pred %p62, 0;
 	bra.uni $L83;
 $L89:
-	mov.b64 %rd340, %rd328;
-	mov.b64 %rd339, %rd340;
-	mov.pred %p59, 1;
+	mov.b64 %rd386, %rd374;
+	mov.b64 %rd385, %rd386;
+	mov.pred %p62, 1;
 	bra.uni $L83;
 $L85:
-	@!%p53 bra $L91;
-	cvt.s64.s32 %rd341, %r113;
-	mul.lo.s64 %rd342, %rd341, %rd92;
-	mad.lo.s64 %rd343, %rd342, 4, %rd88;
-	ld.relaxed.gpu.global.s32 %r128, [%rd343+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p60, %r129, %r112;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L93;
-	cvt.s64.s32 %rd344, %r113;
-	mul.lo.s64 %rd345, %rd344, %rd92;
-	mad.lo.s64 %rd346, %rd345, 4, %rd88;
-	atom.global.exch.b32 %r130, [%rd346], %r112;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p63, %r131, %r112;
-	mov.pred %p61, %p63;
+	@!%p12 bra $L91;
+	cvt.s64.s32 %rd387, %r114;
+	mul.lo.s64 %rd388, %rd387, %rd158;
+	mad.lo.s64 %rd389, %rd388, 4, %rd156;
+	ld.relaxed.gpu.global.s32 %r129, [%rd389+0];
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p63, %r130, %r37;
+	mov.pred %p64, %p63;
+	not.pred %p65, %p64;
+	@!%p65 bra $L93;
+	cvt.s64.s32 %rd390, %r114;
+	mul.lo.s64 %rd391, %rd390, %rd158;
+	mad.lo.s64 %rd392, %rd391, 4, %rd156;
+	atom.global.exch.b32 %r131, [%rd392], %r37;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p66, %r132, %r37;
+	mov.pred %p64, %p66;
 $L93:
-	@!%p61 bra $L95;
-	mov.b64 %rd347, %rd328;
-	mov.b64 %rd339, %rd347;
-	mov.pred %p59, 0;
+	@!%p64 bra $L95;
+	mov.b64 %rd393, %rd374;
+	mov.b64 %rd385, %rd393;
+	mov.pred %p62, 0;
 	bra.uni $L83;
 $L95:
 $L91:
-	mul.lo.s64 %rd348, %rd328, %rd130;
-	mad.lo.s64 %rd349, %rd348, 4, %rd128;
-	st.shared.s32 [%rd349+0], %r113;
-	add.s64 %rd350, %rd328, 1;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd339, %rd351;
-	mov.pred %p59, 1;
+	mul.lo.s64 %rd394, %rd374, %rd177;
+	mad.lo.s64 %rd395, %rd394, 4, %rd175;
+	st.shared.s32 [%rd395+0], %r114;
+	add.s64 %rd396, %rd374, 1;
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd385, %rd397;
+	mov.pred %p62, 1;
 	bra.uni $L83;
 $L82:
 	bra.uni $L81;
 $L83:
-	mov.b64 %rd352, %rd339;
-	mov.pred %p64, %p59;
-	mov.b64 %rd268, %rd352;
-	mov.pred %p51, %p64;
-	@!%p51 bra $L97;
-	add.s64 %rd353, %rd111, 1;
-	mov.b64 %rd111, %rd353;
-	mov.b64 %rd354, %rd27;
-	mov.b32 %r132, %r103;
-	cvt.s64.s32 %rd355, %r132;
-	add.s64 %rd356, %rd355, 1;
-	mul.lo.s64 %rd357, %rd356, %rd34;
-	mad.lo.s64 %rd358, %rd357, 8, %rd30;
-	ld.global.nc.s64 %rd359, [%rd358+0];
-	mov.b64 %rd360, %rd359;
-	cvt.s64.s32 %rd361, %r132;
-	mul.lo.s64 %rd362, %rd361, %rd34;
-	mad.lo.s64 %rd363, %rd362, 8, %rd30;
-	ld.global.nc.s64 %rd364, [%rd363+0];
-	mov.b64 %rd365, %rd364;
-	sub.s64 %rd366, %rd360, %rd365;
-	mov.b64 %rd367, %rd366;
-	add.s64 %rd368, %rd112, %rd367;
-	mov.b64 %rd112, %rd368;
+	mov.b64 %rd398, %rd385;
+	mov.pred %p67, %p62;
+	mov.b64 %rd315, %rd398;
+	mov.pred %p56, %p67;
+	@!%p56 bra $L97;
+	add.s64 %rd399, %rd118, 1;
+	mov.b64 %rd118, %rd399;
+	mov.b64 %rd400, %rd130;
+	mov.b32 %r133, %r105;
+	cvt.s64.s32 %rd401, %r133;
+	add.s64 %rd402, %rd401, 1;
+	mul.lo.s64 %rd403, %rd402, %rd133;
+	mad.lo.s64 %rd404, %rd403, 8, %rd131;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	cvt.s64.s32 %rd407, %r133;
+	mul.lo.s64 %rd408, %rd407, %rd133;
+	mad.lo.s64 %rd409, %rd408, 8, %rd131;
+	ld.global.nc.s64 %rd410, [%rd409+0];
+	mov.b64 %rd411, %rd410;
+	sub.s64 %rd412, %rd406, %rd411;
+	mov.b64 %rd413, %rd412;
+	add.s64 %rd414, %rd119, %rd413;
+	mov.b64 %rd119, %rd414;
 $L97:
 $L80:
 $L63:
-	add.s64 %rd369, %rd274, %rd264;
-	mov.b64 %rd274, %rd369;
+	add.s64 %rd415, %rd321, %rd311;
+	mov.b64 %rd321, %rd415;
 	bra.uni $L62;
 $L64:
-	mov.pred %p65, %p6;
-	mov.pred %p66, %p8;
-	mov.b32 %r133, %r34;
-	mov.b64 %rd370, %rd94;
-	mov.b64 %rd371, %rd268;
+	mov.b64 %rd416, %rd315;
 $L98:
-	@!%p65 bra $L102;
+	@!%p11 bra $L102;
 	bra.uni $L100;
 $L102:
 	// block scan
-	mov.b64 %rd372, %rd371;
+	mov.b64 %rd417, %rd416;
 	mov.b32 %r134, %r3;
 $L103:
-	setp.hs.u32 %p67, %r134, 32;
-	@%p67 bra $L104;
-	mov.b64 {%r135, %r136}, %rd372;
-	shfl.sync.up.b32 %r137|%p68, %r135, %r134, 0, %r17;
+	setp.hs.u32 %p68, %r134, 32;
+	@%p68 bra $L104;
+	mov.b64 {%r135, %r136}, %rd417;
+	shfl.sync.up.b32 %r137|%p69, %r135, %r134, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd373, {%r137, %r138};
-	@!%p68 bra $L105;
-	add.s64 %rd374, %rd373, %rd372;
-	mov.b64 %rd372, %rd374;
+	mov.b64 %rd418, {%r137, %r138};
+	@!%p69 bra $L105;
+	add.s64 %rd419, %rd418, %rd417;
+	mov.b64 %rd417, %rd419;
 $L105:
 	shl.b32 %r134, %r134, 1;
 	bra.uni $L103;
 $L104:
-	mov.b64 {%r139, %r140}, %rd372;
-	shfl.sync.up.b32 %r141|%p69, %r139, %r3, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd417;
+	shfl.sync.up.b32 %r141|%p70, %r139, %r3, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd375, {%r141, %r142};
-	setp.lo.u32 %p70, %r3, 32;
-	and.pred %p71, %p69, %p70;
-	selp.b64 %rd376, %rd375, 0, %p71;
+	mov.b64 %rd420, {%r141, %r142};
+	setp.lo.u32 %p71, %r3, 32;
+	and.pred %p72, %p70, %p71;
+	selp.b64 %rd421, %rd420, 0, %p72;
 	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p72, %r7, %r143;
-	@!%p72 bra $L106;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	st.shared.s64 [%rd378+0], %rd372;
+	setp.eq.u32 %p73, %r7, %r143;
+	@!%p73 bra $L106;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	st.shared.s64 [%rd423+0], %rd417;
 $L106:
 	bar.sync 0;
-	setp.eq.u32 %p73, %r8, 0;
-	@!%p73 bra $L107;
-	mov.b64 %rd379, 0;
-	setp.lo.u32 %p74, %r7, %r10;
-	@!%p74 bra $L108;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	ld.shared.s64 %rd382, [%rd381+0];
-	mov.b64 %rd379, %rd382;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L107;
+	mov.b64 %rd424, 0;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L108;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd424, %rd427;
 $L108:
-	mov.b64 {%r144, %r145}, %rd379;
-	shfl.sync.up.b32 %r146|%p75, %r144, 1, 0, %r17;
+	mov.b64 {%r144, %r145}, %rd424;
+	shfl.sync.up.b32 %r146|%p76, %r144, 1, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd383, {%r146, %r147};
-	@!%p75 bra $L109;
-	add.s64 %rd384, %rd383, %rd379;
-	mov.b64 %rd379, %rd384;
+	mov.b64 %rd428, {%r146, %r147};
+	@!%p76 bra $L109;
+	add.s64 %rd429, %rd428, %rd424;
+	mov.b64 %rd424, %rd429;
 $L109:
-	mov.b64 {%r148, %r149}, %rd379;
-	shfl.sync.up.b32 %r150|%p76, %r148, 2, 0, %r17;
+	mov.b64 {%r148, %r149}, %rd424;
+	shfl.sync.up.b32 %r150|%p77, %r148, 2, 0, %r17;
 	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd385, {%r150, %r151};
-	@!%p76 bra $L110;
-	add.s64 %rd386, %rd385, %rd379;
-	mov.b64 %rd379, %rd386;
+	mov.b64 %rd430, {%r150, %r151};
+	@!%p77 bra $L110;
+	add.s64 %rd431, %rd430, %rd424;
+	mov.b64 %rd424, %rd431;
 $L110:
-	mov.b64 {%r152, %r153}, %rd379;
-	shfl.sync.up.b32 %r154|%p77, %r152, 4, 0, %r17;
+	mov.b64 {%r152, %r153}, %rd424;
+	shfl.sync.up.b32 %r154|%p78, %r152, 4, 0, %r17;
 	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd387, {%r154, %r155};
-	@!%p77 bra $L111;
-	add.s64 %rd388, %rd387, %rd379;
-	mov.b64 %rd379, %rd388;
+	mov.b64 %rd432, {%r154, %r155};
+	@!%p78 bra $L111;
+	add.s64 %rd433, %rd432, %rd424;
+	mov.b64 %rd424, %rd433;
 $L111:
-	mov.b64 {%r156, %r157}, %rd379;
-	shfl.sync.up.b32 %r158|%p78, %r156, 8, 0, %r17;
+	mov.b64 {%r156, %r157}, %rd424;
+	shfl.sync.up.b32 %r158|%p79, %r156, 8, 0, %r17;
 	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd389, {%r158, %r159};
-	@!%p78 bra $L112;
-	add.s64 %rd390, %rd389, %rd379;
-	mov.b64 %rd379, %rd390;
+	mov.b64 %rd434, {%r158, %r159};
+	@!%p79 bra $L112;
+	add.s64 %rd435, %rd434, %rd424;
+	mov.b64 %rd424, %rd435;
 $L112:
-	mov.b64 {%r160, %r161}, %rd379;
-	shfl.sync.up.b32 %r162|%p79, %r160, 16, 0, %r17;
+	mov.b64 {%r160, %r161}, %rd424;
+	shfl.sync.up.b32 %r162|%p80, %r160, 16, 0, %r17;
 	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd391, {%r162, %r163};
-	@!%p79 bra $L113;
-	add.s64 %rd392, %rd391, %rd379;
-	mov.b64 %rd379, %rd392;
+	mov.b64 %rd436, {%r162, %r163};
+	@!%p80 bra $L113;
+	add.s64 %rd437, %rd436, %rd424;
+	mov.b64 %rd424, %rd437;
 $L113:
-	mov.b64 {%r164, %r165}, %rd379;
-	shfl.sync.up.b32 %r166|%p80, %r164, 1, 0, %r17;
+	mov.b64 {%r164, %r165}, %rd424;
+	shfl.sync.up.b32 %r166|%p81, %r164, 1, 0, %r17;
 	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd393, {%r166, %r167};
-	selp.b64 %rd394, %rd393, 0, %p80;
-	@!%p74 bra $L114;
-	mul.wide.u32 %rd395, %r7, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	add.s64 %rd397, %rd396, 512;
-	st.shared.s64 [%rd397+0], %rd394;
+	mov.b64 %rd438, {%r166, %r167};
+	selp.b64 %rd439, %rd438, 0, %p81;
+	@!%p75 bra $L114;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	st.shared.s64 [%rd442+0], %rd439;
 $L114:
 	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p81, %r7, %r168;
-	@!%p81 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd379;
+	setp.eq.u32 %p82, %r7, %r168;
+	@!%p82 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd424;
 $L115:
 $L107:
 	bar.sync 0;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	add.s64 %rd400, %rd399, 512;
-	ld.shared.s64 %rd401, [%rd400+0];
-	add.s64 %rd402, %rd401, %rd376;
-	ld.shared.s64 %rd403, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd402;
-	shfl.sync.idx.b32 %r171|%p82, %r169, 0, %r21, %r17;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	add.s64 %rd445, %rd444, 512;
+	ld.shared.s64 %rd446, [%rd445+0];
+	add.s64 %rd447, %rd446, %rd421;
+	ld.shared.s64 %rd448, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd447;
+	shfl.sync.idx.b32 %r171|%p83, %r169, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd404, {%r171, %r172};
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	mov.b64 %rd412, 0;
-	cvt.u64.u32 %rd413, %r2;
-	setp.eq.s64 %p83, %rd413, 0;
-	setp.gt.s64 %p84, %rd411, 0;
-	and.pred %p85, %p83, %p84;
-	@!%p85 bra $L117;
-	atom.global.add.u64 %rd414, [%rd74], %rd411;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd412, %rd415;
+	mov.b64 %rd449, {%r171, %r172};
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, 0;
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p84, %rd458, 0;
+	setp.gt.s64 %p85, %rd456, 0;
+	and.pred %p86, %p84, %p85;
+	@!%p86 bra $L117;
+	atom.global.add.u64 %rd459, [%rd150], %rd456;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd457, %rd460;
 $L117:
-	cvt.u64.u32 %rd416, %r2;
-	setp.eq.s64 %p86, %rd416, 0;
-	setp.eq.u32 %p87, %r1, 0;
-	and.pred %p88, %p86, %p87;
+	cvt.u64.u32 %rd461, %r2;
+	setp.eq.s64 %p87, %rd461, 0;
+	setp.eq.u32 %p88, %r1, 0;
+	and.pred %p89, %p87, %p88;
 	bar.sync 0;
-	@!%p88 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd412;
+	@!%p89 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd457;
 $L118:
 	bar.sync 0;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd412, %rd418;
-	add.s64 %rd419, %rd412, %rd410;
-	mov.b64 %rd420, %rd419;
-	mov.b64 %rd421, 0;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd457, %rd463;
+	add.s64 %rd464, %rd457, %rd455;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, 0;
 $L119:
-	setp.lt.s64 %p89, %rd421, %rd371;
-	not.pred %p90, %p89;
-	@!%p90 bra $L123;
+	setp.lt.s64 %p90, %rd466, %rd416;
+	not.pred %p91, %p90;
+	@!%p91 bra $L123;
 	bra.uni $L121;
 $L123:
-	mul.lo.s64 %rd422, %rd421, %rd130;
-	mad.lo.s64 %rd423, %rd422, 4, %rd128;
-	ld.shared.s32 %r173, [%rd423+0];
+	mul.lo.s64 %rd467, %rd466, %rd177;
+	mad.lo.s64 %rd468, %rd467, 4, %rd175;
+	ld.shared.s32 %r173, [%rd468+0];
 	mov.b32 %r174, %r173;
-	add.s64 %rd424, %rd420, %rd421;
-	mul.lo.s64 %rd425, %rd424, %rd71;
-	mad.lo.s64 %rd426, %rd425, 4, %rd67;
-	st.global.s32 [%rd426+0], %r174;
+	add.s64 %rd469, %rd465, %rd466;
+	mul.lo.s64 %rd470, %rd469, %rd149;
+	mad.lo.s64 %rd471, %rd470, 4, %rd147;
+	st.global.s32 [%rd471+0], %r174;
 $L120:
-	add.s64 %rd427, %rd421, 1;
-	mov.b64 %rd421, %rd427;
+	add.s64 %rd472, %rd466, 1;
+	mov.b64 %rd466, %rd472;
 	bra.uni $L119;
 $L121:
 	bra.uni $L100;
@@ -19326,215 +20128,215 @@ $L99:
 	bra.uni $L98;
 $L100:
 $L51:
-	add.s64 %rd428, %rd267, %rd266;
-	mov.b64 %rd267, %rd428;
+	add.s64 %rd473, %rd314, %rd313;
+	mov.b64 %rd314, %rd473;
 	bra.uni $L50;
 $L52:
 $L4:
 	bar.sync 0;
-	add.s64 %rd122, %rd122, %rd121;
+	add.s64 %rd129, %rd129, %rd128;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd429, %rd111;
-	mov.b64 %rd430, %rd112;
+	mov.b64 %rd474, %rd118;
+	mov.b64 %rd475, %rd119;
 	// block reduction
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
 $L124:
-	setp.hs.u32 %p91, %r176, 32;
-	@%p91 bra $L125;
-	mov.b64 {%r177, %r178}, %rd429;
-	shfl.sync.down.b32 %r179|%p92, %r177, %r176, %r175, %r17;
+	setp.hs.u32 %p92, %r176, 32;
+	@%p92 bra $L125;
+	mov.b64 {%r177, %r178}, %rd474;
+	shfl.sync.down.b32 %r179|%p93, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd431, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd430;
+	mov.b64 %rd476, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd475;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd432, {%r183, %r184};
-	@!%p92 bra $L126;
-	mov.b64 %rd433, %rd429;
-	mov.b64 %rd434, %rd430;
-	mov.b64 %rd435, %rd431;
-	mov.b64 %rd436, %rd432;
-	mov.b64 %rd437, %rd433;
-	mov.b64 %rd438, %rd434;
-	mov.b64 %rd439, %rd435;
-	mov.b64 %rd440, %rd436;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd443, %rd437, %rd441;
-	mov.b64 %rd437, %rd443;
-	add.s64 %rd444, %rd438, %rd442;
-	mov.b64 %rd438, %rd444;
+	mov.b64 %rd477, {%r183, %r184};
+	@!%p93 bra $L126;
+	mov.b64 %rd478, %rd474;
+	mov.b64 %rd479, %rd475;
+	mov.b64 %rd480, %rd476;
+	mov.b64 %rd481, %rd477;
+	mov.b64 %rd482, %rd478;
+	mov.b64 %rd483, %rd479;
+	mov.b64 %rd484, %rd480;
+	mov.b64 %rd485, %rd481;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd488, %rd482, %rd486;
+	mov.b64 %rd482, %rd488;
+	add.s64 %rd489, %rd483, %rd487;
+	mov.b64 %rd483, %rd489;
 $L127:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L126:
 	shl.b32 %r176, %r176, 1;
 	bra.uni $L124;
 $L125:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L128;
-	mul.wide.u32 %rd445, %r8, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	st.shared.s64 [%rd446+0], %rd429;
-	st.shared.s64 [%rd446+8], %rd430;
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L128;
+	mul.wide.u32 %rd490, %r8, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	st.shared.s64 [%rd491+0], %rd474;
+	st.shared.s64 [%rd491+8], %rd475;
 $L128:
 	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L129;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L130;
-	mul.wide.u32 %rd447, %r7, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	ld.shared.s64 %rd449, [%rd448+0];
-	ld.shared.s64 %rd450, [%rd448+8];
-	mov.b64 %rd429, %rd449;
-	mov.b64 %rd430, %rd450;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L129;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L130;
+	mul.wide.u32 %rd492, %r7, 16;
+	add.s64 %rd493, %rd1, %rd492;
+	ld.shared.s64 %rd494, [%rd493+0];
+	ld.shared.s64 %rd495, [%rd493+8];
+	mov.b64 %rd474, %rd494;
+	mov.b64 %rd475, %rd495;
 $L130:
 	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd429;
-	shfl.sync.down.b32 %r188|%p96, %r186, 1, %r185, %r17;
+	mov.b64 {%r186, %r187}, %rd474;
+	shfl.sync.down.b32 %r188|%p97, %r186, 1, %r185, %r17;
 	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd451, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd430;
+	mov.b64 %rd496, {%r188, %r189};
+	mov.b64 {%r190, %r191}, %rd475;
 	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
 	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd452, {%r192, %r193};
-	@!%p96 bra $L131;
-	mov.b64 %rd453, %rd429;
-	mov.b64 %rd454, %rd430;
-	mov.b64 %rd455, %rd451;
-	mov.b64 %rd456, %rd452;
-	mov.b64 %rd437, %rd453;
-	mov.b64 %rd438, %rd454;
-	mov.b64 %rd439, %rd455;
-	mov.b64 %rd440, %rd456;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd457, %rd437, %rd441;
-	mov.b64 %rd437, %rd457;
-	add.s64 %rd458, %rd438, %rd442;
-	mov.b64 %rd438, %rd458;
+	mov.b64 %rd497, {%r192, %r193};
+	@!%p97 bra $L131;
+	mov.b64 %rd498, %rd474;
+	mov.b64 %rd499, %rd475;
+	mov.b64 %rd500, %rd496;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd482, %rd498;
+	mov.b64 %rd483, %rd499;
+	mov.b64 %rd484, %rd500;
+	mov.b64 %rd485, %rd501;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd502, %rd482, %rd486;
+	mov.b64 %rd482, %rd502;
+	add.s64 %rd503, %rd483, %rd487;
+	mov.b64 %rd483, %rd503;
 $L132:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L131:
-	mov.b64 {%r194, %r195}, %rd429;
-	shfl.sync.down.b32 %r196|%p97, %r194, 2, %r185, %r17;
+	mov.b64 {%r194, %r195}, %rd474;
+	shfl.sync.down.b32 %r196|%p98, %r194, 2, %r185, %r17;
 	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd459, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd430;
+	mov.b64 %rd504, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd475;
 	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
 	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd460, {%r200, %r201};
-	@!%p97 bra $L133;
-	mov.b64 %rd461, %rd429;
-	mov.b64 %rd462, %rd430;
-	mov.b64 %rd463, %rd459;
-	mov.b64 %rd464, %rd460;
-	mov.b64 %rd437, %rd461;
-	mov.b64 %rd438, %rd462;
-	mov.b64 %rd439, %rd463;
-	mov.b64 %rd440, %rd464;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd465, %rd437, %rd441;
-	mov.b64 %rd437, %rd465;
-	add.s64 %rd466, %rd438, %rd442;
-	mov.b64 %rd438, %rd466;
+	mov.b64 %rd505, {%r200, %r201};
+	@!%p98 bra $L133;
+	mov.b64 %rd506, %rd474;
+	mov.b64 %rd507, %rd475;
+	mov.b64 %rd508, %rd504;
+	mov.b64 %rd509, %rd505;
+	mov.b64 %rd482, %rd506;
+	mov.b64 %rd483, %rd507;
+	mov.b64 %rd484, %rd508;
+	mov.b64 %rd485, %rd509;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd510, %rd482, %rd486;
+	mov.b64 %rd482, %rd510;
+	add.s64 %rd511, %rd483, %rd487;
+	mov.b64 %rd483, %rd511;
 $L134:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L133:
-	mov.b64 {%r202, %r203}, %rd429;
-	shfl.sync.down.b32 %r204|%p98, %r202, 4, %r185, %r17;
+	mov.b64 {%r202, %r203}, %rd474;
+	shfl.sync.down.b32 %r204|%p99, %r202, 4, %r185, %r17;
 	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd467, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd430;
+	mov.b64 %rd512, {%r204, %r205};
+	mov.b64 {%r206, %r207}, %rd475;
 	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
 	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd468, {%r208, %r209};
-	@!%p98 bra $L135;
-	mov.b64 %rd469, %rd429;
-	mov.b64 %rd470, %rd430;
-	mov.b64 %rd471, %rd467;
-	mov.b64 %rd472, %rd468;
-	mov.b64 %rd437, %rd469;
-	mov.b64 %rd438, %rd470;
-	mov.b64 %rd439, %rd471;
-	mov.b64 %rd440, %rd472;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd473, %rd437, %rd441;
-	mov.b64 %rd437, %rd473;
-	add.s64 %rd474, %rd438, %rd442;
-	mov.b64 %rd438, %rd474;
+	mov.b64 %rd513, {%r208, %r209};
+	@!%p99 bra $L135;
+	mov.b64 %rd514, %rd474;
+	mov.b64 %rd515, %rd475;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd517, %rd513;
+	mov.b64 %rd482, %rd514;
+	mov.b64 %rd483, %rd515;
+	mov.b64 %rd484, %rd516;
+	mov.b64 %rd485, %rd517;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd518, %rd482, %rd486;
+	mov.b64 %rd482, %rd518;
+	add.s64 %rd519, %rd483, %rd487;
+	mov.b64 %rd483, %rd519;
 $L136:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L135:
-	mov.b64 {%r210, %r211}, %rd429;
-	shfl.sync.down.b32 %r212|%p99, %r210, 8, %r185, %r17;
+	mov.b64 {%r210, %r211}, %rd474;
+	shfl.sync.down.b32 %r212|%p100, %r210, 8, %r185, %r17;
 	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd475, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd430;
+	mov.b64 %rd520, {%r212, %r213};
+	mov.b64 {%r214, %r215}, %rd475;
 	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
 	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd476, {%r216, %r217};
-	@!%p99 bra $L137;
-	mov.b64 %rd477, %rd429;
-	mov.b64 %rd478, %rd430;
-	mov.b64 %rd479, %rd475;
-	mov.b64 %rd480, %rd476;
-	mov.b64 %rd437, %rd477;
-	mov.b64 %rd438, %rd478;
-	mov.b64 %rd439, %rd479;
-	mov.b64 %rd440, %rd480;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd481, %rd437, %rd441;
-	mov.b64 %rd437, %rd481;
-	add.s64 %rd482, %rd438, %rd442;
-	mov.b64 %rd438, %rd482;
+	mov.b64 %rd521, {%r216, %r217};
+	@!%p100 bra $L137;
+	mov.b64 %rd522, %rd474;
+	mov.b64 %rd523, %rd475;
+	mov.b64 %rd524, %rd520;
+	mov.b64 %rd525, %rd521;
+	mov.b64 %rd482, %rd522;
+	mov.b64 %rd483, %rd523;
+	mov.b64 %rd484, %rd524;
+	mov.b64 %rd485, %rd525;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd526, %rd482, %rd486;
+	mov.b64 %rd482, %rd526;
+	add.s64 %rd527, %rd483, %rd487;
+	mov.b64 %rd483, %rd527;
 $L138:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L137:
-	mov.b64 {%r218, %r219}, %rd429;
-	shfl.sync.down.b32 %r220|%p100, %r218, 16, %r185, %r17;
+	mov.b64 {%r218, %r219}, %rd474;
+	shfl.sync.down.b32 %r220|%p101, %r218, 16, %r185, %r17;
 	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd483, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd430;
+	mov.b64 %rd528, {%r220, %r221};
+	mov.b64 {%r222, %r223}, %rd475;
 	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
 	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd484, {%r224, %r225};
-	@!%p100 bra $L139;
-	mov.b64 %rd485, %rd429;
-	mov.b64 %rd486, %rd430;
-	mov.b64 %rd487, %rd483;
-	mov.b64 %rd488, %rd484;
-	mov.b64 %rd437, %rd485;
-	mov.b64 %rd438, %rd486;
-	mov.b64 %rd439, %rd487;
-	mov.b64 %rd440, %rd488;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	add.s64 %rd489, %rd437, %rd441;
-	mov.b64 %rd437, %rd489;
-	add.s64 %rd490, %rd438, %rd442;
-	mov.b64 %rd438, %rd490;
+	mov.b64 %rd529, {%r224, %r225};
+	@!%p101 bra $L139;
+	mov.b64 %rd530, %rd474;
+	mov.b64 %rd531, %rd475;
+	mov.b64 %rd532, %rd528;
+	mov.b64 %rd533, %rd529;
+	mov.b64 %rd482, %rd530;
+	mov.b64 %rd483, %rd531;
+	mov.b64 %rd484, %rd532;
+	mov.b64 %rd485, %rd533;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd534, %rd482, %rd486;
+	mov.b64 %rd482, %rd534;
+	add.s64 %rd535, %rd483, %rd487;
+	mov.b64 %rd483, %rd535;
 $L140:
-	mov.b64 %rd429, %rd437;
-	mov.b64 %rd430, %rd438;
+	mov.b64 %rd474, %rd482;
+	mov.b64 %rd475, %rd483;
 $L139:
 $L129:
-	mul.wide.u32 %rd491, %r28, 16;
-	add.s64 %rd492, %rd11, %rd491;
-	setp.eq.u32 %p101, %r5, 0;
-	@!%p101 bra $L141;
-	st.global.s64 [%rd492+0], %rd429;
-	st.global.s64 [%rd492+8], %rd430;
+	mul.wide.u32 %rd536, %r28, 16;
+	add.s64 %rd537, %rd11, %rd536;
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L141;
+	st.global.s64 [%rd537+0], %rd474;
+	st.global.s64 [%rd537+8], %rd475;
 $L141:
 	ret;
 }
@@ -19584,12 +20386,15 @@ $L141:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<107>;
-	.reg .b64 %rd<206>;
+	.reg .b64 %rd<213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19710,354 +20515,361 @@ $L141:
 	mov.b64 %rd89, %rd88;
 	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
-	ld.param.s32 %r23, [gk_s41];
+	ld.param.u64 %rd92, [gk_s41];
+	cvta.to.global.u64 %rd93, %rd92;
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s42];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r23, [gk_s44];
 	mov.b32 %r24, %r23;
-	mov.b64 %rd92, 0;
-	mov.b64 %rd93, 0;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd92, %rd94;
-	mov.b64 %rd93, %rd95;
+	mov.b64 %rd99, 0;
+	mov.b64 %rd100, 0;
+	mov.b64 %rd101, 0;
+	mov.b64 %rd102, 0;
+	mov.b64 %rd99, %rd101;
+	mov.b64 %rd100, %rd102;
 $L1:
-	mov.b64 %rd96, %rd92;
-	mov.b64 %rd97, %rd93;
-	mov.b64 %rd98, %rd96;
-	mov.b64 %rd99, %rd97;
-	cvt.u64.u32 %rd100, %r5;
-	cvt.u64.u32 %rd101, %r6;
-	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd99;
+	mov.b64 %rd104, %rd100;
+	mov.b64 %rd105, %rd103;
+	mov.b64 %rd106, %rd104;
+	cvt.u64.u32 %rd107, %r5;
+	cvt.u64.u32 %rd108, %r6;
+	mov.b64 %rd109, %rd107;
 $L2:
-	setp.ge.s64 %p8, %rd102, %rd4;
+	setp.ge.s64 %p8, %rd109, %rd4;
 	@%p8 bra $L3;
-	mad.lo.s64 %rd103, %rd102, 16, %rd3;
-	ld.global.s64 %rd104, [%rd103+0];
-	ld.global.s64 %rd105, [%rd103+8];
-	mov.b64 %rd106, %rd98;
-	mov.b64 %rd107, %rd99;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd116, %rd110, %rd114;
-	mov.b64 %rd110, %rd116;
-	add.s64 %rd117, %rd111, %rd115;
-	mov.b64 %rd111, %rd117;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd105;
+	mov.b64 %rd114, %rd106;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
 $L4:
-	mov.b64 %rd98, %rd110;
-	mov.b64 %rd99, %rd111;
-	add.s64 %rd102, %rd102, %rd101;
+	mov.b64 %rd105, %rd117;
+	mov.b64 %rd106, %rd118;
+	add.s64 %rd109, %rd109, %rd108;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd118, %rd98;
-	mov.b64 %rd119, %rd99;
+	mov.b64 %rd125, %rd105;
+	mov.b64 %rd126, %rd106;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd118;
+	mov.b64 {%r26, %r27}, %rd125;
 	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd120, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd119;
+	mov.b64 %rd127, {%r28, %r29};
+	mov.b64 {%r30, %r31}, %rd126;
 	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd121, {%r32, %r33};
+	mov.b64 %rd128, {%r32, %r33};
 	@!%p9 bra $L5;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd110, %rd122;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd126, %rd110, %rd114;
-	mov.b64 %rd110, %rd126;
-	add.s64 %rd127, %rd111, %rd115;
-	mov.b64 %rd111, %rd127;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd117, %rd129;
+	mov.b64 %rd118, %rd130;
+	mov.b64 %rd119, %rd131;
+	mov.b64 %rd120, %rd132;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd133, %rd117, %rd121;
+	mov.b64 %rd117, %rd133;
+	add.s64 %rd134, %rd118, %rd122;
+	mov.b64 %rd118, %rd134;
 $L6:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L5:
-	mov.b64 {%r34, %r35}, %rd118;
+	mov.b64 {%r34, %r35}, %rd125;
 	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd128, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd119;
+	mov.b64 %rd135, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd126;
 	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd129, {%r40, %r41};
+	mov.b64 %rd136, {%r40, %r41};
 	@!%p10 bra $L7;
-	mov.b64 %rd130, %rd118;
-	mov.b64 %rd131, %rd119;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd110, %rd130;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd134, %rd110, %rd114;
-	mov.b64 %rd110, %rd134;
-	add.s64 %rd135, %rd111, %rd115;
-	mov.b64 %rd111, %rd135;
+	mov.b64 %rd137, %rd125;
+	mov.b64 %rd138, %rd126;
+	mov.b64 %rd139, %rd135;
+	mov.b64 %rd140, %rd136;
+	mov.b64 %rd117, %rd137;
+	mov.b64 %rd118, %rd138;
+	mov.b64 %rd119, %rd139;
+	mov.b64 %rd120, %rd140;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd141, %rd117, %rd121;
+	mov.b64 %rd117, %rd141;
+	add.s64 %rd142, %rd118, %rd122;
+	mov.b64 %rd118, %rd142;
 $L8:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L7:
-	mov.b64 {%r42, %r43}, %rd118;
+	mov.b64 {%r42, %r43}, %rd125;
 	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd136, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd119;
+	mov.b64 %rd143, {%r44, %r45};
+	mov.b64 {%r46, %r47}, %rd126;
 	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
 	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd137, {%r48, %r49};
+	mov.b64 %rd144, {%r48, %r49};
 	@!%p11 bra $L9;
-	mov.b64 %rd138, %rd118;
-	mov.b64 %rd139, %rd119;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd110, %rd138;
-	mov.b64 %rd111, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd142, %rd110, %rd114;
-	mov.b64 %rd110, %rd142;
-	add.s64 %rd143, %rd111, %rd115;
-	mov.b64 %rd111, %rd143;
+	mov.b64 %rd145, %rd125;
+	mov.b64 %rd146, %rd126;
+	mov.b64 %rd147, %rd143;
+	mov.b64 %rd148, %rd144;
+	mov.b64 %rd117, %rd145;
+	mov.b64 %rd118, %rd146;
+	mov.b64 %rd119, %rd147;
+	mov.b64 %rd120, %rd148;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd149, %rd117, %rd121;
+	mov.b64 %rd117, %rd149;
+	add.s64 %rd150, %rd118, %rd122;
+	mov.b64 %rd118, %rd150;
 $L10:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L9:
-	mov.b64 {%r50, %r51}, %rd118;
+	mov.b64 {%r50, %r51}, %rd125;
 	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
 	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd144, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd119;
+	mov.b64 %rd151, {%r52, %r53};
+	mov.b64 {%r54, %r55}, %rd126;
 	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd145, {%r56, %r57};
+	mov.b64 %rd152, {%r56, %r57};
 	@!%p12 bra $L11;
-	mov.b64 %rd146, %rd118;
-	mov.b64 %rd147, %rd119;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd110, %rd146;
-	mov.b64 %rd111, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd150, %rd110, %rd114;
-	mov.b64 %rd110, %rd150;
-	add.s64 %rd151, %rd111, %rd115;
-	mov.b64 %rd111, %rd151;
+	mov.b64 %rd153, %rd125;
+	mov.b64 %rd154, %rd126;
+	mov.b64 %rd155, %rd151;
+	mov.b64 %rd156, %rd152;
+	mov.b64 %rd117, %rd153;
+	mov.b64 %rd118, %rd154;
+	mov.b64 %rd119, %rd155;
+	mov.b64 %rd120, %rd156;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd157, %rd117, %rd121;
+	mov.b64 %rd117, %rd157;
+	add.s64 %rd158, %rd118, %rd122;
+	mov.b64 %rd118, %rd158;
 $L12:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L11:
-	mov.b64 {%r58, %r59}, %rd118;
+	mov.b64 {%r58, %r59}, %rd125;
 	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd152, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd119;
+	mov.b64 %rd159, {%r60, %r61};
+	mov.b64 {%r62, %r63}, %rd126;
 	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd153, {%r64, %r65};
+	mov.b64 %rd160, {%r64, %r65};
 	@!%p13 bra $L13;
-	mov.b64 %rd154, %rd118;
-	mov.b64 %rd155, %rd119;
-	mov.b64 %rd156, %rd152;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd110, %rd154;
-	mov.b64 %rd111, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd158, %rd110, %rd114;
-	mov.b64 %rd110, %rd158;
-	add.s64 %rd159, %rd111, %rd115;
-	mov.b64 %rd111, %rd159;
+	mov.b64 %rd161, %rd125;
+	mov.b64 %rd162, %rd126;
+	mov.b64 %rd163, %rd159;
+	mov.b64 %rd164, %rd160;
+	mov.b64 %rd117, %rd161;
+	mov.b64 %rd118, %rd162;
+	mov.b64 %rd119, %rd163;
+	mov.b64 %rd120, %rd164;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd165, %rd117, %rd121;
+	mov.b64 %rd117, %rd165;
+	add.s64 %rd166, %rd118, %rd122;
+	mov.b64 %rd118, %rd166;
 $L14:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd160, %r8, 16;
-	add.s64 %rd161, %rd1, %rd160;
-	st.shared.s64 [%rd161+0], %rd118;
-	st.shared.s64 [%rd161+8], %rd119;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd125;
+	st.shared.s64 [%rd168+8], %rd126;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd162, %r7, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	ld.shared.s64 %rd164, [%rd163+0];
-	ld.shared.s64 %rd165, [%rd163+8];
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	ld.shared.s64 %rd172, [%rd170+8];
+	mov.b64 %rd125, %rd171;
+	mov.b64 %rd126, %rd172;
 $L17:
 	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd118;
+	mov.b64 {%r67, %r68}, %rd125;
 	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
 	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd166, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd119;
+	mov.b64 %rd173, {%r69, %r70};
+	mov.b64 {%r71, %r72}, %rd126;
 	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
 	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd167, {%r73, %r74};
+	mov.b64 %rd174, {%r73, %r74};
 	@!%p17 bra $L18;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd167;
-	mov.b64 %rd110, %rd168;
-	mov.b64 %rd111, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd172, %rd110, %rd114;
-	mov.b64 %rd110, %rd172;
-	add.s64 %rd173, %rd111, %rd115;
-	mov.b64 %rd111, %rd173;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, %rd174;
+	mov.b64 %rd117, %rd175;
+	mov.b64 %rd118, %rd176;
+	mov.b64 %rd119, %rd177;
+	mov.b64 %rd120, %rd178;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd179, %rd117, %rd121;
+	mov.b64 %rd117, %rd179;
+	add.s64 %rd180, %rd118, %rd122;
+	mov.b64 %rd118, %rd180;
 $L19:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L18:
-	mov.b64 {%r75, %r76}, %rd118;
+	mov.b64 {%r75, %r76}, %rd125;
 	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
 	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd174, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd119;
+	mov.b64 %rd181, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd126;
 	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
 	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd175, {%r81, %r82};
+	mov.b64 %rd182, {%r81, %r82};
 	@!%p18 bra $L20;
-	mov.b64 %rd176, %rd118;
-	mov.b64 %rd177, %rd119;
-	mov.b64 %rd178, %rd174;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd110, %rd176;
-	mov.b64 %rd111, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd180, %rd110, %rd114;
-	mov.b64 %rd110, %rd180;
-	add.s64 %rd181, %rd111, %rd115;
-	mov.b64 %rd111, %rd181;
+	mov.b64 %rd183, %rd125;
+	mov.b64 %rd184, %rd126;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd186, %rd182;
+	mov.b64 %rd117, %rd183;
+	mov.b64 %rd118, %rd184;
+	mov.b64 %rd119, %rd185;
+	mov.b64 %rd120, %rd186;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd187, %rd117, %rd121;
+	mov.b64 %rd117, %rd187;
+	add.s64 %rd188, %rd118, %rd122;
+	mov.b64 %rd118, %rd188;
 $L21:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L20:
-	mov.b64 {%r83, %r84}, %rd118;
+	mov.b64 {%r83, %r84}, %rd125;
 	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
 	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd182, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd119;
+	mov.b64 %rd189, {%r85, %r86};
+	mov.b64 {%r87, %r88}, %rd126;
 	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd183, {%r89, %r90};
+	mov.b64 %rd190, {%r89, %r90};
 	@!%p19 bra $L22;
-	mov.b64 %rd184, %rd118;
-	mov.b64 %rd185, %rd119;
-	mov.b64 %rd186, %rd182;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd110, %rd184;
-	mov.b64 %rd111, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd188, %rd110, %rd114;
-	mov.b64 %rd110, %rd188;
-	add.s64 %rd189, %rd111, %rd115;
-	mov.b64 %rd111, %rd189;
+	mov.b64 %rd191, %rd125;
+	mov.b64 %rd192, %rd126;
+	mov.b64 %rd193, %rd189;
+	mov.b64 %rd194, %rd190;
+	mov.b64 %rd117, %rd191;
+	mov.b64 %rd118, %rd192;
+	mov.b64 %rd119, %rd193;
+	mov.b64 %rd120, %rd194;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd195, %rd117, %rd121;
+	mov.b64 %rd117, %rd195;
+	add.s64 %rd196, %rd118, %rd122;
+	mov.b64 %rd118, %rd196;
 $L23:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L22:
-	mov.b64 {%r91, %r92}, %rd118;
+	mov.b64 {%r91, %r92}, %rd125;
 	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd190, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd119;
+	mov.b64 %rd197, {%r93, %r94};
+	mov.b64 {%r95, %r96}, %rd126;
 	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
 	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd191, {%r97, %r98};
+	mov.b64 %rd198, {%r97, %r98};
 	@!%p20 bra $L24;
-	mov.b64 %rd192, %rd118;
-	mov.b64 %rd193, %rd119;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd110, %rd192;
-	mov.b64 %rd111, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd196, %rd110, %rd114;
-	mov.b64 %rd110, %rd196;
-	add.s64 %rd197, %rd111, %rd115;
-	mov.b64 %rd111, %rd197;
+	mov.b64 %rd199, %rd125;
+	mov.b64 %rd200, %rd126;
+	mov.b64 %rd201, %rd197;
+	mov.b64 %rd202, %rd198;
+	mov.b64 %rd117, %rd199;
+	mov.b64 %rd118, %rd200;
+	mov.b64 %rd119, %rd201;
+	mov.b64 %rd120, %rd202;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd203, %rd117, %rd121;
+	mov.b64 %rd117, %rd203;
+	add.s64 %rd204, %rd118, %rd122;
+	mov.b64 %rd118, %rd204;
 $L25:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L24:
-	mov.b64 {%r99, %r100}, %rd118;
+	mov.b64 {%r99, %r100}, %rd125;
 	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
 	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd198, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd119;
+	mov.b64 %rd205, {%r101, %r102};
+	mov.b64 {%r103, %r104}, %rd126;
 	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
 	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd199, {%r105, %r106};
+	mov.b64 %rd206, {%r105, %r106};
 	@!%p21 bra $L26;
-	mov.b64 %rd200, %rd118;
-	mov.b64 %rd201, %rd119;
-	mov.b64 %rd202, %rd198;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd110, %rd200;
-	mov.b64 %rd111, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	add.s64 %rd204, %rd110, %rd114;
-	mov.b64 %rd110, %rd204;
-	add.s64 %rd205, %rd111, %rd115;
-	mov.b64 %rd111, %rd205;
+	mov.b64 %rd207, %rd125;
+	mov.b64 %rd208, %rd126;
+	mov.b64 %rd209, %rd205;
+	mov.b64 %rd210, %rd206;
+	mov.b64 %rd117, %rd207;
+	mov.b64 %rd118, %rd208;
+	mov.b64 %rd119, %rd209;
+	mov.b64 %rd120, %rd210;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd211, %rd117, %rd121;
+	mov.b64 %rd117, %rd211;
+	add.s64 %rd212, %rd118, %rd122;
+	mov.b64 %rd118, %rd212;
 $L27:
-	mov.b64 %rd118, %rd110;
-	mov.b64 %rd119, %rd111;
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd118;
-	st.global.s64 [%rd6+8], %rd119;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
 $L28:
 	ret;
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX7 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -20094,12 +20906,15 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
-	.reg .pred %p<109>;
-	.reg .b32 %r<179>;
-	.reg .b64 %rd<250>;
+	.reg .pred %p<95>;
+	.reg .b32 %r<168>;
+	.reg .b64 %rd<222>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20176,575 +20991,504 @@ const gokkosPTX6 = `//
 	mov.b64 %rd56, %rd55;
 	ld.param.s64 %rd57, [gk_s22];
 	mov.b64 %rd58, %rd57;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd59, [gk_s23];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s24];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s25];
+	mov.b64 %rd65, %rd64;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd59, %rd3, %rd2;
-	max.s64 %rd60, %rd59, 0;
-	cvt.u64.u32 %rd61, %r21;
-	add.s64 %rd62, %rd60, %rd61;
-	sub.s64 %rd63, %rd62, 1;
-	div.u64 %rd64, %rd63, %rd61;
-	cvt.u64.u32 %rd65, %r20;
-	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
-	add.s64 %rd67, %rd66, %rd64;
-	min.s64 %rd68, %rd67, %rd3;
-	mov.b64 %rd69, 9223372036854775807;
-	mov.b64 %rd70, 9223372036854775807;
-	cvt.u64.u32 %rd71, %r5;
-	add.s64 %rd72, %rd66, %rd71;
-	cvt.u64.u32 %rd73, %r6;
-	mov.b64 %rd74, %rd72;
+	sub.s64 %rd66, %rd3, %rd2;
+	max.s64 %rd67, %rd66, 0;
+	cvt.u64.u32 %rd68, %r21;
+	add.s64 %rd69, %rd67, %rd68;
+	sub.s64 %rd70, %rd69, 1;
+	div.u64 %rd71, %rd70, %rd68;
+	cvt.u64.u32 %rd72, %r20;
+	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
+	add.s64 %rd74, %rd73, %rd71;
+	min.s64 %rd75, %rd74, %rd3;
+	mov.b64 %rd76, 9223372036854775807;
+	mov.b64 %rd77, 9223372036854775807;
+	cvt.u64.u32 %rd78, %r5;
+	add.s64 %rd79, %rd73, %rd78;
+	cvt.u64.u32 %rd80, %r6;
+	mov.b64 %rd81, %rd79;
 $L1:
-	setp.ge.s64 %p2, %rd74, %rd68;
+	setp.ge.s64 %p2, %rd81, %rd75;
 	@%p2 bra $L2;
-	mov.b64 %rd75, %rd74;
-	setp.eq.s64 %p3, %rd44, 0;
+	mov.b64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	add.s64 %rd84, %rd82, 1;
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd85;
+	setp.gt.s64 %p3, %rd44, 0;
 	@!%p3 bra $L5;
-	mov.b32 %r22, %r19;
-	cvt.u32.u64 %r23, %rd75;
-	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd76, %r24;
-	mul.lo.s64 %rd77, %rd76, %rd51;
-	mad.lo.s64 %rd78, %rd77, 4, %rd47;
-	ld.global.s32 %r25, [%rd78+0];
-	mov.b32 %r26, %r25;
-	setp.lt.s32 %p4, %r26, 0;
-	mov.pred %p5, %p4;
-	mov.pred %p6, %p5;
-	@!%p6 bra $L7;
-	mov.b64 %rd79, %rd7;
-	mov.b64 %rd80, %rd44;
-	mov.b32 %r27, %r19;
-	cvt.u32.u64 %r28, %rd75;
-	mov.b32 %r29, %r28;
-	mov.b64 %rd81, %rd17;
-	mov.b64 %rd82, %rd19;
-	mov.b64 %rd83, %rd21;
-	mov.b64 %rd84, %rd31;
-	mov.b64 %rd85, %rd33;
-	mov.b64 %rd86, %rd35;
-	mov.b64 %rd87, %rd81;
-	mov.b64 %rd88, %rd82;
-	mov.b64 %rd89, %rd83;
-	mov.b64 %rd90, %rd84;
-	mov.b64 %rd91, %rd85;
-	mov.b64 %rd92, %rd86;
-	mov.pred %p7, 0;
-	cvt.s64.s32 %rd93, %r29;
-	add.s64 %rd94, %rd93, 1;
-	mul.lo.s64 %rd95, %rd94, %rd14;
-	mad.lo.s64 %rd96, %rd95, 8, %rd10;
-	ld.global.nc.s64 %rd97, [%rd96+0];
-	mov.b64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	cvt.s64.s32 %rd100, %r29;
-	mul.lo.s64 %rd101, %rd100, %rd14;
-	mad.lo.s64 %rd102, %rd101, 8, %rd10;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-$L8:
-	setp.lt.s64 %p8, %rd105, %rd99;
-	not.pred %p9, %p8;
-	@!%p9 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd106, %rd105, %rd89;
-	mad.lo.s64 %rd107, %rd106, 4, %rd87;
-	ld.global.nc.s32 %r30, [%rd107+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	shr.s32 %r33, %r32, 5;
-	cvt.s64.s32 %rd108, %r33;
-	mul.lo.s64 %rd109, %rd108, %rd92;
-	mad.lo.s64 %rd110, %rd109, 4, %rd90;
-	ld.global.nc.u32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	and.b32 %r36, %r32, 31;
-	cvt.s64.s32 %rd111, %r36;
-	min.u64 %rd112, %rd111, 32;
-	cvt.u32.u64 %r37, %rd112;
-	mov.b32 %r39, 0x1;
-	shl.b32 %r38, %r39, %r37;
-	setp.hs.u32 %p10, %r37, 32;
-	selp.b32 %r40, 0, %r38, %p10;
-	and.b32 %r41, %r35, %r40;
-	setp.eq.u32 %p11, %r41, 0x0;
-	@!%p11 bra $L14;
-	bra.uni $L9;
-$L14:
-	mov.b32 %r42, %r27;
-	mov.b32 %r43, %r32;
-	mov.b32 %r44, %r29;
-	mov.b64 %rd113, %rd105;
-	cvt.s64.s32 %rd114, %r44;
-	mul.lo.s64 %rd115, %rd114, %rd51;
-	mad.lo.s64 %rd116, %rd115, 4, %rd47;
-	st.global.s32 [%rd116+0], %r43;
-	add.s32 %r45, %r42, 1;
-	cvt.s64.s32 %rd117, %r44;
-	mul.lo.s64 %rd118, %rd117, %rd58;
-	mad.lo.s64 %rd119, %rd118, 4, %rd54;
-	st.global.s32 [%rd119+0], %r45;
-	mov.pred %p12, 1;
-	mov.pred %p13, 1;
-	mov.pred %p14, %p12;
-	mov.pred %p15, %p13;
-	mov.pred %p16, %p14;
-	mov.pred %p17, %p15;
-	or.pred %p18, %p7, %p16;
-	mov.pred %p7, %p18;
-	@!%p17 bra $L16;
-	bra.uni $L10;
-$L16:
-$L9:
-	add.s64 %rd120, %rd105, 1;
-	mov.b64 %rd105, %rd120;
+	mul.lo.s64 %rd88, %rd82, %rd44;
+	mov.b64 %rd89, %rd88;
+	add.s64 %rd90, %rd82, 1;
+	mul.lo.s64 %rd91, %rd90, %rd44;
+	min.s64 %rd92, %rd91, %rd40;
+	mov.b64 %rd93, %rd92;
+	mov.b64 %rd86, %rd89;
+	mov.b64 %rd87, %rd93;
+$L5:
+	mov.b64 %rd94, %rd10;
+	mov.b64 %rd95, %rd12;
+	mov.b64 %rd96, %rd14;
+	mov.b64 %rd97, %rd17;
+	mov.b64 %rd98, %rd19;
+	mov.b64 %rd99, %rd21;
+	mov.b64 %rd100, %rd31;
+	mov.b64 %rd101, %rd33;
+	mov.b64 %rd102, %rd35;
+	mov.b64 %rd103, %rd94;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd99;
+	mov.b64 %rd109, %rd100;
+	mov.b64 %rd110, %rd101;
+	mov.b64 %rd111, %rd102;
+	mov.b64 %rd112, %rd86;
+$L6:
+	setp.lt.s64 %p4, %rd112, %rd87;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.pred %p19, %p7;
-	mov.pred %p6, %p19;
-$L7:
-	@!%p6 bra $L18;
-	shr.s64 %rd121, %rd75, 5;
-	mul.lo.s64 %rd122, %rd121, %rd42;
-	mad.lo.s64 %rd123, %rd122, 4, %rd38;
-	and.b64 %rd124, %rd75, 31;
+	mov.b32 %r22, 0x0;
+	mul.lo.s64 %rd113, %rd112, 32;
+	mov.b64 %rd114, %rd113;
+	setp.gt.s64 %p6, %rd44, 0;
+	@!%p6 bra $L11;
+	mov.b32 %r23, %r19;
+	mov.b64 %rd115, %rd112;
+	mul.lo.s64 %rd116, %rd115, %rd65;
+	mad.lo.s64 %rd117, %rd116, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r24, [%rd117+0];
+	mov.b32 %r25, %r24;
+	not.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	mov.b32 %r22, %r27;
+	sub.s64 %rd118, %rd7, %rd114;
+	mov.b64 %rd119, %rd118;
+	setp.lt.s64 %p7, %rd119, 32;
+	@!%p7 bra $L14;
+	min.u64 %rd120, %rd119, 32;
+	cvt.u32.u64 %r28, %rd120;
+	mov.b32 %r30, 0x1;
+	shl.b32 %r29, %r30, %r28;
+	setp.hs.u32 %p8, %r28, 32;
+	selp.b32 %r31, 0, %r29, %p8;
+	sub.u32 %r32, %r31, 0x1;
+	and.b32 %r33, %r22, %r32;
+	mov.b32 %r22, %r33;
+$L14:
+	bra.uni $L12;
+$L11:
+	mov.b64 %rd114, %rd82;
+	mov.b32 %r34, %r19;
+	cvt.u32.u64 %r35, %rd82;
+	mov.b32 %r36, %r35;
+	shr.s32 %r37, %r36, 5;
+	cvt.s64.s32 %rd121, %r37;
+	mul.lo.s64 %rd122, %rd121, %rd65;
+	mad.lo.s64 %rd123, %rd122, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r38, [%rd123+0];
+	mov.b32 %r39, %r38;
+	and.b32 %r40, %r36, 31;
+	cvt.s64.s32 %rd124, %r40;
 	min.u64 %rd125, %rd124, 32;
-	cvt.u32.u64 %r46, %rd125;
-	mov.b32 %r48, 0x1;
-	shl.b32 %r47, %r48, %r46;
-	setp.hs.u32 %p20, %r46, 32;
-	selp.b32 %r49, 0, %r47, %p20;
-	atom.global.or.b32 %r50, [%rd123], %r49;
-	add.s64 %rd126, %rd69, 1;
-	mov.b64 %rd69, %rd126;
-$L18:
-	bra.uni $L3;
-$L5:
-	add.s64 %rd127, %rd75, 1;
-	mul.lo.s64 %rd128, %rd127, %rd44;
-	min.s64 %rd129, %rd128, %rd40;
-	mov.b64 %rd130, %rd129;
-	mul.lo.s64 %rd131, %rd75, %rd44;
-	mov.b64 %rd132, %rd131;
-$L19:
-	setp.lt.s64 %p21, %rd132, %rd130;
-	not.pred %p22, %p21;
-	@!%p22 bra $L23;
-	bra.uni $L21;
-$L23:
-	mov.b32 %r51, 0x0;
-	mov.b32 %r52, %r19;
-	mov.b64 %rd133, %rd132;
-	mov.b32 %r53, 0x0;
-	mul.lo.s64 %rd134, %rd133, 32;
-	mov.b64 %rd135, %rd134;
-	add.s64 %rd136, %rd135, 32;
-	min.s64 %rd137, %rd136, %rd49;
-	mov.b64 %rd138, %rd137;
-	mov.b64 %rd139, %rd135;
-$L24:
-	setp.lt.s64 %p23, %rd139, %rd138;
-	not.pred %p24, %p23;
-	@!%p24 bra $L28;
-	bra.uni $L26;
-$L28:
-	mul.lo.s64 %rd140, %rd139, %rd51;
-	mad.lo.s64 %rd141, %rd140, 4, %rd47;
-	ld.global.s32 %r54, [%rd141+0];
-	mov.b32 %r55, %r54;
-	setp.lt.s32 %p25, %r55, 0;
-	@!%p25 bra $L30;
-	sub.s64 %rd142, %rd139, %rd135;
-	min.u64 %rd143, %rd142, 32;
-	cvt.u32.u64 %r56, %rd143;
-	mov.b32 %r58, 0x1;
-	shl.b32 %r57, %r58, %r56;
-	setp.hs.u32 %p26, %r56, 32;
-	selp.b32 %r59, 0, %r57, %p26;
-	or.b32 %r60, %r53, %r59;
-	mov.b32 %r53, %r60;
-$L30:
-$L25:
-	add.s64 %rd144, %rd139, 1;
-	mov.b64 %rd139, %rd144;
-	bra.uni $L24;
-$L26:
-	mov.b32 %r61, %r53;
-	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd145, %rd132, 32;
-	sub.s64 %rd146, %rd7, %rd145;
-	mov.b64 %rd147, %rd146;
-	setp.lt.s64 %p27, %rd147, 32;
-	@!%p27 bra $L32;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r63, %rd148;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p28, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p28;
-	sub.u32 %r67, %r66, 0x1;
-	and.b32 %r68, %r62, %r67;
-	mov.b32 %r62, %r68;
-$L32:
-$L33:
-	setp.ne.u32 %p29, %r62, 0x0;
-	not.pred %p30, %p29;
-	@!%p30 bra $L37;
-	bra.uni $L35;
-$L37:
-	brev.b32 %r69, %r62;
-	clz.b32 %r70, %r69;
-	cvt.u64.u32 %rd149, %r70;
-	mov.b64 %rd150, %rd149;
-	sub.u32 %r71, %r62, 0x1;
-	and.b32 %r72, %r62, %r71;
-	mov.b32 %r62, %r72;
-	mov.b64 %rd151, %rd7;
-	mov.b64 %rd152, %rd44;
-	mov.b32 %r73, %r19;
-	mul.lo.s64 %rd153, %rd132, 32;
-	add.s64 %rd154, %rd153, %rd150;
-	cvt.u32.u64 %r74, %rd154;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd155, %rd17;
-	mov.b64 %rd156, %rd19;
-	mov.b64 %rd157, %rd21;
-	mov.b64 %rd158, %rd31;
-	mov.b64 %rd159, %rd33;
-	mov.b64 %rd160, %rd35;
-	mov.b64 %rd161, %rd155;
-	mov.b64 %rd162, %rd156;
-	mov.b64 %rd163, %rd157;
-	mov.b64 %rd164, %rd158;
-	mov.b64 %rd165, %rd159;
-	mov.b64 %rd166, %rd160;
-	mov.pred %p31, 0;
-	cvt.s64.s32 %rd167, %r75;
-	add.s64 %rd168, %rd167, 1;
-	mul.lo.s64 %rd169, %rd168, %rd14;
-	mad.lo.s64 %rd170, %rd169, 8, %rd10;
-	ld.global.nc.s64 %rd171, [%rd170+0];
-	mov.b64 %rd172, %rd171;
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r75;
-	mul.lo.s64 %rd175, %rd174, %rd14;
-	mad.lo.s64 %rd176, %rd175, 8, %rd10;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	mov.b64 %rd179, %rd178;
-$L38:
-	setp.lt.s64 %p32, %rd179, %rd173;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd180, %rd179, %rd163;
-	mad.lo.s64 %rd181, %rd180, 4, %rd161;
-	ld.global.nc.s32 %r76, [%rd181+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r77;
-	shr.s32 %r79, %r78, 5;
-	cvt.s64.s32 %rd182, %r79;
-	mul.lo.s64 %rd183, %rd182, %rd166;
-	mad.lo.s64 %rd184, %rd183, 4, %rd164;
-	ld.global.nc.u32 %r80, [%rd184+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r78, 31;
-	cvt.s64.s32 %rd185, %r82;
-	min.u64 %rd186, %rd185, 32;
-	cvt.u32.u64 %r83, %rd186;
-	mov.b32 %r85, 0x1;
-	shl.b32 %r84, %r85, %r83;
-	setp.hs.u32 %p34, %r83, 32;
-	selp.b32 %r86, 0, %r84, %p34;
-	and.b32 %r87, %r81, %r86;
-	setp.eq.u32 %p35, %r87, 0x0;
-	@!%p35 bra $L44;
-	bra.uni $L39;
-$L44:
-	mov.b32 %r88, %r73;
-	mov.b32 %r89, %r78;
-	mov.b32 %r90, %r75;
-	mov.b64 %rd187, %rd179;
-	cvt.s64.s32 %rd188, %r90;
-	mul.lo.s64 %rd189, %rd188, %rd51;
-	mad.lo.s64 %rd190, %rd189, 4, %rd47;
-	st.global.s32 [%rd190+0], %r89;
-	add.s32 %r91, %r88, 1;
-	cvt.s64.s32 %rd191, %r90;
-	mul.lo.s64 %rd192, %rd191, %rd58;
-	mad.lo.s64 %rd193, %rd192, 4, %rd54;
-	st.global.s32 [%rd193+0], %r91;
-	mov.pred %p36, 1;
-	mov.pred %p37, 1;
-	mov.pred %p38, %p36;
-	mov.pred %p39, %p37;
-	mov.pred %p40, %p38;
-	mov.pred %p41, %p39;
-	or.pred %p42, %p31, %p40;
-	mov.pred %p31, %p42;
-	@!%p41 bra $L46;
-	bra.uni $L40;
-$L46:
-$L39:
-	add.s64 %rd194, %rd179, 1;
-	mov.b64 %rd179, %rd194;
-	bra.uni $L38;
-$L40:
-	mov.pred %p43, %p31;
-	@!%p43 bra $L48;
-	min.u64 %rd195, %rd150, 32;
-	cvt.u32.u64 %r92, %rd195;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p44, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p44;
-	or.b32 %r96, %r51, %r95;
-	mov.b32 %r51, %r96;
-	add.s64 %rd196, %rd69, 1;
-	mov.b64 %rd69, %rd196;
-$L48:
-$L34:
-	bra.uni $L33;
-$L35:
-	mul.lo.s64 %rd197, %rd132, %rd42;
-	mad.lo.s64 %rd198, %rd197, 4, %rd38;
-	st.global.u32 [%rd198+0], %r51;
-$L20:
-	add.s64 %rd199, %rd132, 1;
-	mov.b64 %rd132, %rd199;
+	cvt.u32.u64 %r41, %rd125;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p9, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p9;
+	and.b32 %r45, %r39, %r44;
+	setp.eq.u32 %p10, %r45, 0x0;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L16;
+	mov.b32 %r22, 0x1;
+$L16:
+$L12:
+	mov.b32 %r46, 0x0;
+$L17:
+	setp.ne.u32 %p12, %r22, 0x0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L21;
 	bra.uni $L19;
 $L21:
+	brev.b32 %r47, %r22;
+	clz.b32 %r48, %r47;
+	cvt.u64.u32 %rd126, %r48;
+	mov.b64 %rd127, %rd126;
+	sub.u32 %r49, %r22, 0x1;
+	and.b32 %r50, %r22, %r49;
+	mov.b32 %r22, %r50;
+	add.s64 %rd128, %rd114, %rd127;
+	cvt.u32.u64 %r51, %rd128;
+	mov.b32 %r52, %r51;
+	mov.pred %p14, 0;
+	cvt.s64.s32 %rd129, %r52;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd105;
+	mad.lo.s64 %rd132, %rd131, 8, %rd103;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd134;
+	cvt.s64.s32 %rd136, %r52;
+	mul.lo.s64 %rd137, %rd136, %rd105;
+	mad.lo.s64 %rd138, %rd137, 8, %rd103;
+	ld.global.nc.s64 %rd139, [%rd138+0];
+	mov.b64 %rd140, %rd139;
+	mov.b64 %rd141, %rd140;
+$L22:
+	setp.lt.s64 %p15, %rd141, %rd135;
+	not.pred %p16, %p15;
+	@!%p16 bra $L26;
+	bra.uni $L24;
+$L26:
+	mul.lo.s64 %rd142, %rd141, %rd108;
+	mad.lo.s64 %rd143, %rd142, 4, %rd106;
+	ld.global.nc.s32 %r53, [%rd143+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	shr.s32 %r56, %r55, 5;
+	cvt.s64.s32 %rd144, %r56;
+	mul.lo.s64 %rd145, %rd144, %rd111;
+	mad.lo.s64 %rd146, %rd145, 4, %rd109;
+	ld.global.nc.u32 %r57, [%rd146+0];
+	mov.b32 %r58, %r57;
+	and.b32 %r59, %r55, 31;
+	cvt.s64.s32 %rd147, %r59;
+	min.u64 %rd148, %rd147, 32;
+	cvt.u32.u64 %r60, %rd148;
+	mov.b32 %r62, 0x1;
+	shl.b32 %r61, %r62, %r60;
+	setp.hs.u32 %p17, %r60, 32;
+	selp.b32 %r63, 0, %r61, %p17;
+	and.b32 %r64, %r58, %r63;
+	setp.eq.u32 %p18, %r64, 0x0;
+	@!%p18 bra $L28;
+	bra.uni $L23;
+$L28:
+	mov.b32 %r65, %r19;
+	mov.b32 %r66, %r55;
+	mov.b32 %r67, %r52;
+	mov.b64 %rd149, %rd141;
+	cvt.s64.s32 %rd150, %r67;
+	mul.lo.s64 %rd151, %rd150, %rd51;
+	mad.lo.s64 %rd152, %rd151, 4, %rd47;
+	st.global.s32 [%rd152+0], %r66;
+	add.s32 %r68, %r65, 1;
+	cvt.s64.s32 %rd153, %r67;
+	mul.lo.s64 %rd154, %rd153, %rd58;
+	mad.lo.s64 %rd155, %rd154, 4, %rd54;
+	st.global.s32 [%rd155+0], %r68;
+	shr.s32 %r69, %r67, 5;
+	cvt.s64.s32 %rd156, %r69;
+	mul.lo.s64 %rd157, %rd156, %rd65;
+	mad.lo.s64 %rd158, %rd157, 4, %rd61;
+	and.b32 %r70, %r67, 31;
+	cvt.s64.s32 %rd159, %r70;
+	min.u64 %rd160, %rd159, 32;
+	cvt.u32.u64 %r71, %rd160;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p19, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p19;
+	atom.global.or.b32 %r75, [%rd158], %r74;
+	mov.pred %p20, 1;
+	mov.pred %p21, 1;
+	mov.pred %p22, %p20;
+	mov.pred %p23, %p21;
+	mov.pred %p24, %p22;
+	mov.pred %p25, %p23;
+	or.pred %p26, %p14, %p24;
+	mov.pred %p14, %p26;
+	@!%p25 bra $L30;
+	bra.uni $L24;
+$L30:
+$L23:
+	add.s64 %rd161, %rd141, 1;
+	mov.b64 %rd141, %rd161;
+	bra.uni $L22;
+$L24:
+	@!%p14 bra $L32;
+	min.u64 %rd162, %rd127, 32;
+	cvt.u32.u64 %r76, %rd162;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p27, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p27;
+	or.b32 %r80, %r46, %r79;
+	mov.b32 %r46, %r80;
+	add.s64 %rd163, %rd76, 1;
+	mov.b64 %rd76, %rd163;
+$L32:
+$L18:
+	bra.uni $L17;
+$L19:
+	setp.gt.s64 %p28, %rd44, 0;
+	@!%p28 bra $L33;
+	mul.lo.s64 %rd164, %rd112, %rd42;
+	mad.lo.s64 %rd165, %rd164, 4, %rd38;
+	st.global.u32 [%rd165+0], %r46;
+	bra.uni $L34;
+$L33:
+	setp.ne.u32 %p29, %r46, 0x0;
+	@!%p29 bra $L36;
+	shr.s64 %rd166, %rd82, 5;
+	mul.lo.s64 %rd167, %rd166, %rd42;
+	mad.lo.s64 %rd168, %rd167, 4, %rd38;
+	and.b64 %rd169, %rd82, 31;
+	min.u64 %rd170, %rd169, 32;
+	cvt.u32.u64 %r81, %rd170;
+	mov.b32 %r83, 0x1;
+	shl.b32 %r82, %r83, %r81;
+	setp.hs.u32 %p30, %r81, 32;
+	selp.b32 %r84, 0, %r82, %p30;
+	atom.global.or.b32 %r85, [%rd168], %r84;
+$L36:
+$L34:
+$L7:
+	add.s64 %rd171, %rd112, 1;
+	mov.b64 %rd112, %rd171;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd74, %rd74, %rd73;
+	add.s64 %rd81, %rd81, %rd80;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd200, %rd69;
-	mov.b64 %rd201, %rd70;
+	mov.b64 %rd172, %rd76;
+	mov.b64 %rd173, %rd77;
 	// block reduction
-	sub.u32 %r97, %r13, 1;
-	mov.b64 {%r98, %r99}, %rd200;
-	shfl.sync.down.b32 %r100|%p45, %r98, 1, %r97, %r17;
-	shfl.sync.down.b32 %r101, %r99, 1, %r97, %r17;
-	mov.b64 %rd202, {%r100, %r101};
-	mov.b64 {%r102, %r103}, %rd201;
-	shfl.sync.down.b32 %r104, %r102, 1, %r97, %r17;
-	shfl.sync.down.b32 %r105, %r103, 1, %r97, %r17;
-	mov.b64 %rd203, {%r104, %r105};
-	@!%p45 bra $L49;
-	setp.lt.s64 %p46, %rd202, %rd200;
-	setp.eq.s64 %p47, %rd202, %rd200;
-	setp.lt.s64 %p48, %rd203, %rd201;
-	and.pred %p49, %p47, %p48;
-	or.pred %p50, %p46, %p49;
-	selp.b64 %rd204, %rd202, %rd200, %p50;
-	selp.b64 %rd205, %rd203, %rd201, %p50;
-	mov.b64 %rd200, %rd204;
-	mov.b64 %rd201, %rd205;
-$L49:
-	mov.b64 {%r106, %r107}, %rd200;
-	shfl.sync.down.b32 %r108|%p51, %r106, 2, %r97, %r17;
-	shfl.sync.down.b32 %r109, %r107, 2, %r97, %r17;
-	mov.b64 %rd206, {%r108, %r109};
-	mov.b64 {%r110, %r111}, %rd201;
-	shfl.sync.down.b32 %r112, %r110, 2, %r97, %r17;
-	shfl.sync.down.b32 %r113, %r111, 2, %r97, %r17;
-	mov.b64 %rd207, {%r112, %r113};
-	@!%p51 bra $L50;
-	setp.lt.s64 %p52, %rd206, %rd200;
-	setp.eq.s64 %p53, %rd206, %rd200;
-	setp.lt.s64 %p54, %rd207, %rd201;
-	and.pred %p55, %p53, %p54;
-	or.pred %p56, %p52, %p55;
-	selp.b64 %rd208, %rd206, %rd200, %p56;
-	selp.b64 %rd209, %rd207, %rd201, %p56;
-	mov.b64 %rd200, %rd208;
-	mov.b64 %rd201, %rd209;
-$L50:
-	mov.b64 {%r114, %r115}, %rd200;
-	shfl.sync.down.b32 %r116|%p57, %r114, 4, %r97, %r17;
-	shfl.sync.down.b32 %r117, %r115, 4, %r97, %r17;
-	mov.b64 %rd210, {%r116, %r117};
-	mov.b64 {%r118, %r119}, %rd201;
-	shfl.sync.down.b32 %r120, %r118, 4, %r97, %r17;
-	shfl.sync.down.b32 %r121, %r119, 4, %r97, %r17;
-	mov.b64 %rd211, {%r120, %r121};
-	@!%p57 bra $L51;
-	setp.lt.s64 %p58, %rd210, %rd200;
-	setp.eq.s64 %p59, %rd210, %rd200;
-	setp.lt.s64 %p60, %rd211, %rd201;
-	and.pred %p61, %p59, %p60;
-	or.pred %p62, %p58, %p61;
-	selp.b64 %rd212, %rd210, %rd200, %p62;
-	selp.b64 %rd213, %rd211, %rd201, %p62;
-	mov.b64 %rd200, %rd212;
-	mov.b64 %rd201, %rd213;
-$L51:
-	mov.b64 {%r122, %r123}, %rd200;
-	shfl.sync.down.b32 %r124|%p63, %r122, 8, %r97, %r17;
-	shfl.sync.down.b32 %r125, %r123, 8, %r97, %r17;
-	mov.b64 %rd214, {%r124, %r125};
-	mov.b64 {%r126, %r127}, %rd201;
-	shfl.sync.down.b32 %r128, %r126, 8, %r97, %r17;
-	shfl.sync.down.b32 %r129, %r127, 8, %r97, %r17;
-	mov.b64 %rd215, {%r128, %r129};
-	@!%p63 bra $L52;
-	setp.lt.s64 %p64, %rd214, %rd200;
-	setp.eq.s64 %p65, %rd214, %rd200;
-	setp.lt.s64 %p66, %rd215, %rd201;
-	and.pred %p67, %p65, %p66;
-	or.pred %p68, %p64, %p67;
-	selp.b64 %rd216, %rd214, %rd200, %p68;
-	selp.b64 %rd217, %rd215, %rd201, %p68;
-	mov.b64 %rd200, %rd216;
-	mov.b64 %rd201, %rd217;
-$L52:
-	mov.b64 {%r130, %r131}, %rd200;
-	shfl.sync.down.b32 %r132|%p69, %r130, 16, %r97, %r17;
-	shfl.sync.down.b32 %r133, %r131, 16, %r97, %r17;
-	mov.b64 %rd218, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd201;
-	shfl.sync.down.b32 %r136, %r134, 16, %r97, %r17;
-	shfl.sync.down.b32 %r137, %r135, 16, %r97, %r17;
-	mov.b64 %rd219, {%r136, %r137};
-	@!%p69 bra $L53;
-	setp.lt.s64 %p70, %rd218, %rd200;
-	setp.eq.s64 %p71, %rd218, %rd200;
-	setp.lt.s64 %p72, %rd219, %rd201;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd220, %rd218, %rd200, %p74;
-	selp.b64 %rd221, %rd219, %rd201, %p74;
-	mov.b64 %rd200, %rd220;
-	mov.b64 %rd201, %rd221;
-$L53:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L54;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd200;
-	st.shared.s64 [%rd223+8], %rd201;
-$L54:
+	sub.u32 %r86, %r13, 1;
+	mov.b64 {%r87, %r88}, %rd172;
+	shfl.sync.down.b32 %r89|%p31, %r87, 1, %r86, %r17;
+	shfl.sync.down.b32 %r90, %r88, 1, %r86, %r17;
+	mov.b64 %rd174, {%r89, %r90};
+	mov.b64 {%r91, %r92}, %rd173;
+	shfl.sync.down.b32 %r93, %r91, 1, %r86, %r17;
+	shfl.sync.down.b32 %r94, %r92, 1, %r86, %r17;
+	mov.b64 %rd175, {%r93, %r94};
+	@!%p31 bra $L37;
+	setp.lt.s64 %p32, %rd174, %rd172;
+	setp.eq.s64 %p33, %rd174, %rd172;
+	setp.lt.s64 %p34, %rd175, %rd173;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd176, %rd174, %rd172, %p36;
+	selp.b64 %rd177, %rd175, %rd173, %p36;
+	mov.b64 %rd172, %rd176;
+	mov.b64 %rd173, %rd177;
+$L37:
+	mov.b64 {%r95, %r96}, %rd172;
+	shfl.sync.down.b32 %r97|%p37, %r95, 2, %r86, %r17;
+	shfl.sync.down.b32 %r98, %r96, 2, %r86, %r17;
+	mov.b64 %rd178, {%r97, %r98};
+	mov.b64 {%r99, %r100}, %rd173;
+	shfl.sync.down.b32 %r101, %r99, 2, %r86, %r17;
+	shfl.sync.down.b32 %r102, %r100, 2, %r86, %r17;
+	mov.b64 %rd179, {%r101, %r102};
+	@!%p37 bra $L38;
+	setp.lt.s64 %p38, %rd178, %rd172;
+	setp.eq.s64 %p39, %rd178, %rd172;
+	setp.lt.s64 %p40, %rd179, %rd173;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	selp.b64 %rd180, %rd178, %rd172, %p42;
+	selp.b64 %rd181, %rd179, %rd173, %p42;
+	mov.b64 %rd172, %rd180;
+	mov.b64 %rd173, %rd181;
+$L38:
+	mov.b64 {%r103, %r104}, %rd172;
+	shfl.sync.down.b32 %r105|%p43, %r103, 4, %r86, %r17;
+	shfl.sync.down.b32 %r106, %r104, 4, %r86, %r17;
+	mov.b64 %rd182, {%r105, %r106};
+	mov.b64 {%r107, %r108}, %rd173;
+	shfl.sync.down.b32 %r109, %r107, 4, %r86, %r17;
+	shfl.sync.down.b32 %r110, %r108, 4, %r86, %r17;
+	mov.b64 %rd183, {%r109, %r110};
+	@!%p43 bra $L39;
+	setp.lt.s64 %p44, %rd182, %rd172;
+	setp.eq.s64 %p45, %rd182, %rd172;
+	setp.lt.s64 %p46, %rd183, %rd173;
+	and.pred %p47, %p45, %p46;
+	or.pred %p48, %p44, %p47;
+	selp.b64 %rd184, %rd182, %rd172, %p48;
+	selp.b64 %rd185, %rd183, %rd173, %p48;
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
+$L39:
+	mov.b64 {%r111, %r112}, %rd172;
+	shfl.sync.down.b32 %r113|%p49, %r111, 8, %r86, %r17;
+	shfl.sync.down.b32 %r114, %r112, 8, %r86, %r17;
+	mov.b64 %rd186, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd173;
+	shfl.sync.down.b32 %r117, %r115, 8, %r86, %r17;
+	shfl.sync.down.b32 %r118, %r116, 8, %r86, %r17;
+	mov.b64 %rd187, {%r117, %r118};
+	@!%p49 bra $L40;
+	setp.lt.s64 %p50, %rd186, %rd172;
+	setp.eq.s64 %p51, %rd186, %rd172;
+	setp.lt.s64 %p52, %rd187, %rd173;
+	and.pred %p53, %p51, %p52;
+	or.pred %p54, %p50, %p53;
+	selp.b64 %rd188, %rd186, %rd172, %p54;
+	selp.b64 %rd189, %rd187, %rd173, %p54;
+	mov.b64 %rd172, %rd188;
+	mov.b64 %rd173, %rd189;
+$L40:
+	mov.b64 {%r119, %r120}, %rd172;
+	shfl.sync.down.b32 %r121|%p55, %r119, 16, %r86, %r17;
+	shfl.sync.down.b32 %r122, %r120, 16, %r86, %r17;
+	mov.b64 %rd190, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd173;
+	shfl.sync.down.b32 %r125, %r123, 16, %r86, %r17;
+	shfl.sync.down.b32 %r126, %r124, 16, %r86, %r17;
+	mov.b64 %rd191, {%r125, %r126};
+	@!%p55 bra $L41;
+	setp.lt.s64 %p56, %rd190, %rd172;
+	setp.eq.s64 %p57, %rd190, %rd172;
+	setp.lt.s64 %p58, %rd191, %rd173;
+	and.pred %p59, %p57, %p58;
+	or.pred %p60, %p56, %p59;
+	selp.b64 %rd192, %rd190, %rd172, %p60;
+	selp.b64 %rd193, %rd191, %rd173, %p60;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd193;
+$L41:
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L42;
+	mul.wide.u32 %rd194, %r8, 16;
+	add.s64 %rd195, %rd1, %rd194;
+	st.shared.s64 [%rd195+0], %rd172;
+	st.shared.s64 [%rd195+8], %rd173;
+$L42:
 	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L55;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L56;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	ld.shared.s64 %rd227, [%rd225+8];
-	mov.b64 %rd200, %rd226;
-	mov.b64 %rd201, %rd227;
-$L56:
-	sub.u32 %r138, %r10, 1;
-	mov.b64 {%r139, %r140}, %rd200;
-	shfl.sync.down.b32 %r141|%p78, %r139, 1, %r138, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r138, %r17;
-	mov.b64 %rd228, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd201;
-	shfl.sync.down.b32 %r145, %r143, 1, %r138, %r17;
-	shfl.sync.down.b32 %r146, %r144, 1, %r138, %r17;
-	mov.b64 %rd229, {%r145, %r146};
-	@!%p78 bra $L57;
-	setp.lt.s64 %p79, %rd228, %rd200;
-	setp.eq.s64 %p80, %rd228, %rd200;
-	setp.lt.s64 %p81, %rd229, %rd201;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd230, %rd228, %rd200, %p83;
-	selp.b64 %rd231, %rd229, %rd201, %p83;
-	mov.b64 %rd200, %rd230;
-	mov.b64 %rd201, %rd231;
-$L57:
-	mov.b64 {%r147, %r148}, %rd200;
-	shfl.sync.down.b32 %r149|%p84, %r147, 2, %r138, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r138, %r17;
-	mov.b64 %rd232, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd201;
-	shfl.sync.down.b32 %r153, %r151, 2, %r138, %r17;
-	shfl.sync.down.b32 %r154, %r152, 2, %r138, %r17;
-	mov.b64 %rd233, {%r153, %r154};
-	@!%p84 bra $L58;
-	setp.lt.s64 %p85, %rd232, %rd200;
-	setp.eq.s64 %p86, %rd232, %rd200;
-	setp.lt.s64 %p87, %rd233, %rd201;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd234, %rd232, %rd200, %p89;
-	selp.b64 %rd235, %rd233, %rd201, %p89;
-	mov.b64 %rd200, %rd234;
-	mov.b64 %rd201, %rd235;
-$L58:
-	mov.b64 {%r155, %r156}, %rd200;
-	shfl.sync.down.b32 %r157|%p90, %r155, 4, %r138, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r138, %r17;
-	mov.b64 %rd236, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd201;
-	shfl.sync.down.b32 %r161, %r159, 4, %r138, %r17;
-	shfl.sync.down.b32 %r162, %r160, 4, %r138, %r17;
-	mov.b64 %rd237, {%r161, %r162};
-	@!%p90 bra $L59;
-	setp.lt.s64 %p91, %rd236, %rd200;
-	setp.eq.s64 %p92, %rd236, %rd200;
-	setp.lt.s64 %p93, %rd237, %rd201;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd238, %rd236, %rd200, %p95;
-	selp.b64 %rd239, %rd237, %rd201, %p95;
-	mov.b64 %rd200, %rd238;
-	mov.b64 %rd201, %rd239;
-$L59:
-	mov.b64 {%r163, %r164}, %rd200;
-	shfl.sync.down.b32 %r165|%p96, %r163, 8, %r138, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r138, %r17;
-	mov.b64 %rd240, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd201;
-	shfl.sync.down.b32 %r169, %r167, 8, %r138, %r17;
-	shfl.sync.down.b32 %r170, %r168, 8, %r138, %r17;
-	mov.b64 %rd241, {%r169, %r170};
-	@!%p96 bra $L60;
-	setp.lt.s64 %p97, %rd240, %rd200;
-	setp.eq.s64 %p98, %rd240, %rd200;
-	setp.lt.s64 %p99, %rd241, %rd201;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd242, %rd240, %rd200, %p101;
-	selp.b64 %rd243, %rd241, %rd201, %p101;
-	mov.b64 %rd200, %rd242;
-	mov.b64 %rd201, %rd243;
-$L60:
-	mov.b64 {%r171, %r172}, %rd200;
-	shfl.sync.down.b32 %r173|%p102, %r171, 16, %r138, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r138, %r17;
-	mov.b64 %rd244, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd201;
-	shfl.sync.down.b32 %r177, %r175, 16, %r138, %r17;
-	shfl.sync.down.b32 %r178, %r176, 16, %r138, %r17;
-	mov.b64 %rd245, {%r177, %r178};
-	@!%p102 bra $L61;
-	setp.lt.s64 %p103, %rd244, %rd200;
-	setp.eq.s64 %p104, %rd244, %rd200;
-	setp.lt.s64 %p105, %rd245, %rd201;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd246, %rd244, %rd200, %p107;
-	selp.b64 %rd247, %rd245, %rd201, %p107;
-	mov.b64 %rd200, %rd246;
-	mov.b64 %rd201, %rd247;
-$L61:
-$L55:
-	mul.wide.u32 %rd248, %r20, 16;
-	add.s64 %rd249, %rd5, %rd248;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L62;
-	st.global.s64 [%rd249+0], %rd200;
-	st.global.s64 [%rd249+8], %rd201;
-$L62:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L43;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L44;
+	mul.wide.u32 %rd196, %r7, 16;
+	add.s64 %rd197, %rd1, %rd196;
+	ld.shared.s64 %rd198, [%rd197+0];
+	ld.shared.s64 %rd199, [%rd197+8];
+	mov.b64 %rd172, %rd198;
+	mov.b64 %rd173, %rd199;
+$L44:
+	sub.u32 %r127, %r10, 1;
+	mov.b64 {%r128, %r129}, %rd172;
+	shfl.sync.down.b32 %r130|%p64, %r128, 1, %r127, %r17;
+	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
+	mov.b64 %rd200, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd173;
+	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
+	mov.b64 %rd201, {%r134, %r135};
+	@!%p64 bra $L45;
+	setp.lt.s64 %p65, %rd200, %rd172;
+	setp.eq.s64 %p66, %rd200, %rd172;
+	setp.lt.s64 %p67, %rd201, %rd173;
+	and.pred %p68, %p66, %p67;
+	or.pred %p69, %p65, %p68;
+	selp.b64 %rd202, %rd200, %rd172, %p69;
+	selp.b64 %rd203, %rd201, %rd173, %p69;
+	mov.b64 %rd172, %rd202;
+	mov.b64 %rd173, %rd203;
+$L45:
+	mov.b64 {%r136, %r137}, %rd172;
+	shfl.sync.down.b32 %r138|%p70, %r136, 2, %r127, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
+	mov.b64 %rd204, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd173;
+	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
+	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
+	mov.b64 %rd205, {%r142, %r143};
+	@!%p70 bra $L46;
+	setp.lt.s64 %p71, %rd204, %rd172;
+	setp.eq.s64 %p72, %rd204, %rd172;
+	setp.lt.s64 %p73, %rd205, %rd173;
+	and.pred %p74, %p72, %p73;
+	or.pred %p75, %p71, %p74;
+	selp.b64 %rd206, %rd204, %rd172, %p75;
+	selp.b64 %rd207, %rd205, %rd173, %p75;
+	mov.b64 %rd172, %rd206;
+	mov.b64 %rd173, %rd207;
+$L46:
+	mov.b64 {%r144, %r145}, %rd172;
+	shfl.sync.down.b32 %r146|%p76, %r144, 4, %r127, %r17;
+	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
+	mov.b64 %rd208, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd173;
+	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
+	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
+	mov.b64 %rd209, {%r150, %r151};
+	@!%p76 bra $L47;
+	setp.lt.s64 %p77, %rd208, %rd172;
+	setp.eq.s64 %p78, %rd208, %rd172;
+	setp.lt.s64 %p79, %rd209, %rd173;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd210, %rd208, %rd172, %p81;
+	selp.b64 %rd211, %rd209, %rd173, %p81;
+	mov.b64 %rd172, %rd210;
+	mov.b64 %rd173, %rd211;
+$L47:
+	mov.b64 {%r152, %r153}, %rd172;
+	shfl.sync.down.b32 %r154|%p82, %r152, 8, %r127, %r17;
+	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
+	mov.b64 %rd212, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd173;
+	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
+	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
+	mov.b64 %rd213, {%r158, %r159};
+	@!%p82 bra $L48;
+	setp.lt.s64 %p83, %rd212, %rd172;
+	setp.eq.s64 %p84, %rd212, %rd172;
+	setp.lt.s64 %p85, %rd213, %rd173;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd214, %rd212, %rd172, %p87;
+	selp.b64 %rd215, %rd213, %rd173, %p87;
+	mov.b64 %rd172, %rd214;
+	mov.b64 %rd173, %rd215;
+$L48:
+	mov.b64 {%r160, %r161}, %rd172;
+	shfl.sync.down.b32 %r162|%p88, %r160, 16, %r127, %r17;
+	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
+	mov.b64 %rd216, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd173;
+	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
+	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
+	mov.b64 %rd217, {%r166, %r167};
+	@!%p88 bra $L49;
+	setp.lt.s64 %p89, %rd216, %rd172;
+	setp.eq.s64 %p90, %rd216, %rd172;
+	setp.lt.s64 %p91, %rd217, %rd173;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd218, %rd216, %rd172, %p93;
+	selp.b64 %rd219, %rd217, %rd173, %p93;
+	mov.b64 %rd172, %rd218;
+	mov.b64 %rd173, %rd219;
+$L49:
+$L43:
+	mul.wide.u32 %rd220, %r20, 16;
+	add.s64 %rd221, %rd5, %rd220;
+	setp.eq.u32 %p94, %r5, 0;
+	@!%p94 bra $L50;
+	st.global.s64 [%rd221+0], %rd172;
+	st.global.s64 [%rd221+8], %rd173;
+$L50:
 	ret;
 }
 
@@ -20775,12 +21519,15 @@ $L62:
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
 	.reg .pred %p<72>;
 	.reg .b32 %r<102>;
-	.reg .b64 %rd<118>;
+	.reg .b64 %rd<125>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20858,250 +21605,257 @@ $L62:
 	mov.b64 %rd57, %rd56;
 	ld.param.s64 %rd58, [gk_s22];
 	mov.b64 %rd59, %rd58;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd60, [gk_s23];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s24];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s25];
+	mov.b64 %rd66, %rd65;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
-	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd61, 9223372036854775807;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd67, 9223372036854775807;
+	mov.b64 %rd68, 9223372036854775807;
+	cvt.u64.u32 %rd69, %r5;
+	cvt.u64.u32 %rd70, %r6;
+	mov.b64 %rd71, %rd69;
 $L1:
-	setp.ge.s64 %p2, %rd64, %rd4;
+	setp.ge.s64 %p2, %rd71, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd65, %rd64, 16, %rd3;
-	ld.global.s64 %rd66, [%rd65+0];
-	ld.global.s64 %rd67, [%rd65+8];
-	setp.lt.s64 %p3, %rd66, %rd60;
-	setp.eq.s64 %p4, %rd66, %rd60;
-	setp.lt.s64 %p5, %rd67, %rd61;
+	mad.lo.s64 %rd72, %rd71, 16, %rd3;
+	ld.global.s64 %rd73, [%rd72+0];
+	ld.global.s64 %rd74, [%rd72+8];
+	setp.lt.s64 %p3, %rd73, %rd67;
+	setp.eq.s64 %p4, %rd73, %rd67;
+	setp.lt.s64 %p5, %rd74, %rd68;
 	and.pred %p6, %p4, %p5;
 	or.pred %p7, %p3, %p6;
-	selp.b64 %rd68, %rd66, %rd60, %p7;
-	selp.b64 %rd69, %rd67, %rd61, %p7;
-	mov.b64 %rd60, %rd68;
-	mov.b64 %rd61, %rd69;
-	add.s64 %rd64, %rd64, %rd63;
+	selp.b64 %rd75, %rd73, %rd67, %p7;
+	selp.b64 %rd76, %rd74, %rd68, %p7;
+	mov.b64 %rd67, %rd75;
+	mov.b64 %rd68, %rd76;
+	add.s64 %rd71, %rd71, %rd70;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd70, %rd60;
-	mov.b64 %rd71, %rd61;
+	mov.b64 %rd77, %rd67;
+	mov.b64 %rd78, %rd68;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd70;
+	mov.b64 {%r21, %r22}, %rd77;
 	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd72, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd71;
+	mov.b64 %rd79, {%r23, %r24};
+	mov.b64 {%r25, %r26}, %rd78;
 	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd73, {%r27, %r28};
+	mov.b64 %rd80, {%r27, %r28};
 	@!%p8 bra $L3;
-	setp.lt.s64 %p9, %rd72, %rd70;
-	setp.eq.s64 %p10, %rd72, %rd70;
-	setp.lt.s64 %p11, %rd73, %rd71;
+	setp.lt.s64 %p9, %rd79, %rd77;
+	setp.eq.s64 %p10, %rd79, %rd77;
+	setp.lt.s64 %p11, %rd80, %rd78;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd74, %rd72, %rd70, %p13;
-	selp.b64 %rd75, %rd73, %rd71, %p13;
-	mov.b64 %rd70, %rd74;
-	mov.b64 %rd71, %rd75;
+	selp.b64 %rd81, %rd79, %rd77, %p13;
+	selp.b64 %rd82, %rd80, %rd78, %p13;
+	mov.b64 %rd77, %rd81;
+	mov.b64 %rd78, %rd82;
 $L3:
-	mov.b64 {%r29, %r30}, %rd70;
+	mov.b64 {%r29, %r30}, %rd77;
 	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd76, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd71;
+	mov.b64 %rd83, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd78;
 	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd77, {%r35, %r36};
+	mov.b64 %rd84, {%r35, %r36};
 	@!%p14 bra $L4;
-	setp.lt.s64 %p15, %rd76, %rd70;
-	setp.eq.s64 %p16, %rd76, %rd70;
-	setp.lt.s64 %p17, %rd77, %rd71;
+	setp.lt.s64 %p15, %rd83, %rd77;
+	setp.eq.s64 %p16, %rd83, %rd77;
+	setp.lt.s64 %p17, %rd84, %rd78;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd78, %rd76, %rd70, %p19;
-	selp.b64 %rd79, %rd77, %rd71, %p19;
-	mov.b64 %rd70, %rd78;
-	mov.b64 %rd71, %rd79;
+	selp.b64 %rd85, %rd83, %rd77, %p19;
+	selp.b64 %rd86, %rd84, %rd78, %p19;
+	mov.b64 %rd77, %rd85;
+	mov.b64 %rd78, %rd86;
 $L4:
-	mov.b64 {%r37, %r38}, %rd70;
+	mov.b64 {%r37, %r38}, %rd77;
 	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd80, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd71;
+	mov.b64 %rd87, {%r39, %r40};
+	mov.b64 {%r41, %r42}, %rd78;
 	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
 	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd81, {%r43, %r44};
+	mov.b64 %rd88, {%r43, %r44};
 	@!%p20 bra $L5;
-	setp.lt.s64 %p21, %rd80, %rd70;
-	setp.eq.s64 %p22, %rd80, %rd70;
-	setp.lt.s64 %p23, %rd81, %rd71;
+	setp.lt.s64 %p21, %rd87, %rd77;
+	setp.eq.s64 %p22, %rd87, %rd77;
+	setp.lt.s64 %p23, %rd88, %rd78;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd82, %rd80, %rd70, %p25;
-	selp.b64 %rd83, %rd81, %rd71, %p25;
-	mov.b64 %rd70, %rd82;
-	mov.b64 %rd71, %rd83;
+	selp.b64 %rd89, %rd87, %rd77, %p25;
+	selp.b64 %rd90, %rd88, %rd78, %p25;
+	mov.b64 %rd77, %rd89;
+	mov.b64 %rd78, %rd90;
 $L5:
-	mov.b64 {%r45, %r46}, %rd70;
+	mov.b64 {%r45, %r46}, %rd77;
 	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
 	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd84, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd71;
+	mov.b64 %rd91, {%r47, %r48};
+	mov.b64 {%r49, %r50}, %rd78;
 	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
 	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd85, {%r51, %r52};
+	mov.b64 %rd92, {%r51, %r52};
 	@!%p26 bra $L6;
-	setp.lt.s64 %p27, %rd84, %rd70;
-	setp.eq.s64 %p28, %rd84, %rd70;
-	setp.lt.s64 %p29, %rd85, %rd71;
+	setp.lt.s64 %p27, %rd91, %rd77;
+	setp.eq.s64 %p28, %rd91, %rd77;
+	setp.lt.s64 %p29, %rd92, %rd78;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd86, %rd84, %rd70, %p31;
-	selp.b64 %rd87, %rd85, %rd71, %p31;
-	mov.b64 %rd70, %rd86;
-	mov.b64 %rd71, %rd87;
+	selp.b64 %rd93, %rd91, %rd77, %p31;
+	selp.b64 %rd94, %rd92, %rd78, %p31;
+	mov.b64 %rd77, %rd93;
+	mov.b64 %rd78, %rd94;
 $L6:
-	mov.b64 {%r53, %r54}, %rd70;
+	mov.b64 {%r53, %r54}, %rd77;
 	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
 	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd88, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd71;
+	mov.b64 %rd95, {%r55, %r56};
+	mov.b64 {%r57, %r58}, %rd78;
 	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
 	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd89, {%r59, %r60};
+	mov.b64 %rd96, {%r59, %r60};
 	@!%p32 bra $L7;
-	setp.lt.s64 %p33, %rd88, %rd70;
-	setp.eq.s64 %p34, %rd88, %rd70;
-	setp.lt.s64 %p35, %rd89, %rd71;
+	setp.lt.s64 %p33, %rd95, %rd77;
+	setp.eq.s64 %p34, %rd95, %rd77;
+	setp.lt.s64 %p35, %rd96, %rd78;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd90, %rd88, %rd70, %p37;
-	selp.b64 %rd91, %rd89, %rd71, %p37;
-	mov.b64 %rd70, %rd90;
-	mov.b64 %rd71, %rd91;
+	selp.b64 %rd97, %rd95, %rd77, %p37;
+	selp.b64 %rd98, %rd96, %rd78, %p37;
+	mov.b64 %rd77, %rd97;
+	mov.b64 %rd78, %rd98;
 $L7:
 	setp.eq.u32 %p38, %r7, 0;
 	@!%p38 bra $L8;
-	mul.wide.u32 %rd92, %r8, 16;
-	add.s64 %rd93, %rd1, %rd92;
-	st.shared.s64 [%rd93+0], %rd70;
-	st.shared.s64 [%rd93+8], %rd71;
+	mul.wide.u32 %rd99, %r8, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	st.shared.s64 [%rd100+0], %rd77;
+	st.shared.s64 [%rd100+8], %rd78;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p39, %r8, 0;
 	@!%p39 bra $L9;
 	setp.lo.u32 %p40, %r7, %r10;
 	@!%p40 bra $L10;
-	mul.wide.u32 %rd94, %r7, 16;
-	add.s64 %rd95, %rd1, %rd94;
-	ld.shared.s64 %rd96, [%rd95+0];
-	ld.shared.s64 %rd97, [%rd95+8];
-	mov.b64 %rd70, %rd96;
-	mov.b64 %rd71, %rd97;
+	mul.wide.u32 %rd101, %r7, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	ld.shared.s64 %rd103, [%rd102+0];
+	ld.shared.s64 %rd104, [%rd102+8];
+	mov.b64 %rd77, %rd103;
+	mov.b64 %rd78, %rd104;
 $L10:
 	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd70;
+	mov.b64 {%r62, %r63}, %rd77;
 	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
 	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd98, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd71;
+	mov.b64 %rd105, {%r64, %r65};
+	mov.b64 {%r66, %r67}, %rd78;
 	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
 	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd99, {%r68, %r69};
+	mov.b64 %rd106, {%r68, %r69};
 	@!%p41 bra $L11;
-	setp.lt.s64 %p42, %rd98, %rd70;
-	setp.eq.s64 %p43, %rd98, %rd70;
-	setp.lt.s64 %p44, %rd99, %rd71;
+	setp.lt.s64 %p42, %rd105, %rd77;
+	setp.eq.s64 %p43, %rd105, %rd77;
+	setp.lt.s64 %p44, %rd106, %rd78;
 	and.pred %p45, %p43, %p44;
 	or.pred %p46, %p42, %p45;
-	selp.b64 %rd100, %rd98, %rd70, %p46;
-	selp.b64 %rd101, %rd99, %rd71, %p46;
-	mov.b64 %rd70, %rd100;
-	mov.b64 %rd71, %rd101;
+	selp.b64 %rd107, %rd105, %rd77, %p46;
+	selp.b64 %rd108, %rd106, %rd78, %p46;
+	mov.b64 %rd77, %rd107;
+	mov.b64 %rd78, %rd108;
 $L11:
-	mov.b64 {%r70, %r71}, %rd70;
+	mov.b64 {%r70, %r71}, %rd77;
 	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
 	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd102, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd71;
+	mov.b64 %rd109, {%r72, %r73};
+	mov.b64 {%r74, %r75}, %rd78;
 	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
 	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd103, {%r76, %r77};
+	mov.b64 %rd110, {%r76, %r77};
 	@!%p47 bra $L12;
-	setp.lt.s64 %p48, %rd102, %rd70;
-	setp.eq.s64 %p49, %rd102, %rd70;
-	setp.lt.s64 %p50, %rd103, %rd71;
+	setp.lt.s64 %p48, %rd109, %rd77;
+	setp.eq.s64 %p49, %rd109, %rd77;
+	setp.lt.s64 %p50, %rd110, %rd78;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd104, %rd102, %rd70, %p52;
-	selp.b64 %rd105, %rd103, %rd71, %p52;
-	mov.b64 %rd70, %rd104;
-	mov.b64 %rd71, %rd105;
+	selp.b64 %rd111, %rd109, %rd77, %p52;
+	selp.b64 %rd112, %rd110, %rd78, %p52;
+	mov.b64 %rd77, %rd111;
+	mov.b64 %rd78, %rd112;
 $L12:
-	mov.b64 {%r78, %r79}, %rd70;
+	mov.b64 {%r78, %r79}, %rd77;
 	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
 	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd106, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd71;
+	mov.b64 %rd113, {%r80, %r81};
+	mov.b64 {%r82, %r83}, %rd78;
 	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
 	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd107, {%r84, %r85};
+	mov.b64 %rd114, {%r84, %r85};
 	@!%p53 bra $L13;
-	setp.lt.s64 %p54, %rd106, %rd70;
-	setp.eq.s64 %p55, %rd106, %rd70;
-	setp.lt.s64 %p56, %rd107, %rd71;
+	setp.lt.s64 %p54, %rd113, %rd77;
+	setp.eq.s64 %p55, %rd113, %rd77;
+	setp.lt.s64 %p56, %rd114, %rd78;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd108, %rd106, %rd70, %p58;
-	selp.b64 %rd109, %rd107, %rd71, %p58;
-	mov.b64 %rd70, %rd108;
-	mov.b64 %rd71, %rd109;
+	selp.b64 %rd115, %rd113, %rd77, %p58;
+	selp.b64 %rd116, %rd114, %rd78, %p58;
+	mov.b64 %rd77, %rd115;
+	mov.b64 %rd78, %rd116;
 $L13:
-	mov.b64 {%r86, %r87}, %rd70;
+	mov.b64 {%r86, %r87}, %rd77;
 	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
 	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd110, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd71;
+	mov.b64 %rd117, {%r88, %r89};
+	mov.b64 {%r90, %r91}, %rd78;
 	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
 	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd111, {%r92, %r93};
+	mov.b64 %rd118, {%r92, %r93};
 	@!%p59 bra $L14;
-	setp.lt.s64 %p60, %rd110, %rd70;
-	setp.eq.s64 %p61, %rd110, %rd70;
-	setp.lt.s64 %p62, %rd111, %rd71;
+	setp.lt.s64 %p60, %rd117, %rd77;
+	setp.eq.s64 %p61, %rd117, %rd77;
+	setp.lt.s64 %p62, %rd118, %rd78;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd112, %rd110, %rd70, %p64;
-	selp.b64 %rd113, %rd111, %rd71, %p64;
-	mov.b64 %rd70, %rd112;
-	mov.b64 %rd71, %rd113;
+	selp.b64 %rd119, %rd117, %rd77, %p64;
+	selp.b64 %rd120, %rd118, %rd78, %p64;
+	mov.b64 %rd77, %rd119;
+	mov.b64 %rd78, %rd120;
 $L14:
-	mov.b64 {%r94, %r95}, %rd70;
+	mov.b64 {%r94, %r95}, %rd77;
 	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
 	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd114, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd71;
+	mov.b64 %rd121, {%r96, %r97};
+	mov.b64 {%r98, %r99}, %rd78;
 	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
 	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd115, {%r100, %r101};
+	mov.b64 %rd122, {%r100, %r101};
 	@!%p65 bra $L15;
-	setp.lt.s64 %p66, %rd114, %rd70;
-	setp.eq.s64 %p67, %rd114, %rd70;
-	setp.lt.s64 %p68, %rd115, %rd71;
+	setp.lt.s64 %p66, %rd121, %rd77;
+	setp.eq.s64 %p67, %rd121, %rd77;
+	setp.lt.s64 %p68, %rd122, %rd78;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd116, %rd114, %rd70, %p70;
-	selp.b64 %rd117, %rd115, %rd71, %p70;
-	mov.b64 %rd70, %rd116;
-	mov.b64 %rd71, %rd117;
+	selp.b64 %rd123, %rd121, %rd77, %p70;
+	selp.b64 %rd124, %rd122, %rd78, %p70;
+	mov.b64 %rd77, %rd123;
+	mov.b64 %rd78, %rd124;
 $L15:
 $L9:
 	setp.eq.u32 %p71, %r5, 0;
 	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd70;
-	st.global.s64 [%rd6+8], %rd71;
+	st.global.s64 [%rd6+0], %rd77;
+	st.global.s64 [%rd6+8], %rd78;
 $L16:
 	ret;
 }
@@ -21133,12 +21887,15 @@ $L16:
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
-	.reg .pred %p<109>;
-	.reg .b32 %r<179>;
-	.reg .b64 %rd<250>;
+	.reg .pred %p<95>;
+	.reg .b32 %r<168>;
+	.reg .b64 %rd<222>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21215,575 +21972,504 @@ $L16:
 	mov.b64 %rd56, %rd55;
 	ld.param.s64 %rd57, [gk_s22];
 	mov.b64 %rd58, %rd57;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd59, [gk_s23];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s24];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s25];
+	mov.b64 %rd65, %rd64;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd59, %rd3, %rd2;
-	max.s64 %rd60, %rd59, 0;
-	cvt.u64.u32 %rd61, %r21;
-	add.s64 %rd62, %rd60, %rd61;
-	sub.s64 %rd63, %rd62, 1;
-	div.u64 %rd64, %rd63, %rd61;
-	cvt.u64.u32 %rd65, %r20;
-	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
-	add.s64 %rd67, %rd66, %rd64;
-	min.s64 %rd68, %rd67, %rd3;
-	mov.b64 %rd69, -9223372036854775808;
-	mov.b64 %rd70, 9223372036854775807;
-	cvt.u64.u32 %rd71, %r5;
-	add.s64 %rd72, %rd66, %rd71;
-	cvt.u64.u32 %rd73, %r6;
-	mov.b64 %rd74, %rd72;
+	sub.s64 %rd66, %rd3, %rd2;
+	max.s64 %rd67, %rd66, 0;
+	cvt.u64.u32 %rd68, %r21;
+	add.s64 %rd69, %rd67, %rd68;
+	sub.s64 %rd70, %rd69, 1;
+	div.u64 %rd71, %rd70, %rd68;
+	cvt.u64.u32 %rd72, %r20;
+	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
+	add.s64 %rd74, %rd73, %rd71;
+	min.s64 %rd75, %rd74, %rd3;
+	mov.b64 %rd76, -9223372036854775808;
+	mov.b64 %rd77, 9223372036854775807;
+	cvt.u64.u32 %rd78, %r5;
+	add.s64 %rd79, %rd73, %rd78;
+	cvt.u64.u32 %rd80, %r6;
+	mov.b64 %rd81, %rd79;
 $L1:
-	setp.ge.s64 %p2, %rd74, %rd68;
+	setp.ge.s64 %p2, %rd81, %rd75;
 	@%p2 bra $L2;
-	mov.b64 %rd75, %rd74;
-	setp.eq.s64 %p3, %rd44, 0;
+	mov.b64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	add.s64 %rd84, %rd82, 1;
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd85;
+	setp.gt.s64 %p3, %rd44, 0;
 	@!%p3 bra $L5;
-	mov.b32 %r22, %r19;
-	cvt.u32.u64 %r23, %rd75;
-	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd76, %r24;
-	mul.lo.s64 %rd77, %rd76, %rd51;
-	mad.lo.s64 %rd78, %rd77, 4, %rd47;
-	ld.global.s32 %r25, [%rd78+0];
-	mov.b32 %r26, %r25;
-	setp.lt.s32 %p4, %r26, 0;
-	mov.pred %p5, %p4;
-	mov.pred %p6, %p5;
-	@!%p6 bra $L7;
-	mov.b64 %rd79, %rd7;
-	mov.b64 %rd80, %rd44;
-	mov.b32 %r27, %r19;
-	cvt.u32.u64 %r28, %rd75;
-	mov.b32 %r29, %r28;
-	mov.b64 %rd81, %rd17;
-	mov.b64 %rd82, %rd19;
-	mov.b64 %rd83, %rd21;
-	mov.b64 %rd84, %rd31;
-	mov.b64 %rd85, %rd33;
-	mov.b64 %rd86, %rd35;
-	mov.b64 %rd87, %rd81;
-	mov.b64 %rd88, %rd82;
-	mov.b64 %rd89, %rd83;
-	mov.b64 %rd90, %rd84;
-	mov.b64 %rd91, %rd85;
-	mov.b64 %rd92, %rd86;
-	mov.pred %p7, 0;
-	cvt.s64.s32 %rd93, %r29;
-	add.s64 %rd94, %rd93, 1;
-	mul.lo.s64 %rd95, %rd94, %rd14;
-	mad.lo.s64 %rd96, %rd95, 8, %rd10;
-	ld.global.nc.s64 %rd97, [%rd96+0];
-	mov.b64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	cvt.s64.s32 %rd100, %r29;
-	mul.lo.s64 %rd101, %rd100, %rd14;
-	mad.lo.s64 %rd102, %rd101, 8, %rd10;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-$L8:
-	setp.lt.s64 %p8, %rd105, %rd99;
-	not.pred %p9, %p8;
-	@!%p9 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd106, %rd105, %rd89;
-	mad.lo.s64 %rd107, %rd106, 4, %rd87;
-	ld.global.nc.s32 %r30, [%rd107+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	shr.s32 %r33, %r32, 5;
-	cvt.s64.s32 %rd108, %r33;
-	mul.lo.s64 %rd109, %rd108, %rd92;
-	mad.lo.s64 %rd110, %rd109, 4, %rd90;
-	ld.global.nc.u32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	and.b32 %r36, %r32, 31;
-	cvt.s64.s32 %rd111, %r36;
-	min.u64 %rd112, %rd111, 32;
-	cvt.u32.u64 %r37, %rd112;
-	mov.b32 %r39, 0x1;
-	shl.b32 %r38, %r39, %r37;
-	setp.hs.u32 %p10, %r37, 32;
-	selp.b32 %r40, 0, %r38, %p10;
-	and.b32 %r41, %r35, %r40;
-	setp.eq.u32 %p11, %r41, 0x0;
-	@!%p11 bra $L14;
-	bra.uni $L9;
-$L14:
-	mov.b32 %r42, %r27;
-	mov.b32 %r43, %r32;
-	mov.b32 %r44, %r29;
-	mov.b64 %rd113, %rd105;
-	cvt.s64.s32 %rd114, %r44;
-	mul.lo.s64 %rd115, %rd114, %rd51;
-	mad.lo.s64 %rd116, %rd115, 4, %rd47;
-	st.global.s32 [%rd116+0], %r43;
-	add.s32 %r45, %r42, 1;
-	cvt.s64.s32 %rd117, %r44;
-	mul.lo.s64 %rd118, %rd117, %rd58;
-	mad.lo.s64 %rd119, %rd118, 4, %rd54;
-	st.global.s32 [%rd119+0], %r45;
-	mov.pred %p12, 1;
-	mov.pred %p13, 1;
-	mov.pred %p14, %p12;
-	mov.pred %p15, %p13;
-	mov.pred %p16, %p14;
-	mov.pred %p17, %p15;
-	or.pred %p18, %p7, %p16;
-	mov.pred %p7, %p18;
-	@!%p17 bra $L16;
-	bra.uni $L10;
-$L16:
-$L9:
-	add.s64 %rd120, %rd105, 1;
-	mov.b64 %rd105, %rd120;
+	mul.lo.s64 %rd88, %rd82, %rd44;
+	mov.b64 %rd89, %rd88;
+	add.s64 %rd90, %rd82, 1;
+	mul.lo.s64 %rd91, %rd90, %rd44;
+	min.s64 %rd92, %rd91, %rd40;
+	mov.b64 %rd93, %rd92;
+	mov.b64 %rd86, %rd89;
+	mov.b64 %rd87, %rd93;
+$L5:
+	mov.b64 %rd94, %rd10;
+	mov.b64 %rd95, %rd12;
+	mov.b64 %rd96, %rd14;
+	mov.b64 %rd97, %rd17;
+	mov.b64 %rd98, %rd19;
+	mov.b64 %rd99, %rd21;
+	mov.b64 %rd100, %rd31;
+	mov.b64 %rd101, %rd33;
+	mov.b64 %rd102, %rd35;
+	mov.b64 %rd103, %rd94;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd99;
+	mov.b64 %rd109, %rd100;
+	mov.b64 %rd110, %rd101;
+	mov.b64 %rd111, %rd102;
+	mov.b64 %rd112, %rd86;
+$L6:
+	setp.lt.s64 %p4, %rd112, %rd87;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.pred %p19, %p7;
-	mov.pred %p6, %p19;
-$L7:
-	@!%p6 bra $L18;
-	shr.s64 %rd121, %rd75, 5;
-	mul.lo.s64 %rd122, %rd121, %rd42;
-	mad.lo.s64 %rd123, %rd122, 4, %rd38;
-	and.b64 %rd124, %rd75, 31;
+	mov.b32 %r22, 0x0;
+	mul.lo.s64 %rd113, %rd112, 32;
+	mov.b64 %rd114, %rd113;
+	setp.gt.s64 %p6, %rd44, 0;
+	@!%p6 bra $L11;
+	mov.b32 %r23, %r19;
+	mov.b64 %rd115, %rd112;
+	mul.lo.s64 %rd116, %rd115, %rd65;
+	mad.lo.s64 %rd117, %rd116, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r24, [%rd117+0];
+	mov.b32 %r25, %r24;
+	not.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	mov.b32 %r22, %r27;
+	sub.s64 %rd118, %rd7, %rd114;
+	mov.b64 %rd119, %rd118;
+	setp.lt.s64 %p7, %rd119, 32;
+	@!%p7 bra $L14;
+	min.u64 %rd120, %rd119, 32;
+	cvt.u32.u64 %r28, %rd120;
+	mov.b32 %r30, 0x1;
+	shl.b32 %r29, %r30, %r28;
+	setp.hs.u32 %p8, %r28, 32;
+	selp.b32 %r31, 0, %r29, %p8;
+	sub.u32 %r32, %r31, 0x1;
+	and.b32 %r33, %r22, %r32;
+	mov.b32 %r22, %r33;
+$L14:
+	bra.uni $L12;
+$L11:
+	mov.b64 %rd114, %rd82;
+	mov.b32 %r34, %r19;
+	cvt.u32.u64 %r35, %rd82;
+	mov.b32 %r36, %r35;
+	shr.s32 %r37, %r36, 5;
+	cvt.s64.s32 %rd121, %r37;
+	mul.lo.s64 %rd122, %rd121, %rd65;
+	mad.lo.s64 %rd123, %rd122, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r38, [%rd123+0];
+	mov.b32 %r39, %r38;
+	and.b32 %r40, %r36, 31;
+	cvt.s64.s32 %rd124, %r40;
 	min.u64 %rd125, %rd124, 32;
-	cvt.u32.u64 %r46, %rd125;
-	mov.b32 %r48, 0x1;
-	shl.b32 %r47, %r48, %r46;
-	setp.hs.u32 %p20, %r46, 32;
-	selp.b32 %r49, 0, %r47, %p20;
-	atom.global.or.b32 %r50, [%rd123], %r49;
-	add.s64 %rd126, %rd69, 1;
-	mov.b64 %rd69, %rd126;
-$L18:
-	bra.uni $L3;
-$L5:
-	add.s64 %rd127, %rd75, 1;
-	mul.lo.s64 %rd128, %rd127, %rd44;
-	min.s64 %rd129, %rd128, %rd40;
-	mov.b64 %rd130, %rd129;
-	mul.lo.s64 %rd131, %rd75, %rd44;
-	mov.b64 %rd132, %rd131;
-$L19:
-	setp.lt.s64 %p21, %rd132, %rd130;
-	not.pred %p22, %p21;
-	@!%p22 bra $L23;
-	bra.uni $L21;
-$L23:
-	mov.b32 %r51, 0x0;
-	mov.b32 %r52, %r19;
-	mov.b64 %rd133, %rd132;
-	mov.b32 %r53, 0x0;
-	mul.lo.s64 %rd134, %rd133, 32;
-	mov.b64 %rd135, %rd134;
-	add.s64 %rd136, %rd135, 32;
-	min.s64 %rd137, %rd136, %rd49;
-	mov.b64 %rd138, %rd137;
-	mov.b64 %rd139, %rd135;
-$L24:
-	setp.lt.s64 %p23, %rd139, %rd138;
-	not.pred %p24, %p23;
-	@!%p24 bra $L28;
-	bra.uni $L26;
-$L28:
-	mul.lo.s64 %rd140, %rd139, %rd51;
-	mad.lo.s64 %rd141, %rd140, 4, %rd47;
-	ld.global.s32 %r54, [%rd141+0];
-	mov.b32 %r55, %r54;
-	setp.lt.s32 %p25, %r55, 0;
-	@!%p25 bra $L30;
-	sub.s64 %rd142, %rd139, %rd135;
-	min.u64 %rd143, %rd142, 32;
-	cvt.u32.u64 %r56, %rd143;
-	mov.b32 %r58, 0x1;
-	shl.b32 %r57, %r58, %r56;
-	setp.hs.u32 %p26, %r56, 32;
-	selp.b32 %r59, 0, %r57, %p26;
-	or.b32 %r60, %r53, %r59;
-	mov.b32 %r53, %r60;
-$L30:
-$L25:
-	add.s64 %rd144, %rd139, 1;
-	mov.b64 %rd139, %rd144;
-	bra.uni $L24;
-$L26:
-	mov.b32 %r61, %r53;
-	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd145, %rd132, 32;
-	sub.s64 %rd146, %rd7, %rd145;
-	mov.b64 %rd147, %rd146;
-	setp.lt.s64 %p27, %rd147, 32;
-	@!%p27 bra $L32;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r63, %rd148;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p28, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p28;
-	sub.u32 %r67, %r66, 0x1;
-	and.b32 %r68, %r62, %r67;
-	mov.b32 %r62, %r68;
-$L32:
-$L33:
-	setp.ne.u32 %p29, %r62, 0x0;
-	not.pred %p30, %p29;
-	@!%p30 bra $L37;
-	bra.uni $L35;
-$L37:
-	brev.b32 %r69, %r62;
-	clz.b32 %r70, %r69;
-	cvt.u64.u32 %rd149, %r70;
-	mov.b64 %rd150, %rd149;
-	sub.u32 %r71, %r62, 0x1;
-	and.b32 %r72, %r62, %r71;
-	mov.b32 %r62, %r72;
-	mov.b64 %rd151, %rd7;
-	mov.b64 %rd152, %rd44;
-	mov.b32 %r73, %r19;
-	mul.lo.s64 %rd153, %rd132, 32;
-	add.s64 %rd154, %rd153, %rd150;
-	cvt.u32.u64 %r74, %rd154;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd155, %rd17;
-	mov.b64 %rd156, %rd19;
-	mov.b64 %rd157, %rd21;
-	mov.b64 %rd158, %rd31;
-	mov.b64 %rd159, %rd33;
-	mov.b64 %rd160, %rd35;
-	mov.b64 %rd161, %rd155;
-	mov.b64 %rd162, %rd156;
-	mov.b64 %rd163, %rd157;
-	mov.b64 %rd164, %rd158;
-	mov.b64 %rd165, %rd159;
-	mov.b64 %rd166, %rd160;
-	mov.pred %p31, 0;
-	cvt.s64.s32 %rd167, %r75;
-	add.s64 %rd168, %rd167, 1;
-	mul.lo.s64 %rd169, %rd168, %rd14;
-	mad.lo.s64 %rd170, %rd169, 8, %rd10;
-	ld.global.nc.s64 %rd171, [%rd170+0];
-	mov.b64 %rd172, %rd171;
-	mov.b64 %rd173, %rd172;
-	cvt.s64.s32 %rd174, %r75;
-	mul.lo.s64 %rd175, %rd174, %rd14;
-	mad.lo.s64 %rd176, %rd175, 8, %rd10;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	mov.b64 %rd179, %rd178;
-$L38:
-	setp.lt.s64 %p32, %rd179, %rd173;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd180, %rd179, %rd163;
-	mad.lo.s64 %rd181, %rd180, 4, %rd161;
-	ld.global.nc.s32 %r76, [%rd181+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r77;
-	shr.s32 %r79, %r78, 5;
-	cvt.s64.s32 %rd182, %r79;
-	mul.lo.s64 %rd183, %rd182, %rd166;
-	mad.lo.s64 %rd184, %rd183, 4, %rd164;
-	ld.global.nc.u32 %r80, [%rd184+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r78, 31;
-	cvt.s64.s32 %rd185, %r82;
-	min.u64 %rd186, %rd185, 32;
-	cvt.u32.u64 %r83, %rd186;
-	mov.b32 %r85, 0x1;
-	shl.b32 %r84, %r85, %r83;
-	setp.hs.u32 %p34, %r83, 32;
-	selp.b32 %r86, 0, %r84, %p34;
-	and.b32 %r87, %r81, %r86;
-	setp.eq.u32 %p35, %r87, 0x0;
-	@!%p35 bra $L44;
-	bra.uni $L39;
-$L44:
-	mov.b32 %r88, %r73;
-	mov.b32 %r89, %r78;
-	mov.b32 %r90, %r75;
-	mov.b64 %rd187, %rd179;
-	cvt.s64.s32 %rd188, %r90;
-	mul.lo.s64 %rd189, %rd188, %rd51;
-	mad.lo.s64 %rd190, %rd189, 4, %rd47;
-	st.global.s32 [%rd190+0], %r89;
-	add.s32 %r91, %r88, 1;
-	cvt.s64.s32 %rd191, %r90;
-	mul.lo.s64 %rd192, %rd191, %rd58;
-	mad.lo.s64 %rd193, %rd192, 4, %rd54;
-	st.global.s32 [%rd193+0], %r91;
-	mov.pred %p36, 1;
-	mov.pred %p37, 1;
-	mov.pred %p38, %p36;
-	mov.pred %p39, %p37;
-	mov.pred %p40, %p38;
-	mov.pred %p41, %p39;
-	or.pred %p42, %p31, %p40;
-	mov.pred %p31, %p42;
-	@!%p41 bra $L46;
-	bra.uni $L40;
-$L46:
-$L39:
-	add.s64 %rd194, %rd179, 1;
-	mov.b64 %rd179, %rd194;
-	bra.uni $L38;
-$L40:
-	mov.pred %p43, %p31;
-	@!%p43 bra $L48;
-	min.u64 %rd195, %rd150, 32;
-	cvt.u32.u64 %r92, %rd195;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p44, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p44;
-	or.b32 %r96, %r51, %r95;
-	mov.b32 %r51, %r96;
-	add.s64 %rd196, %rd69, 1;
-	mov.b64 %rd69, %rd196;
-$L48:
-$L34:
-	bra.uni $L33;
-$L35:
-	mul.lo.s64 %rd197, %rd132, %rd42;
-	mad.lo.s64 %rd198, %rd197, 4, %rd38;
-	st.global.u32 [%rd198+0], %r51;
-$L20:
-	add.s64 %rd199, %rd132, 1;
-	mov.b64 %rd132, %rd199;
+	cvt.u32.u64 %r41, %rd125;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p9, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p9;
+	and.b32 %r45, %r39, %r44;
+	setp.eq.u32 %p10, %r45, 0x0;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L16;
+	mov.b32 %r22, 0x1;
+$L16:
+$L12:
+	mov.b32 %r46, 0x0;
+$L17:
+	setp.ne.u32 %p12, %r22, 0x0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L21;
 	bra.uni $L19;
 $L21:
+	brev.b32 %r47, %r22;
+	clz.b32 %r48, %r47;
+	cvt.u64.u32 %rd126, %r48;
+	mov.b64 %rd127, %rd126;
+	sub.u32 %r49, %r22, 0x1;
+	and.b32 %r50, %r22, %r49;
+	mov.b32 %r22, %r50;
+	add.s64 %rd128, %rd114, %rd127;
+	cvt.u32.u64 %r51, %rd128;
+	mov.b32 %r52, %r51;
+	mov.pred %p14, 0;
+	cvt.s64.s32 %rd129, %r52;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd105;
+	mad.lo.s64 %rd132, %rd131, 8, %rd103;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd134;
+	cvt.s64.s32 %rd136, %r52;
+	mul.lo.s64 %rd137, %rd136, %rd105;
+	mad.lo.s64 %rd138, %rd137, 8, %rd103;
+	ld.global.nc.s64 %rd139, [%rd138+0];
+	mov.b64 %rd140, %rd139;
+	mov.b64 %rd141, %rd140;
+$L22:
+	setp.lt.s64 %p15, %rd141, %rd135;
+	not.pred %p16, %p15;
+	@!%p16 bra $L26;
+	bra.uni $L24;
+$L26:
+	mul.lo.s64 %rd142, %rd141, %rd108;
+	mad.lo.s64 %rd143, %rd142, 4, %rd106;
+	ld.global.nc.s32 %r53, [%rd143+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	shr.s32 %r56, %r55, 5;
+	cvt.s64.s32 %rd144, %r56;
+	mul.lo.s64 %rd145, %rd144, %rd111;
+	mad.lo.s64 %rd146, %rd145, 4, %rd109;
+	ld.global.nc.u32 %r57, [%rd146+0];
+	mov.b32 %r58, %r57;
+	and.b32 %r59, %r55, 31;
+	cvt.s64.s32 %rd147, %r59;
+	min.u64 %rd148, %rd147, 32;
+	cvt.u32.u64 %r60, %rd148;
+	mov.b32 %r62, 0x1;
+	shl.b32 %r61, %r62, %r60;
+	setp.hs.u32 %p17, %r60, 32;
+	selp.b32 %r63, 0, %r61, %p17;
+	and.b32 %r64, %r58, %r63;
+	setp.eq.u32 %p18, %r64, 0x0;
+	@!%p18 bra $L28;
+	bra.uni $L23;
+$L28:
+	mov.b32 %r65, %r19;
+	mov.b32 %r66, %r55;
+	mov.b32 %r67, %r52;
+	mov.b64 %rd149, %rd141;
+	cvt.s64.s32 %rd150, %r67;
+	mul.lo.s64 %rd151, %rd150, %rd51;
+	mad.lo.s64 %rd152, %rd151, 4, %rd47;
+	st.global.s32 [%rd152+0], %r66;
+	add.s32 %r68, %r65, 1;
+	cvt.s64.s32 %rd153, %r67;
+	mul.lo.s64 %rd154, %rd153, %rd58;
+	mad.lo.s64 %rd155, %rd154, 4, %rd54;
+	st.global.s32 [%rd155+0], %r68;
+	shr.s32 %r69, %r67, 5;
+	cvt.s64.s32 %rd156, %r69;
+	mul.lo.s64 %rd157, %rd156, %rd65;
+	mad.lo.s64 %rd158, %rd157, 4, %rd61;
+	and.b32 %r70, %r67, 31;
+	cvt.s64.s32 %rd159, %r70;
+	min.u64 %rd160, %rd159, 32;
+	cvt.u32.u64 %r71, %rd160;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p19, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p19;
+	atom.global.or.b32 %r75, [%rd158], %r74;
+	mov.pred %p20, 1;
+	mov.pred %p21, 1;
+	mov.pred %p22, %p20;
+	mov.pred %p23, %p21;
+	mov.pred %p24, %p22;
+	mov.pred %p25, %p23;
+	or.pred %p26, %p14, %p24;
+	mov.pred %p14, %p26;
+	@!%p25 bra $L30;
+	bra.uni $L24;
+$L30:
+$L23:
+	add.s64 %rd161, %rd141, 1;
+	mov.b64 %rd141, %rd161;
+	bra.uni $L22;
+$L24:
+	@!%p14 bra $L32;
+	min.u64 %rd162, %rd127, 32;
+	cvt.u32.u64 %r76, %rd162;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p27, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p27;
+	or.b32 %r80, %r46, %r79;
+	mov.b32 %r46, %r80;
+	add.s64 %rd163, %rd76, 1;
+	mov.b64 %rd76, %rd163;
+$L32:
+$L18:
+	bra.uni $L17;
+$L19:
+	setp.gt.s64 %p28, %rd44, 0;
+	@!%p28 bra $L33;
+	mul.lo.s64 %rd164, %rd112, %rd42;
+	mad.lo.s64 %rd165, %rd164, 4, %rd38;
+	st.global.u32 [%rd165+0], %r46;
+	bra.uni $L34;
+$L33:
+	setp.ne.u32 %p29, %r46, 0x0;
+	@!%p29 bra $L36;
+	shr.s64 %rd166, %rd82, 5;
+	mul.lo.s64 %rd167, %rd166, %rd42;
+	mad.lo.s64 %rd168, %rd167, 4, %rd38;
+	and.b64 %rd169, %rd82, 31;
+	min.u64 %rd170, %rd169, 32;
+	cvt.u32.u64 %r81, %rd170;
+	mov.b32 %r83, 0x1;
+	shl.b32 %r82, %r83, %r81;
+	setp.hs.u32 %p30, %r81, 32;
+	selp.b32 %r84, 0, %r82, %p30;
+	atom.global.or.b32 %r85, [%rd168], %r84;
+$L36:
+$L34:
+$L7:
+	add.s64 %rd171, %rd112, 1;
+	mov.b64 %rd112, %rd171;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd74, %rd74, %rd73;
+	add.s64 %rd81, %rd81, %rd80;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd200, %rd69;
-	mov.b64 %rd201, %rd70;
+	mov.b64 %rd172, %rd76;
+	mov.b64 %rd173, %rd77;
 	// block reduction
-	sub.u32 %r97, %r13, 1;
-	mov.b64 {%r98, %r99}, %rd200;
-	shfl.sync.down.b32 %r100|%p45, %r98, 1, %r97, %r17;
-	shfl.sync.down.b32 %r101, %r99, 1, %r97, %r17;
-	mov.b64 %rd202, {%r100, %r101};
-	mov.b64 {%r102, %r103}, %rd201;
-	shfl.sync.down.b32 %r104, %r102, 1, %r97, %r17;
-	shfl.sync.down.b32 %r105, %r103, 1, %r97, %r17;
-	mov.b64 %rd203, {%r104, %r105};
-	@!%p45 bra $L49;
-	setp.gt.s64 %p46, %rd202, %rd200;
-	setp.eq.s64 %p47, %rd202, %rd200;
-	setp.lt.s64 %p48, %rd203, %rd201;
-	and.pred %p49, %p47, %p48;
-	or.pred %p50, %p46, %p49;
-	selp.b64 %rd204, %rd202, %rd200, %p50;
-	selp.b64 %rd205, %rd203, %rd201, %p50;
-	mov.b64 %rd200, %rd204;
-	mov.b64 %rd201, %rd205;
-$L49:
-	mov.b64 {%r106, %r107}, %rd200;
-	shfl.sync.down.b32 %r108|%p51, %r106, 2, %r97, %r17;
-	shfl.sync.down.b32 %r109, %r107, 2, %r97, %r17;
-	mov.b64 %rd206, {%r108, %r109};
-	mov.b64 {%r110, %r111}, %rd201;
-	shfl.sync.down.b32 %r112, %r110, 2, %r97, %r17;
-	shfl.sync.down.b32 %r113, %r111, 2, %r97, %r17;
-	mov.b64 %rd207, {%r112, %r113};
-	@!%p51 bra $L50;
-	setp.gt.s64 %p52, %rd206, %rd200;
-	setp.eq.s64 %p53, %rd206, %rd200;
-	setp.lt.s64 %p54, %rd207, %rd201;
-	and.pred %p55, %p53, %p54;
-	or.pred %p56, %p52, %p55;
-	selp.b64 %rd208, %rd206, %rd200, %p56;
-	selp.b64 %rd209, %rd207, %rd201, %p56;
-	mov.b64 %rd200, %rd208;
-	mov.b64 %rd201, %rd209;
-$L50:
-	mov.b64 {%r114, %r115}, %rd200;
-	shfl.sync.down.b32 %r116|%p57, %r114, 4, %r97, %r17;
-	shfl.sync.down.b32 %r117, %r115, 4, %r97, %r17;
-	mov.b64 %rd210, {%r116, %r117};
-	mov.b64 {%r118, %r119}, %rd201;
-	shfl.sync.down.b32 %r120, %r118, 4, %r97, %r17;
-	shfl.sync.down.b32 %r121, %r119, 4, %r97, %r17;
-	mov.b64 %rd211, {%r120, %r121};
-	@!%p57 bra $L51;
-	setp.gt.s64 %p58, %rd210, %rd200;
-	setp.eq.s64 %p59, %rd210, %rd200;
-	setp.lt.s64 %p60, %rd211, %rd201;
-	and.pred %p61, %p59, %p60;
-	or.pred %p62, %p58, %p61;
-	selp.b64 %rd212, %rd210, %rd200, %p62;
-	selp.b64 %rd213, %rd211, %rd201, %p62;
-	mov.b64 %rd200, %rd212;
-	mov.b64 %rd201, %rd213;
-$L51:
-	mov.b64 {%r122, %r123}, %rd200;
-	shfl.sync.down.b32 %r124|%p63, %r122, 8, %r97, %r17;
-	shfl.sync.down.b32 %r125, %r123, 8, %r97, %r17;
-	mov.b64 %rd214, {%r124, %r125};
-	mov.b64 {%r126, %r127}, %rd201;
-	shfl.sync.down.b32 %r128, %r126, 8, %r97, %r17;
-	shfl.sync.down.b32 %r129, %r127, 8, %r97, %r17;
-	mov.b64 %rd215, {%r128, %r129};
-	@!%p63 bra $L52;
-	setp.gt.s64 %p64, %rd214, %rd200;
-	setp.eq.s64 %p65, %rd214, %rd200;
-	setp.lt.s64 %p66, %rd215, %rd201;
-	and.pred %p67, %p65, %p66;
-	or.pred %p68, %p64, %p67;
-	selp.b64 %rd216, %rd214, %rd200, %p68;
-	selp.b64 %rd217, %rd215, %rd201, %p68;
-	mov.b64 %rd200, %rd216;
-	mov.b64 %rd201, %rd217;
-$L52:
-	mov.b64 {%r130, %r131}, %rd200;
-	shfl.sync.down.b32 %r132|%p69, %r130, 16, %r97, %r17;
-	shfl.sync.down.b32 %r133, %r131, 16, %r97, %r17;
-	mov.b64 %rd218, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd201;
-	shfl.sync.down.b32 %r136, %r134, 16, %r97, %r17;
-	shfl.sync.down.b32 %r137, %r135, 16, %r97, %r17;
-	mov.b64 %rd219, {%r136, %r137};
-	@!%p69 bra $L53;
-	setp.gt.s64 %p70, %rd218, %rd200;
-	setp.eq.s64 %p71, %rd218, %rd200;
-	setp.lt.s64 %p72, %rd219, %rd201;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd220, %rd218, %rd200, %p74;
-	selp.b64 %rd221, %rd219, %rd201, %p74;
-	mov.b64 %rd200, %rd220;
-	mov.b64 %rd201, %rd221;
-$L53:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L54;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd200;
-	st.shared.s64 [%rd223+8], %rd201;
-$L54:
+	sub.u32 %r86, %r13, 1;
+	mov.b64 {%r87, %r88}, %rd172;
+	shfl.sync.down.b32 %r89|%p31, %r87, 1, %r86, %r17;
+	shfl.sync.down.b32 %r90, %r88, 1, %r86, %r17;
+	mov.b64 %rd174, {%r89, %r90};
+	mov.b64 {%r91, %r92}, %rd173;
+	shfl.sync.down.b32 %r93, %r91, 1, %r86, %r17;
+	shfl.sync.down.b32 %r94, %r92, 1, %r86, %r17;
+	mov.b64 %rd175, {%r93, %r94};
+	@!%p31 bra $L37;
+	setp.gt.s64 %p32, %rd174, %rd172;
+	setp.eq.s64 %p33, %rd174, %rd172;
+	setp.lt.s64 %p34, %rd175, %rd173;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd176, %rd174, %rd172, %p36;
+	selp.b64 %rd177, %rd175, %rd173, %p36;
+	mov.b64 %rd172, %rd176;
+	mov.b64 %rd173, %rd177;
+$L37:
+	mov.b64 {%r95, %r96}, %rd172;
+	shfl.sync.down.b32 %r97|%p37, %r95, 2, %r86, %r17;
+	shfl.sync.down.b32 %r98, %r96, 2, %r86, %r17;
+	mov.b64 %rd178, {%r97, %r98};
+	mov.b64 {%r99, %r100}, %rd173;
+	shfl.sync.down.b32 %r101, %r99, 2, %r86, %r17;
+	shfl.sync.down.b32 %r102, %r100, 2, %r86, %r17;
+	mov.b64 %rd179, {%r101, %r102};
+	@!%p37 bra $L38;
+	setp.gt.s64 %p38, %rd178, %rd172;
+	setp.eq.s64 %p39, %rd178, %rd172;
+	setp.lt.s64 %p40, %rd179, %rd173;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	selp.b64 %rd180, %rd178, %rd172, %p42;
+	selp.b64 %rd181, %rd179, %rd173, %p42;
+	mov.b64 %rd172, %rd180;
+	mov.b64 %rd173, %rd181;
+$L38:
+	mov.b64 {%r103, %r104}, %rd172;
+	shfl.sync.down.b32 %r105|%p43, %r103, 4, %r86, %r17;
+	shfl.sync.down.b32 %r106, %r104, 4, %r86, %r17;
+	mov.b64 %rd182, {%r105, %r106};
+	mov.b64 {%r107, %r108}, %rd173;
+	shfl.sync.down.b32 %r109, %r107, 4, %r86, %r17;
+	shfl.sync.down.b32 %r110, %r108, 4, %r86, %r17;
+	mov.b64 %rd183, {%r109, %r110};
+	@!%p43 bra $L39;
+	setp.gt.s64 %p44, %rd182, %rd172;
+	setp.eq.s64 %p45, %rd182, %rd172;
+	setp.lt.s64 %p46, %rd183, %rd173;
+	and.pred %p47, %p45, %p46;
+	or.pred %p48, %p44, %p47;
+	selp.b64 %rd184, %rd182, %rd172, %p48;
+	selp.b64 %rd185, %rd183, %rd173, %p48;
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
+$L39:
+	mov.b64 {%r111, %r112}, %rd172;
+	shfl.sync.down.b32 %r113|%p49, %r111, 8, %r86, %r17;
+	shfl.sync.down.b32 %r114, %r112, 8, %r86, %r17;
+	mov.b64 %rd186, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd173;
+	shfl.sync.down.b32 %r117, %r115, 8, %r86, %r17;
+	shfl.sync.down.b32 %r118, %r116, 8, %r86, %r17;
+	mov.b64 %rd187, {%r117, %r118};
+	@!%p49 bra $L40;
+	setp.gt.s64 %p50, %rd186, %rd172;
+	setp.eq.s64 %p51, %rd186, %rd172;
+	setp.lt.s64 %p52, %rd187, %rd173;
+	and.pred %p53, %p51, %p52;
+	or.pred %p54, %p50, %p53;
+	selp.b64 %rd188, %rd186, %rd172, %p54;
+	selp.b64 %rd189, %rd187, %rd173, %p54;
+	mov.b64 %rd172, %rd188;
+	mov.b64 %rd173, %rd189;
+$L40:
+	mov.b64 {%r119, %r120}, %rd172;
+	shfl.sync.down.b32 %r121|%p55, %r119, 16, %r86, %r17;
+	shfl.sync.down.b32 %r122, %r120, 16, %r86, %r17;
+	mov.b64 %rd190, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd173;
+	shfl.sync.down.b32 %r125, %r123, 16, %r86, %r17;
+	shfl.sync.down.b32 %r126, %r124, 16, %r86, %r17;
+	mov.b64 %rd191, {%r125, %r126};
+	@!%p55 bra $L41;
+	setp.gt.s64 %p56, %rd190, %rd172;
+	setp.eq.s64 %p57, %rd190, %rd172;
+	setp.lt.s64 %p58, %rd191, %rd173;
+	and.pred %p59, %p57, %p58;
+	or.pred %p60, %p56, %p59;
+	selp.b64 %rd192, %rd190, %rd172, %p60;
+	selp.b64 %rd193, %rd191, %rd173, %p60;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd193;
+$L41:
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L42;
+	mul.wide.u32 %rd194, %r8, 16;
+	add.s64 %rd195, %rd1, %rd194;
+	st.shared.s64 [%rd195+0], %rd172;
+	st.shared.s64 [%rd195+8], %rd173;
+$L42:
 	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L55;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L56;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	ld.shared.s64 %rd227, [%rd225+8];
-	mov.b64 %rd200, %rd226;
-	mov.b64 %rd201, %rd227;
-$L56:
-	sub.u32 %r138, %r10, 1;
-	mov.b64 {%r139, %r140}, %rd200;
-	shfl.sync.down.b32 %r141|%p78, %r139, 1, %r138, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r138, %r17;
-	mov.b64 %rd228, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd201;
-	shfl.sync.down.b32 %r145, %r143, 1, %r138, %r17;
-	shfl.sync.down.b32 %r146, %r144, 1, %r138, %r17;
-	mov.b64 %rd229, {%r145, %r146};
-	@!%p78 bra $L57;
-	setp.gt.s64 %p79, %rd228, %rd200;
-	setp.eq.s64 %p80, %rd228, %rd200;
-	setp.lt.s64 %p81, %rd229, %rd201;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd230, %rd228, %rd200, %p83;
-	selp.b64 %rd231, %rd229, %rd201, %p83;
-	mov.b64 %rd200, %rd230;
-	mov.b64 %rd201, %rd231;
-$L57:
-	mov.b64 {%r147, %r148}, %rd200;
-	shfl.sync.down.b32 %r149|%p84, %r147, 2, %r138, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r138, %r17;
-	mov.b64 %rd232, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd201;
-	shfl.sync.down.b32 %r153, %r151, 2, %r138, %r17;
-	shfl.sync.down.b32 %r154, %r152, 2, %r138, %r17;
-	mov.b64 %rd233, {%r153, %r154};
-	@!%p84 bra $L58;
-	setp.gt.s64 %p85, %rd232, %rd200;
-	setp.eq.s64 %p86, %rd232, %rd200;
-	setp.lt.s64 %p87, %rd233, %rd201;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd234, %rd232, %rd200, %p89;
-	selp.b64 %rd235, %rd233, %rd201, %p89;
-	mov.b64 %rd200, %rd234;
-	mov.b64 %rd201, %rd235;
-$L58:
-	mov.b64 {%r155, %r156}, %rd200;
-	shfl.sync.down.b32 %r157|%p90, %r155, 4, %r138, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r138, %r17;
-	mov.b64 %rd236, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd201;
-	shfl.sync.down.b32 %r161, %r159, 4, %r138, %r17;
-	shfl.sync.down.b32 %r162, %r160, 4, %r138, %r17;
-	mov.b64 %rd237, {%r161, %r162};
-	@!%p90 bra $L59;
-	setp.gt.s64 %p91, %rd236, %rd200;
-	setp.eq.s64 %p92, %rd236, %rd200;
-	setp.lt.s64 %p93, %rd237, %rd201;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd238, %rd236, %rd200, %p95;
-	selp.b64 %rd239, %rd237, %rd201, %p95;
-	mov.b64 %rd200, %rd238;
-	mov.b64 %rd201, %rd239;
-$L59:
-	mov.b64 {%r163, %r164}, %rd200;
-	shfl.sync.down.b32 %r165|%p96, %r163, 8, %r138, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r138, %r17;
-	mov.b64 %rd240, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd201;
-	shfl.sync.down.b32 %r169, %r167, 8, %r138, %r17;
-	shfl.sync.down.b32 %r170, %r168, 8, %r138, %r17;
-	mov.b64 %rd241, {%r169, %r170};
-	@!%p96 bra $L60;
-	setp.gt.s64 %p97, %rd240, %rd200;
-	setp.eq.s64 %p98, %rd240, %rd200;
-	setp.lt.s64 %p99, %rd241, %rd201;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd242, %rd240, %rd200, %p101;
-	selp.b64 %rd243, %rd241, %rd201, %p101;
-	mov.b64 %rd200, %rd242;
-	mov.b64 %rd201, %rd243;
-$L60:
-	mov.b64 {%r171, %r172}, %rd200;
-	shfl.sync.down.b32 %r173|%p102, %r171, 16, %r138, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r138, %r17;
-	mov.b64 %rd244, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd201;
-	shfl.sync.down.b32 %r177, %r175, 16, %r138, %r17;
-	shfl.sync.down.b32 %r178, %r176, 16, %r138, %r17;
-	mov.b64 %rd245, {%r177, %r178};
-	@!%p102 bra $L61;
-	setp.gt.s64 %p103, %rd244, %rd200;
-	setp.eq.s64 %p104, %rd244, %rd200;
-	setp.lt.s64 %p105, %rd245, %rd201;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd246, %rd244, %rd200, %p107;
-	selp.b64 %rd247, %rd245, %rd201, %p107;
-	mov.b64 %rd200, %rd246;
-	mov.b64 %rd201, %rd247;
-$L61:
-$L55:
-	mul.wide.u32 %rd248, %r20, 16;
-	add.s64 %rd249, %rd5, %rd248;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L62;
-	st.global.s64 [%rd249+0], %rd200;
-	st.global.s64 [%rd249+8], %rd201;
-$L62:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L43;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L44;
+	mul.wide.u32 %rd196, %r7, 16;
+	add.s64 %rd197, %rd1, %rd196;
+	ld.shared.s64 %rd198, [%rd197+0];
+	ld.shared.s64 %rd199, [%rd197+8];
+	mov.b64 %rd172, %rd198;
+	mov.b64 %rd173, %rd199;
+$L44:
+	sub.u32 %r127, %r10, 1;
+	mov.b64 {%r128, %r129}, %rd172;
+	shfl.sync.down.b32 %r130|%p64, %r128, 1, %r127, %r17;
+	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
+	mov.b64 %rd200, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd173;
+	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
+	mov.b64 %rd201, {%r134, %r135};
+	@!%p64 bra $L45;
+	setp.gt.s64 %p65, %rd200, %rd172;
+	setp.eq.s64 %p66, %rd200, %rd172;
+	setp.lt.s64 %p67, %rd201, %rd173;
+	and.pred %p68, %p66, %p67;
+	or.pred %p69, %p65, %p68;
+	selp.b64 %rd202, %rd200, %rd172, %p69;
+	selp.b64 %rd203, %rd201, %rd173, %p69;
+	mov.b64 %rd172, %rd202;
+	mov.b64 %rd173, %rd203;
+$L45:
+	mov.b64 {%r136, %r137}, %rd172;
+	shfl.sync.down.b32 %r138|%p70, %r136, 2, %r127, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
+	mov.b64 %rd204, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd173;
+	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
+	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
+	mov.b64 %rd205, {%r142, %r143};
+	@!%p70 bra $L46;
+	setp.gt.s64 %p71, %rd204, %rd172;
+	setp.eq.s64 %p72, %rd204, %rd172;
+	setp.lt.s64 %p73, %rd205, %rd173;
+	and.pred %p74, %p72, %p73;
+	or.pred %p75, %p71, %p74;
+	selp.b64 %rd206, %rd204, %rd172, %p75;
+	selp.b64 %rd207, %rd205, %rd173, %p75;
+	mov.b64 %rd172, %rd206;
+	mov.b64 %rd173, %rd207;
+$L46:
+	mov.b64 {%r144, %r145}, %rd172;
+	shfl.sync.down.b32 %r146|%p76, %r144, 4, %r127, %r17;
+	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
+	mov.b64 %rd208, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd173;
+	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
+	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
+	mov.b64 %rd209, {%r150, %r151};
+	@!%p76 bra $L47;
+	setp.gt.s64 %p77, %rd208, %rd172;
+	setp.eq.s64 %p78, %rd208, %rd172;
+	setp.lt.s64 %p79, %rd209, %rd173;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd210, %rd208, %rd172, %p81;
+	selp.b64 %rd211, %rd209, %rd173, %p81;
+	mov.b64 %rd172, %rd210;
+	mov.b64 %rd173, %rd211;
+$L47:
+	mov.b64 {%r152, %r153}, %rd172;
+	shfl.sync.down.b32 %r154|%p82, %r152, 8, %r127, %r17;
+	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
+	mov.b64 %rd212, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd173;
+	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
+	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
+	mov.b64 %rd213, {%r158, %r159};
+	@!%p82 bra $L48;
+	setp.gt.s64 %p83, %rd212, %rd172;
+	setp.eq.s64 %p84, %rd212, %rd172;
+	setp.lt.s64 %p85, %rd213, %rd173;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd214, %rd212, %rd172, %p87;
+	selp.b64 %rd215, %rd213, %rd173, %p87;
+	mov.b64 %rd172, %rd214;
+	mov.b64 %rd173, %rd215;
+$L48:
+	mov.b64 {%r160, %r161}, %rd172;
+	shfl.sync.down.b32 %r162|%p88, %r160, 16, %r127, %r17;
+	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
+	mov.b64 %rd216, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd173;
+	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
+	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
+	mov.b64 %rd217, {%r166, %r167};
+	@!%p88 bra $L49;
+	setp.gt.s64 %p89, %rd216, %rd172;
+	setp.eq.s64 %p90, %rd216, %rd172;
+	setp.lt.s64 %p91, %rd217, %rd173;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd218, %rd216, %rd172, %p93;
+	selp.b64 %rd219, %rd217, %rd173, %p93;
+	mov.b64 %rd172, %rd218;
+	mov.b64 %rd173, %rd219;
+$L49:
+$L43:
+	mul.wide.u32 %rd220, %r20, 16;
+	add.s64 %rd221, %rd5, %rd220;
+	setp.eq.u32 %p94, %r5, 0;
+	@!%p94 bra $L50;
+	st.global.s64 [%rd221+0], %rd172;
+	st.global.s64 [%rd221+8], %rd173;
+$L50:
 	ret;
 }
 
@@ -21814,12 +22500,15 @@ $L62:
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
 	.reg .pred %p<72>;
 	.reg .b32 %r<102>;
-	.reg .b64 %rd<118>;
+	.reg .b64 %rd<125>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21897,250 +22586,257 @@ $L62:
 	mov.b64 %rd57, %rd56;
 	ld.param.s64 %rd58, [gk_s22];
 	mov.b64 %rd59, %rd58;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd60, [gk_s23];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s24];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s25];
+	mov.b64 %rd66, %rd65;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd61, 9223372036854775807;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd67, -9223372036854775808;
+	mov.b64 %rd68, 9223372036854775807;
+	cvt.u64.u32 %rd69, %r5;
+	cvt.u64.u32 %rd70, %r6;
+	mov.b64 %rd71, %rd69;
 $L1:
-	setp.ge.s64 %p2, %rd64, %rd4;
+	setp.ge.s64 %p2, %rd71, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd65, %rd64, 16, %rd3;
-	ld.global.s64 %rd66, [%rd65+0];
-	ld.global.s64 %rd67, [%rd65+8];
-	setp.gt.s64 %p3, %rd66, %rd60;
-	setp.eq.s64 %p4, %rd66, %rd60;
-	setp.lt.s64 %p5, %rd67, %rd61;
+	mad.lo.s64 %rd72, %rd71, 16, %rd3;
+	ld.global.s64 %rd73, [%rd72+0];
+	ld.global.s64 %rd74, [%rd72+8];
+	setp.gt.s64 %p3, %rd73, %rd67;
+	setp.eq.s64 %p4, %rd73, %rd67;
+	setp.lt.s64 %p5, %rd74, %rd68;
 	and.pred %p6, %p4, %p5;
 	or.pred %p7, %p3, %p6;
-	selp.b64 %rd68, %rd66, %rd60, %p7;
-	selp.b64 %rd69, %rd67, %rd61, %p7;
-	mov.b64 %rd60, %rd68;
-	mov.b64 %rd61, %rd69;
-	add.s64 %rd64, %rd64, %rd63;
+	selp.b64 %rd75, %rd73, %rd67, %p7;
+	selp.b64 %rd76, %rd74, %rd68, %p7;
+	mov.b64 %rd67, %rd75;
+	mov.b64 %rd68, %rd76;
+	add.s64 %rd71, %rd71, %rd70;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd70, %rd60;
-	mov.b64 %rd71, %rd61;
+	mov.b64 %rd77, %rd67;
+	mov.b64 %rd78, %rd68;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd70;
+	mov.b64 {%r21, %r22}, %rd77;
 	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd72, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd71;
+	mov.b64 %rd79, {%r23, %r24};
+	mov.b64 {%r25, %r26}, %rd78;
 	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd73, {%r27, %r28};
+	mov.b64 %rd80, {%r27, %r28};
 	@!%p8 bra $L3;
-	setp.gt.s64 %p9, %rd72, %rd70;
-	setp.eq.s64 %p10, %rd72, %rd70;
-	setp.lt.s64 %p11, %rd73, %rd71;
+	setp.gt.s64 %p9, %rd79, %rd77;
+	setp.eq.s64 %p10, %rd79, %rd77;
+	setp.lt.s64 %p11, %rd80, %rd78;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd74, %rd72, %rd70, %p13;
-	selp.b64 %rd75, %rd73, %rd71, %p13;
-	mov.b64 %rd70, %rd74;
-	mov.b64 %rd71, %rd75;
+	selp.b64 %rd81, %rd79, %rd77, %p13;
+	selp.b64 %rd82, %rd80, %rd78, %p13;
+	mov.b64 %rd77, %rd81;
+	mov.b64 %rd78, %rd82;
 $L3:
-	mov.b64 {%r29, %r30}, %rd70;
+	mov.b64 {%r29, %r30}, %rd77;
 	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd76, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd71;
+	mov.b64 %rd83, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd78;
 	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd77, {%r35, %r36};
+	mov.b64 %rd84, {%r35, %r36};
 	@!%p14 bra $L4;
-	setp.gt.s64 %p15, %rd76, %rd70;
-	setp.eq.s64 %p16, %rd76, %rd70;
-	setp.lt.s64 %p17, %rd77, %rd71;
+	setp.gt.s64 %p15, %rd83, %rd77;
+	setp.eq.s64 %p16, %rd83, %rd77;
+	setp.lt.s64 %p17, %rd84, %rd78;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd78, %rd76, %rd70, %p19;
-	selp.b64 %rd79, %rd77, %rd71, %p19;
-	mov.b64 %rd70, %rd78;
-	mov.b64 %rd71, %rd79;
+	selp.b64 %rd85, %rd83, %rd77, %p19;
+	selp.b64 %rd86, %rd84, %rd78, %p19;
+	mov.b64 %rd77, %rd85;
+	mov.b64 %rd78, %rd86;
 $L4:
-	mov.b64 {%r37, %r38}, %rd70;
+	mov.b64 {%r37, %r38}, %rd77;
 	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd80, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd71;
+	mov.b64 %rd87, {%r39, %r40};
+	mov.b64 {%r41, %r42}, %rd78;
 	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
 	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd81, {%r43, %r44};
+	mov.b64 %rd88, {%r43, %r44};
 	@!%p20 bra $L5;
-	setp.gt.s64 %p21, %rd80, %rd70;
-	setp.eq.s64 %p22, %rd80, %rd70;
-	setp.lt.s64 %p23, %rd81, %rd71;
+	setp.gt.s64 %p21, %rd87, %rd77;
+	setp.eq.s64 %p22, %rd87, %rd77;
+	setp.lt.s64 %p23, %rd88, %rd78;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd82, %rd80, %rd70, %p25;
-	selp.b64 %rd83, %rd81, %rd71, %p25;
-	mov.b64 %rd70, %rd82;
-	mov.b64 %rd71, %rd83;
+	selp.b64 %rd89, %rd87, %rd77, %p25;
+	selp.b64 %rd90, %rd88, %rd78, %p25;
+	mov.b64 %rd77, %rd89;
+	mov.b64 %rd78, %rd90;
 $L5:
-	mov.b64 {%r45, %r46}, %rd70;
+	mov.b64 {%r45, %r46}, %rd77;
 	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
 	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd84, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd71;
+	mov.b64 %rd91, {%r47, %r48};
+	mov.b64 {%r49, %r50}, %rd78;
 	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
 	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd85, {%r51, %r52};
+	mov.b64 %rd92, {%r51, %r52};
 	@!%p26 bra $L6;
-	setp.gt.s64 %p27, %rd84, %rd70;
-	setp.eq.s64 %p28, %rd84, %rd70;
-	setp.lt.s64 %p29, %rd85, %rd71;
+	setp.gt.s64 %p27, %rd91, %rd77;
+	setp.eq.s64 %p28, %rd91, %rd77;
+	setp.lt.s64 %p29, %rd92, %rd78;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd86, %rd84, %rd70, %p31;
-	selp.b64 %rd87, %rd85, %rd71, %p31;
-	mov.b64 %rd70, %rd86;
-	mov.b64 %rd71, %rd87;
+	selp.b64 %rd93, %rd91, %rd77, %p31;
+	selp.b64 %rd94, %rd92, %rd78, %p31;
+	mov.b64 %rd77, %rd93;
+	mov.b64 %rd78, %rd94;
 $L6:
-	mov.b64 {%r53, %r54}, %rd70;
+	mov.b64 {%r53, %r54}, %rd77;
 	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
 	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd88, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd71;
+	mov.b64 %rd95, {%r55, %r56};
+	mov.b64 {%r57, %r58}, %rd78;
 	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
 	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd89, {%r59, %r60};
+	mov.b64 %rd96, {%r59, %r60};
 	@!%p32 bra $L7;
-	setp.gt.s64 %p33, %rd88, %rd70;
-	setp.eq.s64 %p34, %rd88, %rd70;
-	setp.lt.s64 %p35, %rd89, %rd71;
+	setp.gt.s64 %p33, %rd95, %rd77;
+	setp.eq.s64 %p34, %rd95, %rd77;
+	setp.lt.s64 %p35, %rd96, %rd78;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd90, %rd88, %rd70, %p37;
-	selp.b64 %rd91, %rd89, %rd71, %p37;
-	mov.b64 %rd70, %rd90;
-	mov.b64 %rd71, %rd91;
+	selp.b64 %rd97, %rd95, %rd77, %p37;
+	selp.b64 %rd98, %rd96, %rd78, %p37;
+	mov.b64 %rd77, %rd97;
+	mov.b64 %rd78, %rd98;
 $L7:
 	setp.eq.u32 %p38, %r7, 0;
 	@!%p38 bra $L8;
-	mul.wide.u32 %rd92, %r8, 16;
-	add.s64 %rd93, %rd1, %rd92;
-	st.shared.s64 [%rd93+0], %rd70;
-	st.shared.s64 [%rd93+8], %rd71;
+	mul.wide.u32 %rd99, %r8, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	st.shared.s64 [%rd100+0], %rd77;
+	st.shared.s64 [%rd100+8], %rd78;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p39, %r8, 0;
 	@!%p39 bra $L9;
 	setp.lo.u32 %p40, %r7, %r10;
 	@!%p40 bra $L10;
-	mul.wide.u32 %rd94, %r7, 16;
-	add.s64 %rd95, %rd1, %rd94;
-	ld.shared.s64 %rd96, [%rd95+0];
-	ld.shared.s64 %rd97, [%rd95+8];
-	mov.b64 %rd70, %rd96;
-	mov.b64 %rd71, %rd97;
+	mul.wide.u32 %rd101, %r7, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	ld.shared.s64 %rd103, [%rd102+0];
+	ld.shared.s64 %rd104, [%rd102+8];
+	mov.b64 %rd77, %rd103;
+	mov.b64 %rd78, %rd104;
 $L10:
 	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd70;
+	mov.b64 {%r62, %r63}, %rd77;
 	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
 	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd98, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd71;
+	mov.b64 %rd105, {%r64, %r65};
+	mov.b64 {%r66, %r67}, %rd78;
 	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
 	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd99, {%r68, %r69};
+	mov.b64 %rd106, {%r68, %r69};
 	@!%p41 bra $L11;
-	setp.gt.s64 %p42, %rd98, %rd70;
-	setp.eq.s64 %p43, %rd98, %rd70;
-	setp.lt.s64 %p44, %rd99, %rd71;
+	setp.gt.s64 %p42, %rd105, %rd77;
+	setp.eq.s64 %p43, %rd105, %rd77;
+	setp.lt.s64 %p44, %rd106, %rd78;
 	and.pred %p45, %p43, %p44;
 	or.pred %p46, %p42, %p45;
-	selp.b64 %rd100, %rd98, %rd70, %p46;
-	selp.b64 %rd101, %rd99, %rd71, %p46;
-	mov.b64 %rd70, %rd100;
-	mov.b64 %rd71, %rd101;
+	selp.b64 %rd107, %rd105, %rd77, %p46;
+	selp.b64 %rd108, %rd106, %rd78, %p46;
+	mov.b64 %rd77, %rd107;
+	mov.b64 %rd78, %rd108;
 $L11:
-	mov.b64 {%r70, %r71}, %rd70;
+	mov.b64 {%r70, %r71}, %rd77;
 	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
 	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd102, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd71;
+	mov.b64 %rd109, {%r72, %r73};
+	mov.b64 {%r74, %r75}, %rd78;
 	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
 	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd103, {%r76, %r77};
+	mov.b64 %rd110, {%r76, %r77};
 	@!%p47 bra $L12;
-	setp.gt.s64 %p48, %rd102, %rd70;
-	setp.eq.s64 %p49, %rd102, %rd70;
-	setp.lt.s64 %p50, %rd103, %rd71;
+	setp.gt.s64 %p48, %rd109, %rd77;
+	setp.eq.s64 %p49, %rd109, %rd77;
+	setp.lt.s64 %p50, %rd110, %rd78;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd104, %rd102, %rd70, %p52;
-	selp.b64 %rd105, %rd103, %rd71, %p52;
-	mov.b64 %rd70, %rd104;
-	mov.b64 %rd71, %rd105;
+	selp.b64 %rd111, %rd109, %rd77, %p52;
+	selp.b64 %rd112, %rd110, %rd78, %p52;
+	mov.b64 %rd77, %rd111;
+	mov.b64 %rd78, %rd112;
 $L12:
-	mov.b64 {%r78, %r79}, %rd70;
+	mov.b64 {%r78, %r79}, %rd77;
 	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
 	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd106, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd71;
+	mov.b64 %rd113, {%r80, %r81};
+	mov.b64 {%r82, %r83}, %rd78;
 	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
 	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd107, {%r84, %r85};
+	mov.b64 %rd114, {%r84, %r85};
 	@!%p53 bra $L13;
-	setp.gt.s64 %p54, %rd106, %rd70;
-	setp.eq.s64 %p55, %rd106, %rd70;
-	setp.lt.s64 %p56, %rd107, %rd71;
+	setp.gt.s64 %p54, %rd113, %rd77;
+	setp.eq.s64 %p55, %rd113, %rd77;
+	setp.lt.s64 %p56, %rd114, %rd78;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd108, %rd106, %rd70, %p58;
-	selp.b64 %rd109, %rd107, %rd71, %p58;
-	mov.b64 %rd70, %rd108;
-	mov.b64 %rd71, %rd109;
+	selp.b64 %rd115, %rd113, %rd77, %p58;
+	selp.b64 %rd116, %rd114, %rd78, %p58;
+	mov.b64 %rd77, %rd115;
+	mov.b64 %rd78, %rd116;
 $L13:
-	mov.b64 {%r86, %r87}, %rd70;
+	mov.b64 {%r86, %r87}, %rd77;
 	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
 	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd110, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd71;
+	mov.b64 %rd117, {%r88, %r89};
+	mov.b64 {%r90, %r91}, %rd78;
 	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
 	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd111, {%r92, %r93};
+	mov.b64 %rd118, {%r92, %r93};
 	@!%p59 bra $L14;
-	setp.gt.s64 %p60, %rd110, %rd70;
-	setp.eq.s64 %p61, %rd110, %rd70;
-	setp.lt.s64 %p62, %rd111, %rd71;
+	setp.gt.s64 %p60, %rd117, %rd77;
+	setp.eq.s64 %p61, %rd117, %rd77;
+	setp.lt.s64 %p62, %rd118, %rd78;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd112, %rd110, %rd70, %p64;
-	selp.b64 %rd113, %rd111, %rd71, %p64;
-	mov.b64 %rd70, %rd112;
-	mov.b64 %rd71, %rd113;
+	selp.b64 %rd119, %rd117, %rd77, %p64;
+	selp.b64 %rd120, %rd118, %rd78, %p64;
+	mov.b64 %rd77, %rd119;
+	mov.b64 %rd78, %rd120;
 $L14:
-	mov.b64 {%r94, %r95}, %rd70;
+	mov.b64 {%r94, %r95}, %rd77;
 	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
 	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd114, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd71;
+	mov.b64 %rd121, {%r96, %r97};
+	mov.b64 {%r98, %r99}, %rd78;
 	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
 	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd115, {%r100, %r101};
+	mov.b64 %rd122, {%r100, %r101};
 	@!%p65 bra $L15;
-	setp.gt.s64 %p66, %rd114, %rd70;
-	setp.eq.s64 %p67, %rd114, %rd70;
-	setp.lt.s64 %p68, %rd115, %rd71;
+	setp.gt.s64 %p66, %rd121, %rd77;
+	setp.eq.s64 %p67, %rd121, %rd77;
+	setp.lt.s64 %p68, %rd122, %rd78;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd116, %rd114, %rd70, %p70;
-	selp.b64 %rd117, %rd115, %rd71, %p70;
-	mov.b64 %rd70, %rd116;
-	mov.b64 %rd71, %rd117;
+	selp.b64 %rd123, %rd121, %rd77, %p70;
+	selp.b64 %rd124, %rd122, %rd78, %p70;
+	mov.b64 %rd77, %rd123;
+	mov.b64 %rd78, %rd124;
 $L15:
 $L9:
 	setp.eq.u32 %p71, %r5, 0;
 	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd70;
-	st.global.s64 [%rd6+8], %rd71;
+	st.global.s64 [%rd6+0], %rd77;
+	st.global.s64 [%rd6+8], %rd78;
 $L16:
 	ret;
 }
@@ -22172,12 +22868,15 @@ $L16:
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
-	.reg .pred %p<59>;
-	.reg .b32 %r<179>;
-	.reg .b64 %rd<302>;
+	.reg .pred %p<45>;
+	.reg .b32 %r<168>;
+	.reg .b64 %rd<274>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22254,664 +22953,593 @@ $L16:
 	mov.b64 %rd56, %rd55;
 	ld.param.s64 %rd57, [gk_s22];
 	mov.b64 %rd58, %rd57;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd59, [gk_s23];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s24];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s25];
+	mov.b64 %rd65, %rd64;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd59, %rd3, %rd2;
-	max.s64 %rd60, %rd59, 0;
-	cvt.u64.u32 %rd61, %r21;
-	add.s64 %rd62, %rd60, %rd61;
-	sub.s64 %rd63, %rd62, 1;
-	div.u64 %rd64, %rd63, %rd61;
-	cvt.u64.u32 %rd65, %r20;
-	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
-	add.s64 %rd67, %rd66, %rd64;
-	min.s64 %rd68, %rd67, %rd3;
-	mov.b64 %rd71, 0;
-	mov.b64 %rd72, 0;
-	mov.b64 %rd73, 0;
-	mov.b64 %rd74, 0;
-	mov.b64 %rd71, %rd73;
-	mov.b64 %rd72, %rd74;
+	sub.s64 %rd66, %rd3, %rd2;
+	max.s64 %rd67, %rd66, 0;
+	cvt.u64.u32 %rd68, %r21;
+	add.s64 %rd69, %rd67, %rd68;
+	sub.s64 %rd70, %rd69, 1;
+	div.u64 %rd71, %rd70, %rd68;
+	cvt.u64.u32 %rd72, %r20;
+	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
+	add.s64 %rd74, %rd73, %rd71;
+	min.s64 %rd75, %rd74, %rd3;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd79, 0;
+	mov.b64 %rd80, 0;
+	mov.b64 %rd81, 0;
+	mov.b64 %rd78, %rd80;
+	mov.b64 %rd79, %rd81;
 $L1:
-	mov.b64 %rd75, %rd71;
-	mov.b64 %rd76, %rd72;
-	mov.b64 %rd69, %rd75;
-	mov.b64 %rd70, %rd76;
-	cvt.u64.u32 %rd77, %r5;
-	add.s64 %rd78, %rd66, %rd77;
-	cvt.u64.u32 %rd79, %r6;
-	mov.b64 %rd80, %rd78;
+	mov.b64 %rd82, %rd78;
+	mov.b64 %rd83, %rd79;
+	mov.b64 %rd76, %rd82;
+	mov.b64 %rd77, %rd83;
+	cvt.u64.u32 %rd84, %r5;
+	add.s64 %rd85, %rd73, %rd84;
+	cvt.u64.u32 %rd86, %r6;
+	mov.b64 %rd87, %rd85;
 $L2:
-	setp.ge.s64 %p2, %rd80, %rd68;
+	setp.ge.s64 %p2, %rd87, %rd75;
 	@%p2 bra $L3;
-	mov.b64 %rd81, %rd80;
-	setp.eq.s64 %p3, %rd44, 0;
+	mov.b64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	add.s64 %rd90, %rd88, 1;
+	mov.b64 %rd91, %rd90;
+	mov.b64 %rd92, %rd89;
+	mov.b64 %rd93, %rd91;
+	setp.gt.s64 %p3, %rd44, 0;
 	@!%p3 bra $L6;
-	mov.b32 %r22, %r19;
-	cvt.u32.u64 %r23, %rd81;
-	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd82, %r24;
-	mul.lo.s64 %rd83, %rd82, %rd51;
-	mad.lo.s64 %rd84, %rd83, 4, %rd47;
-	ld.global.s32 %r25, [%rd84+0];
-	mov.b32 %r26, %r25;
-	setp.lt.s32 %p4, %r26, 0;
-	mov.pred %p5, %p4;
-	mov.pred %p6, %p5;
-	@!%p6 bra $L8;
-	mov.b64 %rd85, %rd7;
-	mov.b64 %rd86, %rd44;
-	mov.b32 %r27, %r19;
-	cvt.u32.u64 %r28, %rd81;
-	mov.b32 %r29, %r28;
-	mov.b64 %rd87, %rd17;
-	mov.b64 %rd88, %rd19;
-	mov.b64 %rd89, %rd21;
-	mov.b64 %rd90, %rd31;
-	mov.b64 %rd91, %rd33;
-	mov.b64 %rd92, %rd35;
-	mov.b64 %rd93, %rd87;
-	mov.b64 %rd94, %rd88;
-	mov.b64 %rd95, %rd89;
-	mov.b64 %rd96, %rd90;
-	mov.b64 %rd97, %rd91;
-	mov.b64 %rd98, %rd92;
-	mov.pred %p7, 0;
-	cvt.s64.s32 %rd99, %r29;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd14;
-	mad.lo.s64 %rd102, %rd101, 8, %rd10;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	cvt.s64.s32 %rd106, %r29;
-	mul.lo.s64 %rd107, %rd106, %rd14;
-	mad.lo.s64 %rd108, %rd107, 8, %rd10;
-	ld.global.nc.s64 %rd109, [%rd108+0];
-	mov.b64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-$L9:
-	setp.lt.s64 %p8, %rd111, %rd105;
-	not.pred %p9, %p8;
-	@!%p9 bra $L13;
-	bra.uni $L11;
-$L13:
-	mul.lo.s64 %rd112, %rd111, %rd95;
-	mad.lo.s64 %rd113, %rd112, 4, %rd93;
-	ld.global.nc.s32 %r30, [%rd113+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	shr.s32 %r33, %r32, 5;
-	cvt.s64.s32 %rd114, %r33;
-	mul.lo.s64 %rd115, %rd114, %rd98;
-	mad.lo.s64 %rd116, %rd115, 4, %rd96;
-	ld.global.nc.u32 %r34, [%rd116+0];
-	mov.b32 %r35, %r34;
-	and.b32 %r36, %r32, 31;
-	cvt.s64.s32 %rd117, %r36;
-	min.u64 %rd118, %rd117, 32;
-	cvt.u32.u64 %r37, %rd118;
-	mov.b32 %r39, 0x1;
-	shl.b32 %r38, %r39, %r37;
-	setp.hs.u32 %p10, %r37, 32;
-	selp.b32 %r40, 0, %r38, %p10;
-	and.b32 %r41, %r35, %r40;
-	setp.eq.u32 %p11, %r41, 0x0;
-	@!%p11 bra $L15;
-	bra.uni $L10;
-$L15:
-	mov.b32 %r42, %r27;
-	mov.b32 %r43, %r32;
-	mov.b32 %r44, %r29;
-	mov.b64 %rd119, %rd111;
-	cvt.s64.s32 %rd120, %r44;
-	mul.lo.s64 %rd121, %rd120, %rd51;
-	mad.lo.s64 %rd122, %rd121, 4, %rd47;
-	st.global.s32 [%rd122+0], %r43;
-	add.s32 %r45, %r42, 1;
-	cvt.s64.s32 %rd123, %r44;
-	mul.lo.s64 %rd124, %rd123, %rd58;
-	mad.lo.s64 %rd125, %rd124, 4, %rd54;
-	st.global.s32 [%rd125+0], %r45;
-	mov.pred %p12, 1;
-	mov.pred %p13, 1;
-	mov.pred %p14, %p12;
-	mov.pred %p15, %p13;
-	mov.pred %p16, %p14;
-	mov.pred %p17, %p15;
-	or.pred %p18, %p7, %p16;
-	mov.pred %p7, %p18;
-	@!%p17 bra $L17;
-	bra.uni $L11;
-$L17:
-$L10:
-	add.s64 %rd126, %rd111, 1;
-	mov.b64 %rd111, %rd126;
+	mul.lo.s64 %rd94, %rd88, %rd44;
+	mov.b64 %rd95, %rd94;
+	add.s64 %rd96, %rd88, 1;
+	mul.lo.s64 %rd97, %rd96, %rd44;
+	min.s64 %rd98, %rd97, %rd40;
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd92, %rd95;
+	mov.b64 %rd93, %rd99;
+$L6:
+	mov.b64 %rd100, %rd10;
+	mov.b64 %rd101, %rd12;
+	mov.b64 %rd102, %rd14;
+	mov.b64 %rd103, %rd17;
+	mov.b64 %rd104, %rd19;
+	mov.b64 %rd105, %rd21;
+	mov.b64 %rd106, %rd31;
+	mov.b64 %rd107, %rd33;
+	mov.b64 %rd108, %rd35;
+	mov.b64 %rd109, %rd100;
+	mov.b64 %rd110, %rd101;
+	mov.b64 %rd111, %rd102;
+	mov.b64 %rd112, %rd103;
+	mov.b64 %rd113, %rd104;
+	mov.b64 %rd114, %rd105;
+	mov.b64 %rd115, %rd106;
+	mov.b64 %rd116, %rd107;
+	mov.b64 %rd117, %rd108;
+	mov.b64 %rd118, %rd92;
+$L7:
+	setp.lt.s64 %p4, %rd118, %rd93;
+	not.pred %p5, %p4;
+	@!%p5 bra $L11;
 	bra.uni $L9;
 $L11:
-	mov.pred %p19, %p7;
-	mov.pred %p6, %p19;
-$L8:
-	@!%p6 bra $L19;
-	shr.s64 %rd127, %rd81, 5;
-	mul.lo.s64 %rd128, %rd127, %rd42;
-	mad.lo.s64 %rd129, %rd128, 4, %rd38;
-	and.b64 %rd130, %rd81, 31;
+	mov.b32 %r22, 0x0;
+	mul.lo.s64 %rd119, %rd118, 32;
+	mov.b64 %rd120, %rd119;
+	setp.gt.s64 %p6, %rd44, 0;
+	@!%p6 bra $L12;
+	mov.b32 %r23, %r19;
+	mov.b64 %rd121, %rd118;
+	mul.lo.s64 %rd122, %rd121, %rd65;
+	mad.lo.s64 %rd123, %rd122, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r24, [%rd123+0];
+	mov.b32 %r25, %r24;
+	not.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	mov.b32 %r22, %r27;
+	sub.s64 %rd124, %rd7, %rd120;
+	mov.b64 %rd125, %rd124;
+	setp.lt.s64 %p7, %rd125, 32;
+	@!%p7 bra $L15;
+	min.u64 %rd126, %rd125, 32;
+	cvt.u32.u64 %r28, %rd126;
+	mov.b32 %r30, 0x1;
+	shl.b32 %r29, %r30, %r28;
+	setp.hs.u32 %p8, %r28, 32;
+	selp.b32 %r31, 0, %r29, %p8;
+	sub.u32 %r32, %r31, 0x1;
+	and.b32 %r33, %r22, %r32;
+	mov.b32 %r22, %r33;
+$L15:
+	bra.uni $L13;
+$L12:
+	mov.b64 %rd120, %rd88;
+	mov.b32 %r34, %r19;
+	cvt.u32.u64 %r35, %rd88;
+	mov.b32 %r36, %r35;
+	shr.s32 %r37, %r36, 5;
+	cvt.s64.s32 %rd127, %r37;
+	mul.lo.s64 %rd128, %rd127, %rd65;
+	mad.lo.s64 %rd129, %rd128, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r38, [%rd129+0];
+	mov.b32 %r39, %r38;
+	and.b32 %r40, %r36, 31;
+	cvt.s64.s32 %rd130, %r40;
 	min.u64 %rd131, %rd130, 32;
-	cvt.u32.u64 %r46, %rd131;
-	mov.b32 %r48, 0x1;
-	shl.b32 %r47, %r48, %r46;
-	setp.hs.u32 %p20, %r46, 32;
-	selp.b32 %r49, 0, %r47, %p20;
-	atom.global.or.b32 %r50, [%rd129], %r49;
-	add.s64 %rd132, %rd69, 1;
-	mov.b64 %rd69, %rd132;
-$L19:
-	bra.uni $L4;
-$L6:
-	add.s64 %rd133, %rd81, 1;
-	mul.lo.s64 %rd134, %rd133, %rd44;
-	min.s64 %rd135, %rd134, %rd40;
-	mov.b64 %rd136, %rd135;
-	mul.lo.s64 %rd137, %rd81, %rd44;
-	mov.b64 %rd138, %rd137;
-$L20:
-	setp.lt.s64 %p21, %rd138, %rd136;
-	not.pred %p22, %p21;
-	@!%p22 bra $L24;
-	bra.uni $L22;
-$L24:
-	mov.b32 %r51, 0x0;
-	mov.b32 %r52, %r19;
-	mov.b64 %rd139, %rd138;
-	mov.b32 %r53, 0x0;
-	mul.lo.s64 %rd140, %rd139, 32;
-	mov.b64 %rd141, %rd140;
-	add.s64 %rd142, %rd141, 32;
-	min.s64 %rd143, %rd142, %rd49;
-	mov.b64 %rd144, %rd143;
-	mov.b64 %rd145, %rd141;
-$L25:
-	setp.lt.s64 %p23, %rd145, %rd144;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd146, %rd145, %rd51;
-	mad.lo.s64 %rd147, %rd146, 4, %rd47;
-	ld.global.s32 %r54, [%rd147+0];
-	mov.b32 %r55, %r54;
-	setp.lt.s32 %p25, %r55, 0;
-	@!%p25 bra $L31;
-	sub.s64 %rd148, %rd145, %rd141;
-	min.u64 %rd149, %rd148, 32;
-	cvt.u32.u64 %r56, %rd149;
-	mov.b32 %r58, 0x1;
-	shl.b32 %r57, %r58, %r56;
-	setp.hs.u32 %p26, %r56, 32;
-	selp.b32 %r59, 0, %r57, %p26;
-	or.b32 %r60, %r53, %r59;
-	mov.b32 %r53, %r60;
-$L31:
-$L26:
-	add.s64 %rd150, %rd145, 1;
-	mov.b64 %rd145, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b32 %r61, %r53;
-	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd151, %rd138, 32;
-	sub.s64 %rd152, %rd7, %rd151;
-	mov.b64 %rd153, %rd152;
-	setp.lt.s64 %p27, %rd153, 32;
-	@!%p27 bra $L33;
-	min.u64 %rd154, %rd153, 32;
-	cvt.u32.u64 %r63, %rd154;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p28, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p28;
-	sub.u32 %r67, %r66, 0x1;
-	and.b32 %r68, %r62, %r67;
-	mov.b32 %r62, %r68;
-$L33:
-$L34:
-	setp.ne.u32 %p29, %r62, 0x0;
-	not.pred %p30, %p29;
-	@!%p30 bra $L38;
-	bra.uni $L36;
-$L38:
-	brev.b32 %r69, %r62;
-	clz.b32 %r70, %r69;
-	cvt.u64.u32 %rd155, %r70;
-	mov.b64 %rd156, %rd155;
-	sub.u32 %r71, %r62, 0x1;
-	and.b32 %r72, %r62, %r71;
-	mov.b32 %r62, %r72;
-	mov.b64 %rd157, %rd7;
-	mov.b64 %rd158, %rd44;
-	mov.b32 %r73, %r19;
-	mul.lo.s64 %rd159, %rd138, 32;
-	add.s64 %rd160, %rd159, %rd156;
-	cvt.u32.u64 %r74, %rd160;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd161, %rd17;
-	mov.b64 %rd162, %rd19;
-	mov.b64 %rd163, %rd21;
-	mov.b64 %rd164, %rd31;
-	mov.b64 %rd165, %rd33;
-	mov.b64 %rd166, %rd35;
-	mov.b64 %rd167, %rd161;
-	mov.b64 %rd168, %rd162;
-	mov.b64 %rd169, %rd163;
-	mov.b64 %rd170, %rd164;
-	mov.b64 %rd171, %rd165;
-	mov.b64 %rd172, %rd166;
-	mov.pred %p31, 0;
-	cvt.s64.s32 %rd173, %r75;
-	add.s64 %rd174, %rd173, 1;
-	mul.lo.s64 %rd175, %rd174, %rd14;
-	mad.lo.s64 %rd176, %rd175, 8, %rd10;
-	ld.global.nc.s64 %rd177, [%rd176+0];
-	mov.b64 %rd178, %rd177;
-	mov.b64 %rd179, %rd178;
-	cvt.s64.s32 %rd180, %r75;
-	mul.lo.s64 %rd181, %rd180, %rd14;
-	mad.lo.s64 %rd182, %rd181, 8, %rd10;
-	ld.global.nc.s64 %rd183, [%rd182+0];
-	mov.b64 %rd184, %rd183;
-	mov.b64 %rd185, %rd184;
-$L39:
-	setp.lt.s64 %p32, %rd185, %rd179;
-	not.pred %p33, %p32;
-	@!%p33 bra $L43;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd186, %rd185, %rd169;
-	mad.lo.s64 %rd187, %rd186, 4, %rd167;
-	ld.global.nc.s32 %r76, [%rd187+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r77;
-	shr.s32 %r79, %r78, 5;
-	cvt.s64.s32 %rd188, %r79;
-	mul.lo.s64 %rd189, %rd188, %rd172;
-	mad.lo.s64 %rd190, %rd189, 4, %rd170;
-	ld.global.nc.u32 %r80, [%rd190+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r78, 31;
-	cvt.s64.s32 %rd191, %r82;
-	min.u64 %rd192, %rd191, 32;
-	cvt.u32.u64 %r83, %rd192;
-	mov.b32 %r85, 0x1;
-	shl.b32 %r84, %r85, %r83;
-	setp.hs.u32 %p34, %r83, 32;
-	selp.b32 %r86, 0, %r84, %p34;
-	and.b32 %r87, %r81, %r86;
-	setp.eq.u32 %p35, %r87, 0x0;
-	@!%p35 bra $L45;
-	bra.uni $L40;
-$L45:
-	mov.b32 %r88, %r73;
-	mov.b32 %r89, %r78;
-	mov.b32 %r90, %r75;
-	mov.b64 %rd193, %rd185;
-	cvt.s64.s32 %rd194, %r90;
-	mul.lo.s64 %rd195, %rd194, %rd51;
-	mad.lo.s64 %rd196, %rd195, 4, %rd47;
-	st.global.s32 [%rd196+0], %r89;
-	add.s32 %r91, %r88, 1;
-	cvt.s64.s32 %rd197, %r90;
-	mul.lo.s64 %rd198, %rd197, %rd58;
-	mad.lo.s64 %rd199, %rd198, 4, %rd54;
-	st.global.s32 [%rd199+0], %r91;
-	mov.pred %p36, 1;
-	mov.pred %p37, 1;
-	mov.pred %p38, %p36;
-	mov.pred %p39, %p37;
-	mov.pred %p40, %p38;
-	mov.pred %p41, %p39;
-	or.pred %p42, %p31, %p40;
-	mov.pred %p31, %p42;
-	@!%p41 bra $L47;
-	bra.uni $L41;
-$L47:
-$L40:
-	add.s64 %rd200, %rd185, 1;
-	mov.b64 %rd185, %rd200;
-	bra.uni $L39;
-$L41:
-	mov.pred %p43, %p31;
-	@!%p43 bra $L49;
-	min.u64 %rd201, %rd156, 32;
-	cvt.u32.u64 %r92, %rd201;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p44, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p44;
-	or.b32 %r96, %r51, %r95;
-	mov.b32 %r51, %r96;
-	add.s64 %rd202, %rd69, 1;
-	mov.b64 %rd69, %rd202;
-$L49:
-$L35:
-	bra.uni $L34;
-$L36:
-	mul.lo.s64 %rd203, %rd138, %rd42;
-	mad.lo.s64 %rd204, %rd203, 4, %rd38;
-	st.global.u32 [%rd204+0], %r51;
-$L21:
-	add.s64 %rd205, %rd138, 1;
-	mov.b64 %rd138, %rd205;
+	cvt.u32.u64 %r41, %rd131;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p9, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p9;
+	and.b32 %r45, %r39, %r44;
+	setp.eq.u32 %p10, %r45, 0x0;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L17;
+	mov.b32 %r22, 0x1;
+$L17:
+$L13:
+	mov.b32 %r46, 0x0;
+$L18:
+	setp.ne.u32 %p12, %r22, 0x0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L22;
 	bra.uni $L20;
 $L22:
+	brev.b32 %r47, %r22;
+	clz.b32 %r48, %r47;
+	cvt.u64.u32 %rd132, %r48;
+	mov.b64 %rd133, %rd132;
+	sub.u32 %r49, %r22, 0x1;
+	and.b32 %r50, %r22, %r49;
+	mov.b32 %r22, %r50;
+	add.s64 %rd134, %rd120, %rd133;
+	cvt.u32.u64 %r51, %rd134;
+	mov.b32 %r52, %r51;
+	mov.pred %p14, 0;
+	cvt.s64.s32 %rd135, %r52;
+	add.s64 %rd136, %rd135, 1;
+	mul.lo.s64 %rd137, %rd136, %rd111;
+	mad.lo.s64 %rd138, %rd137, 8, %rd109;
+	ld.global.nc.s64 %rd139, [%rd138+0];
+	mov.b64 %rd140, %rd139;
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r52;
+	mul.lo.s64 %rd143, %rd142, %rd111;
+	mad.lo.s64 %rd144, %rd143, 8, %rd109;
+	ld.global.nc.s64 %rd145, [%rd144+0];
+	mov.b64 %rd146, %rd145;
+	mov.b64 %rd147, %rd146;
+$L23:
+	setp.lt.s64 %p15, %rd147, %rd141;
+	not.pred %p16, %p15;
+	@!%p16 bra $L27;
+	bra.uni $L25;
+$L27:
+	mul.lo.s64 %rd148, %rd147, %rd114;
+	mad.lo.s64 %rd149, %rd148, 4, %rd112;
+	ld.global.nc.s32 %r53, [%rd149+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	shr.s32 %r56, %r55, 5;
+	cvt.s64.s32 %rd150, %r56;
+	mul.lo.s64 %rd151, %rd150, %rd117;
+	mad.lo.s64 %rd152, %rd151, 4, %rd115;
+	ld.global.nc.u32 %r57, [%rd152+0];
+	mov.b32 %r58, %r57;
+	and.b32 %r59, %r55, 31;
+	cvt.s64.s32 %rd153, %r59;
+	min.u64 %rd154, %rd153, 32;
+	cvt.u32.u64 %r60, %rd154;
+	mov.b32 %r62, 0x1;
+	shl.b32 %r61, %r62, %r60;
+	setp.hs.u32 %p17, %r60, 32;
+	selp.b32 %r63, 0, %r61, %p17;
+	and.b32 %r64, %r58, %r63;
+	setp.eq.u32 %p18, %r64, 0x0;
+	@!%p18 bra $L29;
+	bra.uni $L24;
+$L29:
+	mov.b32 %r65, %r19;
+	mov.b32 %r66, %r55;
+	mov.b32 %r67, %r52;
+	mov.b64 %rd155, %rd147;
+	cvt.s64.s32 %rd156, %r67;
+	mul.lo.s64 %rd157, %rd156, %rd51;
+	mad.lo.s64 %rd158, %rd157, 4, %rd47;
+	st.global.s32 [%rd158+0], %r66;
+	add.s32 %r68, %r65, 1;
+	cvt.s64.s32 %rd159, %r67;
+	mul.lo.s64 %rd160, %rd159, %rd58;
+	mad.lo.s64 %rd161, %rd160, 4, %rd54;
+	st.global.s32 [%rd161+0], %r68;
+	shr.s32 %r69, %r67, 5;
+	cvt.s64.s32 %rd162, %r69;
+	mul.lo.s64 %rd163, %rd162, %rd65;
+	mad.lo.s64 %rd164, %rd163, 4, %rd61;
+	and.b32 %r70, %r67, 31;
+	cvt.s64.s32 %rd165, %r70;
+	min.u64 %rd166, %rd165, 32;
+	cvt.u32.u64 %r71, %rd166;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p19, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p19;
+	atom.global.or.b32 %r75, [%rd164], %r74;
+	mov.pred %p20, 1;
+	mov.pred %p21, 1;
+	mov.pred %p22, %p20;
+	mov.pred %p23, %p21;
+	mov.pred %p24, %p22;
+	mov.pred %p25, %p23;
+	or.pred %p26, %p14, %p24;
+	mov.pred %p14, %p26;
+	@!%p25 bra $L31;
+	bra.uni $L25;
+$L31:
+$L24:
+	add.s64 %rd167, %rd147, 1;
+	mov.b64 %rd147, %rd167;
+	bra.uni $L23;
+$L25:
+	@!%p14 bra $L33;
+	min.u64 %rd168, %rd133, 32;
+	cvt.u32.u64 %r76, %rd168;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p27, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p27;
+	or.b32 %r80, %r46, %r79;
+	mov.b32 %r46, %r80;
+	add.s64 %rd169, %rd76, 1;
+	mov.b64 %rd76, %rd169;
+$L33:
+$L19:
+	bra.uni $L18;
+$L20:
+	setp.gt.s64 %p28, %rd44, 0;
+	@!%p28 bra $L34;
+	mul.lo.s64 %rd170, %rd118, %rd42;
+	mad.lo.s64 %rd171, %rd170, 4, %rd38;
+	st.global.u32 [%rd171+0], %r46;
+	bra.uni $L35;
+$L34:
+	setp.ne.u32 %p29, %r46, 0x0;
+	@!%p29 bra $L37;
+	shr.s64 %rd172, %rd88, 5;
+	mul.lo.s64 %rd173, %rd172, %rd42;
+	mad.lo.s64 %rd174, %rd173, 4, %rd38;
+	and.b64 %rd175, %rd88, 31;
+	min.u64 %rd176, %rd175, 32;
+	cvt.u32.u64 %r81, %rd176;
+	mov.b32 %r83, 0x1;
+	shl.b32 %r82, %r83, %r81;
+	setp.hs.u32 %p30, %r81, 32;
+	selp.b32 %r84, 0, %r82, %p30;
+	atom.global.or.b32 %r85, [%rd174], %r84;
+$L37:
+$L35:
+$L8:
+	add.s64 %rd177, %rd118, 1;
+	mov.b64 %rd118, %rd177;
+	bra.uni $L7;
+$L9:
 $L4:
-	add.s64 %rd80, %rd80, %rd79;
+	add.s64 %rd87, %rd87, %rd86;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd206, %rd69;
-	mov.b64 %rd207, %rd70;
+	mov.b64 %rd178, %rd76;
+	mov.b64 %rd179, %rd77;
 	// block reduction
-	sub.u32 %r97, %r13, 1;
-	mov.b64 {%r98, %r99}, %rd206;
-	shfl.sync.down.b32 %r100|%p45, %r98, 1, %r97, %r17;
-	shfl.sync.down.b32 %r101, %r99, 1, %r97, %r17;
-	mov.b64 %rd208, {%r100, %r101};
-	mov.b64 {%r102, %r103}, %rd207;
-	shfl.sync.down.b32 %r104, %r102, 1, %r97, %r17;
-	shfl.sync.down.b32 %r105, %r103, 1, %r97, %r17;
-	mov.b64 %rd209, {%r104, %r105};
-	@!%p45 bra $L50;
-	mov.b64 %rd210, %rd206;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd213, %rd209;
+	sub.u32 %r86, %r13, 1;
+	mov.b64 {%r87, %r88}, %rd178;
+	shfl.sync.down.b32 %r89|%p31, %r87, 1, %r86, %r17;
+	shfl.sync.down.b32 %r90, %r88, 1, %r86, %r17;
+	mov.b64 %rd180, {%r89, %r90};
+	mov.b64 {%r91, %r92}, %rd179;
+	shfl.sync.down.b32 %r93, %r91, 1, %r86, %r17;
+	shfl.sync.down.b32 %r94, %r92, 1, %r86, %r17;
+	mov.b64 %rd181, {%r93, %r94};
+	@!%p31 bra $L38;
+	mov.b64 %rd182, %rd178;
+	mov.b64 %rd183, %rd179;
+	mov.b64 %rd184, %rd180;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd186, %rd182;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd189, %rd185;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd192, %rd186, %rd190;
+	mov.b64 %rd186, %rd192;
+	add.s64 %rd193, %rd187, %rd191;
+	mov.b64 %rd187, %rd193;
+$L39:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L38:
+	mov.b64 {%r95, %r96}, %rd178;
+	shfl.sync.down.b32 %r97|%p32, %r95, 2, %r86, %r17;
+	shfl.sync.down.b32 %r98, %r96, 2, %r86, %r17;
+	mov.b64 %rd194, {%r97, %r98};
+	mov.b64 {%r99, %r100}, %rd179;
+	shfl.sync.down.b32 %r101, %r99, 2, %r86, %r17;
+	shfl.sync.down.b32 %r102, %r100, 2, %r86, %r17;
+	mov.b64 %rd195, {%r101, %r102};
+	@!%p32 bra $L40;
+	mov.b64 %rd196, %rd178;
+	mov.b64 %rd197, %rd179;
+	mov.b64 %rd198, %rd194;
+	mov.b64 %rd199, %rd195;
+	mov.b64 %rd186, %rd196;
+	mov.b64 %rd187, %rd197;
+	mov.b64 %rd188, %rd198;
+	mov.b64 %rd189, %rd199;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd200, %rd186, %rd190;
+	mov.b64 %rd186, %rd200;
+	add.s64 %rd201, %rd187, %rd191;
+	mov.b64 %rd187, %rd201;
+$L41:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L40:
+	mov.b64 {%r103, %r104}, %rd178;
+	shfl.sync.down.b32 %r105|%p33, %r103, 4, %r86, %r17;
+	shfl.sync.down.b32 %r106, %r104, 4, %r86, %r17;
+	mov.b64 %rd202, {%r105, %r106};
+	mov.b64 {%r107, %r108}, %rd179;
+	shfl.sync.down.b32 %r109, %r107, 4, %r86, %r17;
+	shfl.sync.down.b32 %r110, %r108, 4, %r86, %r17;
+	mov.b64 %rd203, {%r109, %r110};
+	@!%p33 bra $L42;
+	mov.b64 %rd204, %rd178;
+	mov.b64 %rd205, %rd179;
+	mov.b64 %rd206, %rd202;
+	mov.b64 %rd207, %rd203;
+	mov.b64 %rd186, %rd204;
+	mov.b64 %rd187, %rd205;
+	mov.b64 %rd188, %rd206;
+	mov.b64 %rd189, %rd207;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd208, %rd186, %rd190;
+	mov.b64 %rd186, %rd208;
+	add.s64 %rd209, %rd187, %rd191;
+	mov.b64 %rd187, %rd209;
+$L43:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L42:
+	mov.b64 {%r111, %r112}, %rd178;
+	shfl.sync.down.b32 %r113|%p34, %r111, 8, %r86, %r17;
+	shfl.sync.down.b32 %r114, %r112, 8, %r86, %r17;
+	mov.b64 %rd210, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd179;
+	shfl.sync.down.b32 %r117, %r115, 8, %r86, %r17;
+	shfl.sync.down.b32 %r118, %r116, 8, %r86, %r17;
+	mov.b64 %rd211, {%r117, %r118};
+	@!%p34 bra $L44;
+	mov.b64 %rd212, %rd178;
+	mov.b64 %rd213, %rd179;
 	mov.b64 %rd214, %rd210;
 	mov.b64 %rd215, %rd211;
-	mov.b64 %rd216, %rd212;
-	mov.b64 %rd217, %rd213;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd220, %rd214, %rd218;
-	mov.b64 %rd214, %rd220;
-	add.s64 %rd221, %rd215, %rd219;
-	mov.b64 %rd215, %rd221;
-$L51:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L50:
-	mov.b64 {%r106, %r107}, %rd206;
-	shfl.sync.down.b32 %r108|%p46, %r106, 2, %r97, %r17;
-	shfl.sync.down.b32 %r109, %r107, 2, %r97, %r17;
-	mov.b64 %rd222, {%r108, %r109};
-	mov.b64 {%r110, %r111}, %rd207;
-	shfl.sync.down.b32 %r112, %r110, 2, %r97, %r17;
-	shfl.sync.down.b32 %r113, %r111, 2, %r97, %r17;
-	mov.b64 %rd223, {%r112, %r113};
-	@!%p46 bra $L52;
-	mov.b64 %rd224, %rd206;
-	mov.b64 %rd225, %rd207;
-	mov.b64 %rd226, %rd222;
-	mov.b64 %rd227, %rd223;
-	mov.b64 %rd214, %rd224;
-	mov.b64 %rd215, %rd225;
-	mov.b64 %rd216, %rd226;
-	mov.b64 %rd217, %rd227;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd228, %rd214, %rd218;
-	mov.b64 %rd214, %rd228;
-	add.s64 %rd229, %rd215, %rd219;
-	mov.b64 %rd215, %rd229;
-$L53:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L52:
-	mov.b64 {%r114, %r115}, %rd206;
-	shfl.sync.down.b32 %r116|%p47, %r114, 4, %r97, %r17;
-	shfl.sync.down.b32 %r117, %r115, 4, %r97, %r17;
-	mov.b64 %rd230, {%r116, %r117};
-	mov.b64 {%r118, %r119}, %rd207;
-	shfl.sync.down.b32 %r120, %r118, 4, %r97, %r17;
-	shfl.sync.down.b32 %r121, %r119, 4, %r97, %r17;
-	mov.b64 %rd231, {%r120, %r121};
-	@!%p47 bra $L54;
-	mov.b64 %rd232, %rd206;
-	mov.b64 %rd233, %rd207;
-	mov.b64 %rd234, %rd230;
-	mov.b64 %rd235, %rd231;
-	mov.b64 %rd214, %rd232;
-	mov.b64 %rd215, %rd233;
-	mov.b64 %rd216, %rd234;
-	mov.b64 %rd217, %rd235;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd236, %rd214, %rd218;
-	mov.b64 %rd214, %rd236;
-	add.s64 %rd237, %rd215, %rd219;
-	mov.b64 %rd215, %rd237;
-$L55:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L54:
-	mov.b64 {%r122, %r123}, %rd206;
-	shfl.sync.down.b32 %r124|%p48, %r122, 8, %r97, %r17;
-	shfl.sync.down.b32 %r125, %r123, 8, %r97, %r17;
-	mov.b64 %rd238, {%r124, %r125};
-	mov.b64 {%r126, %r127}, %rd207;
-	shfl.sync.down.b32 %r128, %r126, 8, %r97, %r17;
-	shfl.sync.down.b32 %r129, %r127, 8, %r97, %r17;
-	mov.b64 %rd239, {%r128, %r129};
-	@!%p48 bra $L56;
-	mov.b64 %rd240, %rd206;
-	mov.b64 %rd241, %rd207;
-	mov.b64 %rd242, %rd238;
-	mov.b64 %rd243, %rd239;
-	mov.b64 %rd214, %rd240;
-	mov.b64 %rd215, %rd241;
-	mov.b64 %rd216, %rd242;
-	mov.b64 %rd217, %rd243;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd244, %rd214, %rd218;
-	mov.b64 %rd214, %rd244;
-	add.s64 %rd245, %rd215, %rd219;
-	mov.b64 %rd215, %rd245;
-$L57:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L56:
-	mov.b64 {%r130, %r131}, %rd206;
-	shfl.sync.down.b32 %r132|%p49, %r130, 16, %r97, %r17;
-	shfl.sync.down.b32 %r133, %r131, 16, %r97, %r17;
-	mov.b64 %rd246, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd207;
-	shfl.sync.down.b32 %r136, %r134, 16, %r97, %r17;
-	shfl.sync.down.b32 %r137, %r135, 16, %r97, %r17;
-	mov.b64 %rd247, {%r136, %r137};
-	@!%p49 bra $L58;
-	mov.b64 %rd248, %rd206;
-	mov.b64 %rd249, %rd207;
-	mov.b64 %rd250, %rd246;
-	mov.b64 %rd251, %rd247;
-	mov.b64 %rd214, %rd248;
-	mov.b64 %rd215, %rd249;
-	mov.b64 %rd216, %rd250;
-	mov.b64 %rd217, %rd251;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd252, %rd214, %rd218;
-	mov.b64 %rd214, %rd252;
-	add.s64 %rd253, %rd215, %rd219;
-	mov.b64 %rd215, %rd253;
-$L59:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L58:
-	setp.eq.u32 %p50, %r7, 0;
-	@!%p50 bra $L60;
-	mul.wide.u32 %rd254, %r8, 16;
-	add.s64 %rd255, %rd1, %rd254;
-	st.shared.s64 [%rd255+0], %rd206;
-	st.shared.s64 [%rd255+8], %rd207;
-$L60:
+	mov.b64 %rd186, %rd212;
+	mov.b64 %rd187, %rd213;
+	mov.b64 %rd188, %rd214;
+	mov.b64 %rd189, %rd215;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd216, %rd186, %rd190;
+	mov.b64 %rd186, %rd216;
+	add.s64 %rd217, %rd187, %rd191;
+	mov.b64 %rd187, %rd217;
+$L45:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L44:
+	mov.b64 {%r119, %r120}, %rd178;
+	shfl.sync.down.b32 %r121|%p35, %r119, 16, %r86, %r17;
+	shfl.sync.down.b32 %r122, %r120, 16, %r86, %r17;
+	mov.b64 %rd218, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd179;
+	shfl.sync.down.b32 %r125, %r123, 16, %r86, %r17;
+	shfl.sync.down.b32 %r126, %r124, 16, %r86, %r17;
+	mov.b64 %rd219, {%r125, %r126};
+	@!%p35 bra $L46;
+	mov.b64 %rd220, %rd178;
+	mov.b64 %rd221, %rd179;
+	mov.b64 %rd222, %rd218;
+	mov.b64 %rd223, %rd219;
+	mov.b64 %rd186, %rd220;
+	mov.b64 %rd187, %rd221;
+	mov.b64 %rd188, %rd222;
+	mov.b64 %rd189, %rd223;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd224, %rd186, %rd190;
+	mov.b64 %rd186, %rd224;
+	add.s64 %rd225, %rd187, %rd191;
+	mov.b64 %rd187, %rd225;
+$L47:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L46:
+	setp.eq.u32 %p36, %r7, 0;
+	@!%p36 bra $L48;
+	mul.wide.u32 %rd226, %r8, 16;
+	add.s64 %rd227, %rd1, %rd226;
+	st.shared.s64 [%rd227+0], %rd178;
+	st.shared.s64 [%rd227+8], %rd179;
+$L48:
 	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L61;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L62;
-	mul.wide.u32 %rd256, %r7, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	ld.shared.s64 %rd258, [%rd257+0];
-	ld.shared.s64 %rd259, [%rd257+8];
-	mov.b64 %rd206, %rd258;
-	mov.b64 %rd207, %rd259;
-$L62:
-	sub.u32 %r138, %r10, 1;
-	mov.b64 {%r139, %r140}, %rd206;
-	shfl.sync.down.b32 %r141|%p53, %r139, 1, %r138, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r138, %r17;
-	mov.b64 %rd260, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd207;
-	shfl.sync.down.b32 %r145, %r143, 1, %r138, %r17;
-	shfl.sync.down.b32 %r146, %r144, 1, %r138, %r17;
-	mov.b64 %rd261, {%r145, %r146};
-	@!%p53 bra $L63;
-	mov.b64 %rd262, %rd206;
-	mov.b64 %rd263, %rd207;
-	mov.b64 %rd264, %rd260;
-	mov.b64 %rd265, %rd261;
-	mov.b64 %rd214, %rd262;
-	mov.b64 %rd215, %rd263;
-	mov.b64 %rd216, %rd264;
-	mov.b64 %rd217, %rd265;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd266, %rd214, %rd218;
-	mov.b64 %rd214, %rd266;
-	add.s64 %rd267, %rd215, %rd219;
-	mov.b64 %rd215, %rd267;
-$L64:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L63:
-	mov.b64 {%r147, %r148}, %rd206;
-	shfl.sync.down.b32 %r149|%p54, %r147, 2, %r138, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r138, %r17;
-	mov.b64 %rd268, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd207;
-	shfl.sync.down.b32 %r153, %r151, 2, %r138, %r17;
-	shfl.sync.down.b32 %r154, %r152, 2, %r138, %r17;
-	mov.b64 %rd269, {%r153, %r154};
-	@!%p54 bra $L65;
-	mov.b64 %rd270, %rd206;
-	mov.b64 %rd271, %rd207;
-	mov.b64 %rd272, %rd268;
-	mov.b64 %rd273, %rd269;
-	mov.b64 %rd214, %rd270;
-	mov.b64 %rd215, %rd271;
-	mov.b64 %rd216, %rd272;
-	mov.b64 %rd217, %rd273;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd274, %rd214, %rd218;
-	mov.b64 %rd214, %rd274;
-	add.s64 %rd275, %rd215, %rd219;
-	mov.b64 %rd215, %rd275;
-$L66:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L65:
-	mov.b64 {%r155, %r156}, %rd206;
-	shfl.sync.down.b32 %r157|%p55, %r155, 4, %r138, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r138, %r17;
-	mov.b64 %rd276, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd207;
-	shfl.sync.down.b32 %r161, %r159, 4, %r138, %r17;
-	shfl.sync.down.b32 %r162, %r160, 4, %r138, %r17;
-	mov.b64 %rd277, {%r161, %r162};
-	@!%p55 bra $L67;
-	mov.b64 %rd278, %rd206;
-	mov.b64 %rd279, %rd207;
-	mov.b64 %rd280, %rd276;
-	mov.b64 %rd281, %rd277;
-	mov.b64 %rd214, %rd278;
-	mov.b64 %rd215, %rd279;
-	mov.b64 %rd216, %rd280;
-	mov.b64 %rd217, %rd281;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd282, %rd214, %rd218;
-	mov.b64 %rd214, %rd282;
-	add.s64 %rd283, %rd215, %rd219;
-	mov.b64 %rd215, %rd283;
-$L68:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L67:
-	mov.b64 {%r163, %r164}, %rd206;
-	shfl.sync.down.b32 %r165|%p56, %r163, 8, %r138, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r138, %r17;
-	mov.b64 %rd284, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd207;
-	shfl.sync.down.b32 %r169, %r167, 8, %r138, %r17;
-	shfl.sync.down.b32 %r170, %r168, 8, %r138, %r17;
-	mov.b64 %rd285, {%r169, %r170};
-	@!%p56 bra $L69;
-	mov.b64 %rd286, %rd206;
-	mov.b64 %rd287, %rd207;
-	mov.b64 %rd288, %rd284;
-	mov.b64 %rd289, %rd285;
-	mov.b64 %rd214, %rd286;
-	mov.b64 %rd215, %rd287;
-	mov.b64 %rd216, %rd288;
-	mov.b64 %rd217, %rd289;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd290, %rd214, %rd218;
-	mov.b64 %rd214, %rd290;
-	add.s64 %rd291, %rd215, %rd219;
-	mov.b64 %rd215, %rd291;
-$L70:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L69:
-	mov.b64 {%r171, %r172}, %rd206;
-	shfl.sync.down.b32 %r173|%p57, %r171, 16, %r138, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r138, %r17;
-	mov.b64 %rd292, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd207;
-	shfl.sync.down.b32 %r177, %r175, 16, %r138, %r17;
-	shfl.sync.down.b32 %r178, %r176, 16, %r138, %r17;
-	mov.b64 %rd293, {%r177, %r178};
-	@!%p57 bra $L71;
-	mov.b64 %rd294, %rd206;
-	mov.b64 %rd295, %rd207;
-	mov.b64 %rd296, %rd292;
-	mov.b64 %rd297, %rd293;
-	mov.b64 %rd214, %rd294;
-	mov.b64 %rd215, %rd295;
-	mov.b64 %rd216, %rd296;
-	mov.b64 %rd217, %rd297;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
-	add.s64 %rd298, %rd214, %rd218;
-	mov.b64 %rd214, %rd298;
-	add.s64 %rd299, %rd215, %rd219;
-	mov.b64 %rd215, %rd299;
-$L72:
-	mov.b64 %rd206, %rd214;
-	mov.b64 %rd207, %rd215;
-$L71:
+	setp.eq.u32 %p37, %r8, 0;
+	@!%p37 bra $L49;
+	setp.lo.u32 %p38, %r7, %r10;
+	@!%p38 bra $L50;
+	mul.wide.u32 %rd228, %r7, 16;
+	add.s64 %rd229, %rd1, %rd228;
+	ld.shared.s64 %rd230, [%rd229+0];
+	ld.shared.s64 %rd231, [%rd229+8];
+	mov.b64 %rd178, %rd230;
+	mov.b64 %rd179, %rd231;
+$L50:
+	sub.u32 %r127, %r10, 1;
+	mov.b64 {%r128, %r129}, %rd178;
+	shfl.sync.down.b32 %r130|%p39, %r128, 1, %r127, %r17;
+	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
+	mov.b64 %rd232, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd179;
+	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
+	mov.b64 %rd233, {%r134, %r135};
+	@!%p39 bra $L51;
+	mov.b64 %rd234, %rd178;
+	mov.b64 %rd235, %rd179;
+	mov.b64 %rd236, %rd232;
+	mov.b64 %rd237, %rd233;
+	mov.b64 %rd186, %rd234;
+	mov.b64 %rd187, %rd235;
+	mov.b64 %rd188, %rd236;
+	mov.b64 %rd189, %rd237;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd238, %rd186, %rd190;
+	mov.b64 %rd186, %rd238;
+	add.s64 %rd239, %rd187, %rd191;
+	mov.b64 %rd187, %rd239;
+$L52:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L51:
+	mov.b64 {%r136, %r137}, %rd178;
+	shfl.sync.down.b32 %r138|%p40, %r136, 2, %r127, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
+	mov.b64 %rd240, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd179;
+	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
+	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
+	mov.b64 %rd241, {%r142, %r143};
+	@!%p40 bra $L53;
+	mov.b64 %rd242, %rd178;
+	mov.b64 %rd243, %rd179;
+	mov.b64 %rd244, %rd240;
+	mov.b64 %rd245, %rd241;
+	mov.b64 %rd186, %rd242;
+	mov.b64 %rd187, %rd243;
+	mov.b64 %rd188, %rd244;
+	mov.b64 %rd189, %rd245;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd246, %rd186, %rd190;
+	mov.b64 %rd186, %rd246;
+	add.s64 %rd247, %rd187, %rd191;
+	mov.b64 %rd187, %rd247;
+$L54:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L53:
+	mov.b64 {%r144, %r145}, %rd178;
+	shfl.sync.down.b32 %r146|%p41, %r144, 4, %r127, %r17;
+	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
+	mov.b64 %rd248, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd179;
+	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
+	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
+	mov.b64 %rd249, {%r150, %r151};
+	@!%p41 bra $L55;
+	mov.b64 %rd250, %rd178;
+	mov.b64 %rd251, %rd179;
+	mov.b64 %rd252, %rd248;
+	mov.b64 %rd253, %rd249;
+	mov.b64 %rd186, %rd250;
+	mov.b64 %rd187, %rd251;
+	mov.b64 %rd188, %rd252;
+	mov.b64 %rd189, %rd253;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd254, %rd186, %rd190;
+	mov.b64 %rd186, %rd254;
+	add.s64 %rd255, %rd187, %rd191;
+	mov.b64 %rd187, %rd255;
+$L56:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L55:
+	mov.b64 {%r152, %r153}, %rd178;
+	shfl.sync.down.b32 %r154|%p42, %r152, 8, %r127, %r17;
+	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
+	mov.b64 %rd256, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd179;
+	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
+	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
+	mov.b64 %rd257, {%r158, %r159};
+	@!%p42 bra $L57;
+	mov.b64 %rd258, %rd178;
+	mov.b64 %rd259, %rd179;
+	mov.b64 %rd260, %rd256;
+	mov.b64 %rd261, %rd257;
+	mov.b64 %rd186, %rd258;
+	mov.b64 %rd187, %rd259;
+	mov.b64 %rd188, %rd260;
+	mov.b64 %rd189, %rd261;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd262, %rd186, %rd190;
+	mov.b64 %rd186, %rd262;
+	add.s64 %rd263, %rd187, %rd191;
+	mov.b64 %rd187, %rd263;
+$L58:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L57:
+	mov.b64 {%r160, %r161}, %rd178;
+	shfl.sync.down.b32 %r162|%p43, %r160, 16, %r127, %r17;
+	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
+	mov.b64 %rd264, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd179;
+	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
+	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
+	mov.b64 %rd265, {%r166, %r167};
+	@!%p43 bra $L59;
+	mov.b64 %rd266, %rd178;
+	mov.b64 %rd267, %rd179;
+	mov.b64 %rd268, %rd264;
+	mov.b64 %rd269, %rd265;
+	mov.b64 %rd186, %rd266;
+	mov.b64 %rd187, %rd267;
+	mov.b64 %rd188, %rd268;
+	mov.b64 %rd189, %rd269;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd191, %rd189;
+	add.s64 %rd270, %rd186, %rd190;
+	mov.b64 %rd186, %rd270;
+	add.s64 %rd271, %rd187, %rd191;
+	mov.b64 %rd187, %rd271;
+$L60:
+	mov.b64 %rd178, %rd186;
+	mov.b64 %rd179, %rd187;
+$L59:
+$L49:
+	mul.wide.u32 %rd272, %r20, 16;
+	add.s64 %rd273, %rd5, %rd272;
+	setp.eq.u32 %p44, %r5, 0;
+	@!%p44 bra $L61;
+	st.global.s64 [%rd273+0], %rd178;
+	st.global.s64 [%rd273+8], %rd179;
 $L61:
-	mul.wide.u32 %rd300, %r20, 16;
-	add.s64 %rd301, %rd5, %rd300;
-	setp.eq.u32 %p58, %r5, 0;
-	@!%p58 bra $L73;
-	st.global.s64 [%rd301+0], %rd206;
-	st.global.s64 [%rd301+8], %rd207;
-$L73:
 	ret;
 }
 
@@ -22942,12 +23570,15 @@ $L73:
 	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
-	.param .b64 gk_s23
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<102>;
-	.reg .b64 %rd<174>;
+	.reg .b64 %rd<181>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -23025,347 +23656,354 @@ $L73:
 	mov.b64 %rd57, %rd56;
 	ld.param.s64 %rd58, [gk_s22];
 	mov.b64 %rd59, %rd58;
-	ld.param.s32 %r18, [gk_s23];
+	ld.param.u64 %rd60, [gk_s23];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s24];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s25];
+	mov.b64 %rd66, %rd65;
+	ld.param.s32 %r18, [gk_s26];
 	mov.b32 %r19, %r18;
-	mov.b64 %rd60, 0;
-	mov.b64 %rd61, 0;
-	mov.b64 %rd62, 0;
-	mov.b64 %rd63, 0;
-	mov.b64 %rd60, %rd62;
-	mov.b64 %rd61, %rd63;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, 0;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd67, %rd69;
+	mov.b64 %rd68, %rd70;
 $L1:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd64;
-	mov.b64 %rd67, %rd65;
-	cvt.u64.u32 %rd68, %r5;
-	cvt.u64.u32 %rd69, %r6;
-	mov.b64 %rd70, %rd68;
+	mov.b64 %rd71, %rd67;
+	mov.b64 %rd72, %rd68;
+	mov.b64 %rd73, %rd71;
+	mov.b64 %rd74, %rd72;
+	cvt.u64.u32 %rd75, %r5;
+	cvt.u64.u32 %rd76, %r6;
+	mov.b64 %rd77, %rd75;
 $L2:
-	setp.ge.s64 %p2, %rd70, %rd4;
+	setp.ge.s64 %p2, %rd77, %rd4;
 	@%p2 bra $L3;
-	mad.lo.s64 %rd71, %rd70, 16, %rd3;
-	ld.global.s64 %rd72, [%rd71+0];
-	ld.global.s64 %rd73, [%rd71+8];
-	mov.b64 %rd74, %rd66;
-	mov.b64 %rd75, %rd67;
-	mov.b64 %rd76, %rd72;
-	mov.b64 %rd77, %rd73;
-	mov.b64 %rd78, %rd74;
-	mov.b64 %rd79, %rd75;
-	mov.b64 %rd80, %rd76;
-	mov.b64 %rd81, %rd77;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd84, %rd78, %rd82;
-	mov.b64 %rd78, %rd84;
-	add.s64 %rd85, %rd79, %rd83;
-	mov.b64 %rd79, %rd85;
+	mad.lo.s64 %rd78, %rd77, 16, %rd3;
+	ld.global.s64 %rd79, [%rd78+0];
+	ld.global.s64 %rd80, [%rd78+8];
+	mov.b64 %rd81, %rd73;
+	mov.b64 %rd82, %rd74;
+	mov.b64 %rd83, %rd79;
+	mov.b64 %rd84, %rd80;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd83;
+	mov.b64 %rd88, %rd84;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd91, %rd85, %rd89;
+	mov.b64 %rd85, %rd91;
+	add.s64 %rd92, %rd86, %rd90;
+	mov.b64 %rd86, %rd92;
 $L4:
-	mov.b64 %rd66, %rd78;
-	mov.b64 %rd67, %rd79;
-	add.s64 %rd70, %rd70, %rd69;
+	mov.b64 %rd73, %rd85;
+	mov.b64 %rd74, %rd86;
+	add.s64 %rd77, %rd77, %rd76;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd86, %rd66;
-	mov.b64 %rd87, %rd67;
+	mov.b64 %rd93, %rd73;
+	mov.b64 %rd94, %rd74;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd86;
+	mov.b64 {%r21, %r22}, %rd93;
 	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd88, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd87;
+	mov.b64 %rd95, {%r23, %r24};
+	mov.b64 {%r25, %r26}, %rd94;
 	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd89, {%r27, %r28};
+	mov.b64 %rd96, {%r27, %r28};
 	@!%p3 bra $L5;
-	mov.b64 %rd90, %rd86;
-	mov.b64 %rd91, %rd87;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd89;
-	mov.b64 %rd78, %rd90;
-	mov.b64 %rd79, %rd91;
-	mov.b64 %rd80, %rd92;
-	mov.b64 %rd81, %rd93;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd94, %rd78, %rd82;
-	mov.b64 %rd78, %rd94;
-	add.s64 %rd95, %rd79, %rd83;
-	mov.b64 %rd79, %rd95;
+	mov.b64 %rd97, %rd93;
+	mov.b64 %rd98, %rd94;
+	mov.b64 %rd99, %rd95;
+	mov.b64 %rd100, %rd96;
+	mov.b64 %rd85, %rd97;
+	mov.b64 %rd86, %rd98;
+	mov.b64 %rd87, %rd99;
+	mov.b64 %rd88, %rd100;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd101, %rd85, %rd89;
+	mov.b64 %rd85, %rd101;
+	add.s64 %rd102, %rd86, %rd90;
+	mov.b64 %rd86, %rd102;
 $L6:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L5:
-	mov.b64 {%r29, %r30}, %rd86;
+	mov.b64 {%r29, %r30}, %rd93;
 	shfl.sync.down.b32 %r31|%p4, %r29, 2, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd96, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd87;
+	mov.b64 %rd103, {%r31, %r32};
+	mov.b64 {%r33, %r34}, %rd94;
 	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd97, {%r35, %r36};
+	mov.b64 %rd104, {%r35, %r36};
 	@!%p4 bra $L7;
-	mov.b64 %rd98, %rd86;
-	mov.b64 %rd99, %rd87;
-	mov.b64 %rd100, %rd96;
-	mov.b64 %rd101, %rd97;
-	mov.b64 %rd78, %rd98;
-	mov.b64 %rd79, %rd99;
-	mov.b64 %rd80, %rd100;
-	mov.b64 %rd81, %rd101;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd102, %rd78, %rd82;
-	mov.b64 %rd78, %rd102;
-	add.s64 %rd103, %rd79, %rd83;
-	mov.b64 %rd79, %rd103;
+	mov.b64 %rd105, %rd93;
+	mov.b64 %rd106, %rd94;
+	mov.b64 %rd107, %rd103;
+	mov.b64 %rd108, %rd104;
+	mov.b64 %rd85, %rd105;
+	mov.b64 %rd86, %rd106;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd109, %rd85, %rd89;
+	mov.b64 %rd85, %rd109;
+	add.s64 %rd110, %rd86, %rd90;
+	mov.b64 %rd86, %rd110;
 $L8:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L7:
-	mov.b64 {%r37, %r38}, %rd86;
+	mov.b64 {%r37, %r38}, %rd93;
 	shfl.sync.down.b32 %r39|%p5, %r37, 4, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd104, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd87;
+	mov.b64 %rd111, {%r39, %r40};
+	mov.b64 {%r41, %r42}, %rd94;
 	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
 	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd105, {%r43, %r44};
+	mov.b64 %rd112, {%r43, %r44};
 	@!%p5 bra $L9;
-	mov.b64 %rd106, %rd86;
-	mov.b64 %rd107, %rd87;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd78, %rd106;
-	mov.b64 %rd79, %rd107;
-	mov.b64 %rd80, %rd108;
-	mov.b64 %rd81, %rd109;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd110, %rd78, %rd82;
-	mov.b64 %rd78, %rd110;
-	add.s64 %rd111, %rd79, %rd83;
-	mov.b64 %rd79, %rd111;
+	mov.b64 %rd113, %rd93;
+	mov.b64 %rd114, %rd94;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd85, %rd113;
+	mov.b64 %rd86, %rd114;
+	mov.b64 %rd87, %rd115;
+	mov.b64 %rd88, %rd116;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd117, %rd85, %rd89;
+	mov.b64 %rd85, %rd117;
+	add.s64 %rd118, %rd86, %rd90;
+	mov.b64 %rd86, %rd118;
 $L10:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L9:
-	mov.b64 {%r45, %r46}, %rd86;
+	mov.b64 {%r45, %r46}, %rd93;
 	shfl.sync.down.b32 %r47|%p6, %r45, 8, %r20, %r17;
 	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd112, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd87;
+	mov.b64 %rd119, {%r47, %r48};
+	mov.b64 {%r49, %r50}, %rd94;
 	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
 	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd113, {%r51, %r52};
+	mov.b64 %rd120, {%r51, %r52};
 	@!%p6 bra $L11;
-	mov.b64 %rd114, %rd86;
-	mov.b64 %rd115, %rd87;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd78, %rd114;
-	mov.b64 %rd79, %rd115;
-	mov.b64 %rd80, %rd116;
-	mov.b64 %rd81, %rd117;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd118, %rd78, %rd82;
-	mov.b64 %rd78, %rd118;
-	add.s64 %rd119, %rd79, %rd83;
-	mov.b64 %rd79, %rd119;
+	mov.b64 %rd121, %rd93;
+	mov.b64 %rd122, %rd94;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd85, %rd121;
+	mov.b64 %rd86, %rd122;
+	mov.b64 %rd87, %rd123;
+	mov.b64 %rd88, %rd124;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd125, %rd85, %rd89;
+	mov.b64 %rd85, %rd125;
+	add.s64 %rd126, %rd86, %rd90;
+	mov.b64 %rd86, %rd126;
 $L12:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L11:
-	mov.b64 {%r53, %r54}, %rd86;
+	mov.b64 {%r53, %r54}, %rd93;
 	shfl.sync.down.b32 %r55|%p7, %r53, 16, %r20, %r17;
 	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd120, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd87;
+	mov.b64 %rd127, {%r55, %r56};
+	mov.b64 {%r57, %r58}, %rd94;
 	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
 	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd121, {%r59, %r60};
+	mov.b64 %rd128, {%r59, %r60};
 	@!%p7 bra $L13;
-	mov.b64 %rd122, %rd86;
-	mov.b64 %rd123, %rd87;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd78, %rd122;
-	mov.b64 %rd79, %rd123;
-	mov.b64 %rd80, %rd124;
-	mov.b64 %rd81, %rd125;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd126, %rd78, %rd82;
-	mov.b64 %rd78, %rd126;
-	add.s64 %rd127, %rd79, %rd83;
-	mov.b64 %rd79, %rd127;
+	mov.b64 %rd129, %rd93;
+	mov.b64 %rd130, %rd94;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd85, %rd129;
+	mov.b64 %rd86, %rd130;
+	mov.b64 %rd87, %rd131;
+	mov.b64 %rd88, %rd132;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd133, %rd85, %rd89;
+	mov.b64 %rd85, %rd133;
+	add.s64 %rd134, %rd86, %rd90;
+	mov.b64 %rd86, %rd134;
 $L14:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L13:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L15;
-	mul.wide.u32 %rd128, %r8, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	st.shared.s64 [%rd129+0], %rd86;
-	st.shared.s64 [%rd129+8], %rd87;
+	mul.wide.u32 %rd135, %r8, 16;
+	add.s64 %rd136, %rd1, %rd135;
+	st.shared.s64 [%rd136+0], %rd93;
+	st.shared.s64 [%rd136+8], %rd94;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L16;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L17;
-	mul.wide.u32 %rd130, %r7, 16;
-	add.s64 %rd131, %rd1, %rd130;
-	ld.shared.s64 %rd132, [%rd131+0];
-	ld.shared.s64 %rd133, [%rd131+8];
-	mov.b64 %rd86, %rd132;
-	mov.b64 %rd87, %rd133;
+	mul.wide.u32 %rd137, %r7, 16;
+	add.s64 %rd138, %rd1, %rd137;
+	ld.shared.s64 %rd139, [%rd138+0];
+	ld.shared.s64 %rd140, [%rd138+8];
+	mov.b64 %rd93, %rd139;
+	mov.b64 %rd94, %rd140;
 $L17:
 	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd86;
+	mov.b64 {%r62, %r63}, %rd93;
 	shfl.sync.down.b32 %r64|%p11, %r62, 1, %r61, %r17;
 	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd134, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd87;
+	mov.b64 %rd141, {%r64, %r65};
+	mov.b64 {%r66, %r67}, %rd94;
 	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
 	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd135, {%r68, %r69};
+	mov.b64 %rd142, {%r68, %r69};
 	@!%p11 bra $L18;
-	mov.b64 %rd136, %rd86;
-	mov.b64 %rd137, %rd87;
-	mov.b64 %rd138, %rd134;
-	mov.b64 %rd139, %rd135;
-	mov.b64 %rd78, %rd136;
-	mov.b64 %rd79, %rd137;
-	mov.b64 %rd80, %rd138;
-	mov.b64 %rd81, %rd139;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd140, %rd78, %rd82;
-	mov.b64 %rd78, %rd140;
-	add.s64 %rd141, %rd79, %rd83;
-	mov.b64 %rd79, %rd141;
+	mov.b64 %rd143, %rd93;
+	mov.b64 %rd144, %rd94;
+	mov.b64 %rd145, %rd141;
+	mov.b64 %rd146, %rd142;
+	mov.b64 %rd85, %rd143;
+	mov.b64 %rd86, %rd144;
+	mov.b64 %rd87, %rd145;
+	mov.b64 %rd88, %rd146;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd147, %rd85, %rd89;
+	mov.b64 %rd85, %rd147;
+	add.s64 %rd148, %rd86, %rd90;
+	mov.b64 %rd86, %rd148;
 $L19:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L18:
-	mov.b64 {%r70, %r71}, %rd86;
+	mov.b64 {%r70, %r71}, %rd93;
 	shfl.sync.down.b32 %r72|%p12, %r70, 2, %r61, %r17;
 	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd142, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd87;
+	mov.b64 %rd149, {%r72, %r73};
+	mov.b64 {%r74, %r75}, %rd94;
 	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
 	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd143, {%r76, %r77};
+	mov.b64 %rd150, {%r76, %r77};
 	@!%p12 bra $L20;
-	mov.b64 %rd144, %rd86;
-	mov.b64 %rd145, %rd87;
-	mov.b64 %rd146, %rd142;
-	mov.b64 %rd147, %rd143;
-	mov.b64 %rd78, %rd144;
-	mov.b64 %rd79, %rd145;
-	mov.b64 %rd80, %rd146;
-	mov.b64 %rd81, %rd147;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd148, %rd78, %rd82;
-	mov.b64 %rd78, %rd148;
-	add.s64 %rd149, %rd79, %rd83;
-	mov.b64 %rd79, %rd149;
+	mov.b64 %rd151, %rd93;
+	mov.b64 %rd152, %rd94;
+	mov.b64 %rd153, %rd149;
+	mov.b64 %rd154, %rd150;
+	mov.b64 %rd85, %rd151;
+	mov.b64 %rd86, %rd152;
+	mov.b64 %rd87, %rd153;
+	mov.b64 %rd88, %rd154;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd155, %rd85, %rd89;
+	mov.b64 %rd85, %rd155;
+	add.s64 %rd156, %rd86, %rd90;
+	mov.b64 %rd86, %rd156;
 $L21:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L20:
-	mov.b64 {%r78, %r79}, %rd86;
+	mov.b64 {%r78, %r79}, %rd93;
 	shfl.sync.down.b32 %r80|%p13, %r78, 4, %r61, %r17;
 	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd150, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd87;
+	mov.b64 %rd157, {%r80, %r81};
+	mov.b64 {%r82, %r83}, %rd94;
 	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
 	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd151, {%r84, %r85};
+	mov.b64 %rd158, {%r84, %r85};
 	@!%p13 bra $L22;
-	mov.b64 %rd152, %rd86;
-	mov.b64 %rd153, %rd87;
-	mov.b64 %rd154, %rd150;
-	mov.b64 %rd155, %rd151;
-	mov.b64 %rd78, %rd152;
-	mov.b64 %rd79, %rd153;
-	mov.b64 %rd80, %rd154;
-	mov.b64 %rd81, %rd155;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd156, %rd78, %rd82;
-	mov.b64 %rd78, %rd156;
-	add.s64 %rd157, %rd79, %rd83;
-	mov.b64 %rd79, %rd157;
+	mov.b64 %rd159, %rd93;
+	mov.b64 %rd160, %rd94;
+	mov.b64 %rd161, %rd157;
+	mov.b64 %rd162, %rd158;
+	mov.b64 %rd85, %rd159;
+	mov.b64 %rd86, %rd160;
+	mov.b64 %rd87, %rd161;
+	mov.b64 %rd88, %rd162;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd163, %rd85, %rd89;
+	mov.b64 %rd85, %rd163;
+	add.s64 %rd164, %rd86, %rd90;
+	mov.b64 %rd86, %rd164;
 $L23:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L22:
-	mov.b64 {%r86, %r87}, %rd86;
+	mov.b64 {%r86, %r87}, %rd93;
 	shfl.sync.down.b32 %r88|%p14, %r86, 8, %r61, %r17;
 	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd158, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd87;
+	mov.b64 %rd165, {%r88, %r89};
+	mov.b64 {%r90, %r91}, %rd94;
 	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
 	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd159, {%r92, %r93};
+	mov.b64 %rd166, {%r92, %r93};
 	@!%p14 bra $L24;
-	mov.b64 %rd160, %rd86;
-	mov.b64 %rd161, %rd87;
-	mov.b64 %rd162, %rd158;
-	mov.b64 %rd163, %rd159;
-	mov.b64 %rd78, %rd160;
-	mov.b64 %rd79, %rd161;
-	mov.b64 %rd80, %rd162;
-	mov.b64 %rd81, %rd163;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd164, %rd78, %rd82;
-	mov.b64 %rd78, %rd164;
-	add.s64 %rd165, %rd79, %rd83;
-	mov.b64 %rd79, %rd165;
+	mov.b64 %rd167, %rd93;
+	mov.b64 %rd168, %rd94;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd85, %rd167;
+	mov.b64 %rd86, %rd168;
+	mov.b64 %rd87, %rd169;
+	mov.b64 %rd88, %rd170;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd171, %rd85, %rd89;
+	mov.b64 %rd85, %rd171;
+	add.s64 %rd172, %rd86, %rd90;
+	mov.b64 %rd86, %rd172;
 $L25:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L24:
-	mov.b64 {%r94, %r95}, %rd86;
+	mov.b64 {%r94, %r95}, %rd93;
 	shfl.sync.down.b32 %r96|%p15, %r94, 16, %r61, %r17;
 	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd166, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd87;
+	mov.b64 %rd173, {%r96, %r97};
+	mov.b64 {%r98, %r99}, %rd94;
 	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
 	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd167, {%r100, %r101};
+	mov.b64 %rd174, {%r100, %r101};
 	@!%p15 bra $L26;
-	mov.b64 %rd168, %rd86;
-	mov.b64 %rd169, %rd87;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd167;
-	mov.b64 %rd78, %rd168;
-	mov.b64 %rd79, %rd169;
-	mov.b64 %rd80, %rd170;
-	mov.b64 %rd81, %rd171;
-	mov.b64 %rd82, %rd80;
-	mov.b64 %rd83, %rd81;
-	add.s64 %rd172, %rd78, %rd82;
-	mov.b64 %rd78, %rd172;
-	add.s64 %rd173, %rd79, %rd83;
-	mov.b64 %rd79, %rd173;
+	mov.b64 %rd175, %rd93;
+	mov.b64 %rd176, %rd94;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, %rd174;
+	mov.b64 %rd85, %rd175;
+	mov.b64 %rd86, %rd176;
+	mov.b64 %rd87, %rd177;
+	mov.b64 %rd88, %rd178;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd88;
+	add.s64 %rd179, %rd85, %rd89;
+	mov.b64 %rd85, %rd179;
+	add.s64 %rd180, %rd86, %rd90;
+	mov.b64 %rd86, %rd180;
 $L27:
-	mov.b64 %rd86, %rd78;
-	mov.b64 %rd87, %rd79;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd94, %rd86;
 $L26:
 $L16:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L28;
-	st.global.s64 [%rd6+0], %rd86;
-	st.global.s64 [%rd6+8], %rd87;
+	st.global.s64 [%rd6+0], %rd93;
+	st.global.s64 [%rd6+8], %rd94;
 $L28:
 	ret;
 }
@@ -23379,17 +24017,34 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:23383
+//line gokkos_kernels_gen.go:24021
 }
 
-// gokkosHostLoop1 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line kernels.go:41
+		var word uint32
+		hi := min(w*32+32, k.Parent.Len())
+		for v := w * 32; v < hi; v++ {
+			if k.Parent.At(v) >= 0 {
+				word |= uint32(1) << uint(v-w*32)
+			}
+		}
+		k.Visited.Set(w, word)
+	}
+//line gokkos_kernels_gen.go:24038
+}
+
+// gokkosHostLoop2 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:42
+//line kernels.go:62
 		if k.Level.At(v) >= 0 {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:23395
+//line gokkos_kernels_gen.go:24050
 }

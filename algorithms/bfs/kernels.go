@@ -28,6 +28,26 @@ func (k setRoot) Run(int) {
 	k.Level.Set(int(k.Root), 0)
 }
 
+// markVisited rebuilds word w of the visited bitmap from the parents.
+//
+//gokkos:kernel
+type markVisited struct {
+	Parent  views.View1D[int32]
+	Visited views.View1D[uint32]
+}
+
+// Run rebuilds word w.
+func (k markVisited) Run(w int) {
+	var word uint32
+	hi := min(w*32+32, k.Parent.Len())
+	for v := w * 32; v < hi; v++ {
+		if k.Parent.At(v) >= 0 {
+			word |= uint32(1) << uint(v-w*32)
+		}
+	}
+	k.Visited.Set(w, word)
+}
+
 // reachedEdges sums the out-degrees of the reached vertices: the edges a traversal examines,
 // the numerator of TEPS.
 //

@@ -4,46 +4,42 @@ import "github.com/gokkos/gokkos/views"
 
 // visit is BFS's edge operator: the first visit of an unvisited vertex claims it by setting
 // its parent with a compare-and-swap, stores its level Depth+1 and puts it in the next
-// worklist.
+// worklist: one atomic operation per claimed vertex, as in GAP's top-down step.
+//
+// Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "parent[v] >= 0"
+// in N/8 bytes so that a word tells which of 32 vertices are still pending. Push steps do not
+// keep it up to date (that would cost a second atomic per claimed vertex): BFS rebuilds it
+// from the parents when it switches to pull steps, and pull steps keep it up to date.
 type visit struct {
-	Parent views.View1D[int32]
-	Level  views.View1D[int32]
-	Depth  int32
+	Parent  views.View1D[int32]
+	Level   views.View1D[int32]
+	Visited views.View1D[uint32]
+	Depth   int32
 }
 
 // Visit claims v for u.
 func (o visit) Visit(u, v int32, e int64) bool {
-	if o.Parent.AtomicLoad(int(v)) >= 0 {
-		return false
-	}
-	if !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
+	if o.Parent.AtomicLoad(int(v)) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
 		return false
 	}
 	o.Level.Set(int(v), o.Depth+1)
 	return true
 }
 
-// Pending reports whether v is still unvisited. Only pull steps call it, in which v's thread
-// alone touches v's entries, so plain loads suffice.
-func (o visit) Pending(v int32) bool { return o.Parent.At(int(v)) < 0 }
-
-// PendingWord returns the unvisited vertices among 32w, ..., 32w+31 as a mask.
-func (o visit) PendingWord(w int) uint32 {
-	var m uint32
-	lo := w * 32
-	hi := min(lo+32, o.Parent.Len())
-	for v := lo; v < hi; v++ {
-		if o.Parent.At(v) < 0 {
-			m |= uint32(1) << uint(v-lo)
-		}
-	}
-	return m
+// Pending reports whether v is still unvisited.
+func (o visit) Pending(v int32) bool {
+	return o.Visited.AtomicLoad(int(v>>5))&(uint32(1)<<uint(v&31)) == 0
 }
 
-// Pull claims v for u in a pull step, where v's thread alone writes v's entries; v is then
-// done.
+// PendingWord returns the unvisited vertices among 32w, ..., 32w+31 as a mask.
+func (o visit) PendingWord(w int) uint32 { return ^o.Visited.AtomicLoad(w) }
+
+// Pull claims v for u in a pull step, where v's thread alone writes v's parent and level;
+// v is then done. Its visited word may be shared with other threads' vertices (one thread
+// per vertex on devices), so the bit is set atomically.
 func (o visit) Pull(u, v int32, e int64) (bool, bool) {
 	o.Parent.Set(int(v), u)
 	o.Level.Set(int(v), o.Depth+1)
+	o.Visited.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	return true, true
 }

@@ -26,7 +26,7 @@ type Options struct {
 	// exchange per accepted visit, on a per-vertex array of N int32).
 	Unique bool
 	// SampleEvery is the inspector's period: the worklist's edges and largest degree are
-	// measured every SampleEvery iterations (0 means 2) and estimated in between. It is used
+	// measured every SampleEvery iterations (0 means 4) and estimated in between. It is used
 	// only when the strategy or the format is automatic.
 	SampleEvery int
 	// Tuning overrides launch parameters; zero fields keep DefaultTuning's.
@@ -102,7 +102,7 @@ func New(g *dgraph.Graph, opt Options) (*Frontier, error) {
 		return nil, fmt.Errorf("frontier: negative SampleEvery %d", opt.SampleEvery)
 	}
 	if opt.SampleEvery == 0 {
-		opt.SampleEvery = 2
+		opt.SampleEvery = 4
 	}
 	if err := opt.Tuning.check(); err != nil {
 		return nil, err

@@ -4269,9 +4269,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s68
 )
 {
-	.reg .pred %p<107>;
+	.reg .pred %p<108>;
 	.reg .b32 %r<182>;
-	.reg .b64 %rd<415>;
+	.reg .b64 %rd<471>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4495,440 +4495,331 @@ $L1:
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd163, %rd13, %rd21;
-	mad.lo.s64 %rd164, %rd92, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd21, %rd21, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd92;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
-	add.s64 %rd171, %rd13, %rd21;
-	mad.lo.s64 %rd172, %rd92, 4, 15;
-	and.b64 %rd172, %rd172, -16;
-	add.s64 %rd21, %rd21, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd92;
-	mov.b64 %rd175, 1;
-	mov.b64 %rd176, %rd173;
-	mov.b64 %rd177, %rd174;
-	mov.b64 %rd178, %rd175;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd92, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd92;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd184, %rd181;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	cvt.u64.u32 %rd187, %r4;
-	mov.b64 %rd188, %rd187;
-	mul.lo.s64 %rd189, %rd159, %rd154;
-	mov.b64 %rd190, %rd189;
-	add.s64 %rd191, %rd190, %rd154;
-	min.s64 %rd192, %rd191, %rd48;
-	mov.b64 %rd193, %rd192;
-	mul.lo.s64 %rd194, %rd188, %rd92;
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd190;
+	mov.b64 %rd163, %rd25;
+	mov.b64 %rd164, %rd28;
+	mov.b64 %rd165, %rd30;
+	mov.b64 %rd166, %rd32;
+	mov.b64 %rd167, %rd35;
+	mov.b64 %rd168, %rd37;
+	mov.b64 %rd169, %rd39;
+	mov.b64 %rd170, %rd42;
+	mov.b64 %rd171, %rd44;
+	mov.b64 %rd172, %rd46;
+	mov.pred %p18, %p4;
+	mov.b64 %rd173, %rd48;
+	mov.b64 %rd174, %rd51;
+	mov.b64 %rd175, %rd53;
+	mov.b64 %rd176, %rd55;
+	mov.b64 %rd177, %rd58;
+	mov.b64 %rd178, %rd60;
+	mov.b64 %rd179, %rd62;
+	mov.pred %p19, %p6;
+	mov.b64 %rd180, %rd65;
+	mov.b64 %rd181, %rd67;
+	mov.b64 %rd182, %rd69;
+	mov.b64 %rd183, %rd72;
+	mov.b64 %rd184, %rd74;
+	mov.b64 %rd185, %rd76;
+	mov.b64 %rd186, %rd79;
+	mov.b64 %rd187, %rd81;
+	mov.b64 %rd188, %rd83;
+	mov.pred %p20, %p8;
+	mov.b64 %rd189, %rd86;
+	mov.b64 %rd190, %rd88;
+	mov.b64 %rd191, %rd90;
+	mov.b32 %r43, %r34;
+	mov.b64 %rd192, %rd92;
+	mov.pred %p21, %p10;
+	mov.b64 %rd193, %rd95;
+	mov.b64 %rd194, %rd97;
+	mov.b64 %rd195, %rd99;
+	mov.b64 %rd196, %rd102;
+	mov.b64 %rd197, %rd104;
+	mov.b64 %rd198, %rd106;
+	mov.b64 %rd199, %rd109;
+	mov.b64 %rd200, %rd111;
+	mov.b64 %rd201, %rd113;
+	mov.pred %p22, %p12;
+	mov.b64 %rd202, %rd116;
+	mov.b64 %rd203, %rd118;
+	mov.b64 %rd204, %rd120;
+	mov.b32 %r44, %r38;
+	mov.b64 %rd205, %rd122;
+	mov.pred %p23, %p14;
+	mov.b64 %rd206, %rd125;
+	mov.b64 %rd207, %rd127;
+	mov.b64 %rd208, %rd129;
+	mov.b64 %rd209, %rd132;
+	mov.b64 %rd210, %rd134;
+	mov.b64 %rd211, %rd136;
+	mov.b64 %rd212, %rd139;
+	mov.b64 %rd213, %rd141;
+	mov.b64 %rd214, %rd143;
+	mov.pred %p24, %p16;
+	mov.b64 %rd215, %rd146;
+	mov.b64 %rd216, %rd148;
+	mov.b64 %rd217, %rd150;
+	mov.b32 %r45, %r42;
+	mov.b64 %rd218, %rd152;
+	mov.b64 %rd219, %rd154;
+	mov.b64 %rd220, %rd156;
+	mov.b64 %rd221, %rd158;
+	add.s64 %rd222, %rd13, %rd21;
+	mad.lo.s64 %rd223, %rd192, 4, 15;
+	and.b64 %rd223, %rd223, -16;
+	add.s64 %rd21, %rd21, %rd223;
+	mov.b64 %rd224, %rd222;
+	mov.b64 %rd225, %rd192;
+	mov.b64 %rd226, 1;
+	mov.b64 %rd227, %rd224;
+	mov.b64 %rd228, %rd225;
+	mov.b64 %rd229, %rd226;
+	add.s64 %rd230, %rd13, %rd21;
+	mad.lo.s64 %rd231, %rd192, 4, 15;
+	and.b64 %rd231, %rd231, -16;
+	add.s64 %rd21, %rd21, %rd231;
+	mov.b64 %rd232, %rd230;
+	mov.b64 %rd233, %rd192;
+	mov.b64 %rd234, 1;
+	mov.b64 %rd235, %rd232;
+	mov.b64 %rd236, %rd233;
+	mov.b64 %rd237, %rd234;
+	add.s64 %rd238, %rd13, %rd21;
+	mad.lo.s64 %rd239, %rd192, 4, 15;
+	and.b64 %rd239, %rd239, -16;
+	add.s64 %rd21, %rd21, %rd239;
+	mov.b64 %rd240, %rd238;
+	mov.b64 %rd241, %rd192;
+	mov.b64 %rd242, 1;
+	mov.b64 %rd243, %rd240;
+	mov.b64 %rd244, %rd241;
+	mov.b64 %rd245, %rd242;
+	cvt.u64.u32 %rd246, %r4;
+	mov.b64 %rd247, %rd246;
+	mul.lo.s64 %rd248, %rd159, %rd219;
+	mov.b64 %rd249, %rd248;
+	add.s64 %rd250, %rd249, %rd219;
+	min.s64 %rd251, %rd250, %rd173;
+	mov.b64 %rd252, %rd251;
+	mul.lo.s64 %rd253, %rd247, %rd192;
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd249;
 $L4:
-	setp.lt.s64 %p18, %rd196, %rd193;
-	not.pred %p19, %p18;
-	@!%p19 bra $L8;
+	setp.lt.s64 %p25, %rd255, %rd252;
+	not.pred %p26, %p25;
+	@!%p26 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, 0;
-	mov.b64 %rd200, 0;
+	mov.b64 %rd256, 0;
+	mov.b64 %rd257, 0;
+	mov.b64 %rd258, 0;
+	mov.b64 %rd259, 0;
 $L9:
-	setp.lt.s64 %p20, %rd200, %rd92;
-	not.pred %p21, %p20;
-	@!%p21 bra $L13;
+	setp.lt.s64 %p27, %rd259, %rd192;
+	not.pred %p28, %p27;
+	@!%p28 bra $L13;
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd201, %rd200, %rd188;
-	add.s64 %rd202, %rd196, %rd201;
-	cvt.u64.u32 %rd203, %r2;
-	add.s64 %rd204, %rd202, %rd203;
-	mov.b64 %rd205, %rd204;
-	setp.ge.s64 %p22, %rd205, %rd193;
-	@!%p22 bra $L15;
+	mul.lo.s64 %rd260, %rd259, %rd247;
+	add.s64 %rd261, %rd255, %rd260;
+	cvt.u64.u32 %rd262, %r2;
+	add.s64 %rd263, %rd261, %rd262;
+	mov.b64 %rd264, %rd263;
+	setp.ge.s64 %p29, %rd264, %rd252;
+	@!%p29 bra $L15;
 	bra.uni $L11;
 $L15:
-	mov.pred %p23, %p4;
-	mov.b64 %rd206, %rd48;
-	mov.b64 %rd207, %rd205;
+	mov.pred %p30, %p18;
+	mov.b64 %rd265, %rd173;
+	mov.b64 %rd266, %rd264;
 $L16:
-	@!%p23 bra $L20;
-	shr.s64 %rd208, %rd207, 5;
-	mul.lo.s64 %rd209, %rd208, %rd62;
-	mad.lo.s64 %rd210, %rd209, 4, %rd58;
-	ld.global.nc.u32 %r43, [%rd210+0];
-	mov.b32 %r44, %r43;
-	and.b64 %rd211, %rd207, 31;
-	min.u64 %rd212, %rd211, 32;
-	cvt.u32.u64 %r45, %rd212;
-	mov.b32 %r47, 0x1;
-	shl.b32 %r46, %r47, %r45;
-	setp.hs.u32 %p24, %r45, 32;
-	selp.b32 %r48, 0, %r46, %p24;
-	and.b32 %r49, %r44, %r48;
-	setp.ne.u32 %p25, %r49, 0x0;
-	@!%p25 bra $L22;
-	cvt.u32.u64 %r50, %rd207;
-	mov.b32 %r51, %r50;
+	@!%p30 bra $L20;
+	shr.s64 %rd267, %rd266, 5;
+	mul.lo.s64 %rd268, %rd267, %rd179;
+	mad.lo.s64 %rd269, %rd268, 4, %rd177;
+	ld.global.nc.u32 %r46, [%rd269+0];
+	mov.b32 %r47, %r46;
+	and.b64 %rd270, %rd266, 31;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r48, %rd271;
+	mov.b32 %r50, 0x1;
+	shl.b32 %r49, %r50, %r48;
+	setp.hs.u32 %p31, %r48, 32;
+	selp.b32 %r51, 0, %r49, %p31;
+	and.b32 %r52, %r47, %r51;
+	setp.ne.u32 %p32, %r52, 0x0;
+	@!%p32 bra $L22;
+	cvt.u32.u64 %r53, %rd266;
+	mov.b32 %r54, %r53;
 	bra.uni $L18;
 $L22:
-	mov.b32 %r51, -1;
+	mov.b32 %r54, -1;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd213, %rd207, %rd55;
-	mad.lo.s64 %rd214, %rd213, 4, %rd51;
-	ld.global.nc.s32 %r52, [%rd214+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r51, %r53;
+	mul.lo.s64 %rd272, %rd266, %rd176;
+	mad.lo.s64 %rd273, %rd272, 4, %rd174;
+	ld.global.nc.s32 %r55, [%rd273+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r54, %r56;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.b32 %r54, %r51;
-	setp.lt.s32 %p26, %r54, 0;
-	@!%p26 bra $L24;
+	mov.b32 %r57, %r54;
+	setp.lt.s32 %p33, %r57, 0;
+	@!%p33 bra $L24;
 	bra.uni $L10;
 $L24:
-	mov.b64 %rd215, %rd25;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd216, %r55;
-	add.s64 %rd217, %rd216, 1;
-	mul.lo.s64 %rd218, %rd217, %rd32;
-	mad.lo.s64 %rd219, %rd218, 8, %rd28;
-	ld.global.nc.s64 %rd220, [%rd219+0];
-	mov.b64 %rd221, %rd220;
-	cvt.s64.s32 %rd222, %r55;
-	mul.lo.s64 %rd223, %rd222, %rd32;
-	mad.lo.s64 %rd224, %rd223, 8, %rd28;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	sub.s64 %rd227, %rd221, %rd226;
-	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd228;
-	setp.lt.s64 %p27, %rd229, %rd156;
-	@!%p27 bra $L25;
-	mul.lo.s64 %rd230, %rd197, %rd170;
-	mad.lo.s64 %rd231, %rd230, 4, %rd168;
-	st.shared.s32 [%rd231+0], %r54;
-	add.s64 %rd232, %rd197, 1;
-	mov.b64 %rd197, %rd232;
+	mov.b64 %rd274, %rd163;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd275, %r58;
+	add.s64 %rd276, %rd275, 1;
+	mul.lo.s64 %rd277, %rd276, %rd166;
+	mad.lo.s64 %rd278, %rd277, 8, %rd164;
+	ld.global.nc.s64 %rd279, [%rd278+0];
+	mov.b64 %rd280, %rd279;
+	cvt.s64.s32 %rd281, %r58;
+	mul.lo.s64 %rd282, %rd281, %rd166;
+	mad.lo.s64 %rd283, %rd282, 8, %rd164;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd285, %rd284;
+	sub.s64 %rd286, %rd280, %rd285;
+	mov.b64 %rd287, %rd286;
+	mov.b64 %rd288, %rd287;
+	setp.lt.s64 %p34, %rd288, %rd220;
+	@!%p34 bra $L25;
+	mul.lo.s64 %rd289, %rd256, %rd229;
+	mad.lo.s64 %rd290, %rd289, 4, %rd227;
+	st.shared.s32 [%rd290+0], %r57;
+	add.s64 %rd291, %rd256, 1;
+	mov.b64 %rd256, %rd291;
 	bra.uni $L26;
 $L25:
-	setp.lt.s64 %p28, %rd229, %rd158;
-	@!%p28 bra $L27;
-	mul.lo.s64 %rd233, %rd198, %rd178;
-	mad.lo.s64 %rd234, %rd233, 4, %rd176;
-	st.shared.s32 [%rd234+0], %r54;
-	add.s64 %rd235, %rd198, 1;
-	mov.b64 %rd198, %rd235;
+	setp.lt.s64 %p35, %rd288, %rd221;
+	@!%p35 bra $L27;
+	mul.lo.s64 %rd292, %rd257, %rd237;
+	mad.lo.s64 %rd293, %rd292, 4, %rd235;
+	st.shared.s32 [%rd293+0], %r57;
+	add.s64 %rd294, %rd257, 1;
+	mov.b64 %rd257, %rd294;
 	bra.uni $L28;
 $L27:
-	mul.lo.s64 %rd236, %rd199, %rd186;
-	mad.lo.s64 %rd237, %rd236, 4, %rd184;
-	st.shared.s32 [%rd237+0], %r54;
-	add.s64 %rd238, %rd199, 1;
-	mov.b64 %rd199, %rd238;
+	mul.lo.s64 %rd295, %rd258, %rd245;
+	mad.lo.s64 %rd296, %rd295, 4, %rd243;
+	st.shared.s32 [%rd296+0], %r57;
+	add.s64 %rd297, %rd258, 1;
+	mov.b64 %rd258, %rd297;
 $L28:
 $L26:
 $L10:
-	add.s64 %rd239, %rd200, 1;
-	mov.b64 %rd200, %rd239;
+	add.s64 %rd298, %rd259, 1;
+	mov.b64 %rd259, %rd298;
 	bra.uni $L9;
 $L11:
-	mov.pred %p29, %p6;
-	mov.pred %p30, %p8;
-	mov.b32 %r56, %r34;
-	mov.b64 %rd240, %rd92;
-	mov.b64 %rd241, %rd197;
+	mov.b64 %rd299, %rd256;
 $L29:
-	@!%p29 bra $L33;
+	@!%p19 bra $L33;
 	bra.uni $L31;
 $L33:
 	// block scan
-	mov.b64 %rd242, %rd241;
-	mov.b32 %r57, %r3;
-$L34:
-	setp.hs.u32 %p31, %r57, 32;
-	@%p31 bra $L35;
-	mov.b64 {%r58, %r59}, %rd242;
-	shfl.sync.up.b32 %r60|%p32, %r58, %r57, 0, %r17;
-	shfl.sync.up.b32 %r61, %r59, %r57, 0, %r17;
-	mov.b64 %rd243, {%r60, %r61};
-	@!%p32 bra $L36;
-	add.s64 %rd244, %rd243, %rd242;
-	mov.b64 %rd242, %rd244;
-$L36:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L34;
-$L35:
-	mov.b64 {%r62, %r63}, %rd242;
-	shfl.sync.up.b32 %r64|%p33, %r62, %r3, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, %r3, 0, %r17;
-	mov.b64 %rd245, {%r64, %r65};
-	setp.lo.u32 %p34, %r3, 32;
-	and.pred %p35, %p33, %p34;
-	selp.b64 %rd246, %rd245, 0, %p35;
-	sub.u32 %r66, %r13, %r3;
-	setp.eq.u32 %p36, %r7, %r66;
-	@!%p36 bra $L37;
-	mul.wide.u32 %rd247, %r8, 16;
-	add.s64 %rd248, %rd1, %rd247;
-	st.shared.s64 [%rd248+0], %rd242;
-$L37:
-	bar.sync 0;
-	setp.eq.u32 %p37, %r8, 0;
-	@!%p37 bra $L38;
-	mov.b64 %rd249, 0;
-	setp.lo.u32 %p38, %r7, %r10;
-	@!%p38 bra $L39;
-	mul.wide.u32 %rd250, %r7, 16;
-	add.s64 %rd251, %rd1, %rd250;
-	ld.shared.s64 %rd252, [%rd251+0];
-	mov.b64 %rd249, %rd252;
-$L39:
-	mov.b64 {%r67, %r68}, %rd249;
-	shfl.sync.up.b32 %r69|%p39, %r67, 1, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 1, 0, %r17;
-	mov.b64 %rd253, {%r69, %r70};
-	@!%p39 bra $L40;
-	add.s64 %rd254, %rd253, %rd249;
-	mov.b64 %rd249, %rd254;
-$L40:
-	mov.b64 {%r71, %r72}, %rd249;
-	shfl.sync.up.b32 %r73|%p40, %r71, 2, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 2, 0, %r17;
-	mov.b64 %rd255, {%r73, %r74};
-	@!%p40 bra $L41;
-	add.s64 %rd256, %rd255, %rd249;
-	mov.b64 %rd249, %rd256;
-$L41:
-	mov.b64 {%r75, %r76}, %rd249;
-	shfl.sync.up.b32 %r77|%p41, %r75, 4, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 4, 0, %r17;
-	mov.b64 %rd257, {%r77, %r78};
-	@!%p41 bra $L42;
-	add.s64 %rd258, %rd257, %rd249;
-	mov.b64 %rd249, %rd258;
-$L42:
-	mov.b64 {%r79, %r80}, %rd249;
-	shfl.sync.up.b32 %r81|%p42, %r79, 8, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 8, 0, %r17;
-	mov.b64 %rd259, {%r81, %r82};
-	@!%p42 bra $L43;
-	add.s64 %rd260, %rd259, %rd249;
-	mov.b64 %rd249, %rd260;
-$L43:
-	mov.b64 {%r83, %r84}, %rd249;
-	shfl.sync.up.b32 %r85|%p43, %r83, 16, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, 16, 0, %r17;
-	mov.b64 %rd261, {%r85, %r86};
-	@!%p43 bra $L44;
-	add.s64 %rd262, %rd261, %rd249;
-	mov.b64 %rd249, %rd262;
-$L44:
-	mov.b64 {%r87, %r88}, %rd249;
-	shfl.sync.up.b32 %r89|%p44, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd263, {%r89, %r90};
-	selp.b64 %rd264, %rd263, 0, %p44;
-	@!%p38 bra $L45;
-	mul.wide.u32 %rd265, %r7, 16;
-	add.s64 %rd266, %rd1, %rd265;
-	add.s64 %rd267, %rd266, 512;
-	st.shared.s64 [%rd267+0], %rd264;
-$L45:
-	sub.u32 %r91, %r10, 1;
-	setp.eq.u32 %p45, %r7, %r91;
-	@!%p45 bra $L46;
-	st.shared.s64 [%rd1+1024], %rd249;
-$L46:
-$L38:
-	bar.sync 0;
-	mul.wide.u32 %rd268, %r8, 16;
-	add.s64 %rd269, %rd1, %rd268;
-	add.s64 %rd270, %rd269, 512;
-	ld.shared.s64 %rd271, [%rd270+0];
-	add.s64 %rd272, %rd271, %rd246;
-	ld.shared.s64 %rd273, [%rd1+1024];
-	mov.b64 {%r92, %r93}, %rd272;
-	shfl.sync.idx.b32 %r94|%p46, %r92, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r95, %r93, 0, %r21, %r17;
-	mov.b64 %rd274, {%r94, %r95};
-	mov.b64 %rd275, %rd273;
-	mov.b64 %rd276, %rd274;
-	mov.b64 %rd277, %rd275;
-	mov.b64 %rd278, %rd276;
-	mov.b64 %rd279, %rd277;
-	mov.b64 %rd280, %rd278;
-	mov.b64 %rd281, %rd279;
-	mov.b64 %rd282, 0;
-	cvt.u64.u32 %rd283, %r2;
-	setp.eq.s64 %p47, %rd283, 0;
-	setp.gt.s64 %p48, %rd281, 0;
-	and.pred %p49, %p47, %p48;
-	@!%p49 bra $L48;
-	atom.global.add.u64 %rd284, [%rd72], %rd281;
-	mov.b64 %rd285, %rd284;
-	mov.b64 %rd282, %rd285;
-$L48:
-	cvt.u64.u32 %rd286, %r2;
-	setp.eq.s64 %p50, %rd286, 0;
-	setp.eq.u32 %p51, %r1, 0;
-	and.pred %p52, %p50, %p51;
-	bar.sync 0;
-	@!%p52 bra $L49;
-	st.shared.s64 [%rd1+1024], %rd282;
-$L49:
-	bar.sync 0;
-	ld.shared.s64 %rd287, [%rd1+1024];
-	mov.b64 %rd288, %rd287;
-	mov.b64 %rd282, %rd288;
-	add.s64 %rd289, %rd282, %rd280;
-	mov.b64 %rd290, %rd289;
-	mov.b64 %rd291, 0;
-$L50:
-	setp.lt.s64 %p53, %rd291, %rd241;
-	not.pred %p54, %p53;
-	@!%p54 bra $L54;
-	bra.uni $L52;
-$L54:
-	mul.lo.s64 %rd292, %rd291, %rd170;
-	mad.lo.s64 %rd293, %rd292, 4, %rd168;
-	ld.shared.s32 %r96, [%rd293+0];
-	mov.b32 %r97, %r96;
-	add.s64 %rd294, %rd290, %rd291;
-	mul.lo.s64 %rd295, %rd294, %rd69;
-	mad.lo.s64 %rd296, %rd295, 4, %rd65;
-	st.global.s32 [%rd296+0], %r97;
-$L51:
-	add.s64 %rd297, %rd291, 1;
-	mov.b64 %rd291, %rd297;
-	bra.uni $L50;
-$L52:
-	bra.uni $L31;
-$L30:
-	bra.uni $L29;
-$L31:
-	mov.pred %p55, %p10;
-	mov.pred %p56, %p12;
-	mov.b32 %r98, %r38;
-	mov.b64 %rd298, %rd122;
-	mov.b64 %rd299, %rd198;
-$L55:
-	@!%p55 bra $L59;
-	bra.uni $L57;
-$L59:
-	// block scan
 	mov.b64 %rd300, %rd299;
-	mov.b32 %r99, %r3;
-$L60:
-	setp.hs.u32 %p57, %r99, 32;
-	@%p57 bra $L61;
-	mov.b64 {%r100, %r101}, %rd300;
-	shfl.sync.up.b32 %r102|%p58, %r100, %r99, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, %r99, 0, %r17;
-	mov.b64 %rd301, {%r102, %r103};
-	@!%p58 bra $L62;
+	mov.b32 %r59, %r3;
+$L34:
+	setp.hs.u32 %p36, %r59, 32;
+	@%p36 bra $L35;
+	mov.b64 {%r60, %r61}, %rd300;
+	shfl.sync.up.b32 %r62|%p37, %r60, %r59, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, %r59, 0, %r17;
+	mov.b64 %rd301, {%r62, %r63};
+	@!%p37 bra $L36;
 	add.s64 %rd302, %rd301, %rd300;
 	mov.b64 %rd300, %rd302;
-$L62:
-	shl.b32 %r99, %r99, 1;
-	bra.uni $L60;
-$L61:
-	mov.b64 {%r104, %r105}, %rd300;
-	shfl.sync.up.b32 %r106|%p59, %r104, %r3, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, %r3, 0, %r17;
-	mov.b64 %rd303, {%r106, %r107};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd304, %rd303, 0, %p61;
-	sub.u32 %r108, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r108;
-	@!%p62 bra $L63;
+$L36:
+	shl.b32 %r59, %r59, 1;
+	bra.uni $L34;
+$L35:
+	mov.b64 {%r64, %r65}, %rd300;
+	shfl.sync.up.b32 %r66|%p38, %r64, %r3, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, %r3, 0, %r17;
+	mov.b64 %rd303, {%r66, %r67};
+	setp.lo.u32 %p39, %r3, 32;
+	and.pred %p40, %p38, %p39;
+	selp.b64 %rd304, %rd303, 0, %p40;
+	sub.u32 %r68, %r13, %r3;
+	setp.eq.u32 %p41, %r7, %r68;
+	@!%p41 bra $L37;
 	mul.wide.u32 %rd305, %r8, 16;
 	add.s64 %rd306, %rd1, %rd305;
 	st.shared.s64 [%rd306+0], %rd300;
-$L63:
+$L37:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L64;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L38;
 	mov.b64 %rd307, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L65;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L39;
 	mul.wide.u32 %rd308, %r7, 16;
 	add.s64 %rd309, %rd1, %rd308;
 	ld.shared.s64 %rd310, [%rd309+0];
 	mov.b64 %rd307, %rd310;
-$L65:
-	mov.b64 {%r109, %r110}, %rd307;
-	shfl.sync.up.b32 %r111|%p65, %r109, 1, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 1, 0, %r17;
-	mov.b64 %rd311, {%r111, %r112};
-	@!%p65 bra $L66;
+$L39:
+	mov.b64 {%r69, %r70}, %rd307;
+	shfl.sync.up.b32 %r71|%p44, %r69, 1, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 1, 0, %r17;
+	mov.b64 %rd311, {%r71, %r72};
+	@!%p44 bra $L40;
 	add.s64 %rd312, %rd311, %rd307;
 	mov.b64 %rd307, %rd312;
-$L66:
-	mov.b64 {%r113, %r114}, %rd307;
-	shfl.sync.up.b32 %r115|%p66, %r113, 2, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 2, 0, %r17;
-	mov.b64 %rd313, {%r115, %r116};
-	@!%p66 bra $L67;
+$L40:
+	mov.b64 {%r73, %r74}, %rd307;
+	shfl.sync.up.b32 %r75|%p45, %r73, 2, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 2, 0, %r17;
+	mov.b64 %rd313, {%r75, %r76};
+	@!%p45 bra $L41;
 	add.s64 %rd314, %rd313, %rd307;
 	mov.b64 %rd307, %rd314;
-$L67:
-	mov.b64 {%r117, %r118}, %rd307;
-	shfl.sync.up.b32 %r119|%p67, %r117, 4, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 4, 0, %r17;
-	mov.b64 %rd315, {%r119, %r120};
-	@!%p67 bra $L68;
+$L41:
+	mov.b64 {%r77, %r78}, %rd307;
+	shfl.sync.up.b32 %r79|%p46, %r77, 4, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 4, 0, %r17;
+	mov.b64 %rd315, {%r79, %r80};
+	@!%p46 bra $L42;
 	add.s64 %rd316, %rd315, %rd307;
 	mov.b64 %rd307, %rd316;
-$L68:
-	mov.b64 {%r121, %r122}, %rd307;
-	shfl.sync.up.b32 %r123|%p68, %r121, 8, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 8, 0, %r17;
-	mov.b64 %rd317, {%r123, %r124};
-	@!%p68 bra $L69;
+$L42:
+	mov.b64 {%r81, %r82}, %rd307;
+	shfl.sync.up.b32 %r83|%p47, %r81, 8, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 8, 0, %r17;
+	mov.b64 %rd317, {%r83, %r84};
+	@!%p47 bra $L43;
 	add.s64 %rd318, %rd317, %rd307;
 	mov.b64 %rd307, %rd318;
-$L69:
-	mov.b64 {%r125, %r126}, %rd307;
-	shfl.sync.up.b32 %r127|%p69, %r125, 16, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, 16, 0, %r17;
-	mov.b64 %rd319, {%r127, %r128};
-	@!%p69 bra $L70;
+$L43:
+	mov.b64 {%r85, %r86}, %rd307;
+	shfl.sync.up.b32 %r87|%p48, %r85, 16, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 16, 0, %r17;
+	mov.b64 %rd319, {%r87, %r88};
+	@!%p48 bra $L44;
 	add.s64 %rd320, %rd319, %rd307;
 	mov.b64 %rd307, %rd320;
-$L70:
-	mov.b64 {%r129, %r130}, %rd307;
-	shfl.sync.up.b32 %r131|%p70, %r129, 1, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd321, {%r131, %r132};
-	selp.b64 %rd322, %rd321, 0, %p70;
-	@!%p64 bra $L71;
+$L44:
+	mov.b64 {%r89, %r90}, %rd307;
+	shfl.sync.up.b32 %r91|%p49, %r89, 1, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 1, 0, %r17;
+	mov.b64 %rd321, {%r91, %r92};
+	selp.b64 %rd322, %rd321, 0, %p49;
+	@!%p43 bra $L45;
 	mul.wide.u32 %rd323, %r7, 16;
 	add.s64 %rd324, %rd1, %rd323;
 	add.s64 %rd325, %rd324, 512;
 	st.shared.s64 [%rd325+0], %rd322;
-$L71:
-	sub.u32 %r133, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r133;
-	@!%p71 bra $L72;
+$L45:
+	sub.u32 %r93, %r10, 1;
+	setp.eq.u32 %p50, %r7, %r93;
+	@!%p50 bra $L46;
 	st.shared.s64 [%rd1+1024], %rd307;
-$L72:
-$L64:
+$L46:
+$L38:
 	bar.sync 0;
 	mul.wide.u32 %rd326, %r8, 16;
 	add.s64 %rd327, %rd1, %rd326;
@@ -4936,10 +4827,10 @@ $L64:
 	ld.shared.s64 %rd329, [%rd328+0];
 	add.s64 %rd330, %rd329, %rd304;
 	ld.shared.s64 %rd331, [%rd1+1024];
-	mov.b64 {%r134, %r135}, %rd330;
-	shfl.sync.idx.b32 %r136|%p72, %r134, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r137, %r135, 0, %r21, %r17;
-	mov.b64 %rd332, {%r136, %r137};
+	mov.b64 {%r94, %r95}, %rd330;
+	shfl.sync.idx.b32 %r96|%p51, %r94, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r97, %r95, 0, %r21, %r17;
+	mov.b64 %rd332, {%r96, %r97};
 	mov.b64 %rd333, %rd331;
 	mov.b64 %rd334, %rd332;
 	mov.b64 %rd335, %rd333;
@@ -4949,22 +4840,22 @@ $L64:
 	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, 0;
 	cvt.u64.u32 %rd341, %r2;
-	setp.eq.s64 %p73, %rd341, 0;
-	setp.gt.s64 %p74, %rd339, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L74;
-	atom.global.add.u64 %rd342, [%rd102], %rd339;
+	setp.eq.s64 %p52, %rd341, 0;
+	setp.gt.s64 %p53, %rd339, 0;
+	and.pred %p54, %p52, %p53;
+	@!%p54 bra $L48;
+	atom.global.add.u64 %rd342, [%rd183], %rd339;
 	mov.b64 %rd343, %rd342;
 	mov.b64 %rd340, %rd343;
-$L74:
+$L48:
 	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p76, %rd344, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+	setp.eq.s64 %p55, %rd344, 0;
+	setp.eq.u32 %p56, %r1, 0;
+	and.pred %p57, %p55, %p56;
 	bar.sync 0;
-	@!%p78 bra $L75;
+	@!%p57 bra $L49;
 	st.shared.s64 [%rd1+1024], %rd340;
-$L75:
+$L49:
 	bar.sync 0;
 	ld.shared.s64 %rd345, [%rd1+1024];
 	mov.b64 %rd346, %rd345;
@@ -4972,197 +4863,363 @@ $L75:
 	add.s64 %rd347, %rd340, %rd338;
 	mov.b64 %rd348, %rd347;
 	mov.b64 %rd349, 0;
-$L76:
-	setp.lt.s64 %p79, %rd349, %rd299;
-	not.pred %p80, %p79;
-	@!%p80 bra $L80;
-	bra.uni $L78;
-$L80:
-	mul.lo.s64 %rd350, %rd349, %rd178;
-	mad.lo.s64 %rd351, %rd350, 4, %rd176;
-	ld.shared.s32 %r138, [%rd351+0];
-	mov.b32 %r139, %r138;
+$L50:
+	setp.lt.s64 %p58, %rd349, %rd299;
+	not.pred %p59, %p58;
+	@!%p59 bra $L54;
+	bra.uni $L52;
+$L54:
+	mul.lo.s64 %rd350, %rd349, %rd229;
+	mad.lo.s64 %rd351, %rd350, 4, %rd227;
+	ld.shared.s32 %r98, [%rd351+0];
+	mov.b32 %r99, %r98;
 	add.s64 %rd352, %rd348, %rd349;
-	mul.lo.s64 %rd353, %rd352, %rd99;
-	mad.lo.s64 %rd354, %rd353, 4, %rd95;
-	st.global.s32 [%rd354+0], %r139;
-$L77:
+	mul.lo.s64 %rd353, %rd352, %rd182;
+	mad.lo.s64 %rd354, %rd353, 4, %rd180;
+	st.global.s32 [%rd354+0], %r99;
+$L51:
 	add.s64 %rd355, %rd349, 1;
 	mov.b64 %rd349, %rd355;
-	bra.uni $L76;
-$L78:
+	bra.uni $L50;
+$L52:
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd356, %rd257;
+$L55:
+	@!%p21 bra $L59;
 	bra.uni $L57;
-$L56:
-	bra.uni $L55;
-$L57:
-	mov.pred %p81, %p14;
-	mov.pred %p82, %p16;
-	mov.b32 %r140, %r42;
-	mov.b64 %rd356, %rd152;
-	mov.b64 %rd357, %rd199;
-$L81:
-	@!%p81 bra $L85;
-	bra.uni $L83;
-$L85:
+$L59:
 	// block scan
-	mov.b64 %rd358, %rd357;
-	mov.b32 %r141, %r3;
-$L86:
-	setp.hs.u32 %p83, %r141, 32;
-	@%p83 bra $L87;
-	mov.b64 {%r142, %r143}, %rd358;
-	shfl.sync.up.b32 %r144|%p84, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd359, {%r144, %r145};
-	@!%p84 bra $L88;
-	add.s64 %rd360, %rd359, %rd358;
-	mov.b64 %rd358, %rd360;
-$L88:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L86;
-$L87:
-	mov.b64 {%r146, %r147}, %rd358;
-	shfl.sync.up.b32 %r148|%p85, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd361, {%r148, %r149};
-	setp.lo.u32 %p86, %r3, 32;
-	and.pred %p87, %p85, %p86;
-	selp.b64 %rd362, %rd361, 0, %p87;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p88, %r7, %r150;
-	@!%p88 bra $L89;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd358;
-$L89:
+	mov.b64 %rd357, %rd356;
+	mov.b32 %r100, %r3;
+$L60:
+	setp.hs.u32 %p60, %r100, 32;
+	@%p60 bra $L61;
+	mov.b64 {%r101, %r102}, %rd357;
+	shfl.sync.up.b32 %r103|%p61, %r101, %r100, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, %r100, 0, %r17;
+	mov.b64 %rd358, {%r103, %r104};
+	@!%p61 bra $L62;
+	add.s64 %rd359, %rd358, %rd357;
+	mov.b64 %rd357, %rd359;
+$L62:
+	shl.b32 %r100, %r100, 1;
+	bra.uni $L60;
+$L61:
+	mov.b64 {%r105, %r106}, %rd357;
+	shfl.sync.up.b32 %r107|%p62, %r105, %r3, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, %r3, 0, %r17;
+	mov.b64 %rd360, {%r107, %r108};
+	setp.lo.u32 %p63, %r3, 32;
+	and.pred %p64, %p62, %p63;
+	selp.b64 %rd361, %rd360, 0, %p64;
+	sub.u32 %r109, %r13, %r3;
+	setp.eq.u32 %p65, %r7, %r109;
+	@!%p65 bra $L63;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	st.shared.s64 [%rd363+0], %rd357;
+$L63:
 	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L90;
-	mov.b64 %rd365, 0;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L91;
-	mul.wide.u32 %rd366, %r7, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	ld.shared.s64 %rd368, [%rd367+0];
-	mov.b64 %rd365, %rd368;
-$L91:
-	mov.b64 {%r151, %r152}, %rd365;
-	shfl.sync.up.b32 %r153|%p91, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd369, {%r153, %r154};
-	@!%p91 bra $L92;
-	add.s64 %rd370, %rd369, %rd365;
-	mov.b64 %rd365, %rd370;
-$L92:
-	mov.b64 {%r155, %r156}, %rd365;
-	shfl.sync.up.b32 %r157|%p92, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd371, {%r157, %r158};
-	@!%p92 bra $L93;
-	add.s64 %rd372, %rd371, %rd365;
-	mov.b64 %rd365, %rd372;
-$L93:
-	mov.b64 {%r159, %r160}, %rd365;
-	shfl.sync.up.b32 %r161|%p93, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd373, {%r161, %r162};
-	@!%p93 bra $L94;
-	add.s64 %rd374, %rd373, %rd365;
-	mov.b64 %rd365, %rd374;
-$L94:
-	mov.b64 {%r163, %r164}, %rd365;
-	shfl.sync.up.b32 %r165|%p94, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd375, {%r165, %r166};
-	@!%p94 bra $L95;
-	add.s64 %rd376, %rd375, %rd365;
-	mov.b64 %rd365, %rd376;
-$L95:
-	mov.b64 {%r167, %r168}, %rd365;
-	shfl.sync.up.b32 %r169|%p95, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd377, {%r169, %r170};
-	@!%p95 bra $L96;
-	add.s64 %rd378, %rd377, %rd365;
-	mov.b64 %rd365, %rd378;
-$L96:
-	mov.b64 {%r171, %r172}, %rd365;
-	shfl.sync.up.b32 %r173|%p96, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd379, {%r173, %r174};
-	selp.b64 %rd380, %rd379, 0, %p96;
-	@!%p90 bra $L97;
-	mul.wide.u32 %rd381, %r7, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	add.s64 %rd383, %rd382, 512;
-	st.shared.s64 [%rd383+0], %rd380;
-$L97:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p97, %r7, %r175;
-	@!%p97 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd365;
-$L98:
-$L90:
+	setp.eq.u32 %p66, %r8, 0;
+	@!%p66 bra $L64;
+	mov.b64 %rd364, 0;
+	setp.lo.u32 %p67, %r7, %r10;
+	@!%p67 bra $L65;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	mov.b64 %rd364, %rd367;
+$L65:
+	mov.b64 {%r110, %r111}, %rd364;
+	shfl.sync.up.b32 %r112|%p68, %r110, 1, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 1, 0, %r17;
+	mov.b64 %rd368, {%r112, %r113};
+	@!%p68 bra $L66;
+	add.s64 %rd369, %rd368, %rd364;
+	mov.b64 %rd364, %rd369;
+$L66:
+	mov.b64 {%r114, %r115}, %rd364;
+	shfl.sync.up.b32 %r116|%p69, %r114, 2, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 2, 0, %r17;
+	mov.b64 %rd370, {%r116, %r117};
+	@!%p69 bra $L67;
+	add.s64 %rd371, %rd370, %rd364;
+	mov.b64 %rd364, %rd371;
+$L67:
+	mov.b64 {%r118, %r119}, %rd364;
+	shfl.sync.up.b32 %r120|%p70, %r118, 4, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 4, 0, %r17;
+	mov.b64 %rd372, {%r120, %r121};
+	@!%p70 bra $L68;
+	add.s64 %rd373, %rd372, %rd364;
+	mov.b64 %rd364, %rd373;
+$L68:
+	mov.b64 {%r122, %r123}, %rd364;
+	shfl.sync.up.b32 %r124|%p71, %r122, 8, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 8, 0, %r17;
+	mov.b64 %rd374, {%r124, %r125};
+	@!%p71 bra $L69;
+	add.s64 %rd375, %rd374, %rd364;
+	mov.b64 %rd364, %rd375;
+$L69:
+	mov.b64 {%r126, %r127}, %rd364;
+	shfl.sync.up.b32 %r128|%p72, %r126, 16, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 16, 0, %r17;
+	mov.b64 %rd376, {%r128, %r129};
+	@!%p72 bra $L70;
+	add.s64 %rd377, %rd376, %rd364;
+	mov.b64 %rd364, %rd377;
+$L70:
+	mov.b64 {%r130, %r131}, %rd364;
+	shfl.sync.up.b32 %r132|%p73, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd378, {%r132, %r133};
+	selp.b64 %rd379, %rd378, 0, %p73;
+	@!%p67 bra $L71;
+	mul.wide.u32 %rd380, %r7, 16;
+	add.s64 %rd381, %rd1, %rd380;
+	add.s64 %rd382, %rd381, 512;
+	st.shared.s64 [%rd382+0], %rd379;
+$L71:
+	sub.u32 %r134, %r10, 1;
+	setp.eq.u32 %p74, %r7, %r134;
+	@!%p74 bra $L72;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L72:
+$L64:
 	bar.sync 0;
-	mul.wide.u32 %rd384, %r8, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	add.s64 %rd386, %rd385, 512;
-	ld.shared.s64 %rd387, [%rd386+0];
-	add.s64 %rd388, %rd387, %rd362;
-	ld.shared.s64 %rd389, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd388;
-	shfl.sync.idx.b32 %r178|%p98, %r176, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r179, %r177, 0, %r21, %r17;
-	mov.b64 %rd390, {%r178, %r179};
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	add.s64 %rd385, %rd384, 512;
+	ld.shared.s64 %rd386, [%rd385+0];
+	add.s64 %rd387, %rd386, %rd361;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 {%r135, %r136}, %rd387;
+	shfl.sync.idx.b32 %r137|%p75, %r135, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r138, %r136, 0, %r21, %r17;
+	mov.b64 %rd389, {%r137, %r138};
+	mov.b64 %rd390, %rd388;
 	mov.b64 %rd391, %rd389;
 	mov.b64 %rd392, %rd390;
 	mov.b64 %rd393, %rd391;
 	mov.b64 %rd394, %rd392;
 	mov.b64 %rd395, %rd393;
 	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, 0;
-	cvt.u64.u32 %rd399, %r2;
-	setp.eq.s64 %p99, %rd399, 0;
-	setp.gt.s64 %p100, %rd397, 0;
-	and.pred %p101, %p99, %p100;
-	@!%p101 bra $L100;
-	atom.global.add.u64 %rd400, [%rd132], %rd397;
-	mov.b64 %rd401, %rd400;
-	mov.b64 %rd398, %rd401;
-$L100:
-	cvt.u64.u32 %rd402, %r2;
-	setp.eq.s64 %p102, %rd402, 0;
-	setp.eq.u32 %p103, %r1, 0;
-	and.pred %p104, %p102, %p103;
+	mov.b64 %rd397, 0;
+	cvt.u64.u32 %rd398, %r2;
+	setp.eq.s64 %p76, %rd398, 0;
+	setp.gt.s64 %p77, %rd396, 0;
+	and.pred %p78, %p76, %p77;
+	@!%p78 bra $L74;
+	atom.global.add.u64 %rd399, [%rd196], %rd396;
+	mov.b64 %rd400, %rd399;
+	mov.b64 %rd397, %rd400;
+$L74:
+	cvt.u64.u32 %rd401, %r2;
+	setp.eq.s64 %p79, %rd401, 0;
+	setp.eq.u32 %p80, %r1, 0;
+	and.pred %p81, %p79, %p80;
 	bar.sync 0;
-	@!%p104 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd398;
+	@!%p81 bra $L75;
+	st.shared.s64 [%rd1+1024], %rd397;
+$L75:
+	bar.sync 0;
+	ld.shared.s64 %rd402, [%rd1+1024];
+	mov.b64 %rd403, %rd402;
+	mov.b64 %rd397, %rd403;
+	add.s64 %rd404, %rd397, %rd395;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd406, 0;
+$L76:
+	setp.lt.s64 %p82, %rd406, %rd356;
+	not.pred %p83, %p82;
+	@!%p83 bra $L80;
+	bra.uni $L78;
+$L80:
+	mul.lo.s64 %rd407, %rd406, %rd237;
+	mad.lo.s64 %rd408, %rd407, 4, %rd235;
+	ld.shared.s32 %r139, [%rd408+0];
+	mov.b32 %r140, %r139;
+	add.s64 %rd409, %rd405, %rd406;
+	mul.lo.s64 %rd410, %rd409, %rd195;
+	mad.lo.s64 %rd411, %rd410, 4, %rd193;
+	st.global.s32 [%rd411+0], %r140;
+$L77:
+	add.s64 %rd412, %rd406, 1;
+	mov.b64 %rd406, %rd412;
+	bra.uni $L76;
+$L78:
+	bra.uni $L57;
+$L56:
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd413, %rd258;
+$L81:
+	@!%p23 bra $L85;
+	bra.uni $L83;
+$L85:
+	// block scan
+	mov.b64 %rd414, %rd413;
+	mov.b32 %r141, %r3;
+$L86:
+	setp.hs.u32 %p84, %r141, 32;
+	@%p84 bra $L87;
+	mov.b64 {%r142, %r143}, %rd414;
+	shfl.sync.up.b32 %r144|%p85, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd415, {%r144, %r145};
+	@!%p85 bra $L88;
+	add.s64 %rd416, %rd415, %rd414;
+	mov.b64 %rd414, %rd416;
+$L88:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L86;
+$L87:
+	mov.b64 {%r146, %r147}, %rd414;
+	shfl.sync.up.b32 %r148|%p86, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd417, {%r148, %r149};
+	setp.lo.u32 %p87, %r3, 32;
+	and.pred %p88, %p86, %p87;
+	selp.b64 %rd418, %rd417, 0, %p88;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p89, %r7, %r150;
+	@!%p89 bra $L89;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	st.shared.s64 [%rd420+0], %rd414;
+$L89:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L90;
+	mov.b64 %rd421, 0;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L91;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	mov.b64 %rd421, %rd424;
+$L91:
+	mov.b64 {%r151, %r152}, %rd421;
+	shfl.sync.up.b32 %r153|%p92, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd425, {%r153, %r154};
+	@!%p92 bra $L92;
+	add.s64 %rd426, %rd425, %rd421;
+	mov.b64 %rd421, %rd426;
+$L92:
+	mov.b64 {%r155, %r156}, %rd421;
+	shfl.sync.up.b32 %r157|%p93, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd427, {%r157, %r158};
+	@!%p93 bra $L93;
+	add.s64 %rd428, %rd427, %rd421;
+	mov.b64 %rd421, %rd428;
+$L93:
+	mov.b64 {%r159, %r160}, %rd421;
+	shfl.sync.up.b32 %r161|%p94, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd429, {%r161, %r162};
+	@!%p94 bra $L94;
+	add.s64 %rd430, %rd429, %rd421;
+	mov.b64 %rd421, %rd430;
+$L94:
+	mov.b64 {%r163, %r164}, %rd421;
+	shfl.sync.up.b32 %r165|%p95, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd431, {%r165, %r166};
+	@!%p95 bra $L95;
+	add.s64 %rd432, %rd431, %rd421;
+	mov.b64 %rd421, %rd432;
+$L95:
+	mov.b64 {%r167, %r168}, %rd421;
+	shfl.sync.up.b32 %r169|%p96, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd433, {%r169, %r170};
+	@!%p96 bra $L96;
+	add.s64 %rd434, %rd433, %rd421;
+	mov.b64 %rd421, %rd434;
+$L96:
+	mov.b64 {%r171, %r172}, %rd421;
+	shfl.sync.up.b32 %r173|%p97, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd435, {%r173, %r174};
+	selp.b64 %rd436, %rd435, 0, %p97;
+	@!%p91 bra $L97;
+	mul.wide.u32 %rd437, %r7, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	add.s64 %rd439, %rd438, 512;
+	st.shared.s64 [%rd439+0], %rd436;
+$L97:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p98, %r7, %r175;
+	@!%p98 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd421;
+$L98:
+$L90:
+	bar.sync 0;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	ld.shared.s64 %rd443, [%rd442+0];
+	add.s64 %rd444, %rd443, %rd418;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd444;
+	shfl.sync.idx.b32 %r178|%p99, %r176, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r21, %r17;
+	mov.b64 %rd446, {%r178, %r179};
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, 0;
+	cvt.u64.u32 %rd455, %r2;
+	setp.eq.s64 %p100, %rd455, 0;
+	setp.gt.s64 %p101, %rd453, 0;
+	and.pred %p102, %p100, %p101;
+	@!%p102 bra $L100;
+	atom.global.add.u64 %rd456, [%rd209], %rd453;
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd454, %rd457;
+$L100:
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p103, %rd458, 0;
+	setp.eq.u32 %p104, %r1, 0;
+	and.pred %p105, %p103, %p104;
+	bar.sync 0;
+	@!%p105 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd454;
 $L101:
 	bar.sync 0;
-	ld.shared.s64 %rd403, [%rd1+1024];
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd398, %rd404;
-	add.s64 %rd405, %rd398, %rd396;
-	mov.b64 %rd406, %rd405;
-	mov.b64 %rd407, 0;
+	ld.shared.s64 %rd459, [%rd1+1024];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd454, %rd460;
+	add.s64 %rd461, %rd454, %rd452;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, 0;
 $L102:
-	setp.lt.s64 %p105, %rd407, %rd357;
-	not.pred %p106, %p105;
-	@!%p106 bra $L106;
+	setp.lt.s64 %p106, %rd463, %rd413;
+	not.pred %p107, %p106;
+	@!%p107 bra $L106;
 	bra.uni $L104;
 $L106:
-	mul.lo.s64 %rd408, %rd407, %rd186;
-	mad.lo.s64 %rd409, %rd408, 4, %rd184;
-	ld.shared.s32 %r180, [%rd409+0];
+	mul.lo.s64 %rd464, %rd463, %rd245;
+	mad.lo.s64 %rd465, %rd464, 4, %rd243;
+	ld.shared.s32 %r180, [%rd465+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd410, %rd406, %rd407;
-	mul.lo.s64 %rd411, %rd410, %rd129;
-	mad.lo.s64 %rd412, %rd411, 4, %rd125;
-	st.global.s32 [%rd412+0], %r181;
+	add.s64 %rd466, %rd462, %rd463;
+	mul.lo.s64 %rd467, %rd466, %rd208;
+	mad.lo.s64 %rd468, %rd467, 4, %rd206;
+	st.global.s32 [%rd468+0], %r181;
 $L103:
-	add.s64 %rd413, %rd407, 1;
-	mov.b64 %rd407, %rd413;
+	add.s64 %rd469, %rd463, 1;
+	mov.b64 %rd463, %rd469;
 	bra.uni $L102;
 $L104:
 	bra.uni $L83;
@@ -5170,8 +5227,8 @@ $L82:
 	bra.uni $L81;
 $L83:
 $L5:
-	add.s64 %rd414, %rd196, %rd195;
-	mov.b64 %rd196, %rd414;
+	add.s64 %rd470, %rd255, %rd254;
+	mov.b64 %rd255, %rd470;
 	bra.uni $L4;
 $L6:
 $L3:
@@ -7625,7 +7682,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7629
+//line gokkos_kernels_gen.go:7686
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -7636,7 +7693,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7640
+//line gokkos_kernels_gen.go:7697
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -7650,7 +7707,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7654
+//line gokkos_kernels_gen.go:7711
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -7660,7 +7717,7 @@ func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7664
+//line gokkos_kernels_gen.go:7721
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -7670,7 +7727,7 @@ func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7674
+//line gokkos_kernels_gen.go:7731
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7687,7 +7744,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7691
+//line gokkos_kernels_gen.go:7748
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7711,5 +7768,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7715
+//line gokkos_kernels_gen.go:7772
 }

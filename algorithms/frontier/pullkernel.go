@@ -31,49 +31,57 @@ func (k PullStep[Op]) Init(dst *Count) { *dst = Count{} }
 // Join adds src into dst.
 func (k PullStep[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
 
-// Run pulls for the words or the vertex of iteration i.
+// Run pulls for the words or the vertex of iteration i. The scan of a vertex's in-edges is
+// written out here rather than in a method of the kernel, so that the host does not copy the
+// kernel value for every vertex.
 func (k PullStep[Op]) Run(i int, acc *Count) {
-	if k.Words == 0 {
-		if k.Op.Pending(int32(i)) && k.pull(int32(i)) {
-			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
-			acc.Val++
-		}
-		return
+	first, last := i, i+1
+	if k.Words > 0 {
+		first, last = i*k.Words, min((i+1)*k.Words, k.Next.Len())
 	}
-	last := min((i+1)*k.Words, k.Next.Len())
-	for w := i * k.Words; w < last; w++ {
-		var word uint32
-		mask := k.Op.PendingWord(w)
-		if rest := k.In.N - w*32; rest < 32 {
-			mask &= uint32(1)<<uint(rest) - 1
+	off, adj, cur := k.In.Offsets, k.In.Adj, k.Cur
+	for w := first; w < last; w++ {
+		// Bit b of mask stands for vertex base+b.
+		var mask uint32
+		base := w * 32
+		if k.Words > 0 {
+			mask = k.Op.PendingWord(w)
+			if rest := k.In.N - base; rest < 32 {
+				mask &= uint32(1)<<uint(rest) - 1
+			}
+		} else {
+			base = i
+			if k.Op.Pending(int32(i)) {
+				mask = 1
+			}
 		}
+		var word uint32
 		for mask != 0 {
 			b := bits.TrailingZeros32(mask)
 			mask &= mask - 1
-			if k.pull(int32(w*32 + b)) {
+			v := int32(base + b)
+			joined := false
+			end := int(off.At(int(v) + 1))
+			for e := int(off.At(int(v))); e < end; e++ {
+				u := adj.At(e)
+				if cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
+					continue
+				}
+				j, done := k.Op.Pull(u, v, int64(e))
+				joined = joined || j
+				if done {
+					break
+				}
+			}
+			if joined {
 				word |= uint32(1) << uint(b)
 				acc.Val++
 			}
 		}
-		k.Next.Set(w, word)
-	}
-}
-
-// pull scans v's in-edges and reports whether v joined the next worklist.
-func (k PullStep[Op]) pull(v int32) bool {
-	adj, cur := k.In.Adj, k.Cur
-	joined := false
-	end := int(k.In.Offsets.At(int(v) + 1))
-	for e := int(k.In.Offsets.At(int(v))); e < end; e++ {
-		u := adj.At(e)
-		if cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
-			continue
-		}
-		j, done := k.Op.Pull(u, v, int64(e))
-		joined = joined || j
-		if done {
-			break
+		if k.Words > 0 {
+			k.Next.Set(w, word)
+		} else if word != 0 {
+			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
 		}
 	}
-	return joined
 }

@@ -62,7 +62,7 @@ type sink struct {
 
 // budget returns the edges a thread may handle before the next flush: the buffer size for
 // a queue, unbounded for a bitmap (which needs no flush).
-func (o sink) budget() int {
+func (o *sink) budget() int {
 	if o.Bitmap {
 		return 1 << 62
 	}
@@ -72,7 +72,7 @@ func (o sink) budget() int {
 // put records v, whose Visit returned true, and reports whether v is new to the next
 // worklist: set in a bitmap, or buffered for a queue (c is the count of buffered entries,
 // which put returns updated).
-func (o sink) put(buf views.View1D[int32], c int, v int32) (int, bool) {
+func (o *sink) put(buf views.View1D[int32], c int, v int32) (int, bool) {
 	if o.Bitmap {
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if o.Bits.AtomicLoad(w)&bit != 0 || o.Bits.AtomicOr(w, bit)&bit != 0 {
@@ -92,7 +92,7 @@ func (o sink) put(buf views.View1D[int32], c int, v int32) (int, bool) {
 // flush appends the c buffered entries of every member of the team to the queue: a team scan
 // of the counts gives each member its offset, and member 0 reserves the team's total with one
 // atomic addition. Every member must call it (a no-op for bitmaps).
-func (o sink) flush(m teams.Member, buf views.View1D[int32], c int) {
+func (o *sink) flush(m teams.Member, buf views.View1D[int32], c int) {
 	if o.Bitmap {
 		return
 	}
