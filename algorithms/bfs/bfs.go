@@ -31,14 +31,14 @@ type Stats struct {
 // each run overwrites the results. A BFS is not safe for concurrent use. Free releases its
 // memory.
 type BFS struct {
-	g      *dgraph.Graph
-	f      *frontier.Frontier
-	opt    Options
+	g       *dgraph.Graph
+	f       *frontier.Frontier
+	opt     Options
 	level   views.View1D[int32]
 	parent  views.View1D[int32]
 	visited views.View1D[uint32]
 	root    int32
-	ran    bool
+	ran     bool
 }
 
 // New prepares a search over g: it allocates the level and parent arrays, a visited bitmap

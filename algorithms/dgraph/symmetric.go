@@ -64,4 +64,3 @@ func (g *Graph) Symmetric() (bool, error) {
 	g.in, g.inBuilt = t, true
 	return false, nil
 }
-
