@@ -11,9 +11,11 @@
 //     and expands every pending vertex with distance at most m + w_min (w_min the smallest
 //     weight, so those distances are final), then puts the improved vertices back into the
 //     pending queue. Weights must be non-negative.
-//   - DeltaStepping: the same pending queue, but each step expands the pending vertices of
-//     the lowest non-empty bucket of width Delta (Meyer and Sanders); vertices re-enter their
-//     bucket when light edges improve them. Weights must be non-negative.
+//   - DeltaStepping: Meyer and Sanders' buckets of width Delta, run as a near-far worklist
+//     (as Davidson and colleagues do on GPUs): the frontier holds the vertices below the
+//     current bucket's end and is pushed until it empties, improved vertices beyond it wait
+//     in a far pile, and the far pile is split once per bucket. Weights must be
+//     non-negative.
 //   - EdgeList: Bellman-Ford over an edge list instead of the CSR, one edge per thread, with
 //     the edges reordered by cache-sized segments of the distance array (Afanasyev and
 //     Voevodin): edges are grouped by the segment of their destination, so that the

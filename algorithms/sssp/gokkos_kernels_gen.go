@@ -300,11 +300,70 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
+	portable.Register[markImproved](&execspace.KernelSpec{
+		Name:  "sssp.markImproved",
+		Pos:   "algorithms/sssp/delta.go:29",
+		Form:  execspace.FormRange,
+		PTX:   gokkosPTX8,
+		Entry: "gk_sssp_markImproved",
+		Params: []execspace.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Pending", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+			{Name: "T", Field: []int{3}, Kind: execspace.KindFloat64},
+			{Name: "Mark", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostRange[markImproved](gokkosHostLoop8)
+	portable.Register[markFarPile](&execspace.KernelSpec{
+		Name:  "sssp.markFarPile",
+		Pos:   "algorithms/sssp/delta.go:55",
+		Form:  execspace.FormRange,
+		PTX:   gokkosPTX9,
+		Entry: "gk_sssp_markFarPile",
+		Params: []execspace.Param{
+			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Pending", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+			{Name: "Old", Field: []int{3}, Kind: execspace.KindFloat64},
+			{Name: "T", Field: []int{4}, Kind: execspace.KindFloat64},
+			{Name: "Mark", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostRange[markFarPile](gokkosHostLoop9)
+	portable.Register[splitMarked](&execspace.KernelSpec{
+		Name:  "sssp.splitMarked",
+		Pos:   "algorithms/sssp/delta.go:82",
+		Form:  execspace.FormScan,
+		PTX:   gokkosPTX10,
+		Scan:  execspace.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+			{Name: "Mark", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "Near", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+			{Name: "Far", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+			{Name: "Base", Field: []int{4}, Kind: execspace.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostScan[splitMarked, int64](gokkosHostLoop10)
 	portable.Register[segmentCount](&execspace.KernelSpec{
 		Name:  "sssp.segmentCount",
 		Pos:   "algorithms/sssp/edgelist.go:31",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX11,
 		Entry: "gk_sssp_segmentCount",
 		Params: []execspace.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
@@ -317,12 +376,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[segmentCount](gokkosHostLoop8)
+	portable.RegisterHostRange[segmentCount](gokkosHostLoop11)
 	portable.Register[inPlaceScan](&execspace.KernelSpec{
 		Name:  "sssp.inPlaceScan",
 		Pos:   "algorithms/sssp/edgelist.go:49",
 		Form:  execspace.FormScan,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX12,
 		Scan:  execspace.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
@@ -331,12 +390,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop9)
+	portable.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop12)
 	portable.Register[segmentScatter](&execspace.KernelSpec{
 		Name:  "sssp.segmentScatter",
 		Pos:   "algorithms/sssp/edgelist.go:66",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX13,
 		Entry: "gk_sssp_segmentScatter",
 		Params: []execspace.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
@@ -353,12 +412,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[segmentScatter](gokkosHostLoop10)
+	portable.RegisterHostRange[segmentScatter](gokkosHostLoop13)
 	portable.Register[relaxEdges](&execspace.KernelSpec{
 		Name: "sssp.relaxEdges",
 		Pos:  "algorithms/sssp/edgelist.go:94",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX11,
+		PTX:  gokkosPTX14,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_relaxEdges_main_sum", Final: "gk_sssp_relaxEdges_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_relaxEdges_main_prod", Final: "gk_sssp_relaxEdges_final_prod"},
@@ -377,12 +436,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop11)
+	portable.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop14)
 	portable.Register[poisonEdges](&execspace.KernelSpec{
 		Name: "sssp.poisonEdges",
 		Pos:  "algorithms/sssp/edgelist.go:121",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX12,
+		PTX:  gokkosPTX15,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_poisonEdges_main_sum", Final: "gk_sssp_poisonEdges_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_poisonEdges_main_prod", Final: "gk_sssp_poisonEdges_final_prod"},
@@ -401,12 +460,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop12)
+	portable.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop15)
 	portable.Register[initDist](&execspace.KernelSpec{
 		Name:  "sssp.initDist",
 		Pos:   "algorithms/sssp/kernels.go:24",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX16,
 		Entry: "gk_sssp_initDist",
 		Params: []execspace.Param{
 			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
@@ -416,12 +475,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[initDist](gokkosHostLoop13)
+	portable.RegisterHostRange[initDist](gokkosHostLoop16)
 	portable.Register[seed](&execspace.KernelSpec{
 		Name:  "sssp.seed",
 		Pos:   "algorithms/sssp/kernels.go:44",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX17,
 		Entry: "gk_sssp_seed",
 		Params: []execspace.Param{
 			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
@@ -430,12 +489,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[seed](gokkosHostLoop14)
+	portable.RegisterHostRange[seed](gokkosHostLoop17)
 	portable.Register[poisonWorklist](&execspace.KernelSpec{
 		Name:  "sssp.poisonWorklist",
 		Pos:   "algorithms/sssp/kernels.go:55",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX15,
+		PTX:   gokkosPTX18,
 		Entry: "gk_sssp_poisonWorklist",
 		Params: []execspace.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
@@ -447,12 +506,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[poisonWorklist](gokkosHostLoop15)
+	portable.RegisterHostRange[poisonWorklist](gokkosHostLoop18)
 	portable.Register[pendingMin](&execspace.KernelSpec{
 		Name: "sssp.pendingMin",
 		Pos:  "algorithms/sssp/kernels.go:70",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX16,
+		PTX:  gokkosPTX19,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_pendingMin_main_sum", Final: "gk_sssp_pendingMin_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_pendingMin_main_prod", Final: "gk_sssp_pendingMin_final_prod"},
@@ -467,12 +526,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[pendingMin, float64](gokkosHostLoop16)
+	portable.RegisterHostReduce[pendingMin, float64](gokkosHostLoop19)
 	portable.Register[partition](&execspace.KernelSpec{
 		Name:  "sssp.partition",
 		Pos:   "algorithms/sssp/kernels.go:84",
 		Form:  execspace.FormScan,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX20,
 		Scan:  execspace.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
@@ -487,12 +546,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[partition, int64](gokkosHostLoop17)
+	portable.RegisterHostScan[partition, int64](gokkosHostLoop20)
 	portable.Register[claim](&execspace.KernelSpec{
 		Name:  "sssp.claim",
 		Pos:   "algorithms/sssp/kernels.go:115",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX21,
 		Entry: "gk_sssp_claim",
 		Params: []execspace.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
@@ -505,12 +564,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[claim](gokkosHostLoop18)
+	portable.RegisterHostRange[claim](gokkosHostLoop21)
 	portable.Register[appendMarked](&execspace.KernelSpec{
 		Name:  "sssp.appendMarked",
 		Pos:   "algorithms/sssp/kernels.go:133",
 		Form:  execspace.FormScan,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX22,
 		Scan:  execspace.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
@@ -525,12 +584,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[appendMarked, int64](gokkosHostLoop19)
+	portable.RegisterHostScan[appendMarked, int64](gokkosHostLoop22)
 	portable.Register[weightMin](&execspace.KernelSpec{
 		Name: "sssp.weightMin",
 		Pos:  "algorithms/sssp/kernels.go:154",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX20,
+		PTX:  gokkosPTX23,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_weightMin_main_sum", Final: "gk_sssp_weightMin_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_weightMin_main_prod", Final: "gk_sssp_weightMin_final_prod"},
@@ -544,12 +603,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[weightMin, float64](gokkosHostLoop20)
+	portable.RegisterHostReduce[weightMin, float64](gokkosHostLoop23)
 	portable.Register[weightMax](&execspace.KernelSpec{
 		Name: "sssp.weightMax",
 		Pos:  "algorithms/sssp/kernels.go:164",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX21,
+		PTX:  gokkosPTX24,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_weightMax_main_sum", Final: "gk_sssp_weightMax_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_weightMax_main_prod", Final: "gk_sssp_weightMax_final_prod"},
@@ -563,12 +622,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[weightMax, float64](gokkosHostLoop21)
+	portable.RegisterHostReduce[weightMax, float64](gokkosHostLoop24)
 	portable.Register[positiveMin](&execspace.KernelSpec{
 		Name: "sssp.positiveMin",
 		Pos:  "algorithms/sssp/kernels.go:174",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX22,
+		PTX:  gokkosPTX25,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_positiveMin_main_sum", Final: "gk_sssp_positiveMin_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_positiveMin_main_prod", Final: "gk_sssp_positiveMin_final_prod"},
@@ -582,12 +641,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[positiveMin, float64](gokkosHostLoop22)
+	portable.RegisterHostReduce[positiveMin, float64](gokkosHostLoop25)
 	portable.Register[reachedCount](&execspace.KernelSpec{
 		Name: "sssp.reachedCount",
 		Pos:  "algorithms/sssp/kernels.go:188",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX23,
+		PTX:  gokkosPTX26,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_reachedCount_main_sum", Final: "gk_sssp_reachedCount_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_reachedCount_main_prod", Final: "gk_sssp_reachedCount_final_prod"},
@@ -603,12 +662,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedCount, int64](gokkosHostLoop23)
+	portable.RegisterHostReduce[reachedCount, int64](gokkosHostLoop26)
 	portable.Register[finiteSum](&execspace.KernelSpec{
 		Name: "sssp.finiteSum",
 		Pos:  "algorithms/sssp/kernels.go:202",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX24,
+		PTX:  gokkosPTX27,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_finiteSum_main_sum", Final: "gk_sssp_finiteSum_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_finiteSum_main_prod", Final: "gk_sssp_finiteSum_final_prod"},
@@ -622,12 +681,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[finiteSum, float64](gokkosHostLoop24)
+	portable.RegisterHostReduce[finiteSum, float64](gokkosHostLoop27)
 	portable.Register[finiteMax](&execspace.KernelSpec{
 		Name: "sssp.finiteMax",
 		Pos:  "algorithms/sssp/kernels.go:216",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX25,
+		PTX:  gokkosPTX28,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_finiteMax_main_sum", Final: "gk_sssp_finiteMax_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_finiteMax_main_prod", Final: "gk_sssp_finiteMax_final_prod"},
@@ -641,12 +700,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[finiteMax, float64](gokkosHostLoop25)
+	portable.RegisterHostReduce[finiteMax, float64](gokkosHostLoop28)
 	portable.Register[reachedEdges](&execspace.KernelSpec{
 		Name: "sssp.reachedEdges",
 		Pos:  "algorithms/sssp/kernels.go:230",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX26,
+		PTX:  gokkosPTX29,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_sssp_reachedEdges_main_sum", Final: "gk_sssp_reachedEdges_final_sum"},
 			execspace.OpProd: {Main: "gk_sssp_reachedEdges_main_prod", Final: "gk_sssp_reachedEdges_final_prod"},
@@ -666,7 +725,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop26)
+	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop29)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -36559,8 +36618,1329 @@ $L28:
 }
 `
 
-// gokkosPTX8 is the PTX of sssp.segmentCount.
+// gokkosPTX8 is the PTX of sssp.markImproved.
 const gokkosPTX8 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_sssp_markImproved(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<10>;
+	.reg .b32 %r<23>;
+	.reg .b64 %rd<64>;
+	.reg .f64 %fd<5>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u8 %r1, [gk_s0];
+	setp.ne.u32 %p1, %r1, 0;
+	mov.pred %p2, %p1;
+	ld.param.s64 %rd3, [gk_s1];
+	mov.b64 %rd4, %rd3;
+	ld.param.u64 %rd5, [gk_s2];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s3];
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s4];
+	mov.b64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_s5];
+	cvta.to.global.u64 %rd13, %rd12;
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s6];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s7];
+	mov.b64 %rd18, %rd17;
+	ld.param.u64 %rd19, [gk_s8];
+	cvta.to.global.u64 %rd20, %rd19;
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s9];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s10];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s11];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s12];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s13];
+	mov.b64 %rd32, %rd31;
+	ld.param.f64 %fd1, [gk_s14];
+	mov.f64 %fd2, %fd1;
+	ld.param.u64 %rd33, [gk_s15];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s16];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s17];
+	mov.b64 %rd39, %rd38;
+	mov.u32 %r2, %ctaid.x;
+	mov.u32 %r3, %ntid.x;
+	mul.wide.u32 %rd40, %r2, %r3;
+	mov.u32 %r4, %tid.x;
+	cvt.u64.u32 %rd41, %r4;
+	add.s64 %rd42, %rd40, %rd41;
+	mov.u32 %r5, %nctaid.x;
+	mov.u32 %r6, %ntid.x;
+	mul.wide.u32 %rd43, %r5, %r6;
+	add.s64 %rd44, %rd1, %rd42;
+	mov.b64 %rd45, %rd44;
+$L1:
+	setp.ge.s64 %p3, %rd45, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd46, %rd45;
+	mov.b32 %r7, 0;
+	mov.pred %p4, %p2;
+	mov.b64 %rd47, %rd4;
+	mov.b64 %rd48, %rd46;
+$L4:
+	@!%p4 bra $L8;
+	shr.s64 %rd49, %rd48, 5;
+	mul.lo.s64 %rd50, %rd49, %rd18;
+	mad.lo.s64 %rd51, %rd50, 4, %rd14;
+	ld.global.nc.u32 %r8, [%rd51+0];
+	mov.b32 %r9, %r8;
+	and.b64 %rd52, %rd48, 31;
+	min.u64 %rd53, %rd52, 32;
+	cvt.u32.u64 %r10, %rd53;
+	mov.b32 %r12, 0x1;
+	shl.b32 %r11, %r12, %r10;
+	setp.hs.u32 %p5, %r10, 32;
+	selp.b32 %r13, 0, %r11, %p5;
+	and.b32 %r14, %r9, %r13;
+	setp.ne.u32 %p6, %r14, 0x0;
+	@!%p6 bra $L10;
+	cvt.u32.u64 %r15, %rd48;
+	mov.b32 %r16, %r15;
+	bra.uni $L6;
+$L10:
+	mov.b32 %r16, -1;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd54, %rd48, %rd11;
+	mad.lo.s64 %rd55, %rd54, 4, %rd7;
+	ld.global.nc.s32 %r17, [%rd55+0];
+	mov.b32 %r18, %r17;
+	mov.b32 %r16, %r18;
+	bra.uni $L6;
+$L5:
+	bra.uni $L4;
+$L6:
+	mov.b32 %r19, %r16;
+	setp.ge.s32 %p7, %r19, 0;
+	@!%p7 bra $L12;
+	cvt.s64.s32 %rd56, %r19;
+	mul.lo.s64 %rd57, %rd56, %rd25;
+	mad.lo.s64 %rd58, %rd57, 8, %rd21;
+	ld.global.nc.f64 %fd3, [%rd58+0];
+	mov.f64 %fd4, %fd3;
+	setp.lt.f64 %p8, %fd4, %fd2;
+	@!%p8 bra $L13;
+	mov.b32 %r7, 1;
+	bra.uni $L14;
+$L13:
+	cvt.s64.s32 %rd59, %r19;
+	mul.lo.s64 %rd60, %rd59, %rd32;
+	mad.lo.s64 %rd61, %rd60, 4, %rd28;
+	mov.b32 %r20, 1;
+	atom.global.exch.b32 %r21, [%rd61], %r20;
+	mov.b32 %r22, %r21;
+	setp.eq.s32 %p9, %r22, 0;
+	@!%p9 bra $L16;
+	mov.b32 %r7, 2;
+$L16:
+$L14:
+$L12:
+	mul.lo.s64 %rd62, %rd46, %rd39;
+	mad.lo.s64 %rd63, %rd62, 4, %rd35;
+	st.global.s32 [%rd63+0], %r7;
+$L3:
+	add.s64 %rd45, %rd45, %rd43;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of sssp.markFarPile.
+const gokkosPTX9 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_sssp_markFarPile(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13
+)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<48>;
+	.reg .f64 %fd<8>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.f64 %fd1, [gk_s9];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s10];
+	mov.f64 %fd4, %fd3;
+	ld.param.u64 %rd24, [gk_s11];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s12];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s13];
+	mov.b64 %rd30, %rd29;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd31, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd32, %r3;
+	add.s64 %rd33, %rd31, %rd32;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd34, %r4, %r5;
+	add.s64 %rd35, %rd1, %rd33;
+	mov.b64 %rd36, %rd35;
+$L1:
+	setp.ge.s64 %p1, %rd36, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd9;
+	mad.lo.s64 %rd39, %rd38, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd39+0];
+	mov.b32 %r7, %r6;
+	cvt.s64.s32 %rd40, %r7;
+	mov.b64 %rd41, %rd40;
+	mul.lo.s64 %rd42, %rd41, %rd16;
+	mad.lo.s64 %rd43, %rd42, 8, %rd12;
+	ld.global.nc.f64 %fd5, [%rd43+0];
+	mov.f64 %fd6, %fd5;
+	mov.f64 %fd7, %fd6;
+	mov.b32 %r8, 2;
+	setp.lt.f64 %p2, %fd7, %fd4;
+	@!%p2 bra $L5;
+	mul.lo.s64 %rd44, %rd41, %rd23;
+	mad.lo.s64 %rd45, %rd44, 4, %rd19;
+	mov.b32 %r9, 0;
+	st.global.s32 [%rd45+0], %r9;
+	mov.b32 %r8, 1;
+	setp.lt.f64 %p3, %fd7, %fd2;
+	@!%p3 bra $L7;
+	mov.b32 %r8, 0;
+$L7:
+$L5:
+	mul.lo.s64 %rd46, %rd37, %rd30;
+	mad.lo.s64 %rd47, %rd46, 4, %rd26;
+	st.global.s32 [%rd47+0], %r8;
+$L3:
+	add.s64 %rd36, %rd36, %rd34;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of sssp.splitMarked.
+const gokkosPTX10 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_splitMarked_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<88>;
+	.reg .b64 %rd<118>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u8 %r18, [gk_s0];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s2];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s3];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s5];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s6];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s8];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s11];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s14];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s15];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd45, %rd3, %rd2;
+	max.s64 %rd46, %rd45, 0;
+	cvt.u64.u32 %rd47, %r20;
+	add.s64 %rd48, %rd46, %rd47;
+	sub.s64 %rd49, %rd48, 1;
+	div.u64 %rd50, %rd49, %rd47;
+	cvt.u64.u32 %rd51, %r19;
+	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
+	add.s64 %rd53, %rd52, %rd50;
+	min.s64 %rd54, %rd53, %rd3;
+	mov.b64 %rd55, 0;
+	cvt.u64.u32 %rd56, %r5;
+	add.s64 %rd57, %rd52, %rd56;
+	cvt.u64.u32 %rd58, %r6;
+	mov.b64 %rd59, %rd57;
+$L1:
+	setp.ge.s64 %p4, %rd59, %rd54;
+	@%p4 bra $L2;
+	mov.pred %p5, 0;
+	mov.b64 %rd60, %rd59;
+	mul.lo.s64 %rd61, %rd60, %rd28;
+	mad.lo.s64 %rd62, %rd61, 4, %rd24;
+	ld.global.nc.s32 %r21, [%rd62+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p6, %r23, 0;
+	@!%p6 bra $L5;
+	bra.uni $L3;
+$L5:
+	@!%p5 bra $L7;
+	setp.eq.s32 %p7, %r23, 1;
+	@!%p7 bra $L8;
+	mov.pred %p8, %p3;
+	mov.b64 %rd63, %rd7;
+	mov.b64 %rd64, %rd60;
+$L10:
+	@!%p8 bra $L14;
+	shr.s64 %rd65, %rd64, 5;
+	mul.lo.s64 %rd66, %rd65, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.u32 %r24, [%rd67+0];
+	mov.b32 %r25, %r24;
+	and.b64 %rd68, %rd64, 31;
+	min.u64 %rd69, %rd68, 32;
+	cvt.u32.u64 %r26, %rd69;
+	mov.b32 %r28, 0x1;
+	shl.b32 %r27, %r28, %r26;
+	setp.hs.u32 %p9, %r26, 32;
+	selp.b32 %r29, 0, %r27, %p9;
+	and.b32 %r30, %r25, %r29;
+	setp.ne.u32 %p10, %r30, 0x0;
+	@!%p10 bra $L16;
+	cvt.u32.u64 %r31, %rd64;
+	mov.b32 %r32, %r31;
+	bra.uni $L12;
+$L16:
+	mov.b32 %r32, -1;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd70, %rd64, %rd14;
+	mad.lo.s64 %rd71, %rd70, 4, %rd10;
+	ld.global.nc.s32 %r33, [%rd71+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r32, %r34;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	and.b64 %rd72, %rd55, 4294967295;
+	mul.lo.s64 %rd73, %rd72, %rd35;
+	mad.lo.s64 %rd74, %rd73, 4, %rd31;
+	st.global.s32 [%rd74+0], %r32;
+	bra.uni $L9;
+$L8:
+	mov.pred %p11, %p3;
+	mov.b64 %rd75, %rd7;
+	mov.b64 %rd76, %rd60;
+$L17:
+	@!%p11 bra $L21;
+	shr.s64 %rd77, %rd76, 5;
+	mul.lo.s64 %rd78, %rd77, %rd21;
+	mad.lo.s64 %rd79, %rd78, 4, %rd17;
+	ld.global.nc.u32 %r35, [%rd79+0];
+	mov.b32 %r36, %r35;
+	and.b64 %rd80, %rd76, 31;
+	min.u64 %rd81, %rd80, 32;
+	cvt.u32.u64 %r37, %rd81;
+	mov.b32 %r39, 0x1;
+	shl.b32 %r38, %r39, %r37;
+	setp.hs.u32 %p12, %r37, 32;
+	selp.b32 %r40, 0, %r38, %p12;
+	and.b32 %r41, %r36, %r40;
+	setp.ne.u32 %p13, %r41, 0x0;
+	@!%p13 bra $L23;
+	cvt.u32.u64 %r42, %rd76;
+	mov.b32 %r43, %r42;
+	bra.uni $L19;
+$L23:
+	mov.b32 %r43, -1;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd82, %rd76, %rd14;
+	mad.lo.s64 %rd83, %rd82, 4, %rd10;
+	ld.global.nc.s32 %r44, [%rd83+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r43, %r45;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	shr.s64 %rd84, %rd55, 32;
+	add.s64 %rd85, %rd44, %rd84;
+	mul.lo.s64 %rd86, %rd85, %rd42;
+	mad.lo.s64 %rd87, %rd86, 4, %rd38;
+	st.global.s32 [%rd87+0], %r43;
+$L9:
+$L7:
+	setp.eq.s32 %p14, %r23, 1;
+	@!%p14 bra $L24;
+	add.s64 %rd88, %rd55, 1;
+	mov.b64 %rd55, %rd88;
+	bra.uni $L25;
+$L24:
+	add.s64 %rd89, %rd55, 4294967296;
+	mov.b64 %rd55, %rd89;
+$L25:
+$L3:
+	add.s64 %rd59, %rd59, %rd58;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd90, %rd55;
+	// block reduction
+	sub.u32 %r46, %r13, 1;
+	mov.b64 {%r47, %r48}, %rd90;
+	shfl.sync.down.b32 %r49|%p15, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd91, {%r49, %r50};
+	@!%p15 bra $L26;
+	add.s64 %rd92, %rd90, %rd91;
+	mov.b64 %rd90, %rd92;
+$L26:
+	mov.b64 {%r51, %r52}, %rd90;
+	shfl.sync.down.b32 %r53|%p16, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd93, {%r53, %r54};
+	@!%p16 bra $L27;
+	add.s64 %rd94, %rd90, %rd93;
+	mov.b64 %rd90, %rd94;
+$L27:
+	mov.b64 {%r55, %r56}, %rd90;
+	shfl.sync.down.b32 %r57|%p17, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd95, {%r57, %r58};
+	@!%p17 bra $L28;
+	add.s64 %rd96, %rd90, %rd95;
+	mov.b64 %rd90, %rd96;
+$L28:
+	mov.b64 {%r59, %r60}, %rd90;
+	shfl.sync.down.b32 %r61|%p18, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd97, {%r61, %r62};
+	@!%p18 bra $L29;
+	add.s64 %rd98, %rd90, %rd97;
+	mov.b64 %rd90, %rd98;
+$L29:
+	mov.b64 {%r63, %r64}, %rd90;
+	shfl.sync.down.b32 %r65|%p19, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd99, {%r65, %r66};
+	@!%p19 bra $L30;
+	add.s64 %rd100, %rd90, %rd99;
+	mov.b64 %rd90, %rd100;
+$L30:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L31;
+	mul.wide.u32 %rd101, %r8, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	st.shared.s64 [%rd102+0], %rd90;
+$L31:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L32;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L33;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd90, %rd105;
+$L33:
+	sub.u32 %r67, %r10, 1;
+	mov.b64 {%r68, %r69}, %rd90;
+	shfl.sync.down.b32 %r70|%p23, %r68, 1, %r67, %r17;
+	shfl.sync.down.b32 %r71, %r69, 1, %r67, %r17;
+	mov.b64 %rd106, {%r70, %r71};
+	@!%p23 bra $L34;
+	add.s64 %rd107, %rd90, %rd106;
+	mov.b64 %rd90, %rd107;
+$L34:
+	mov.b64 {%r72, %r73}, %rd90;
+	shfl.sync.down.b32 %r74|%p24, %r72, 2, %r67, %r17;
+	shfl.sync.down.b32 %r75, %r73, 2, %r67, %r17;
+	mov.b64 %rd108, {%r74, %r75};
+	@!%p24 bra $L35;
+	add.s64 %rd109, %rd90, %rd108;
+	mov.b64 %rd90, %rd109;
+$L35:
+	mov.b64 {%r76, %r77}, %rd90;
+	shfl.sync.down.b32 %r78|%p25, %r76, 4, %r67, %r17;
+	shfl.sync.down.b32 %r79, %r77, 4, %r67, %r17;
+	mov.b64 %rd110, {%r78, %r79};
+	@!%p25 bra $L36;
+	add.s64 %rd111, %rd90, %rd110;
+	mov.b64 %rd90, %rd111;
+$L36:
+	mov.b64 {%r80, %r81}, %rd90;
+	shfl.sync.down.b32 %r82|%p26, %r80, 8, %r67, %r17;
+	shfl.sync.down.b32 %r83, %r81, 8, %r67, %r17;
+	mov.b64 %rd112, {%r82, %r83};
+	@!%p26 bra $L37;
+	add.s64 %rd113, %rd90, %rd112;
+	mov.b64 %rd90, %rd113;
+$L37:
+	mov.b64 {%r84, %r85}, %rd90;
+	shfl.sync.down.b32 %r86|%p27, %r84, 16, %r67, %r17;
+	shfl.sync.down.b32 %r87, %r85, 16, %r67, %r17;
+	mov.b64 %rd114, {%r86, %r87};
+	@!%p27 bra $L38;
+	add.s64 %rd115, %rd90, %rd114;
+	mov.b64 %rd90, %rd115;
+$L38:
+$L32:
+	mul.wide.u32 %rd116, %r19, 8;
+	add.s64 %rd117, %rd5, %rd116;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L39;
+	st.global.s64 [%rd117+0], %rd90;
+$L39:
+	ret;
+}
+
+.visible .entry gk_sssp_splitMarked_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_sssp_splitMarked_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<39>;
+	.reg .b32 %r<113>;
+	.reg .b64 %rd<162>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u8 %r18, [gk_s0];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s2];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s3];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s5];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s6];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s8];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s11];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s14];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s15];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd45, %rd3, %rd2;
+	max.s64 %rd46, %rd45, 0;
+	cvt.u64.u32 %rd47, %r20;
+	add.s64 %rd48, %rd46, %rd47;
+	sub.s64 %rd49, %rd48, 1;
+	div.u64 %rd50, %rd49, %rd47;
+	cvt.u64.u32 %rd51, %r19;
+	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
+	add.s64 %rd53, %rd52, %rd50;
+	min.s64 %rd54, %rd53, %rd3;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd5, %rd56;
+	ld.global.s64 %rd58, [%rd57+0];
+	mov.b64 %rd55, %rd58;
+	cvt.u64.u32 %rd60, %r6;
+	mov.b64 %rd61, %rd52;
+$L1:
+	setp.ge.s64 %p4, %rd61, %rd54;
+	@%p4 bra $L2;
+	cvt.u64.u32 %rd62, %r5;
+	add.s64 %rd63, %rd61, %rd62;
+	setp.lt.s64 %p5, %rd63, %rd54;
+	mov.b64 %rd59, 0;
+	@!%p5 bra $L3;
+	mov.pred %p6, 0;
+	mov.b64 %rd64, %rd63;
+	mul.lo.s64 %rd65, %rd64, %rd28;
+	mad.lo.s64 %rd66, %rd65, 4, %rd24;
+	ld.global.nc.s32 %r21, [%rd66+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p7, %r23, 0;
+	@!%p7 bra $L6;
+	bra.uni $L4;
+$L6:
+	@!%p6 bra $L8;
+	setp.eq.s32 %p8, %r23, 1;
+	@!%p8 bra $L9;
+	mov.pred %p9, %p3;
+	mov.b64 %rd67, %rd7;
+	mov.b64 %rd68, %rd64;
+$L11:
+	@!%p9 bra $L15;
+	shr.s64 %rd69, %rd68, 5;
+	mul.lo.s64 %rd70, %rd69, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.u32 %r24, [%rd71+0];
+	mov.b32 %r25, %r24;
+	and.b64 %rd72, %rd68, 31;
+	min.u64 %rd73, %rd72, 32;
+	cvt.u32.u64 %r26, %rd73;
+	mov.b32 %r28, 0x1;
+	shl.b32 %r27, %r28, %r26;
+	setp.hs.u32 %p10, %r26, 32;
+	selp.b32 %r29, 0, %r27, %p10;
+	and.b32 %r30, %r25, %r29;
+	setp.ne.u32 %p11, %r30, 0x0;
+	@!%p11 bra $L17;
+	cvt.u32.u64 %r31, %rd68;
+	mov.b32 %r32, %r31;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r32, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd74, %rd68, %rd14;
+	mad.lo.s64 %rd75, %rd74, 4, %rd10;
+	ld.global.nc.s32 %r33, [%rd75+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r32, %r34;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	and.b64 %rd76, %rd59, 4294967295;
+	mul.lo.s64 %rd77, %rd76, %rd35;
+	mad.lo.s64 %rd78, %rd77, 4, %rd31;
+	st.global.s32 [%rd78+0], %r32;
+	bra.uni $L10;
+$L9:
+	mov.pred %p12, %p3;
+	mov.b64 %rd79, %rd7;
+	mov.b64 %rd80, %rd64;
+$L18:
+	@!%p12 bra $L22;
+	shr.s64 %rd81, %rd80, 5;
+	mul.lo.s64 %rd82, %rd81, %rd21;
+	mad.lo.s64 %rd83, %rd82, 4, %rd17;
+	ld.global.nc.u32 %r35, [%rd83+0];
+	mov.b32 %r36, %r35;
+	and.b64 %rd84, %rd80, 31;
+	min.u64 %rd85, %rd84, 32;
+	cvt.u32.u64 %r37, %rd85;
+	mov.b32 %r39, 0x1;
+	shl.b32 %r38, %r39, %r37;
+	setp.hs.u32 %p13, %r37, 32;
+	selp.b32 %r40, 0, %r38, %p13;
+	and.b32 %r41, %r36, %r40;
+	setp.ne.u32 %p14, %r41, 0x0;
+	@!%p14 bra $L24;
+	cvt.u32.u64 %r42, %rd80;
+	mov.b32 %r43, %r42;
+	bra.uni $L20;
+$L24:
+	mov.b32 %r43, -1;
+	bra.uni $L20;
+$L22:
+	mul.lo.s64 %rd86, %rd80, %rd14;
+	mad.lo.s64 %rd87, %rd86, 4, %rd10;
+	ld.global.nc.s32 %r44, [%rd87+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r43, %r45;
+	bra.uni $L20;
+$L19:
+	bra.uni $L18;
+$L20:
+	shr.s64 %rd88, %rd59, 32;
+	add.s64 %rd89, %rd44, %rd88;
+	mul.lo.s64 %rd90, %rd89, %rd42;
+	mad.lo.s64 %rd91, %rd90, 4, %rd38;
+	st.global.s32 [%rd91+0], %r43;
+$L10:
+$L8:
+	setp.eq.s32 %p15, %r23, 1;
+	@!%p15 bra $L25;
+	add.s64 %rd92, %rd59, 1;
+	mov.b64 %rd59, %rd92;
+	bra.uni $L26;
+$L25:
+	add.s64 %rd93, %rd59, 4294967296;
+	mov.b64 %rd59, %rd93;
+$L26:
+$L4:
+$L3:
+	mov.b64 %rd94, %rd59;
+	// block scan
+	mov.b64 %rd95, %rd94;
+	mov.b64 {%r46, %r47}, %rd95;
+	shfl.sync.up.b32 %r48|%p16, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd96, {%r48, %r49};
+	@!%p16 bra $L27;
+	add.s64 %rd97, %rd96, %rd95;
+	mov.b64 %rd95, %rd97;
+$L27:
+	mov.b64 {%r50, %r51}, %rd95;
+	shfl.sync.up.b32 %r52|%p17, %r50, 2, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 2, 0, %r17;
+	mov.b64 %rd98, {%r52, %r53};
+	@!%p17 bra $L28;
+	add.s64 %rd99, %rd98, %rd95;
+	mov.b64 %rd95, %rd99;
+$L28:
+	mov.b64 {%r54, %r55}, %rd95;
+	shfl.sync.up.b32 %r56|%p18, %r54, 4, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 4, 0, %r17;
+	mov.b64 %rd100, {%r56, %r57};
+	@!%p18 bra $L29;
+	add.s64 %rd101, %rd100, %rd95;
+	mov.b64 %rd95, %rd101;
+$L29:
+	mov.b64 {%r58, %r59}, %rd95;
+	shfl.sync.up.b32 %r60|%p19, %r58, 8, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 8, 0, %r17;
+	mov.b64 %rd102, {%r60, %r61};
+	@!%p19 bra $L30;
+	add.s64 %rd103, %rd102, %rd95;
+	mov.b64 %rd95, %rd103;
+$L30:
+	mov.b64 {%r62, %r63}, %rd95;
+	shfl.sync.up.b32 %r64|%p20, %r62, 16, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 16, 0, %r17;
+	mov.b64 %rd104, {%r64, %r65};
+	@!%p20 bra $L31;
+	add.s64 %rd105, %rd104, %rd95;
+	mov.b64 %rd95, %rd105;
+$L31:
+	mov.b64 {%r66, %r67}, %rd95;
+	shfl.sync.up.b32 %r68|%p21, %r66, 1, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 1, 0, %r17;
+	mov.b64 %rd106, {%r68, %r69};
+	selp.b64 %rd107, %rd106, 0, %p21;
+	sub.u32 %r70, %r13, 1;
+	setp.eq.u32 %p22, %r7, %r70;
+	@!%p22 bra $L32;
+	mul.wide.u32 %rd108, %r8, 16;
+	add.s64 %rd109, %rd1, %rd108;
+	st.shared.s64 [%rd109+0], %rd95;
+$L32:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L33;
+	mov.b64 %rd110, 0;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L34;
+	mul.wide.u32 %rd111, %r7, 16;
+	add.s64 %rd112, %rd1, %rd111;
+	ld.shared.s64 %rd113, [%rd112+0];
+	mov.b64 %rd110, %rd113;
+$L34:
+	mov.b64 {%r71, %r72}, %rd110;
+	shfl.sync.up.b32 %r73|%p25, %r71, 1, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 1, 0, %r17;
+	mov.b64 %rd114, {%r73, %r74};
+	@!%p25 bra $L35;
+	add.s64 %rd115, %rd114, %rd110;
+	mov.b64 %rd110, %rd115;
+$L35:
+	mov.b64 {%r75, %r76}, %rd110;
+	shfl.sync.up.b32 %r77|%p26, %r75, 2, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 2, 0, %r17;
+	mov.b64 %rd116, {%r77, %r78};
+	@!%p26 bra $L36;
+	add.s64 %rd117, %rd116, %rd110;
+	mov.b64 %rd110, %rd117;
+$L36:
+	mov.b64 {%r79, %r80}, %rd110;
+	shfl.sync.up.b32 %r81|%p27, %r79, 4, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 4, 0, %r17;
+	mov.b64 %rd118, {%r81, %r82};
+	@!%p27 bra $L37;
+	add.s64 %rd119, %rd118, %rd110;
+	mov.b64 %rd110, %rd119;
+$L37:
+	mov.b64 {%r83, %r84}, %rd110;
+	shfl.sync.up.b32 %r85|%p28, %r83, 8, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 8, 0, %r17;
+	mov.b64 %rd120, {%r85, %r86};
+	@!%p28 bra $L38;
+	add.s64 %rd121, %rd120, %rd110;
+	mov.b64 %rd110, %rd121;
+$L38:
+	mov.b64 {%r87, %r88}, %rd110;
+	shfl.sync.up.b32 %r89|%p29, %r87, 16, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 16, 0, %r17;
+	mov.b64 %rd122, {%r89, %r90};
+	@!%p29 bra $L39;
+	add.s64 %rd123, %rd122, %rd110;
+	mov.b64 %rd110, %rd123;
+$L39:
+	mov.b64 {%r91, %r92}, %rd110;
+	shfl.sync.up.b32 %r93|%p30, %r91, 1, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 1, 0, %r17;
+	mov.b64 %rd124, {%r93, %r94};
+	selp.b64 %rd125, %rd124, 0, %p30;
+	@!%p24 bra $L40;
+	mul.wide.u32 %rd126, %r7, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	add.s64 %rd128, %rd127, 512;
+	st.shared.s64 [%rd128+0], %rd125;
+$L40:
+	sub.u32 %r95, %r10, 1;
+	setp.eq.u32 %p31, %r7, %r95;
+	@!%p31 bra $L41;
+	st.shared.s64 [%rd1+1024], %rd110;
+$L41:
+$L33:
+	bar.sync 0;
+	mul.wide.u32 %rd129, %r8, 16;
+	add.s64 %rd130, %rd1, %rd129;
+	add.s64 %rd131, %rd130, 512;
+	ld.shared.s64 %rd132, [%rd131+0];
+	add.s64 %rd133, %rd132, %rd107;
+	ld.shared.s64 %rd134, [%rd1+1024];
+	@!%p5 bra $L42;
+	add.s64 %rd135, %rd55, %rd133;
+	mov.b64 %rd59, %rd135;
+	mov.pred %p6, 1;
+	mov.b64 %rd64, %rd63;
+	mul.lo.s64 %rd136, %rd64, %rd28;
+	mad.lo.s64 %rd137, %rd136, 4, %rd24;
+	ld.global.nc.s32 %r96, [%rd137+0];
+	mov.b32 %r22, %r96;
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p32, %r23, 0;
+	@!%p32 bra $L45;
+	bra.uni $L43;
+$L45:
+	@!%p6 bra $L47;
+	setp.eq.s32 %p33, %r23, 1;
+	@!%p33 bra $L48;
+	mov.pred %p9, %p3;
+	mov.b64 %rd67, %rd7;
+	mov.b64 %rd68, %rd64;
+$L50:
+	@!%p9 bra $L54;
+	shr.s64 %rd138, %rd68, 5;
+	mul.lo.s64 %rd139, %rd138, %rd21;
+	mad.lo.s64 %rd140, %rd139, 4, %rd17;
+	ld.global.nc.u32 %r97, [%rd140+0];
+	mov.b32 %r25, %r97;
+	and.b64 %rd141, %rd68, 31;
+	min.u64 %rd142, %rd141, 32;
+	cvt.u32.u64 %r98, %rd142;
+	mov.b32 %r100, 0x1;
+	shl.b32 %r99, %r100, %r98;
+	setp.hs.u32 %p34, %r98, 32;
+	selp.b32 %r101, 0, %r99, %p34;
+	and.b32 %r102, %r25, %r101;
+	setp.ne.u32 %p35, %r102, 0x0;
+	@!%p35 bra $L56;
+	cvt.u32.u64 %r103, %rd68;
+	mov.b32 %r32, %r103;
+	bra.uni $L52;
+$L56:
+	mov.b32 %r32, -1;
+	bra.uni $L52;
+$L54:
+	mul.lo.s64 %rd143, %rd68, %rd14;
+	mad.lo.s64 %rd144, %rd143, 4, %rd10;
+	ld.global.nc.s32 %r104, [%rd144+0];
+	mov.b32 %r34, %r104;
+	mov.b32 %r32, %r34;
+	bra.uni $L52;
+$L51:
+	bra.uni $L50;
+$L52:
+	and.b64 %rd145, %rd59, 4294967295;
+	mul.lo.s64 %rd146, %rd145, %rd35;
+	mad.lo.s64 %rd147, %rd146, 4, %rd31;
+	st.global.s32 [%rd147+0], %r32;
+	bra.uni $L49;
+$L48:
+	mov.pred %p12, %p3;
+	mov.b64 %rd79, %rd7;
+	mov.b64 %rd80, %rd64;
+$L57:
+	@!%p12 bra $L61;
+	shr.s64 %rd148, %rd80, 5;
+	mul.lo.s64 %rd149, %rd148, %rd21;
+	mad.lo.s64 %rd150, %rd149, 4, %rd17;
+	ld.global.nc.u32 %r105, [%rd150+0];
+	mov.b32 %r36, %r105;
+	and.b64 %rd151, %rd80, 31;
+	min.u64 %rd152, %rd151, 32;
+	cvt.u32.u64 %r106, %rd152;
+	mov.b32 %r108, 0x1;
+	shl.b32 %r107, %r108, %r106;
+	setp.hs.u32 %p36, %r106, 32;
+	selp.b32 %r109, 0, %r107, %p36;
+	and.b32 %r110, %r36, %r109;
+	setp.ne.u32 %p37, %r110, 0x0;
+	@!%p37 bra $L63;
+	cvt.u32.u64 %r111, %rd80;
+	mov.b32 %r43, %r111;
+	bra.uni $L59;
+$L63:
+	mov.b32 %r43, -1;
+	bra.uni $L59;
+$L61:
+	mul.lo.s64 %rd153, %rd80, %rd14;
+	mad.lo.s64 %rd154, %rd153, 4, %rd10;
+	ld.global.nc.s32 %r112, [%rd154+0];
+	mov.b32 %r45, %r112;
+	mov.b32 %r43, %r45;
+	bra.uni $L59;
+$L58:
+	bra.uni $L57;
+$L59:
+	shr.s64 %rd155, %rd59, 32;
+	add.s64 %rd156, %rd44, %rd155;
+	mul.lo.s64 %rd157, %rd156, %rd42;
+	mad.lo.s64 %rd158, %rd157, 4, %rd38;
+	st.global.s32 [%rd158+0], %r43;
+$L49:
+$L47:
+	setp.eq.s32 %p38, %r23, 1;
+	@!%p38 bra $L64;
+	add.s64 %rd159, %rd59, 1;
+	mov.b64 %rd59, %rd159;
+	bra.uni $L65;
+$L64:
+	add.s64 %rd160, %rd59, 4294967296;
+	mov.b64 %rd59, %rd160;
+$L65:
+$L43:
+$L42:
+	add.s64 %rd161, %rd55, %rd134;
+	mov.b64 %rd55, %rd161;
+	add.s64 %rd61, %rd61, %rd60;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of sssp.segmentCount.
+const gokkosPTX11 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -36701,8 +38081,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of sssp.inPlaceScan.
-const gokkosPTX9 = `//
+// gokkosPTX12 is the PTX of sssp.inPlaceScan.
+const gokkosPTX12 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -37341,8 +38721,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of sssp.segmentScatter.
-const gokkosPTX10 = `//
+// gokkosPTX13 is the PTX of sssp.segmentScatter.
+const gokkosPTX13 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -37536,8 +38916,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of sssp.relaxEdges.
-const gokkosPTX11 = `//
+// gokkosPTX14 is the PTX of sssp.relaxEdges.
+const gokkosPTX14 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -40392,8 +41772,8 @@ $L16:
 }
 `
 
-// gokkosPTX12 is the PTX of sssp.poisonEdges.
-const gokkosPTX12 = `//
+// gokkosPTX15 is the PTX of sssp.poisonEdges.
+const gokkosPTX15 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -43290,8 +44670,8 @@ $L16:
 }
 `
 
-// gokkosPTX13 is the PTX of sssp.initDist.
-const gokkosPTX13 = `//
+// gokkosPTX16 is the PTX of sssp.initDist.
+const gokkosPTX16 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -43377,8 +44757,8 @@ $L2:
 }
 `
 
-// gokkosPTX14 is the PTX of sssp.seed.
-const gokkosPTX14 = `//
+// gokkosPTX17 is the PTX of sssp.seed.
+const gokkosPTX17 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -43433,8 +44813,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of sssp.poisonWorklist.
-const gokkosPTX15 = `//
+// gokkosPTX18 is the PTX of sssp.poisonWorklist.
+const gokkosPTX18 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -43558,8 +44938,8 @@ $L2:
 }
 `
 
-// gokkosPTX16 is the PTX of sssp.pendingMin.
-const gokkosPTX16 = `//
+// gokkosPTX19 is the PTX of sssp.pendingMin.
+const gokkosPTX19 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -45644,8 +47024,8 @@ $L16:
 }
 `
 
-// gokkosPTX17 is the PTX of sssp.partition.
-const gokkosPTX17 = `//
+// gokkosPTX20 is the PTX of sssp.partition.
+const gokkosPTX20 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -46472,8 +47852,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of sssp.claim.
-const gokkosPTX18 = `//
+// gokkosPTX21 is the PTX of sssp.claim.
+const gokkosPTX21 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -46617,8 +47997,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of sssp.appendMarked.
-const gokkosPTX19 = `//
+// gokkosPTX22 is the PTX of sssp.appendMarked.
+const gokkosPTX22 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -47469,8 +48849,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of sssp.weightMin.
-const gokkosPTX20 = `//
+// gokkosPTX23 is the PTX of sssp.weightMin.
+const gokkosPTX23 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -49455,8 +50835,8 @@ $L16:
 }
 `
 
-// gokkosPTX21 is the PTX of sssp.weightMax.
-const gokkosPTX21 = `//
+// gokkosPTX24 is the PTX of sssp.weightMax.
+const gokkosPTX24 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -51441,8 +52821,8 @@ $L16:
 }
 `
 
-// gokkosPTX22 is the PTX of sssp.positiveMin.
-const gokkosPTX22 = `//
+// gokkosPTX25 is the PTX of sssp.positiveMin.
+const gokkosPTX25 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -53443,8 +54823,8 @@ $L16:
 }
 `
 
-// gokkosPTX23 is the PTX of sssp.reachedCount.
-const gokkosPTX23 = `//
+// gokkosPTX26 is the PTX of sssp.reachedCount.
+const gokkosPTX26 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -55567,8 +56947,8 @@ $L16:
 }
 `
 
-// gokkosPTX24 is the PTX of sssp.finiteSum.
-const gokkosPTX24 = `//
+// gokkosPTX27 is the PTX of sssp.finiteSum.
+const gokkosPTX27 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -57589,8 +58969,8 @@ $L16:
 }
 `
 
-// gokkosPTX25 is the PTX of sssp.finiteMax.
-const gokkosPTX25 = `//
+// gokkosPTX28 is the PTX of sssp.finiteMax.
+const gokkosPTX28 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -59647,8 +61027,8 @@ $L16:
 }
 `
 
-// gokkosPTX26 is the PTX of sssp.reachedEdges.
-const gokkosPTX26 = `//
+// gokkosPTX29 is the PTX of sssp.reachedEdges.
+const gokkosPTX29 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -62263,8 +63643,71 @@ $L16:
 }
 `
 
-// gokkosHostLoop8 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for s := gokkosLo; s < gokkosHi; s++ {
+//line delta.go:39
+		m := int32(markDrop)
+		if v := k.In.Vertex(s); v >= 0 {
+			if k.Dist.At(int(v)) < k.T {
+				m = markNear
+			} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
+				m = markFar
+			}
+		}
+		k.Mark.Set(s, m)
+	}
+//line gokkos_kernels_gen.go:63662
+}
+
+// gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line delta.go:65
+		v := int(k.Queue.At(i))
+		d := k.Dist.At(v)
+		m := int32(markFar)
+		if d < k.T {
+			k.Pending.Set(v, 0)
+			m = markNear
+			if d < k.Old {
+				m = markDrop
+			}
+		}
+		k.Mark.Set(i, m)
+	}
+//line gokkos_kernels_gen.go:63682
+}
+
+// gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	for s := gokkosLo; s < gokkosHi; s++ {
+//line delta.go:92
+		m := k.Mark.At(s)
+		if m == markDrop {
+			continue
+		}
+		if final {
+			if m == markNear {
+				k.Near.Set(int(*acc&0xffffffff), k.In.Vertex(s))
+			} else {
+				k.Far.Set(k.Base+int(*acc>>32), k.In.Vertex(s))
+			}
+		}
+		if m == markNear {
+			*acc += 1
+		} else {
+			*acc += 1 << 32
+		}
+	}
+//line gokkos_kernels_gen.go:63707
+}
+
+// gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:39
@@ -62274,11 +63717,11 @@ func gokkosHostLoop8(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:62278
+//line gokkos_kernels_gen.go:63721
 }
 
-// gokkosHostLoop9 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:55
@@ -62288,11 +63731,11 @@ func gokkosHostLoop9(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:62292
+//line gokkos_kernels_gen.go:63735
 }
 
-// gokkosHostLoop10 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:77
@@ -62309,11 +63752,11 @@ func gokkosHostLoop10(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:62313
+//line gokkos_kernels_gen.go:63756
 }
 
-// gokkosHostLoop11 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:102
@@ -62331,11 +63774,11 @@ func gokkosHostLoop11(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:62335
+//line gokkos_kernels_gen.go:63778
 }
 
-// gokkosHostLoop12 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:129
@@ -62356,11 +63799,11 @@ func gokkosHostLoop12(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:62360
+//line gokkos_kernels_gen.go:63803
 }
 
-// gokkosHostLoop13 runs initDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *initDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:32
@@ -62372,21 +63815,21 @@ func gokkosHostLoop13(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:62376
+//line gokkos_kernels_gen.go:63819
 }
 
-// gokkosHostLoop14 runs seed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *seed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:62386
+//line gokkos_kernels_gen.go:63829
 }
 
-// gokkosHostLoop15 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:62
@@ -62394,21 +63837,21 @@ func gokkosHostLoop15(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:62398
+//line gokkos_kernels_gen.go:63841
 }
 
-// gokkosHostLoop16 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:62408
+//line gokkos_kernels_gen.go:63851
 }
 
-// gokkosHostLoop17 runs partition.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:96
@@ -62427,11 +63870,11 @@ func gokkosHostLoop17(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:62431
+//line gokkos_kernels_gen.go:63874
 }
 
-// gokkosHostLoop18 runs claim.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *claim, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:123
@@ -62441,11 +63884,11 @@ func gokkosHostLoop18(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:62445
+//line gokkos_kernels_gen.go:63888
 }
 
-// gokkosHostLoop19 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:142
@@ -62457,31 +63900,31 @@ func gokkosHostLoop19(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:62461
+//line gokkos_kernels_gen.go:63904
 }
 
-// gokkosHostLoop20 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:62471
+//line gokkos_kernels_gen.go:63914
 }
 
-// gokkosHostLoop21 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:62481
+//line gokkos_kernels_gen.go:63924
 }
 
-// gokkosHostLoop22 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:180
@@ -62489,11 +63932,11 @@ func gokkosHostLoop22(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:62493
+//line gokkos_kernels_gen.go:63936
 }
 
-// gokkosHostLoop23 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:194
@@ -62501,11 +63944,11 @@ func gokkosHostLoop23(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:62505
+//line gokkos_kernels_gen.go:63948
 }
 
-// gokkosHostLoop24 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:208
@@ -62513,11 +63956,11 @@ func gokkosHostLoop24(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:62517
+//line gokkos_kernels_gen.go:63960
 }
 
-// gokkosHostLoop25 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:222
@@ -62525,11 +63968,11 @@ func gokkosHostLoop25(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:62529
+//line gokkos_kernels_gen.go:63972
 }
 
-// gokkosHostLoop26 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:237
@@ -62537,5 +63980,5 @@ func gokkosHostLoop26(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:62541
+//line gokkos_kernels_gen.go:63984
 }

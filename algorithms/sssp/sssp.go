@@ -204,8 +204,10 @@ func (s *SSSP) Run(src int32) (Stats, error) {
 	switch s.method {
 	case BellmanFord:
 		err = s.runBellmanFord(&st)
-	case Ordered, DeltaStepping:
+	case Ordered:
 		err = s.runOrdered(&st)
+	case DeltaStepping:
+		err = s.runDelta(&st)
 	case EdgeList:
 		err = s.runEdgeList(&st)
 	}
@@ -254,8 +256,9 @@ func (s *SSSP) spreadNegative() error {
 	return nil
 }
 
-// runOrdered runs the ordered methods: every step expands the pending vertices whose distance
-// is below the step's threshold and returns the vertices it improves to the pending queue.
+// runOrdered runs the ordered method: every step expands the pending vertices whose
+// distance is at most the smallest pending distance plus the smallest weight (so final) and
+// returns the vertices it improves to the pending queue.
 func (s *SSSP) runOrdered(st *Stats) error {
 	space := s.g.Space()
 	// The pending queue starts with the source (its flag was set by initDist).

@@ -1,0 +1,189 @@
+package sssp
+
+import (
+	"math"
+
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// Delta-stepping runs as a near-far worklist: the frontier holds the near vertices, whose
+// distance is below the current threshold T, and is pushed until it empties; improved
+// vertices at or beyond T wait in the far pile. When the near set is empty the threshold
+// moves to the end of the bucket of width Delta that holds the smallest far distance, and the
+// far pile is split into the new near set and the rest. Each step costs the edges of the near
+// set plus a split of the improved vertices; the far pile is scanned once per bucket.
+
+// Marks of the split kernels.
+const (
+	markDrop = 0 // not kept: stale, or already in the far pile
+	markNear = 1 // joins the near set
+	markFar  = 2 // joins (or stays in) the far pile
+)
+
+// markImproved classifies the improved vertices of a step: near if below T, otherwise far if
+// the vertex is not in the far pile yet (its flag is claimed).
+//
+//gokkos:kernel
+type markImproved struct {
+	In      frontier.Worklist
+	Dist    views.View1D[float64]
+	Pending views.View1D[int32]
+	T       float64
+	Mark    views.View1D[int32]
+}
+
+// Run marks slot s.
+func (k markImproved) Run(s int) {
+	m := int32(markDrop)
+	if v := k.In.Vertex(s); v >= 0 {
+		if k.Dist.At(int(v)) < k.T {
+			m = markNear
+		} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
+			m = markFar
+		}
+	}
+	k.Mark.Set(s, m)
+}
+
+// markFarPile classifies the far pile's entries for the new threshold T: entries below Old
+// were settled in an earlier near phase and are dropped, entries below T become near, the
+// others stay. Dropped and near entries leave the pile (their flag is cleared).
+//
+//gokkos:kernel
+type markFarPile struct {
+	Queue   views.View1D[int32]
+	Dist    views.View1D[float64]
+	Pending views.View1D[int32]
+	Old, T  float64
+	Mark    views.View1D[int32]
+}
+
+// Run marks entry i.
+func (k markFarPile) Run(i int) {
+	v := int(k.Queue.At(i))
+	d := k.Dist.At(v)
+	m := int32(markFar)
+	if d < k.T {
+		k.Pending.Set(v, 0)
+		m = markNear
+		if d < k.Old {
+			m = markDrop
+		}
+	}
+	k.Mark.Set(i, m)
+}
+
+// splitMarked writes the near entries to Near and the far ones to Far from position Base. The
+// scan's value counts near entries in its low 32 bits and far ones in its high bits.
+//
+//gokkos:kernel
+type splitMarked struct {
+	In   frontier.Worklist
+	Mark views.View1D[int32]
+	Near views.View1D[int32]
+	Far  views.View1D[int32]
+	Base int
+}
+
+// Run places slot s.
+func (k splitMarked) Run(s int, acc *int64, final bool) {
+	m := k.Mark.At(s)
+	if m == markDrop {
+		return
+	}
+	if final {
+		if m == markNear {
+			k.Near.Set(int(*acc&0xffffffff), k.In.Vertex(s))
+		} else {
+			k.Far.Set(k.Base+int(*acc>>32), k.In.Vertex(s))
+		}
+	}
+	if m == markNear {
+		*acc += 1
+	} else {
+		*acc += 1 << 32
+	}
+}
+
+// split applies a marking to the slots of w: near entries to s.take, far ones appended to far
+// from base. It returns the counts.
+func (s *SSSP) split(w frontier.Worklist, far views.View1D[int32], base int) (near, farAdded int, err error) {
+	var total int64
+	k := splitMarked{In: w, Mark: s.mark, Near: s.take, Far: far, Base: base}
+	if err := portable.ParallelScan(s.g.Space(), "sssp: split", portable.Range(0, w.Slots()), k, &total); err != nil {
+		return 0, 0, err
+	}
+	return int(total & 0xffffffff), int(total >> 32), nil
+}
+
+// runDelta runs near-far delta-stepping from the initialized distances.
+func (s *SSSP) runDelta(st *Stats) error {
+	space := s.g.Space()
+	// The source's pending flag was set by initDist; it is near, not in the far pile.
+	if err := portable.ParallelFor(space, "sssp: seed", portable.Range(0, 1), seed{Queue: s.take, V: st.Source}); err != nil {
+		return err
+	}
+	if err := s.pending.Fill(0); err != nil {
+		return err
+	}
+	if err := s.f.Set(); err != nil {
+		return err
+	}
+	if err := s.f.Assign(frontier.Worklist{Size: 1, Queue: s.take}); err != nil {
+		return err
+	}
+	op := relax{G: s.g.Out(), Dist: s.dist}
+	low, t := 0.0, s.delta
+	cur, farSize := 0, 0
+	for {
+		for !s.f.Empty() {
+			if _, err := frontier.Push(s.f, op); err != nil {
+				return err
+			}
+			st.Iterations++
+			w := s.f.Worklist()
+			if s.f.Empty() {
+				break
+			}
+			mk := markImproved{In: w, Dist: s.dist, Pending: s.pending, T: t, Mark: s.mark}
+			if err := portable.ParallelFor(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk); err != nil {
+				return err
+			}
+			near, added, err := s.split(w, s.queue[cur], farSize)
+			if err != nil {
+				return err
+			}
+			farSize += added
+			if err := s.f.Assign(frontier.Worklist{Size: near, Queue: s.take}); err != nil {
+				return err
+			}
+		}
+		if farSize == 0 {
+			return nil
+		}
+		// Next bucket: the one holding the smallest far distance.
+		q := s.queue[cur]
+		m := math.Inf(1)
+		if err := portable.ParallelReduce(space, "sssp: far minimum", portable.Range(0, farSize), pendingMin{Queue: q, Dist: s.dist}, portable.Min(&m)); err != nil {
+			return err
+		}
+		low, t = t, (math.Floor(m/s.delta)+1)*s.delta
+		if !(t > m) { // m/delta beyond float precision
+			t = math.Nextafter(m, math.Inf(1))
+		}
+		mk := markFarPile{Queue: q, Dist: s.dist, Pending: s.pending, Old: low, T: t, Mark: s.mark}
+		if err := portable.ParallelFor(space, "sssp: mark far", portable.Range(0, farSize), mk); err != nil {
+			return err
+		}
+		near, kept, err := s.split(frontier.Worklist{Size: farSize, Queue: q}, s.queue[1-cur], 0)
+		if err != nil {
+			return err
+		}
+		cur, farSize = 1-cur, kept
+		if err := s.f.Assign(frontier.Worklist{Size: near, Queue: s.take}); err != nil {
+			return err
+		}
+	}
+}
