@@ -179,6 +179,7 @@ func benchCommand(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			prog.end()
 			g, err := dgraph.New(space, bg.g)
 			if err != nil {
 				return err
@@ -198,7 +199,7 @@ func benchCommand(args []string, stdout, stderr io.Writer) error {
 						continue
 					}
 					c := &runContext{Space: space, Graph: g, Host: bg.g, Root: root, Strategy: s, Trials: *trials, Log: log}
-					rep, err := measure(v.alg, c, prog)
+					rep, err := measure(v.alg, c, quietProgress)
 					if err != nil {
 						return fmt.Errorf("%s on %s with %v: %w", v.spec, bg.name, s, err)
 					}
@@ -213,7 +214,6 @@ func benchCommand(args []string, stdout, stderr io.Writer) error {
 					cells = append(cells, gtepsCell(rep.gteps()))
 				}
 				if !*jsonOut {
-					prog.end()
 					row(cells...)
 				}
 			}
@@ -222,6 +222,9 @@ func benchCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// quietProgress reports nothing: bench announces only the generation of its graphs.
+var quietProgress = newProgress(io.Discard)
 
 // splitAlgos splits the -algos list at spaces and semicolons, and at commas that are not
 // inside a variant's flag list (a comma followed by a registered algorithm name).

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -74,31 +75,28 @@ func refDist(g *graph.CSR, src int32) []float64 {
 	return d
 }
 
-// binary builds the command once per test run.
-func binary(t *testing.T) string {
-	t.Helper()
-	if testBinary != "" {
-		return testBinary
+// TestMain lets the test binary act as the command: the end-to-end tests run it as a child
+// process with GOKKOS_TEST_AS_COMMAND=1, so they need no go tool (a prebuilt test binary,
+// with -tags cuda on a GPU machine, runs them too).
+func TestMain(m *testing.M) {
+	if os.Getenv("GOKKOS_TEST_AS_COMMAND") == "1" {
+		os.Exit(gokkosMain(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "gokkos")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	testBinary = bin
-	return bin
+	os.Exit(m.Run())
 }
 
-var testBinary string
-
-// gokkos runs the built binary and returns stdout, stderr and the exit status.
+// gokkos runs the command in a child process and returns stdout, stderr and the exit status.
 func gokkos(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary(t), args...)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), "GOKKOS_TEST_AS_COMMAND=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
@@ -128,9 +126,6 @@ func runJSON(t *testing.T, args ...string) map[string]any {
 }
 
 func TestEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
 	dir := t.TempDir()
 	rmat := filepath.Join(dir, "rmat.wel")
 	if out, errOut, code := gokkos(t, "gen", "-kind", "rmat", "-scale", "9", "-edgefactor", "8", "-weights", "int", "-seed", "3", "-o", rmat); code != 0 {
@@ -275,9 +270,26 @@ func TestEndToEnd(t *testing.T) {
 		if os.Getenv("GOKKOS_TEST_CUDA") == "" {
 			t.Skip("set GOKKOS_TEST_CUDA=1 with a -tags cuda build to run on the GPU")
 		}
-		m := runJSON(t, "-algo", "bfs", "-graph", rmat, "-space", "cuda", "-root", "5")
-		if m["space"] != "cuda" {
-			t.Fatalf("space %v", m["space"])
+		// Every algorithm and strategy on the GPU must report what the host reports.
+		for _, args := range [][]string{
+			{"-algo", "bfs", "-root", "5"}, {"-algo", "bfs", "-root", "5", "-direction", "push"},
+			{"-algo", "coloring"}, {"-algo", "coloring", "-pull"},
+			{"-algo", "sssp", "-root", "7", "-method", "delta"}, {"-algo", "sssp", "-root", "7", "-method", "bellman-ford"},
+			{"-algo", "sssp", "-root", "7", "-method", "ordered"}, {"-algo", "sssp", "-root", "7", "-method", "edgelist"},
+		} {
+			for _, s := range []string{"baseline", "hierarchical", "ml", "mg", "auto"} {
+				a := append([]string{"-graph", rmat, "-strategy", s}, args...)
+				host := runJSON(t, append(a, "-space", "host")...)
+				gpu := runJSON(t, append(a, "-space", "cuda")...)
+				if gpu["space"] != "cuda" {
+					t.Fatalf("space %v", gpu["space"])
+				}
+				for _, k := range []string{"reached", "depth", "levels", "colors", "sum", "max", "negative_cycle"} {
+					if h, ok := host[k]; ok && fmt.Sprint(h) != fmt.Sprint(gpu[k]) {
+						t.Errorf("%v: %s = %v on the GPU, %v on the host", a, k, gpu[k], h)
+					}
+				}
+			}
 		}
 	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os/exec"
 	"slices"
 	"sort"
 	"strings"
@@ -168,6 +169,9 @@ var simKernels = sync.OnceValues(func() (map[string]*ir.Kernel, error) {
 func newSim(t *testing.T) *simSpace {
 	if testing.Short() {
 		t.Skip("loads and interprets the algorithms' kernels")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("loading the kernels' source needs the go tool")
 	}
 	ks, err := simKernels()
 	if err != nil {
