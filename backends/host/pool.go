@@ -40,11 +40,21 @@ type pool struct {
 	waiting atomic.Bool
 	done    chan struct{}
 	spin    time.Duration
-	exited  sync.WaitGroup
+	// yieldMask sets how often spinning goroutines yield to the scheduler (every yieldMask+1
+	// spins). Yielding lets the garbage collector and other goroutines have a P, but every
+	// yield takes the scheduler's global run-queue lock, on which many workers yielding often
+	// contend badly; so the pool yields rarely (every few microseconds) unless it has more
+	// workers than GOMAXPROCS.
+	yieldMask int
+	exited    sync.WaitGroup
 }
 
 func newPool(n int, pin bool, cpus []int) *pool {
-	p := &pool{workers: make([]*worker, n), done: make(chan struct{}, 1), spin: 50 * time.Microsecond}
+	p := &pool{workers: make([]*worker, n), done: make(chan struct{}, 1), spin: 50 * time.Microsecond,
+		yieldMask: 1<<14 - 1}
+	if n > runtime.GOMAXPROCS(0) {
+		p.yieldMask = 1<<8 - 1
+	}
 	for i := range p.workers {
 		p.workers[i] = &worker{Worker: execspace.Worker{ID: i}, wake: make(chan struct{}, 1)}
 	}
@@ -87,10 +97,12 @@ func (p *pool) waitFor(w *worker, seen uint64) uint64 {
 		if g := p.gen.Load(); g != seen {
 			return g
 		}
-		if spins&255 == 255 {
+		if spins&1023 == 1023 {
 			if time.Since(start) > p.spin {
 				break
 			}
+		}
+		if spins&p.yieldMask == p.yieldMask {
 			runtime.Gosched()
 		}
 	}
@@ -195,7 +207,7 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 func (p *pool) wait(j *job) {
 	start := time.Now()
 	for spins := 0; j.pending.Load() != 0; spins++ {
-		if spins&255 == 255 {
+		if spins&1023 == 1023 {
 			if time.Since(start) > p.spin {
 				p.waiting.Store(true)
 				if j.pending.Load() == 0 {
@@ -207,6 +219,8 @@ func (p *pool) wait(j *job) {
 				<-p.done
 				return
 			}
+		}
+		if spins&p.yieldMask == p.yieldMask {
 			runtime.Gosched()
 		}
 	}
