@@ -18,8 +18,12 @@ type job struct {
 	body       func(w *execspace.Worker, lo, hi int)
 	next       atomic.Int64 // dynamic: next unclaimed index
 	pending    atomic.Int32 // workers that have not finished their share
-	panicOnce  sync.Once
-	panicVal   any
+	// finished mirrors pending for the memory model: the launcher spins on pending, then
+	// waits on finished (at once, since every share is done), which orders every worker's
+	// writes before the launcher's next reads also for the race detector.
+	finished  sync.WaitGroup
+	panicOnce sync.Once
+	panicVal  any
 }
 
 // worker is a pool goroutine's state.
@@ -84,6 +88,7 @@ func (p *pool) loop(w *worker, cpu int) {
 		}
 		j := p.cur.Load()
 		p.share(j, w)
+		j.finished.Done()
 		if j.pending.Add(-1) == 0 && p.waiting.CompareAndSwap(true, false) {
 			p.done <- struct{}{}
 		}
@@ -188,6 +193,7 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 	}
 	defer p.launch.Unlock()
 	j.pending.Store(int32(nw - 1))
+	j.finished.Add(nw - 1)
 	p.cur.Store(j)
 	p.gen.Add(1)
 	for _, w := range p.workers[1:] {
@@ -197,6 +203,7 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 	}
 	p.share(j, p.workers[0])
 	p.wait(j)
+	j.finished.Wait()
 	if j.panicVal != nil {
 		panic(j.panicVal)
 	}

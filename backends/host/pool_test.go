@@ -135,3 +135,22 @@ func TestNewErrors(t *testing.T) {
 		t.Fatal("negative scratch limit accepted")
 	}
 }
+
+// TestWorkerWritesHappenBeforeReturn checks, under the race detector, that what workers write
+// during a launch is ordered before the launcher's reads after ForRange returns, also when the
+// writing worker is not the last to finish (a launch over fewer indices than workers).
+func TestWorkerWritesHappenBeforeReturn(t *testing.T) {
+	s, _ := New(execspace.Config{NumThreads: 4})
+	defer s.Close()
+	data := make([]int, 2)
+	for round := 0; round < 3000; round++ {
+		s.ForRange(0, 2, 1, execspace.Static, func(_ *execspace.Worker, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				data[i] = round
+			}
+		})
+		if data[0] != round || data[1] != round {
+			t.Fatalf("round %d: %v", round, data)
+		}
+	}
+}
