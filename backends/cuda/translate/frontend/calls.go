@@ -215,6 +215,15 @@ func (l *lowerer) methodCall(e *ast.CallExpr, se *ast.SelectorExpr) []*val {
 				l.discard = discard
 				return l.viewMethod(e, name, recv, rank)
 			}
+			// Never inline the views package's own code: its methods are intrinsics or
+			// unsupported. A bad receiver has been reported already.
+			for _, a := range e.Args {
+				l.expr(a)
+			}
+			if !recv.bad {
+				l.unsupported(e, "calling "+fn.FullName(), "kernels can use the methods of View1D and View2D only")
+			}
+			return l.badResults(e)
 		case teamsPath:
 			if isMember(rt) {
 				return l.memberMethod(e, name)
