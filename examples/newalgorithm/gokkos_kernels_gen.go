@@ -17884,7 +17884,7 @@ $L1:
 	mul.lo.s64 %rd34, %rd33, %rd16;
 	mad.lo.s64 %rd35, %rd34, 4, %rd12;
 	mov.b32 %r9, 0;
-	st.global.s32 [%rd35+0], %r9;
+	st.relaxed.gpu.global.s32 [%rd35], %r9;
 	cvt.s64.s32 %rd36, %r8;
 	mul.lo.s64 %rd37, %rd36, %rd23;
 	mad.lo.s64 %rd38, %rd37, 4, %rd19;
@@ -17914,8 +17914,9 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:99
 		s := k.Seeds.At(i)
-		k.Dist.Set(int(s), 0)
+
+		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:17921
+//line gokkos_kernels_gen.go:17922
 }

@@ -97,7 +97,8 @@ type seed struct {
 // Run seeds entry i.
 func (k seed) Run(i int) {
 	s := k.Seeds.At(i)
-	k.Dist.Set(int(s), 0)
+	// A vertex may be listed twice: store atomically so that duplicates do not race.
+	k.Dist.AtomicStore(int(s), 0)
 	k.Owner.AtomicMin(int(s), s)
 }
 
