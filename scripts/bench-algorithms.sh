@@ -19,7 +19,7 @@
 # edges per vertex, a square grid and a bow-tie small world, all undirected (symmetrized, no
 # duplicates or self loops) except the small world, with integer weights in [1, 255]. GAP
 # reads the same graphs as .el/.wel files (OMP_NUM_THREADS is set to the same thread count)
-# and runs from the same root, the first vertex with an out-edge.
+# and runs from the same root, the vertex of largest out-degree.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -53,7 +53,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.graph, "graph", "", "graph file (.el .wel .ms .mtx .gkg .egr, optionally .gz)")
 	fs.StringVar(&o.space, "space", "", "execution space: host or cuda (default: GOKKOS_SPACE, else the best available)")
 	fs.StringVar(&o.strategy, "strategy", "auto", "loop strategy: baseline, hierarchical, ml, mg or auto")
-	fs.Int64Var(&o.root, "root", -1, "root vertex (default: the first vertex with an out-edge)")
+	fs.Int64Var(&o.root, "root", -1, "root vertex (default: the vertex of largest out-degree)")
 	fs.IntVar(&o.trials, "trials", 3, "timed runs after one warm-up run; the median is reported")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
@@ -151,7 +151,9 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// pickRoot validates the -root flag, or picks the first vertex with an out-edge.
+// pickRoot validates the -root flag, or picks the vertex of largest out-degree (the smallest
+// such id): on every generated graph it lies in the giant component, so that the default
+// traversal is a meaningful one, and the choice is reproducible.
 func pickRoot(a algorithm, g *graph.CSR, root int64) (int32, error) {
 	if !a.root {
 		return 0, nil
@@ -160,12 +162,13 @@ func pickRoot(a algorithm, g *graph.CSR, root int64) (int32, error) {
 		return 0, fmt.Errorf("%s needs a root, but the graph has no vertices", a.name)
 	}
 	if root == -1 {
-		for v := 0; v < g.N; v++ {
-			if g.Offsets[v+1] > g.Offsets[v] {
-				return int32(v), nil
+		best := 0
+		for v := 1; v < g.N; v++ {
+			if g.Offsets[v+1]-g.Offsets[v] > g.Offsets[best+1]-g.Offsets[best] {
+				best = v
 			}
 		}
-		return 0, nil
+		return int32(best), nil
 	}
 	if root < 0 || root >= int64(g.N) {
 		return 0, fmt.Errorf("root %d is not a vertex: the graph has vertices 0 to %d", root, g.N-1)
