@@ -128,17 +128,19 @@ func (b *BFS) Run(root int32) (Stats, error) {
 				if size < prev && float64(size) <= float64(n)/b.opt.Beta {
 					pull, forcePush = false, true
 				}
+			} else if forcePush {
+				// Back from pull steps: one push step, as Beamer's and GAP's codes take.
+				forcePush = false
 			} else {
 				edges, err := b.f.Edges()
 				if err != nil {
 					return st, err
 				}
-				if !forcePush && float64(edges) > float64(unexplored)/b.opt.Alpha {
+				if float64(edges) > float64(unexplored)/b.opt.Alpha {
 					pull = true
 				} else {
 					unexplored -= edges
 				}
-				forcePush = false
 			}
 		}
 		var err error
@@ -151,7 +153,10 @@ func (b *BFS) Run(root int32) (Stats, error) {
 		}
 		prevPush = !pull
 		if pull {
-			_, err = frontier.Pull(b.f, op)
+			if _, err = frontier.Pull(b.f, op); err == nil {
+				w := b.f.Worklist() // the bitmap of the vertices this step claimed
+				err = portable.ParallelFor(space, "bfs: merge visited", portable.Range(0, b.visited.Len()), mergeVisited{Visited: b.visited, Bits: w.Bits})
+			}
 			st.PullSteps++
 		} else {
 			_, err = frontier.Push(b.f, op)

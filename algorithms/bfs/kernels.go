@@ -48,6 +48,16 @@ func (k markVisited) Run(w int) {
 	k.Visited.Set(w, word)
 }
 
+// mergeVisited ORs a bitmap worklist into the visited bitmap.
+//
+//gokkos:kernel
+type mergeVisited struct {
+	Visited, Bits views.View1D[uint32]
+}
+
+// Run merges word w.
+func (k mergeVisited) Run(w int) { k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w)) }
+
 // reachedEdges sums the out-degrees of the reached vertices: the edges a traversal examines,
 // the numerator of TEPS.
 //

@@ -9,7 +9,8 @@ import "github.com/gokkos/gokkos/views"
 // Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "parent[v] >= 0"
 // in N/8 bytes so that a word tells which of 32 vertices are still pending. Push steps do not
 // keep it up to date (that would cost a second atomic per claimed vertex): BFS rebuilds it
-// from the parents when it switches to pull steps, and pull steps keep it up to date.
+// from the parents when it switches to pull steps, and merges each pull step's new worklist
+// into it.
 type visit struct {
 	Parent  views.View1D[int32]
 	Level   views.View1D[int32]
@@ -35,11 +36,10 @@ func (o visit) Pending(v int32) bool {
 func (o visit) PendingWord(w int) uint32 { return ^o.Visited.AtomicLoad(w) }
 
 // Pull claims v for u in a pull step, where v's thread alone writes v's parent and level;
-// v is then done. Its visited word may be shared with other threads' vertices (one thread
-// per vertex on devices), so the bit is set atomically.
+// v is then done. The visited bitmap is not touched: BFS merges the step's new worklist into
+// it afterwards, a word at a time.
 func (o visit) Pull(u, v int32, e int64) (bool, bool) {
 	o.Parent.Set(int(v), u)
 	o.Level.Set(int(v), o.Depth+1)
-	o.Visited.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	return true, true
 }

@@ -40,9 +40,10 @@ type Thresholds struct {
 	// machine whatever the mapping; one with fewer vertices than T2/WarpSize but at least T2
 	// edges is spread over every thread by global collapse.
 	T2 int64
-	// T3 is the fraction of the vertices above which a worklist is kept as a bitmap. A
-	// bitmap step touches N/32 words whatever the worklist holds, a queue step about two
-	// words per vertex (written once, read once), so the break-even fraction is 1/64.
+	// T3 is the fraction of the vertices above which the next worklist is written as a
+	// bitmap. A bitmap costs N/32 words (cleared, then scanned or converted) whatever it
+	// holds, a queue about two words per vertex (written once, read once), so the break-even
+	// fraction is 1/64.
 	T3 float64
 	// N is the graph's vertex count and Units the space's Info().Units.
 	N     int
@@ -88,9 +89,10 @@ func (d Decision) String() string { return fmt.Sprintf("%v %v→%v", d.Strategy,
 
 // Decide chooses the strategy and formats for a push step from the inspector's sample:
 //
-//   - Input: a bitmap worklist of at most T3·N vertices is converted to a queue (one scan of
-//     the bitmap) so that the step's work is proportional to its size; otherwise the current
-//     format is kept.
+//   - Input: a bitmap worklist holding at most half of the vertices is converted to a queue
+//     (one scan of the bitmap's N/32 words): a push step over a bitmap visits all N slots,
+//     most of them empty then, while the converted queue costs one write per vertex. A
+//     denser bitmap is read as it is.
 //   - Output: the next worklist has at most min(Edges, N) vertices; if that bound exceeds
 //     T3·N it is written as a bitmap, otherwise as a queue. For Unique operators the queue
 //     is always chosen: it takes no atomic per vertex (its per-thread buffers are appended
@@ -107,7 +109,7 @@ func (t Thresholds) Decide(s Sample) Decision {
 	if d.In == AutoFormat {
 		d.In = Queue
 	}
-	if d.In == Bitmap && float64(s.Size) <= bitmapFrom {
+	if d.In == Bitmap && 2*s.Size <= int64(t.N) {
 		d.In = Queue
 	}
 	if float64(min(s.Edges, int64(t.N))) > bitmapFrom && !t.Unique {

@@ -324,7 +324,8 @@ func TestDecide(t *testing.T) {
 	}{
 		{"gpu-root", tg, frontier.Sample{Size: 1, Edges: 1 << 20, MaxDegree: 1 << 20, Format: frontier.Queue}, frontier.Decision{Strategy: frontier.GlobalCollapse, In: frontier.Queue, Out: frontier.Bitmap}},
 		{"gpu-small", tg, frontier.Sample{Size: 100, Edges: 400, MaxDegree: 9, Format: frontier.Queue}, frontier.Decision{Strategy: frontier.Baseline, In: frontier.Queue, Out: frontier.Queue}},
-		{"gpu-dense", tg, frontier.Sample{Size: 100000, Edges: 6400000, MaxDegree: 500, Format: frontier.Bitmap}, frontier.Decision{Strategy: frontier.LocalCollapse, In: frontier.Bitmap, Out: frontier.Bitmap}},
+		{"gpu-dense", tg, frontier.Sample{Size: 600000, Edges: 38400000, MaxDegree: 500, Format: frontier.Bitmap}, frontier.Decision{Strategy: frontier.LocalCollapse, In: frontier.Bitmap, Out: frontier.Bitmap}},
+		{"gpu-sparse-bitmap", tg, frontier.Sample{Size: 100000, Edges: 6400000, MaxDegree: 500, Format: frontier.Bitmap}, frontier.Decision{Strategy: frontier.LocalCollapse, In: frontier.Queue, Out: frontier.Bitmap}},
 		{"gpu-skewed", tg, frontier.Sample{Size: 100000, Edges: 900000, MaxDegree: 9000, Format: frontier.Queue}, frontier.Decision{Strategy: frontier.Hierarchical, In: frontier.Queue, Out: frontier.Bitmap}},
 		{"gpu-bitmap-to-queue", tg, frontier.Sample{Size: 10, Edges: 20, MaxDegree: 3, Format: frontier.Bitmap}, frontier.Decision{Strategy: frontier.Baseline, In: frontier.Queue, Out: frontier.Queue}},
 		{"host-hub", th, frontier.Sample{Size: 1000, Edges: 100000, MaxDegree: 60000, Format: frontier.Queue}, frontier.Decision{Strategy: frontier.GlobalCollapse, In: frontier.Queue, Out: frontier.Bitmap}},
