@@ -47,7 +47,8 @@ type Step struct {
 	// MaxDegree are -1 when nothing was sampled).
 	Sample Sample
 	// Added is the size of the next worklist and AddedEdges the number of its vertices'
-	// out-edges.
+	// out-edges, an estimate after large push steps (see Tuning.EdgeSample) and -1 after pull
+	// steps.
 	Added, AddedEdges int64
 }
 
@@ -358,8 +359,9 @@ func (f *Frontier) Measure() (Sample, error) {
 	return s, nil
 }
 
-// Edges returns the number of out-edges of the current worklist's vertices: known exactly
-// after every step and SetAll, measured with one reduction otherwise.
+// Edges returns the number of out-edges of the current worklist's vertices: known after every
+// push step (exactly for small steps, an estimate from sampled degrees for large ones; see
+// Tuning.EdgeSample) and SetAll, measured with one reduction otherwise.
 func (f *Frontier) Edges() (int64, error) {
 	if f.last.Iteration == f.iter && f.last.Size == f.size && f.last.Edges >= 0 {
 		return f.last.Edges, nil
@@ -407,7 +409,7 @@ func (f *Frontier) decide(s Sample) Decision {
 func (f *Frontier) output(to Format) (sink, error) {
 	nx := 1 - f.cur
 	o := sink{Bitmap: to == Bitmap, Queue: f.queue[nx], Tail: f.tail, Bits: f.bits[nx],
-		Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer}
+		Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: f.tune.EdgeSample}
 	if o.Bitmap {
 		return o, f.bits[nx].Fill(0)
 	}

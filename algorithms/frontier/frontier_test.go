@@ -107,7 +107,7 @@ func TestWorklistAndSteps(t *testing.T) {
 		for _, format := range []frontier.Format{frontier.AutoFormat, frontier.Queue, frontier.Bitmap} {
 			for _, st := range append(frontier.Strategies(), frontier.Auto) {
 				t.Run(fmt.Sprintf("%s/%v/%v", tc.Name, st, format), func(t *testing.T) {
-					f, err := frontier.New(g, frontier.Options{Strategy: st, Format: format, Trace: true})
+					f, err := frontier.New(g, frontier.Options{Strategy: st, Format: format, Trace: true, Tuning: frontier.Tuning{EdgeSample: 1}})
 					if err != nil {
 						t.Fatal(err)
 					}

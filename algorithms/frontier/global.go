@@ -80,8 +80,7 @@ func (k PushGlobal[Op]) RunTeam(m teams.Member, acc *Count) {
 			if k.Op.Visit(u, v, e) {
 				var added bool
 				if c, added = k.Out.put(buf, c, v); added {
-					acc.Val++
-					acc.Loc += int(k.G.Degree(v))
+					k.Out.count(acc, k.G, v)
 				}
 			}
 		}

@@ -131,6 +131,7 @@ func init() {
 			{Name: "Out0.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
 			{Name: "Out0.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
 			{Name: "Out0.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
+			{Name: "Out0.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
 			{Name: "Out1.Bitmap", Field: []int{3, 0}, Kind: execspace.KindBool},
 			{Name: "Out1.Queue", Field: []int{3, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Out1.Tail", Field: []int{3, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
@@ -139,6 +140,7 @@ func init() {
 			{Name: "Out1.Stamp", Field: []int{3, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
 			{Name: "Out1.Iter", Field: []int{3, 6}, Kind: execspace.KindInt32},
 			{Name: "Out1.Buffer", Field: []int{3, 7}, Kind: execspace.KindInt64},
+			{Name: "Out1.Sample", Field: []int{3, 8}, Kind: execspace.KindInt64},
 			{Name: "Out2.Bitmap", Field: []int{4, 0}, Kind: execspace.KindBool},
 			{Name: "Out2.Queue", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
 			{Name: "Out2.Tail", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
@@ -147,6 +149,7 @@ func init() {
 			{Name: "Out2.Stamp", Field: []int{4, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
 			{Name: "Out2.Iter", Field: []int{4, 6}, Kind: execspace.KindInt32},
 			{Name: "Out2.Buffer", Field: []int{4, 7}, Kind: execspace.KindInt64},
+			{Name: "Out2.Sample", Field: []int{4, 8}, Kind: execspace.KindInt64},
 			{Name: "Chunk", Field: []int{5}, Kind: execspace.KindInt64},
 			{Name: "Warp", Field: []int{6}, Kind: execspace.KindInt64},
 			{Name: "Team", Field: []int{7}, Kind: execspace.KindInt64},
@@ -4266,12 +4269,15 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s65,
 	.param .b64 gk_s66,
 	.param .b64 gk_s67,
-	.param .b64 gk_s68
+	.param .b64 gk_s68,
+	.param .b64 gk_s69,
+	.param .b64 gk_s70,
+	.param .b64 gk_s71
 )
 {
 	.reg .pred %p<108>;
 	.reg .b32 %r<182>;
-	.reg .b64 %rd<471>;
+	.reg .b64 %rd<480>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4402,246 +4408,255 @@ const gokkosPTX6 = `//
 	mov.b32 %r34, %r33;
 	ld.param.s64 %rd91, [gk_s33];
 	mov.b64 %rd92, %rd91;
-	ld.param.u8 %r35, [gk_s34];
+	ld.param.s64 %rd93, [gk_s34];
+	mov.b64 %rd94, %rd93;
+	ld.param.u8 %r35, [gk_s35];
 	setp.ne.u32 %p9, %r35, 0;
 	mov.pred %p10, %p9;
-	ld.param.u64 %rd93, [gk_s35];
-	cvta.to.global.u64 %rd94, %rd93;
-	mov.b64 %rd95, %rd94;
-	ld.param.s64 %rd96, [gk_s36];
+	ld.param.u64 %rd95, [gk_s36];
+	cvta.to.global.u64 %rd96, %rd95;
 	mov.b64 %rd97, %rd96;
 	ld.param.s64 %rd98, [gk_s37];
 	mov.b64 %rd99, %rd98;
-	ld.param.u64 %rd100, [gk_s38];
-	cvta.to.global.u64 %rd101, %rd100;
-	mov.b64 %rd102, %rd101;
-	ld.param.s64 %rd103, [gk_s39];
+	ld.param.s64 %rd100, [gk_s38];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s39];
+	cvta.to.global.u64 %rd103, %rd102;
 	mov.b64 %rd104, %rd103;
 	ld.param.s64 %rd105, [gk_s40];
 	mov.b64 %rd106, %rd105;
-	ld.param.u64 %rd107, [gk_s41];
-	cvta.to.global.u64 %rd108, %rd107;
-	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s42];
+	ld.param.s64 %rd107, [gk_s41];
+	mov.b64 %rd108, %rd107;
+	ld.param.u64 %rd109, [gk_s42];
+	cvta.to.global.u64 %rd110, %rd109;
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.u8 %r36, [gk_s44];
+	ld.param.s64 %rd114, [gk_s44];
+	mov.b64 %rd115, %rd114;
+	ld.param.u8 %r36, [gk_s45];
 	setp.ne.u32 %p11, %r36, 0;
 	mov.pred %p12, %p11;
-	ld.param.u64 %rd114, [gk_s45];
-	cvta.to.global.u64 %rd115, %rd114;
-	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s46];
+	ld.param.u64 %rd116, [gk_s46];
+	cvta.to.global.u64 %rd117, %rd116;
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s47];
 	mov.b64 %rd120, %rd119;
-	ld.param.s32 %r37, [gk_s48];
-	mov.b32 %r38, %r37;
-	ld.param.s64 %rd121, [gk_s49];
+	ld.param.s64 %rd121, [gk_s48];
 	mov.b64 %rd122, %rd121;
-	ld.param.u8 %r39, [gk_s50];
+	ld.param.s32 %r37, [gk_s49];
+	mov.b32 %r38, %r37;
+	ld.param.s64 %rd123, [gk_s50];
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s51];
+	mov.b64 %rd126, %rd125;
+	ld.param.u8 %r39, [gk_s52];
 	setp.ne.u32 %p13, %r39, 0;
 	mov.pred %p14, %p13;
-	ld.param.u64 %rd123, [gk_s51];
-	cvta.to.global.u64 %rd124, %rd123;
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s52];
-	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s53];
+	ld.param.u64 %rd127, [gk_s53];
+	cvta.to.global.u64 %rd128, %rd127;
 	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s54];
-	cvta.to.global.u64 %rd131, %rd130;
-	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s55];
-	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s56];
+	ld.param.s64 %rd130, [gk_s54];
+	mov.b64 %rd131, %rd130;
+	ld.param.s64 %rd132, [gk_s55];
+	mov.b64 %rd133, %rd132;
+	ld.param.u64 %rd134, [gk_s56];
+	cvta.to.global.u64 %rd135, %rd134;
 	mov.b64 %rd136, %rd135;
-	ld.param.u64 %rd137, [gk_s57];
-	cvta.to.global.u64 %rd138, %rd137;
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s58];
-	mov.b64 %rd141, %rd140;
-	ld.param.s64 %rd142, [gk_s59];
+	ld.param.s64 %rd137, [gk_s57];
+	mov.b64 %rd138, %rd137;
+	ld.param.s64 %rd139, [gk_s58];
+	mov.b64 %rd140, %rd139;
+	ld.param.u64 %rd141, [gk_s59];
+	cvta.to.global.u64 %rd142, %rd141;
 	mov.b64 %rd143, %rd142;
-	ld.param.u8 %r40, [gk_s60];
+	ld.param.s64 %rd144, [gk_s60];
+	mov.b64 %rd145, %rd144;
+	ld.param.s64 %rd146, [gk_s61];
+	mov.b64 %rd147, %rd146;
+	ld.param.u8 %r40, [gk_s62];
 	setp.ne.u32 %p15, %r40, 0;
 	mov.pred %p16, %p15;
-	ld.param.u64 %rd144, [gk_s61];
-	cvta.to.global.u64 %rd145, %rd144;
-	mov.b64 %rd146, %rd145;
-	ld.param.s64 %rd147, [gk_s62];
-	mov.b64 %rd148, %rd147;
-	ld.param.s64 %rd149, [gk_s63];
+	ld.param.u64 %rd148, [gk_s63];
+	cvta.to.global.u64 %rd149, %rd148;
 	mov.b64 %rd150, %rd149;
-	ld.param.s32 %r41, [gk_s64];
-	mov.b32 %r42, %r41;
-	ld.param.s64 %rd151, [gk_s65];
+	ld.param.s64 %rd151, [gk_s64];
 	mov.b64 %rd152, %rd151;
-	ld.param.s64 %rd153, [gk_s66];
+	ld.param.s64 %rd153, [gk_s65];
 	mov.b64 %rd154, %rd153;
+	ld.param.s32 %r41, [gk_s66];
+	mov.b32 %r42, %r41;
 	ld.param.s64 %rd155, [gk_s67];
 	mov.b64 %rd156, %rd155;
 	ld.param.s64 %rd157, [gk_s68];
 	mov.b64 %rd158, %rd157;
-	cvt.u64.u32 %rd160, %r28;
-	cvt.u64.u32 %rd161, %r29;
-	mov.b64 %rd162, %rd160;
+	ld.param.s64 %rd159, [gk_s69];
+	mov.b64 %rd160, %rd159;
+	ld.param.s64 %rd161, [gk_s70];
+	mov.b64 %rd162, %rd161;
+	ld.param.s64 %rd163, [gk_s71];
+	mov.b64 %rd164, %rd163;
+	cvt.u64.u32 %rd166, %r28;
+	cvt.u64.u32 %rd167, %r29;
+	mov.b64 %rd168, %rd166;
 $L1:
-	setp.ge.s64 %p17, %rd162, %rd2;
+	setp.ge.s64 %p17, %rd168, %rd2;
 	@%p17 bra $L2;
-	mov.b64 %rd159, %rd162;
+	mov.b64 %rd165, %rd168;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd163, %rd25;
-	mov.b64 %rd164, %rd28;
-	mov.b64 %rd165, %rd30;
-	mov.b64 %rd166, %rd32;
-	mov.b64 %rd167, %rd35;
-	mov.b64 %rd168, %rd37;
-	mov.b64 %rd169, %rd39;
-	mov.b64 %rd170, %rd42;
-	mov.b64 %rd171, %rd44;
-	mov.b64 %rd172, %rd46;
+	mov.b64 %rd169, %rd25;
+	mov.b64 %rd170, %rd28;
+	mov.b64 %rd171, %rd30;
+	mov.b64 %rd172, %rd32;
+	mov.b64 %rd173, %rd35;
+	mov.b64 %rd174, %rd37;
+	mov.b64 %rd175, %rd39;
+	mov.b64 %rd176, %rd42;
+	mov.b64 %rd177, %rd44;
+	mov.b64 %rd178, %rd46;
 	mov.pred %p18, %p4;
-	mov.b64 %rd173, %rd48;
-	mov.b64 %rd174, %rd51;
-	mov.b64 %rd175, %rd53;
-	mov.b64 %rd176, %rd55;
-	mov.b64 %rd177, %rd58;
-	mov.b64 %rd178, %rd60;
-	mov.b64 %rd179, %rd62;
+	mov.b64 %rd179, %rd48;
+	mov.b64 %rd180, %rd51;
+	mov.b64 %rd181, %rd53;
+	mov.b64 %rd182, %rd55;
+	mov.b64 %rd183, %rd58;
+	mov.b64 %rd184, %rd60;
+	mov.b64 %rd185, %rd62;
 	mov.pred %p19, %p6;
-	mov.b64 %rd180, %rd65;
-	mov.b64 %rd181, %rd67;
-	mov.b64 %rd182, %rd69;
-	mov.b64 %rd183, %rd72;
-	mov.b64 %rd184, %rd74;
-	mov.b64 %rd185, %rd76;
-	mov.b64 %rd186, %rd79;
-	mov.b64 %rd187, %rd81;
-	mov.b64 %rd188, %rd83;
+	mov.b64 %rd186, %rd65;
+	mov.b64 %rd187, %rd67;
+	mov.b64 %rd188, %rd69;
+	mov.b64 %rd189, %rd72;
+	mov.b64 %rd190, %rd74;
+	mov.b64 %rd191, %rd76;
+	mov.b64 %rd192, %rd79;
+	mov.b64 %rd193, %rd81;
+	mov.b64 %rd194, %rd83;
 	mov.pred %p20, %p8;
-	mov.b64 %rd189, %rd86;
-	mov.b64 %rd190, %rd88;
-	mov.b64 %rd191, %rd90;
+	mov.b64 %rd195, %rd86;
+	mov.b64 %rd196, %rd88;
+	mov.b64 %rd197, %rd90;
 	mov.b32 %r43, %r34;
-	mov.b64 %rd192, %rd92;
+	mov.b64 %rd198, %rd92;
+	mov.b64 %rd199, %rd94;
 	mov.pred %p21, %p10;
-	mov.b64 %rd193, %rd95;
-	mov.b64 %rd194, %rd97;
-	mov.b64 %rd195, %rd99;
-	mov.b64 %rd196, %rd102;
-	mov.b64 %rd197, %rd104;
-	mov.b64 %rd198, %rd106;
-	mov.b64 %rd199, %rd109;
-	mov.b64 %rd200, %rd111;
-	mov.b64 %rd201, %rd113;
+	mov.b64 %rd200, %rd97;
+	mov.b64 %rd201, %rd99;
+	mov.b64 %rd202, %rd101;
+	mov.b64 %rd203, %rd104;
+	mov.b64 %rd204, %rd106;
+	mov.b64 %rd205, %rd108;
+	mov.b64 %rd206, %rd111;
+	mov.b64 %rd207, %rd113;
+	mov.b64 %rd208, %rd115;
 	mov.pred %p22, %p12;
-	mov.b64 %rd202, %rd116;
-	mov.b64 %rd203, %rd118;
-	mov.b64 %rd204, %rd120;
+	mov.b64 %rd209, %rd118;
+	mov.b64 %rd210, %rd120;
+	mov.b64 %rd211, %rd122;
 	mov.b32 %r44, %r38;
-	mov.b64 %rd205, %rd122;
+	mov.b64 %rd212, %rd124;
+	mov.b64 %rd213, %rd126;
 	mov.pred %p23, %p14;
-	mov.b64 %rd206, %rd125;
-	mov.b64 %rd207, %rd127;
-	mov.b64 %rd208, %rd129;
-	mov.b64 %rd209, %rd132;
-	mov.b64 %rd210, %rd134;
-	mov.b64 %rd211, %rd136;
-	mov.b64 %rd212, %rd139;
-	mov.b64 %rd213, %rd141;
-	mov.b64 %rd214, %rd143;
+	mov.b64 %rd214, %rd129;
+	mov.b64 %rd215, %rd131;
+	mov.b64 %rd216, %rd133;
+	mov.b64 %rd217, %rd136;
+	mov.b64 %rd218, %rd138;
+	mov.b64 %rd219, %rd140;
+	mov.b64 %rd220, %rd143;
+	mov.b64 %rd221, %rd145;
+	mov.b64 %rd222, %rd147;
 	mov.pred %p24, %p16;
-	mov.b64 %rd215, %rd146;
-	mov.b64 %rd216, %rd148;
-	mov.b64 %rd217, %rd150;
+	mov.b64 %rd223, %rd150;
+	mov.b64 %rd224, %rd152;
+	mov.b64 %rd225, %rd154;
 	mov.b32 %r45, %r42;
-	mov.b64 %rd218, %rd152;
-	mov.b64 %rd219, %rd154;
-	mov.b64 %rd220, %rd156;
-	mov.b64 %rd221, %rd158;
-	add.s64 %rd222, %rd13, %rd21;
-	mad.lo.s64 %rd223, %rd192, 4, 15;
-	and.b64 %rd223, %rd223, -16;
-	add.s64 %rd21, %rd21, %rd223;
-	mov.b64 %rd224, %rd222;
-	mov.b64 %rd225, %rd192;
-	mov.b64 %rd226, 1;
-	mov.b64 %rd227, %rd224;
-	mov.b64 %rd228, %rd225;
-	mov.b64 %rd229, %rd226;
-	add.s64 %rd230, %rd13, %rd21;
-	mad.lo.s64 %rd231, %rd192, 4, 15;
-	and.b64 %rd231, %rd231, -16;
-	add.s64 %rd21, %rd21, %rd231;
-	mov.b64 %rd232, %rd230;
-	mov.b64 %rd233, %rd192;
-	mov.b64 %rd234, 1;
-	mov.b64 %rd235, %rd232;
+	mov.b64 %rd226, %rd156;
+	mov.b64 %rd227, %rd158;
+	mov.b64 %rd228, %rd160;
+	mov.b64 %rd229, %rd162;
+	mov.b64 %rd230, %rd164;
+	add.s64 %rd231, %rd13, %rd21;
+	mad.lo.s64 %rd232, %rd198, 4, 15;
+	and.b64 %rd232, %rd232, -16;
+	add.s64 %rd21, %rd21, %rd232;
+	mov.b64 %rd233, %rd231;
+	mov.b64 %rd234, %rd198;
+	mov.b64 %rd235, 1;
 	mov.b64 %rd236, %rd233;
 	mov.b64 %rd237, %rd234;
-	add.s64 %rd238, %rd13, %rd21;
-	mad.lo.s64 %rd239, %rd192, 4, 15;
-	and.b64 %rd239, %rd239, -16;
-	add.s64 %rd21, %rd21, %rd239;
-	mov.b64 %rd240, %rd238;
-	mov.b64 %rd241, %rd192;
-	mov.b64 %rd242, 1;
-	mov.b64 %rd243, %rd240;
+	mov.b64 %rd238, %rd235;
+	add.s64 %rd239, %rd13, %rd21;
+	mad.lo.s64 %rd240, %rd198, 4, 15;
+	and.b64 %rd240, %rd240, -16;
+	add.s64 %rd21, %rd21, %rd240;
+	mov.b64 %rd241, %rd239;
+	mov.b64 %rd242, %rd198;
+	mov.b64 %rd243, 1;
 	mov.b64 %rd244, %rd241;
 	mov.b64 %rd245, %rd242;
-	cvt.u64.u32 %rd246, %r4;
-	mov.b64 %rd247, %rd246;
-	mul.lo.s64 %rd248, %rd159, %rd219;
-	mov.b64 %rd249, %rd248;
-	add.s64 %rd250, %rd249, %rd219;
-	min.s64 %rd251, %rd250, %rd173;
-	mov.b64 %rd252, %rd251;
-	mul.lo.s64 %rd253, %rd247, %rd192;
-	mov.b64 %rd254, %rd253;
-	mov.b64 %rd255, %rd249;
+	mov.b64 %rd246, %rd243;
+	add.s64 %rd247, %rd13, %rd21;
+	mad.lo.s64 %rd248, %rd198, 4, 15;
+	and.b64 %rd248, %rd248, -16;
+	add.s64 %rd21, %rd21, %rd248;
+	mov.b64 %rd249, %rd247;
+	mov.b64 %rd250, %rd198;
+	mov.b64 %rd251, 1;
+	mov.b64 %rd252, %rd249;
+	mov.b64 %rd253, %rd250;
+	mov.b64 %rd254, %rd251;
+	cvt.u64.u32 %rd255, %r4;
+	mov.b64 %rd256, %rd255;
+	mul.lo.s64 %rd257, %rd165, %rd228;
+	mov.b64 %rd258, %rd257;
+	add.s64 %rd259, %rd258, %rd228;
+	min.s64 %rd260, %rd259, %rd179;
+	mov.b64 %rd261, %rd260;
+	mul.lo.s64 %rd262, %rd256, %rd198;
+	mov.b64 %rd263, %rd262;
+	mov.b64 %rd264, %rd258;
 $L4:
-	setp.lt.s64 %p25, %rd255, %rd252;
+	setp.lt.s64 %p25, %rd264, %rd261;
 	not.pred %p26, %p25;
 	@!%p26 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd256, 0;
-	mov.b64 %rd257, 0;
-	mov.b64 %rd258, 0;
-	mov.b64 %rd259, 0;
+	mov.b64 %rd265, 0;
+	mov.b64 %rd266, 0;
+	mov.b64 %rd267, 0;
+	mov.b64 %rd268, 0;
 $L9:
-	setp.lt.s64 %p27, %rd259, %rd192;
+	setp.lt.s64 %p27, %rd268, %rd198;
 	not.pred %p28, %p27;
 	@!%p28 bra $L13;
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd260, %rd259, %rd247;
-	add.s64 %rd261, %rd255, %rd260;
-	cvt.u64.u32 %rd262, %r2;
-	add.s64 %rd263, %rd261, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.ge.s64 %p29, %rd264, %rd252;
+	mul.lo.s64 %rd269, %rd268, %rd256;
+	add.s64 %rd270, %rd264, %rd269;
+	cvt.u64.u32 %rd271, %r2;
+	add.s64 %rd272, %rd270, %rd271;
+	mov.b64 %rd273, %rd272;
+	setp.ge.s64 %p29, %rd273, %rd261;
 	@!%p29 bra $L15;
 	bra.uni $L11;
 $L15:
 	mov.pred %p30, %p18;
-	mov.b64 %rd265, %rd173;
-	mov.b64 %rd266, %rd264;
+	mov.b64 %rd274, %rd179;
+	mov.b64 %rd275, %rd273;
 $L16:
 	@!%p30 bra $L20;
-	shr.s64 %rd267, %rd266, 5;
-	mul.lo.s64 %rd268, %rd267, %rd179;
-	mad.lo.s64 %rd269, %rd268, 4, %rd177;
-	ld.global.nc.u32 %r46, [%rd269+0];
+	shr.s64 %rd276, %rd275, 5;
+	mul.lo.s64 %rd277, %rd276, %rd185;
+	mad.lo.s64 %rd278, %rd277, 4, %rd183;
+	ld.global.nc.u32 %r46, [%rd278+0];
 	mov.b32 %r47, %r46;
-	and.b64 %rd270, %rd266, 31;
-	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r48, %rd271;
+	and.b64 %rd279, %rd275, 31;
+	min.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r48, %rd280;
 	mov.b32 %r50, 0x1;
 	shl.b32 %r49, %r50, %r48;
 	setp.hs.u32 %p31, %r48, 32;
@@ -4649,16 +4664,16 @@ $L16:
 	and.b32 %r52, %r47, %r51;
 	setp.ne.u32 %p32, %r52, 0x0;
 	@!%p32 bra $L22;
-	cvt.u32.u64 %r53, %rd266;
+	cvt.u32.u64 %r53, %rd275;
 	mov.b32 %r54, %r53;
 	bra.uni $L18;
 $L22:
 	mov.b32 %r54, -1;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd272, %rd266, %rd176;
-	mad.lo.s64 %rd273, %rd272, 4, %rd174;
-	ld.global.nc.s32 %r55, [%rd273+0];
+	mul.lo.s64 %rd281, %rd275, %rd182;
+	mad.lo.s64 %rd282, %rd281, 4, %rd180;
+	ld.global.nc.s32 %r55, [%rd282+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r54, %r56;
 	bra.uni $L18;
@@ -4670,556 +4685,556 @@ $L18:
 	@!%p33 bra $L24;
 	bra.uni $L10;
 $L24:
-	mov.b64 %rd274, %rd163;
+	mov.b64 %rd283, %rd169;
 	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd275, %r58;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd166;
-	mad.lo.s64 %rd278, %rd277, 8, %rd164;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r58;
-	mul.lo.s64 %rd282, %rd281, %rd166;
-	mad.lo.s64 %rd283, %rd282, 8, %rd164;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	mov.b64 %rd287, %rd286;
-	mov.b64 %rd288, %rd287;
-	setp.lt.s64 %p34, %rd288, %rd220;
+	cvt.s64.s32 %rd284, %r58;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd172;
+	mad.lo.s64 %rd287, %rd286, 8, %rd170;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r58;
+	mul.lo.s64 %rd291, %rd290, %rd172;
+	mad.lo.s64 %rd292, %rd291, 8, %rd170;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
+	mov.b64 %rd297, %rd296;
+	setp.lt.s64 %p34, %rd297, %rd229;
 	@!%p34 bra $L25;
-	mul.lo.s64 %rd289, %rd256, %rd229;
-	mad.lo.s64 %rd290, %rd289, 4, %rd227;
-	st.shared.s32 [%rd290+0], %r57;
-	add.s64 %rd291, %rd256, 1;
-	mov.b64 %rd256, %rd291;
+	mul.lo.s64 %rd298, %rd265, %rd238;
+	mad.lo.s64 %rd299, %rd298, 4, %rd236;
+	st.shared.s32 [%rd299+0], %r57;
+	add.s64 %rd300, %rd265, 1;
+	mov.b64 %rd265, %rd300;
 	bra.uni $L26;
 $L25:
-	setp.lt.s64 %p35, %rd288, %rd221;
+	setp.lt.s64 %p35, %rd297, %rd230;
 	@!%p35 bra $L27;
-	mul.lo.s64 %rd292, %rd257, %rd237;
-	mad.lo.s64 %rd293, %rd292, 4, %rd235;
-	st.shared.s32 [%rd293+0], %r57;
-	add.s64 %rd294, %rd257, 1;
-	mov.b64 %rd257, %rd294;
+	mul.lo.s64 %rd301, %rd266, %rd246;
+	mad.lo.s64 %rd302, %rd301, 4, %rd244;
+	st.shared.s32 [%rd302+0], %r57;
+	add.s64 %rd303, %rd266, 1;
+	mov.b64 %rd266, %rd303;
 	bra.uni $L28;
 $L27:
-	mul.lo.s64 %rd295, %rd258, %rd245;
-	mad.lo.s64 %rd296, %rd295, 4, %rd243;
-	st.shared.s32 [%rd296+0], %r57;
-	add.s64 %rd297, %rd258, 1;
-	mov.b64 %rd258, %rd297;
+	mul.lo.s64 %rd304, %rd267, %rd254;
+	mad.lo.s64 %rd305, %rd304, 4, %rd252;
+	st.shared.s32 [%rd305+0], %r57;
+	add.s64 %rd306, %rd267, 1;
+	mov.b64 %rd267, %rd306;
 $L28:
 $L26:
 $L10:
-	add.s64 %rd298, %rd259, 1;
-	mov.b64 %rd259, %rd298;
+	add.s64 %rd307, %rd268, 1;
+	mov.b64 %rd268, %rd307;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd299, %rd256;
+	mov.b64 %rd308, %rd265;
 $L29:
 	@!%p19 bra $L33;
 	bra.uni $L31;
 $L33:
 	// block scan
-	mov.b64 %rd300, %rd299;
+	mov.b64 %rd309, %rd308;
 	mov.b32 %r59, %r3;
 $L34:
 	setp.hs.u32 %p36, %r59, 32;
 	@%p36 bra $L35;
-	mov.b64 {%r60, %r61}, %rd300;
+	mov.b64 {%r60, %r61}, %rd309;
 	shfl.sync.up.b32 %r62|%p37, %r60, %r59, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, %r59, 0, %r17;
-	mov.b64 %rd301, {%r62, %r63};
+	mov.b64 %rd310, {%r62, %r63};
 	@!%p37 bra $L36;
-	add.s64 %rd302, %rd301, %rd300;
-	mov.b64 %rd300, %rd302;
+	add.s64 %rd311, %rd310, %rd309;
+	mov.b64 %rd309, %rd311;
 $L36:
 	shl.b32 %r59, %r59, 1;
 	bra.uni $L34;
 $L35:
-	mov.b64 {%r64, %r65}, %rd300;
+	mov.b64 {%r64, %r65}, %rd309;
 	shfl.sync.up.b32 %r66|%p38, %r64, %r3, 0, %r17;
 	shfl.sync.up.b32 %r67, %r65, %r3, 0, %r17;
-	mov.b64 %rd303, {%r66, %r67};
+	mov.b64 %rd312, {%r66, %r67};
 	setp.lo.u32 %p39, %r3, 32;
 	and.pred %p40, %p38, %p39;
-	selp.b64 %rd304, %rd303, 0, %p40;
+	selp.b64 %rd313, %rd312, 0, %p40;
 	sub.u32 %r68, %r13, %r3;
 	setp.eq.u32 %p41, %r7, %r68;
 	@!%p41 bra $L37;
-	mul.wide.u32 %rd305, %r8, 16;
-	add.s64 %rd306, %rd1, %rd305;
-	st.shared.s64 [%rd306+0], %rd300;
+	mul.wide.u32 %rd314, %r8, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	st.shared.s64 [%rd315+0], %rd309;
 $L37:
 	bar.sync 0;
 	setp.eq.u32 %p42, %r8, 0;
 	@!%p42 bra $L38;
-	mov.b64 %rd307, 0;
+	mov.b64 %rd316, 0;
 	setp.lo.u32 %p43, %r7, %r10;
 	@!%p43 bra $L39;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	ld.shared.s64 %rd310, [%rd309+0];
-	mov.b64 %rd307, %rd310;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd316, %rd319;
 $L39:
-	mov.b64 {%r69, %r70}, %rd307;
+	mov.b64 {%r69, %r70}, %rd316;
 	shfl.sync.up.b32 %r71|%p44, %r69, 1, 0, %r17;
 	shfl.sync.up.b32 %r72, %r70, 1, 0, %r17;
-	mov.b64 %rd311, {%r71, %r72};
+	mov.b64 %rd320, {%r71, %r72};
 	@!%p44 bra $L40;
-	add.s64 %rd312, %rd311, %rd307;
-	mov.b64 %rd307, %rd312;
+	add.s64 %rd321, %rd320, %rd316;
+	mov.b64 %rd316, %rd321;
 $L40:
-	mov.b64 {%r73, %r74}, %rd307;
+	mov.b64 {%r73, %r74}, %rd316;
 	shfl.sync.up.b32 %r75|%p45, %r73, 2, 0, %r17;
 	shfl.sync.up.b32 %r76, %r74, 2, 0, %r17;
-	mov.b64 %rd313, {%r75, %r76};
+	mov.b64 %rd322, {%r75, %r76};
 	@!%p45 bra $L41;
-	add.s64 %rd314, %rd313, %rd307;
-	mov.b64 %rd307, %rd314;
+	add.s64 %rd323, %rd322, %rd316;
+	mov.b64 %rd316, %rd323;
 $L41:
-	mov.b64 {%r77, %r78}, %rd307;
+	mov.b64 {%r77, %r78}, %rd316;
 	shfl.sync.up.b32 %r79|%p46, %r77, 4, 0, %r17;
 	shfl.sync.up.b32 %r80, %r78, 4, 0, %r17;
-	mov.b64 %rd315, {%r79, %r80};
+	mov.b64 %rd324, {%r79, %r80};
 	@!%p46 bra $L42;
-	add.s64 %rd316, %rd315, %rd307;
-	mov.b64 %rd307, %rd316;
+	add.s64 %rd325, %rd324, %rd316;
+	mov.b64 %rd316, %rd325;
 $L42:
-	mov.b64 {%r81, %r82}, %rd307;
+	mov.b64 {%r81, %r82}, %rd316;
 	shfl.sync.up.b32 %r83|%p47, %r81, 8, 0, %r17;
 	shfl.sync.up.b32 %r84, %r82, 8, 0, %r17;
-	mov.b64 %rd317, {%r83, %r84};
+	mov.b64 %rd326, {%r83, %r84};
 	@!%p47 bra $L43;
-	add.s64 %rd318, %rd317, %rd307;
-	mov.b64 %rd307, %rd318;
+	add.s64 %rd327, %rd326, %rd316;
+	mov.b64 %rd316, %rd327;
 $L43:
-	mov.b64 {%r85, %r86}, %rd307;
+	mov.b64 {%r85, %r86}, %rd316;
 	shfl.sync.up.b32 %r87|%p48, %r85, 16, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, 16, 0, %r17;
-	mov.b64 %rd319, {%r87, %r88};
+	mov.b64 %rd328, {%r87, %r88};
 	@!%p48 bra $L44;
-	add.s64 %rd320, %rd319, %rd307;
-	mov.b64 %rd307, %rd320;
+	add.s64 %rd329, %rd328, %rd316;
+	mov.b64 %rd316, %rd329;
 $L44:
-	mov.b64 {%r89, %r90}, %rd307;
+	mov.b64 {%r89, %r90}, %rd316;
 	shfl.sync.up.b32 %r91|%p49, %r89, 1, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, 1, 0, %r17;
-	mov.b64 %rd321, {%r91, %r92};
-	selp.b64 %rd322, %rd321, 0, %p49;
+	mov.b64 %rd330, {%r91, %r92};
+	selp.b64 %rd331, %rd330, 0, %p49;
 	@!%p43 bra $L45;
-	mul.wide.u32 %rd323, %r7, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	add.s64 %rd325, %rd324, 512;
-	st.shared.s64 [%rd325+0], %rd322;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	st.shared.s64 [%rd334+0], %rd331;
 $L45:
 	sub.u32 %r93, %r10, 1;
 	setp.eq.u32 %p50, %r7, %r93;
 	@!%p50 bra $L46;
-	st.shared.s64 [%rd1+1024], %rd307;
+	st.shared.s64 [%rd1+1024], %rd316;
 $L46:
 $L38:
 	bar.sync 0;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	ld.shared.s64 %rd329, [%rd328+0];
-	add.s64 %rd330, %rd329, %rd304;
-	ld.shared.s64 %rd331, [%rd1+1024];
-	mov.b64 {%r94, %r95}, %rd330;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	ld.shared.s64 %rd338, [%rd337+0];
+	add.s64 %rd339, %rd338, %rd313;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 {%r94, %r95}, %rd339;
 	shfl.sync.idx.b32 %r96|%p51, %r94, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r97, %r95, 0, %r21, %r17;
-	mov.b64 %rd332, {%r96, %r97};
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, 0;
-	cvt.u64.u32 %rd341, %r2;
-	setp.eq.s64 %p52, %rd341, 0;
-	setp.gt.s64 %p53, %rd339, 0;
+	mov.b64 %rd341, {%r96, %r97};
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p52, %rd350, 0;
+	setp.gt.s64 %p53, %rd348, 0;
 	and.pred %p54, %p52, %p53;
 	@!%p54 bra $L48;
-	atom.global.add.u64 %rd342, [%rd183], %rd339;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd340, %rd343;
+	atom.global.add.u64 %rd351, [%rd189], %rd348;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd349, %rd352;
 $L48:
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p55, %rd344, 0;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p55, %rd353, 0;
 	setp.eq.u32 %p56, %r1, 0;
 	and.pred %p57, %p55, %p56;
 	bar.sync 0;
 	@!%p57 bra $L49;
-	st.shared.s64 [%rd1+1024], %rd340;
+	st.shared.s64 [%rd1+1024], %rd349;
 $L49:
 	bar.sync 0;
-	ld.shared.s64 %rd345, [%rd1+1024];
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd340, %rd346;
-	add.s64 %rd347, %rd340, %rd338;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
 $L50:
-	setp.lt.s64 %p58, %rd349, %rd299;
+	setp.lt.s64 %p58, %rd358, %rd308;
 	not.pred %p59, %p58;
 	@!%p59 bra $L54;
 	bra.uni $L52;
 $L54:
-	mul.lo.s64 %rd350, %rd349, %rd229;
-	mad.lo.s64 %rd351, %rd350, 4, %rd227;
-	ld.shared.s32 %r98, [%rd351+0];
+	mul.lo.s64 %rd359, %rd358, %rd238;
+	mad.lo.s64 %rd360, %rd359, 4, %rd236;
+	ld.shared.s32 %r98, [%rd360+0];
 	mov.b32 %r99, %r98;
-	add.s64 %rd352, %rd348, %rd349;
-	mul.lo.s64 %rd353, %rd352, %rd182;
-	mad.lo.s64 %rd354, %rd353, 4, %rd180;
-	st.global.s32 [%rd354+0], %r99;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd188;
+	mad.lo.s64 %rd363, %rd362, 4, %rd186;
+	st.global.s32 [%rd363+0], %r99;
 $L51:
-	add.s64 %rd355, %rd349, 1;
-	mov.b64 %rd349, %rd355;
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
 	bra.uni $L50;
 $L52:
 	bra.uni $L31;
 $L30:
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd356, %rd257;
+	mov.b64 %rd365, %rd266;
 $L55:
 	@!%p21 bra $L59;
 	bra.uni $L57;
 $L59:
 	// block scan
-	mov.b64 %rd357, %rd356;
+	mov.b64 %rd366, %rd365;
 	mov.b32 %r100, %r3;
 $L60:
 	setp.hs.u32 %p60, %r100, 32;
 	@%p60 bra $L61;
-	mov.b64 {%r101, %r102}, %rd357;
+	mov.b64 {%r101, %r102}, %rd366;
 	shfl.sync.up.b32 %r103|%p61, %r101, %r100, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, %r100, 0, %r17;
-	mov.b64 %rd358, {%r103, %r104};
+	mov.b64 %rd367, {%r103, %r104};
 	@!%p61 bra $L62;
-	add.s64 %rd359, %rd358, %rd357;
-	mov.b64 %rd357, %rd359;
+	add.s64 %rd368, %rd367, %rd366;
+	mov.b64 %rd366, %rd368;
 $L62:
 	shl.b32 %r100, %r100, 1;
 	bra.uni $L60;
 $L61:
-	mov.b64 {%r105, %r106}, %rd357;
+	mov.b64 {%r105, %r106}, %rd366;
 	shfl.sync.up.b32 %r107|%p62, %r105, %r3, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, %r3, 0, %r17;
-	mov.b64 %rd360, {%r107, %r108};
+	mov.b64 %rd369, {%r107, %r108};
 	setp.lo.u32 %p63, %r3, 32;
 	and.pred %p64, %p62, %p63;
-	selp.b64 %rd361, %rd360, 0, %p64;
+	selp.b64 %rd370, %rd369, 0, %p64;
 	sub.u32 %r109, %r13, %r3;
 	setp.eq.u32 %p65, %r7, %r109;
 	@!%p65 bra $L63;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	st.shared.s64 [%rd363+0], %rd357;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	st.shared.s64 [%rd372+0], %rd366;
 $L63:
 	bar.sync 0;
 	setp.eq.u32 %p66, %r8, 0;
 	@!%p66 bra $L64;
-	mov.b64 %rd364, 0;
+	mov.b64 %rd373, 0;
 	setp.lo.u32 %p67, %r7, %r10;
 	@!%p67 bra $L65;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	mov.b64 %rd364, %rd367;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	mov.b64 %rd373, %rd376;
 $L65:
-	mov.b64 {%r110, %r111}, %rd364;
+	mov.b64 {%r110, %r111}, %rd373;
 	shfl.sync.up.b32 %r112|%p68, %r110, 1, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 1, 0, %r17;
-	mov.b64 %rd368, {%r112, %r113};
+	mov.b64 %rd377, {%r112, %r113};
 	@!%p68 bra $L66;
-	add.s64 %rd369, %rd368, %rd364;
-	mov.b64 %rd364, %rd369;
+	add.s64 %rd378, %rd377, %rd373;
+	mov.b64 %rd373, %rd378;
 $L66:
-	mov.b64 {%r114, %r115}, %rd364;
+	mov.b64 {%r114, %r115}, %rd373;
 	shfl.sync.up.b32 %r116|%p69, %r114, 2, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 2, 0, %r17;
-	mov.b64 %rd370, {%r116, %r117};
+	mov.b64 %rd379, {%r116, %r117};
 	@!%p69 bra $L67;
-	add.s64 %rd371, %rd370, %rd364;
-	mov.b64 %rd364, %rd371;
+	add.s64 %rd380, %rd379, %rd373;
+	mov.b64 %rd373, %rd380;
 $L67:
-	mov.b64 {%r118, %r119}, %rd364;
+	mov.b64 {%r118, %r119}, %rd373;
 	shfl.sync.up.b32 %r120|%p70, %r118, 4, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 4, 0, %r17;
-	mov.b64 %rd372, {%r120, %r121};
+	mov.b64 %rd381, {%r120, %r121};
 	@!%p70 bra $L68;
-	add.s64 %rd373, %rd372, %rd364;
-	mov.b64 %rd364, %rd373;
+	add.s64 %rd382, %rd381, %rd373;
+	mov.b64 %rd373, %rd382;
 $L68:
-	mov.b64 {%r122, %r123}, %rd364;
+	mov.b64 {%r122, %r123}, %rd373;
 	shfl.sync.up.b32 %r124|%p71, %r122, 8, 0, %r17;
 	shfl.sync.up.b32 %r125, %r123, 8, 0, %r17;
-	mov.b64 %rd374, {%r124, %r125};
+	mov.b64 %rd383, {%r124, %r125};
 	@!%p71 bra $L69;
-	add.s64 %rd375, %rd374, %rd364;
-	mov.b64 %rd364, %rd375;
+	add.s64 %rd384, %rd383, %rd373;
+	mov.b64 %rd373, %rd384;
 $L69:
-	mov.b64 {%r126, %r127}, %rd364;
+	mov.b64 {%r126, %r127}, %rd373;
 	shfl.sync.up.b32 %r128|%p72, %r126, 16, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, 16, 0, %r17;
-	mov.b64 %rd376, {%r128, %r129};
+	mov.b64 %rd385, {%r128, %r129};
 	@!%p72 bra $L70;
-	add.s64 %rd377, %rd376, %rd364;
-	mov.b64 %rd364, %rd377;
+	add.s64 %rd386, %rd385, %rd373;
+	mov.b64 %rd373, %rd386;
 $L70:
-	mov.b64 {%r130, %r131}, %rd364;
+	mov.b64 {%r130, %r131}, %rd373;
 	shfl.sync.up.b32 %r132|%p73, %r130, 1, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
-	mov.b64 %rd378, {%r132, %r133};
-	selp.b64 %rd379, %rd378, 0, %p73;
+	mov.b64 %rd387, {%r132, %r133};
+	selp.b64 %rd388, %rd387, 0, %p73;
 	@!%p67 bra $L71;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	add.s64 %rd382, %rd381, 512;
-	st.shared.s64 [%rd382+0], %rd379;
+	mul.wide.u32 %rd389, %r7, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	add.s64 %rd391, %rd390, 512;
+	st.shared.s64 [%rd391+0], %rd388;
 $L71:
 	sub.u32 %r134, %r10, 1;
 	setp.eq.u32 %p74, %r7, %r134;
 	@!%p74 bra $L72;
-	st.shared.s64 [%rd1+1024], %rd364;
+	st.shared.s64 [%rd1+1024], %rd373;
 $L72:
 $L64:
 	bar.sync 0;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	add.s64 %rd385, %rd384, 512;
-	ld.shared.s64 %rd386, [%rd385+0];
-	add.s64 %rd387, %rd386, %rd361;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 {%r135, %r136}, %rd387;
+	mul.wide.u32 %rd392, %r8, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	add.s64 %rd394, %rd393, 512;
+	ld.shared.s64 %rd395, [%rd394+0];
+	add.s64 %rd396, %rd395, %rd370;
+	ld.shared.s64 %rd397, [%rd1+1024];
+	mov.b64 {%r135, %r136}, %rd396;
 	shfl.sync.idx.b32 %r137|%p75, %r135, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r138, %r136, 0, %r21, %r17;
-	mov.b64 %rd389, {%r137, %r138};
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, 0;
-	cvt.u64.u32 %rd398, %r2;
-	setp.eq.s64 %p76, %rd398, 0;
-	setp.gt.s64 %p77, %rd396, 0;
+	mov.b64 %rd398, {%r137, %r138};
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, 0;
+	cvt.u64.u32 %rd407, %r2;
+	setp.eq.s64 %p76, %rd407, 0;
+	setp.gt.s64 %p77, %rd405, 0;
 	and.pred %p78, %p76, %p77;
 	@!%p78 bra $L74;
-	atom.global.add.u64 %rd399, [%rd196], %rd396;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd397, %rd400;
+	atom.global.add.u64 %rd408, [%rd203], %rd405;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd406, %rd409;
 $L74:
-	cvt.u64.u32 %rd401, %r2;
-	setp.eq.s64 %p79, %rd401, 0;
+	cvt.u64.u32 %rd410, %r2;
+	setp.eq.s64 %p79, %rd410, 0;
 	setp.eq.u32 %p80, %r1, 0;
 	and.pred %p81, %p79, %p80;
 	bar.sync 0;
 	@!%p81 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd397;
+	st.shared.s64 [%rd1+1024], %rd406;
 $L75:
 	bar.sync 0;
-	ld.shared.s64 %rd402, [%rd1+1024];
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd397, %rd403;
-	add.s64 %rd404, %rd397, %rd395;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd406, 0;
+	ld.shared.s64 %rd411, [%rd1+1024];
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd406, %rd412;
+	add.s64 %rd413, %rd406, %rd404;
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd415, 0;
 $L76:
-	setp.lt.s64 %p82, %rd406, %rd356;
+	setp.lt.s64 %p82, %rd415, %rd365;
 	not.pred %p83, %p82;
 	@!%p83 bra $L80;
 	bra.uni $L78;
 $L80:
-	mul.lo.s64 %rd407, %rd406, %rd237;
-	mad.lo.s64 %rd408, %rd407, 4, %rd235;
-	ld.shared.s32 %r139, [%rd408+0];
+	mul.lo.s64 %rd416, %rd415, %rd246;
+	mad.lo.s64 %rd417, %rd416, 4, %rd244;
+	ld.shared.s32 %r139, [%rd417+0];
 	mov.b32 %r140, %r139;
-	add.s64 %rd409, %rd405, %rd406;
-	mul.lo.s64 %rd410, %rd409, %rd195;
-	mad.lo.s64 %rd411, %rd410, 4, %rd193;
-	st.global.s32 [%rd411+0], %r140;
+	add.s64 %rd418, %rd414, %rd415;
+	mul.lo.s64 %rd419, %rd418, %rd202;
+	mad.lo.s64 %rd420, %rd419, 4, %rd200;
+	st.global.s32 [%rd420+0], %r140;
 $L77:
-	add.s64 %rd412, %rd406, 1;
-	mov.b64 %rd406, %rd412;
+	add.s64 %rd421, %rd415, 1;
+	mov.b64 %rd415, %rd421;
 	bra.uni $L76;
 $L78:
 	bra.uni $L57;
 $L56:
 	bra.uni $L55;
 $L57:
-	mov.b64 %rd413, %rd258;
+	mov.b64 %rd422, %rd267;
 $L81:
 	@!%p23 bra $L85;
 	bra.uni $L83;
 $L85:
 	// block scan
-	mov.b64 %rd414, %rd413;
+	mov.b64 %rd423, %rd422;
 	mov.b32 %r141, %r3;
 $L86:
 	setp.hs.u32 %p84, %r141, 32;
 	@%p84 bra $L87;
-	mov.b64 {%r142, %r143}, %rd414;
+	mov.b64 {%r142, %r143}, %rd423;
 	shfl.sync.up.b32 %r144|%p85, %r142, %r141, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd415, {%r144, %r145};
+	mov.b64 %rd424, {%r144, %r145};
 	@!%p85 bra $L88;
-	add.s64 %rd416, %rd415, %rd414;
-	mov.b64 %rd414, %rd416;
+	add.s64 %rd425, %rd424, %rd423;
+	mov.b64 %rd423, %rd425;
 $L88:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L86;
 $L87:
-	mov.b64 {%r146, %r147}, %rd414;
+	mov.b64 {%r146, %r147}, %rd423;
 	shfl.sync.up.b32 %r148|%p86, %r146, %r3, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd417, {%r148, %r149};
+	mov.b64 %rd426, {%r148, %r149};
 	setp.lo.u32 %p87, %r3, 32;
 	and.pred %p88, %p86, %p87;
-	selp.b64 %rd418, %rd417, 0, %p88;
+	selp.b64 %rd427, %rd426, 0, %p88;
 	sub.u32 %r150, %r13, %r3;
 	setp.eq.u32 %p89, %r7, %r150;
 	@!%p89 bra $L89;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd414;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	st.shared.s64 [%rd429+0], %rd423;
 $L89:
 	bar.sync 0;
 	setp.eq.u32 %p90, %r8, 0;
 	@!%p90 bra $L90;
-	mov.b64 %rd421, 0;
+	mov.b64 %rd430, 0;
 	setp.lo.u32 %p91, %r7, %r10;
 	@!%p91 bra $L91;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	mov.b64 %rd421, %rd424;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	ld.shared.s64 %rd433, [%rd432+0];
+	mov.b64 %rd430, %rd433;
 $L91:
-	mov.b64 {%r151, %r152}, %rd421;
+	mov.b64 {%r151, %r152}, %rd430;
 	shfl.sync.up.b32 %r153|%p92, %r151, 1, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd425, {%r153, %r154};
+	mov.b64 %rd434, {%r153, %r154};
 	@!%p92 bra $L92;
-	add.s64 %rd426, %rd425, %rd421;
-	mov.b64 %rd421, %rd426;
+	add.s64 %rd435, %rd434, %rd430;
+	mov.b64 %rd430, %rd435;
 $L92:
-	mov.b64 {%r155, %r156}, %rd421;
+	mov.b64 {%r155, %r156}, %rd430;
 	shfl.sync.up.b32 %r157|%p93, %r155, 2, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd427, {%r157, %r158};
+	mov.b64 %rd436, {%r157, %r158};
 	@!%p93 bra $L93;
-	add.s64 %rd428, %rd427, %rd421;
-	mov.b64 %rd421, %rd428;
+	add.s64 %rd437, %rd436, %rd430;
+	mov.b64 %rd430, %rd437;
 $L93:
-	mov.b64 {%r159, %r160}, %rd421;
+	mov.b64 {%r159, %r160}, %rd430;
 	shfl.sync.up.b32 %r161|%p94, %r159, 4, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd429, {%r161, %r162};
+	mov.b64 %rd438, {%r161, %r162};
 	@!%p94 bra $L94;
-	add.s64 %rd430, %rd429, %rd421;
-	mov.b64 %rd421, %rd430;
+	add.s64 %rd439, %rd438, %rd430;
+	mov.b64 %rd430, %rd439;
 $L94:
-	mov.b64 {%r163, %r164}, %rd421;
+	mov.b64 {%r163, %r164}, %rd430;
 	shfl.sync.up.b32 %r165|%p95, %r163, 8, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd431, {%r165, %r166};
+	mov.b64 %rd440, {%r165, %r166};
 	@!%p95 bra $L95;
-	add.s64 %rd432, %rd431, %rd421;
-	mov.b64 %rd421, %rd432;
+	add.s64 %rd441, %rd440, %rd430;
+	mov.b64 %rd430, %rd441;
 $L95:
-	mov.b64 {%r167, %r168}, %rd421;
+	mov.b64 {%r167, %r168}, %rd430;
 	shfl.sync.up.b32 %r169|%p96, %r167, 16, 0, %r17;
 	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd433, {%r169, %r170};
+	mov.b64 %rd442, {%r169, %r170};
 	@!%p96 bra $L96;
-	add.s64 %rd434, %rd433, %rd421;
-	mov.b64 %rd421, %rd434;
+	add.s64 %rd443, %rd442, %rd430;
+	mov.b64 %rd430, %rd443;
 $L96:
-	mov.b64 {%r171, %r172}, %rd421;
+	mov.b64 {%r171, %r172}, %rd430;
 	shfl.sync.up.b32 %r173|%p97, %r171, 1, 0, %r17;
 	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd435, {%r173, %r174};
-	selp.b64 %rd436, %rd435, 0, %p97;
+	mov.b64 %rd444, {%r173, %r174};
+	selp.b64 %rd445, %rd444, 0, %p97;
 	@!%p91 bra $L97;
-	mul.wide.u32 %rd437, %r7, 16;
-	add.s64 %rd438, %rd1, %rd437;
-	add.s64 %rd439, %rd438, 512;
-	st.shared.s64 [%rd439+0], %rd436;
+	mul.wide.u32 %rd446, %r7, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	add.s64 %rd448, %rd447, 512;
+	st.shared.s64 [%rd448+0], %rd445;
 $L97:
 	sub.u32 %r175, %r10, 1;
 	setp.eq.u32 %p98, %r7, %r175;
 	@!%p98 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd421;
+	st.shared.s64 [%rd1+1024], %rd430;
 $L98:
 $L90:
 	bar.sync 0;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	ld.shared.s64 %rd443, [%rd442+0];
-	add.s64 %rd444, %rd443, %rd418;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd444;
+	mul.wide.u32 %rd449, %r8, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	add.s64 %rd451, %rd450, 512;
+	ld.shared.s64 %rd452, [%rd451+0];
+	add.s64 %rd453, %rd452, %rd427;
+	ld.shared.s64 %rd454, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd453;
 	shfl.sync.idx.b32 %r178|%p99, %r176, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r179, %r177, 0, %r21, %r17;
-	mov.b64 %rd446, {%r178, %r179};
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, 0;
-	cvt.u64.u32 %rd455, %r2;
-	setp.eq.s64 %p100, %rd455, 0;
-	setp.gt.s64 %p101, %rd453, 0;
+	mov.b64 %rd455, {%r178, %r179};
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, 0;
+	cvt.u64.u32 %rd464, %r2;
+	setp.eq.s64 %p100, %rd464, 0;
+	setp.gt.s64 %p101, %rd462, 0;
 	and.pred %p102, %p100, %p101;
 	@!%p102 bra $L100;
-	atom.global.add.u64 %rd456, [%rd209], %rd453;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd454, %rd457;
+	atom.global.add.u64 %rd465, [%rd217], %rd462;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd463, %rd466;
 $L100:
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p103, %rd458, 0;
+	cvt.u64.u32 %rd467, %r2;
+	setp.eq.s64 %p103, %rd467, 0;
 	setp.eq.u32 %p104, %r1, 0;
 	and.pred %p105, %p103, %p104;
 	bar.sync 0;
 	@!%p105 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd454;
+	st.shared.s64 [%rd1+1024], %rd463;
 $L101:
 	bar.sync 0;
-	ld.shared.s64 %rd459, [%rd1+1024];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd454, %rd460;
-	add.s64 %rd461, %rd454, %rd452;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, 0;
+	ld.shared.s64 %rd468, [%rd1+1024];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd463, %rd469;
+	add.s64 %rd470, %rd463, %rd461;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, 0;
 $L102:
-	setp.lt.s64 %p106, %rd463, %rd413;
+	setp.lt.s64 %p106, %rd472, %rd422;
 	not.pred %p107, %p106;
 	@!%p107 bra $L106;
 	bra.uni $L104;
 $L106:
-	mul.lo.s64 %rd464, %rd463, %rd245;
-	mad.lo.s64 %rd465, %rd464, 4, %rd243;
-	ld.shared.s32 %r180, [%rd465+0];
+	mul.lo.s64 %rd473, %rd472, %rd254;
+	mad.lo.s64 %rd474, %rd473, 4, %rd252;
+	ld.shared.s32 %r180, [%rd474+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd466, %rd462, %rd463;
-	mul.lo.s64 %rd467, %rd466, %rd208;
-	mad.lo.s64 %rd468, %rd467, 4, %rd206;
-	st.global.s32 [%rd468+0], %r181;
+	add.s64 %rd475, %rd471, %rd472;
+	mul.lo.s64 %rd476, %rd475, %rd216;
+	mad.lo.s64 %rd477, %rd476, 4, %rd214;
+	st.global.s32 [%rd477+0], %r181;
 $L103:
-	add.s64 %rd469, %rd463, 1;
-	mov.b64 %rd463, %rd469;
+	add.s64 %rd478, %rd472, 1;
+	mov.b64 %rd472, %rd478;
 	bra.uni $L102;
 $L104:
 	bra.uni $L83;
@@ -5227,13 +5242,13 @@ $L82:
 	bra.uni $L81;
 $L83:
 $L5:
-	add.s64 %rd470, %rd255, %rd254;
-	mov.b64 %rd255, %rd470;
+	add.s64 %rd479, %rd264, %rd263;
+	mov.b64 %rd264, %rd479;
 	bra.uni $L4;
 $L6:
 $L3:
 	bar.sync 0;
-	add.s64 %rd162, %rd162, %rd161;
+	add.s64 %rd168, %rd168, %rd167;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -7682,7 +7697,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7686
+//line gokkos_kernels_gen.go:7701
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -7693,7 +7708,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7697
+//line gokkos_kernels_gen.go:7712
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -7707,7 +7722,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7711
+//line gokkos_kernels_gen.go:7726
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -7717,7 +7732,7 @@ func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7721
+//line gokkos_kernels_gen.go:7736
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -7727,7 +7742,7 @@ func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7731
+//line gokkos_kernels_gen.go:7746
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7744,7 +7759,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7748
+//line gokkos_kernels_gen.go:7763
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7768,5 +7783,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7772
+//line gokkos_kernels_gen.go:7787
 }

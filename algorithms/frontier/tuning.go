@@ -27,6 +27,10 @@ type Tuning struct {
 	Teams int
 	// Units is the number of workers or multiprocessors of the space.
 	Units int
+	// EdgeSample is the stride with which push steps sample the degrees of the vertices
+	// they add, once a thread has added 64 (1: every degree, exact edge counts). The default
+	// is 16.
+	EdgeSample int
 	// PullWords is the number of bitmap words (32 vertices each) one iteration of a pull
 	// step handles; negative means one vertex per iteration, with atomic updates of the
 	// next bitmap. DefaultTuning uses 8 on the host and one vertex per thread on devices.
@@ -42,7 +46,7 @@ type Tuning struct {
 func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
-		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8}
+		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -50,7 +54,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		team = min(team, info.MaxTeamSize)
 	}
 	block := max(info.MaxBlockSize, team)
-	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1}
+	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16}
 }
 
 // merged returns t with zero fields taken from d.
@@ -65,7 +69,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		TeamSize: pick(t.TeamSize, d.TeamSize), WarpSize: pick(t.WarpSize, d.WarpSize),
 		Buffer: pick(t.Buffer, d.Buffer), SlotsPerThread: pick(t.SlotsPerThread, d.SlotsPerThread),
 		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
-		PullWords: pickNonZero(t.PullWords, d.PullWords),
+		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 	}
 }
 
@@ -77,7 +81,7 @@ func pickNonZero(a, b int) int {
 }
 
 func (t Tuning) check() error {
-	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 {
+	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 || t.EdgeSample < 0 {
 		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
 	}
 	return nil

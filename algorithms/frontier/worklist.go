@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
@@ -58,6 +59,21 @@ type sink struct {
 	// Buffer is the number of entries of each thread's buffer, which bounds the edges a
 	// thread handles between two flushes.
 	Buffer int
+	// Sample is the inspector's sampling stride for the new vertices' degrees (see count).
+	Sample int
+}
+
+// count records v, new to the next worklist, in acc: Val counts the vertices and Loc
+// estimates their out-edges. The first 64 vertices a thread adds are counted exactly;
+// beyond that every Sample-th one counts Sample times its degree, which spares most of the
+// degree lookups (one random access each) of large steps.
+func (o *sink) count(acc *Count, g dgraph.CSR, v int32) {
+	if acc.Val < 64 || o.Sample <= 1 {
+		acc.Loc += int(g.Degree(v))
+	} else if acc.Val%int64(o.Sample) == 0 {
+		acc.Loc += o.Sample * int(g.Degree(v))
+	}
+	acc.Val++
 }
 
 // budget returns the edges a thread may handle before the next flush: the buffer size for
@@ -109,9 +125,10 @@ func (o *sink) flush(m teams.Member, buf views.View1D[int32], c int) {
 }
 
 // Count is the reduction value of the template's push and pull kernels: Val is the number of
-// vertices added to the next worklist and Loc the number of their out-edges, so that every
-// step leaves the exact size and edge count of the next worklist for the inspector. The
-// kernels' Init and Join methods sum both fields.
+// vertices added to the next worklist and Loc an estimate of the number of their out-edges
+// (exact for small steps, sampled for large ones; see Tuning.EdgeSample), so that every step
+// leaves the next worklist's size and edge count for the inspector. The kernels' Init and Join
+// methods sum both fields.
 type Count = portable.ValLoc[int64]
 
 // joinCounts adds src into dst.
