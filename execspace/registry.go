@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gokkos/gokkos/internal/profile"
 )
@@ -29,6 +30,12 @@ type Config struct {
 	DeviceID int
 	// Pin pins host workers to CPUs.
 	Pin bool
+	// Spin is how long an idle host worker (and a launcher waiting for its workers) spins
+	// before it sleeps; 0 means the backend's default (1 ms on the host), a negative value
+	// sleeping at once. Sleeping workers cost nothing but take a wake-up, tens of
+	// microseconds on virtual machines, at the next launch; spinning ones burn their CPU
+	// meanwhile. OpenMP runtimes make the same trade (OMP_WAIT_POLICY, GOMP_SPINCOUNT).
+	Spin time.Duration
 }
 
 var (
@@ -62,8 +69,9 @@ func Backends() []string {
 	return names
 }
 
-// ConfigFromEnv reads GOKKOS_NUM_THREADS, GOKKOS_DEVICE_ID and GOKKOS_PIN (1 or true). A value
-// that is not a non-negative integer is an error naming the variable.
+// ConfigFromEnv reads GOKKOS_NUM_THREADS, GOKKOS_DEVICE_ID, GOKKOS_PIN (1 or true) and
+// GOKKOS_SPIN (a duration such as 200us or 2ms; 0 sleeps at once). A malformed value is an
+// error naming the variable.
 func ConfigFromEnv() (Config, error) {
 	var c Config
 	for _, v := range []struct {
@@ -86,6 +94,19 @@ func ConfigFromEnv() (Config, error) {
 		c.Pin = true
 	default:
 		return Config{}, fmt.Errorf("execspace: GOKKOS_PIN=%q: want 1 or 0", os.Getenv("GOKKOS_PIN"))
+	}
+	if s := strings.TrimSpace(os.Getenv("GOKKOS_SPIN")); s != "" {
+		d, err := time.ParseDuration(s)
+		if s == "0" {
+			d, err = 0, nil
+		}
+		if err != nil || d < 0 {
+			return Config{}, fmt.Errorf("execspace: GOKKOS_SPIN=%q: want a non-negative duration such as 200us", s)
+		}
+		c.Spin = d
+		if d == 0 {
+			c.Spin = -1
+		}
 	}
 	return c, nil
 }

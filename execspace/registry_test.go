@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/gokkos/gokkos/backends"
 	"github.com/gokkos/gokkos/execspace"
@@ -56,5 +57,40 @@ func TestPrintConfiguration(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("configuration lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+func TestConfigFromEnvSpin(t *testing.T) {
+	cases := []struct {
+		name, value string
+		want        time.Duration
+		wantErr     bool
+	}{
+		{"unset keeps the default", "", 0, false},
+		{"microseconds", "200us", 200 * time.Microsecond, false},
+		{"milliseconds", "2ms", 2 * time.Millisecond, false},
+		{"zero sleeps at once", "0", -1, false},
+		{"zero with a unit", "0s", -1, false},
+		{"negative", "-1ms", 0, true},
+		{"no unit", "200", 0, true},
+		{"garbage", "fast", 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GOKKOS_SPIN", c.value)
+			cfg, err := execspace.ConfigFromEnv()
+			if c.wantErr {
+				if err == nil || !strings.Contains(err.Error(), "GOKKOS_SPIN") {
+					t.Fatalf("got %v, want an error naming GOKKOS_SPIN", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Spin != c.want {
+				t.Fatalf("Spin = %v, want %v", cfg.Spin, c.want)
+			}
+		})
 	}
 }

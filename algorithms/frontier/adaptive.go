@@ -30,10 +30,11 @@ type Sample struct {
 // graph algorithms on GPUs, generalized to every execution space. NewThresholds derives them
 // from the space and the graph.
 type Thresholds struct {
-	// T1 is the average degree from which a team (rather than a thread) should expand a
-	// vertex: the warp size, the number of lanes that run in lock step and idle when one
-	// thread walks a long adjacency list. Spaces without lock-step lanes (warp size 1) have
-	// T1 = +Inf: a team is one worker there and gains nothing over a thread.
+	// T1 is the warp size, the number of lanes that run in lock step: with one thread per
+	// vertex, a warp takes as long as its longest adjacency list, so worklists whose largest
+	// degree exceeds T1 are collapsed (their edges spread over a team's lanes) instead.
+	// Spaces without lock-step lanes (warp size 1) have T1 = +Inf: a team is one worker
+	// there and gains nothing over a thread.
 	T1 float64
 	// T2 is the working-set size the hardware runs at once, Units × MaxBlockSize threads
 	// (the number of workers on the host). A step with fewer than T2 edges cannot fill the
@@ -98,11 +99,20 @@ func (d Decision) String() string { return fmt.Sprintf("%v %v→%v", d.Strategy,
 //     is always chosen: it takes no atomic per vertex (its per-thread buffers are appended
 //     with one atomic per team and round) where the bitmap takes one atomic OR each, on
 //     words that threads share.
-//   - Mapping: with at least T2 edges, global collapse when the worklist has fewer vertices
-//     than T2/WarpSize (not one per warp) or when one vertex holds more than a unit's share
-//     of the edges (MaxDegree > Edges/Units); else local collapse when the average degree is
-//     at least T1; else hierarchical expansion when the largest degree reaches T1 × TeamSize
-//     (a skewed worklist of mostly small vertices); else one thread per vertex.
+//   - Mapping, from the cost of each strategy measured step by step on a GPU (the per-step
+//     trace of gokkos run -trace; docs/performance.md): with F = TeamSize × Units threads
+//     in flight, global collapse when the step has at least T2 edges and either fewer
+//     vertices than F (local collapse would launch fewer teams than the machine holds) or
+//     one vertex with more than a unit's share of the edges (MaxDegree × Units > Edges);
+//     else one thread per vertex when no vertex has more than T1 edges (lanes of a warp
+//     then finish close together; on spaces without lock-step lanes T1 is infinite, so
+//     this is the host's choice); else, for worklists of fewer than F vertices, local
+//     collapse when the edges fit a few teams (fewer than 8 × TeamSize: its single launch
+//     beats global collapse's extra scan) and global collapse otherwise; else local
+//     collapse while the average degree is below 2 × T1 and global collapse above, except
+//     that hierarchical expansion takes large worklists of low average degree holding a
+//     vertex of at least T1 × TeamSize edges (the first rounds of color propagation on
+//     R-MAT graphs: teams expand the hubs, threads the many small vertices).
 func (t Thresholds) Decide(s Sample) Decision {
 	d := Decision{Strategy: Baseline, In: s.Format, Out: Queue}
 	bitmapFrom := t.T3 * float64(t.N)
@@ -119,13 +129,20 @@ func (t Thresholds) Decide(s Sample) Decision {
 		return d
 	}
 	avg := float64(s.Edges) / float64(s.Size)
+	fill := int64(t.TeamSize) * int64(t.Units)
 	switch {
-	case s.Edges >= t.T2 && (s.Size*int64(t.WarpSize) < t.T2 || s.MaxDegree*int64(t.Units) > s.Edges):
+	case s.Edges >= t.T2 && (s.Size < fill || s.MaxDegree*int64(t.Units) > s.Edges):
 		d.Strategy = GlobalCollapse
-	case avg >= t.T1:
+	case float64(s.MaxDegree) <= t.T1:
+		d.Strategy = Baseline
+	case s.Size < fill && s.Edges < 8*int64(t.TeamSize):
 		d.Strategy = LocalCollapse
+	case s.Size < fill || avg >= 2*t.T1:
+		d.Strategy = GlobalCollapse
 	case float64(s.MaxDegree) >= t.T1*float64(t.TeamSize):
 		d.Strategy = Hierarchical
+	default:
+		d.Strategy = LocalCollapse
 	}
 	return d
 }

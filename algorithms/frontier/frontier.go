@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/execspace"
@@ -50,6 +51,9 @@ type Step struct {
 	// out-edges, an estimate after large push steps (see Tuning.EdgeSample) and -1 after pull
 	// steps.
 	Added, AddedEdges int64
+	// Seconds is the step's wall time, from its sample to the next worklist (recorded only
+	// with Options.Trace).
+	Seconds float64
 }
 
 // Frontier is the worklist S_i of the frontier template (Algorithm 1 of Slota, Rajamanickam
@@ -84,6 +88,7 @@ type Frontier struct {
 	last   Sample // the inspector's knowledge; Edges is exact when last.Iteration == iter
 	degIt  int    // iteration of the last MaxDegree measurement
 	trace  []Step
+	t0     time.Time // the current step's start, with Options.Trace
 	freed  bool
 }
 
@@ -416,11 +421,21 @@ func (f *Frontier) output(to Format) (sink, error) {
 	return o, f.tail.Fill(0)
 }
 
+// startStep notes the start of a step for the trace.
+func (f *Frontier) startStep() {
+	if f.opt.Trace {
+		f.t0 = time.Now()
+	}
+}
+
 // advance makes the next worklist, in format to with size step.Added, the current one.
 func (f *Frontier) advance(step Step, to Format) Step {
 	f.cur = 1 - f.cur
 	f.format, f.size = to, step.Added
 	f.iter++
+	if f.opt.Trace {
+		step.Seconds = time.Since(f.t0).Seconds()
+	}
 	f.last = Sample{Iteration: f.iter, Size: step.Added, Edges: step.AddedEdges, MaxDegree: f.last.MaxDegree, Measured: true, Format: to}
 	if f.opt.Trace {
 		f.trace = append(f.trace, step)

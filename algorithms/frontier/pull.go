@@ -15,6 +15,7 @@ import "github.com/gokkos/gokkos/portable"
 // worklist's edges (Step.AddedEdges is -1); the inspector measures them when needed. Errors
 // are launch errors of the space.
 func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
+	f.startStep()
 	step := Step{Iteration: f.iter, Pull: true, Decision: Decision{Strategy: Baseline, In: Bitmap, Out: Bitmap},
 		Sample: Sample{Iteration: f.iter, Size: f.size, Edges: -1, MaxDegree: -1, Format: f.format}}
 	in, err := f.g.In()

@@ -20,6 +20,7 @@ import (
 // On a device space the template's kernels instantiated with Op must have been translated:
 // name them in the operator's package (see the package documentation).
 func Push[Op EdgeOp](f *Frontier, op Op) (Step, error) {
+	f.startStep()
 	s, err := f.sample()
 	if err != nil {
 		return Step{}, err

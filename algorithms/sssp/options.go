@@ -69,4 +69,6 @@ type Options struct {
 	SampleEvery int
 	// Tuning overrides the template's launch parameters.
 	Tuning frontier.Tuning
+	// Trace records every template step in Stats.Steps (BellmanFord, Ordered, DeltaStepping).
+	Trace bool
 }

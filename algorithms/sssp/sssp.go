@@ -23,6 +23,8 @@ type Stats struct {
 	// NegativeCycle reports that a cycle of negative weight is reachable from the source;
 	// every vertex reachable from one then has distance -Inf.
 	NegativeCycle bool
+	// Steps holds every template step when Options.Trace is set.
+	Steps []frontier.Step
 }
 
 // Summary describes the distances of a computation.
@@ -112,7 +114,7 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 	if s.method == EdgeList {
 		return s, nil
 	}
-	if s.f, err = frontier.New(g, frontier.Options{Strategy: opt.Strategy, Format: opt.Format, SampleEvery: opt.SampleEvery, Tuning: opt.Tuning}); err != nil {
+	if s.f, err = frontier.New(g, frontier.Options{Strategy: opt.Strategy, Format: opt.Format, SampleEvery: opt.SampleEvery, Tuning: opt.Tuning, Trace: opt.Trace}); err != nil {
 		s.Free()
 		return nil, err
 	}
@@ -210,6 +212,9 @@ func (s *SSSP) Run(src int32) (Stats, error) {
 		err = s.runDelta(&st)
 	case EdgeList:
 		err = s.runEdgeList(&st)
+	}
+	if s.f != nil && s.method != EdgeList {
+		st.Steps = s.f.Trace()
 	}
 	if err != nil {
 		return st, err

@@ -53,8 +53,19 @@ type pool struct {
 	exited    sync.WaitGroup
 }
 
-func newPool(n int, pin bool, cpus []int) *pool {
-	p := &pool{workers: make([]*worker, n), done: make(chan struct{}, 1), spin: 50 * time.Microsecond,
+// DefaultSpin is how long idle workers spin before they sleep unless Config.Spin says
+// otherwise: longer than the host code between two launches of a typical algorithm step, so
+// that back-to-back launches find the workers awake.
+const DefaultSpin = time.Millisecond
+
+func newPool(n int, pin bool, cpus []int, spin time.Duration) *pool {
+	switch {
+	case spin == 0:
+		spin = DefaultSpin
+	case spin < 0:
+		spin = 0
+	}
+	p := &pool{workers: make([]*worker, n), done: make(chan struct{}, 1), spin: spin,
 		yieldMask: 1<<14 - 1}
 	if n > runtime.GOMAXPROCS(0) {
 		p.yieldMask = 1<<8 - 1

@@ -58,7 +58,7 @@ func New(cfg execspace.Config, opts ...Options) (*Space, error) {
 	if cfg.Pin {
 		cpus = allowedCPUs()
 	}
-	s.pool = newPool(n, cfg.Pin, cpus)
+	s.pool = newPool(n, cfg.Pin, cpus, cfg.Spin)
 	cpu := execspace.HostCPU()
 	s.info = execspace.Info{
 		Units: n, WarpSize: 1, MaxTeamSize: 1, MaxBlockSize: 1,

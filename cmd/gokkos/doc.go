@@ -9,6 +9,7 @@
 //	            [-root N] [-trials N] [-json] [-format F] [algorithm flags]
 //	gokkos bench [-scales 20,22] [-algos bfs,coloring,sssp] [-strategies ...] [-trials N] [-json]
 //	gokkos info
+//	gokkos plot [-o out.svg] [-title T] [-metric gteps] [FILE ...]
 //	gokkos help [COMMAND]
 //
 // gen writes a synthetic graph in the format of FILE's extension (.el, .wel, .ms, .mtx,
@@ -18,6 +19,14 @@
 // median time of the algorithm alone in seconds, GTEPS, and the algorithm's result summary.
 // bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
 // info prints the machine and the available execution spaces.
+//
+// plot reads the JSON lines of bench -json from the files, or standard input when there are
+// none or a file is "-", ignoring lines that do not start with '{' (so a whole log can be
+// piped), and writes an SVG bar chart to -o or standard output: one panel per execution
+// space, one group of bars per graph and algorithm variant in input order, one bar per
+// strategy (baseline, hierarchical, ml, mg, auto, then others) with a legend, on a
+// logarithmic axis of -metric (GTEPS by default). The last of repeated cells counts; a cell
+// without a positive value is marked with a dash.
 //
 // Errors (a missing file, a bad root, an unknown algorithm, strategy or space) are printed
 // to standard error and the command exits with status 1, or 2 for bad usage.

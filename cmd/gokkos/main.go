@@ -32,6 +32,7 @@ func commands() []command {
 		{"run", "run an algorithm on a graph file", runCommand},
 		{"bench", "print a table of GTEPS per algorithm, strategy and graph", benchCommand},
 		{"info", "print the machine and the execution spaces", infoCommand},
+		{"plot", "draw the JSON lines of bench -json as an SVG bar chart", plotCommand},
 	}
 }
 

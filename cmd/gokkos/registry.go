@@ -45,6 +45,12 @@ type instance interface {
 	free()
 }
 
+// tracer is an instance whose last run recorded the frontier template's steps (with
+// runContext.Trace).
+type tracer interface {
+	steps() []frontier.Step
+}
+
 // runContext is what an algorithm's prepare gets.
 type runContext struct {
 	// Space is the execution space and Graph the graph resident in it.
@@ -60,6 +66,8 @@ type runContext struct {
 	Trials int
 	// Log receives progress lines (io.Discard with -json or -quiet).
 	Log io.Writer
+	// Trace asks the algorithm to record its template steps (see tracer).
+	Trace bool
 }
 
 // field is one key and value of a result summary.

@@ -25,6 +25,7 @@ type runOptions struct {
 	trials                               int
 	json, quiet, undirected              bool
 	cpuprofile                           string
+	trace                                bool
 }
 
 // prescanAlgo returns the value of -algo in args, so that the algorithm's own flags can be
@@ -59,6 +60,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
+	fs.BoolVar(&o.trace, "trace", false, "print every frontier step of the last timed run to stderr (bfs, coloring, sssp): decision, worklist, time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the timed runs to this file (go tool pprof)")
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
@@ -138,11 +140,14 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	rep, err := measure(a, &runContext{Space: space, Graph: g, Host: host, Root: root, Strategy: strategy, Trials: o.trials, Log: log}, prog)
+	rep, err := measure(a, &runContext{Space: space, Graph: g, Host: host, Root: root, Strategy: strategy, Trials: o.trials, Log: log, Trace: o.trace}, prog)
 	if err != nil {
 		return err
 	}
 	prog.end()
+	if o.trace {
+		writeTrace(stderr, rep.steps)
+	}
 	rep.graph = o.graph
 	if o.json {
 		return rep.writeJSON(stdout)
@@ -181,8 +186,9 @@ type report struct {
 	algorithm, space, strategy, graph string
 	vertices                          int
 	edges                             int64
-	times                             []float64 // seconds of each timed run
-	result                            result    // of the last run
+	times                             []float64       // seconds of each timed run
+	result                            result          // of the last run
+	steps                             []frontier.Step // of the last run, with runContext.Trace
 }
 
 // seconds returns the median time.
@@ -232,6 +238,9 @@ func measure(a algorithm, c *runContext, prog *progress) (*report, error) {
 		if t > 0 {
 			rep.times = append(rep.times, time.Since(start).Seconds())
 		}
+	}
+	if t, ok := inst.(tracer); ok && c.Trace {
+		rep.steps = t.steps()
 	}
 	prog.begin("summarizing " + a.name)
 	if rep.result, err = inst.result(); err != nil {

@@ -40,6 +40,7 @@ func init() {
 		prepare: func(c *runContext) (instance, error) {
 			opt := bfsFlags.opt
 			opt.Strategy = c.Strategy
+			opt.Trace = c.Trace
 			b, err := bfs.New(c.Graph, opt)
 			if err != nil {
 				return nil, err
@@ -77,3 +78,5 @@ func (i *bfsInstance) result() (result, error) {
 }
 
 func (i *bfsInstance) free() { i.b.Free() }
+
+func (i *bfsInstance) steps() []frontier.Step { return i.stats.Steps }

@@ -29,6 +29,7 @@ func init() {
 		prepare: func(c *runContext) (instance, error) {
 			opt := coloringFlags.opt
 			opt.Strategy = c.Strategy
+			opt.Trace = c.Trace
 			col, err := coloring.New(c.Graph, opt)
 			if err != nil {
 				return nil, err
@@ -64,3 +65,5 @@ func (i *coloringInstance) result() (result, error) {
 }
 
 func (i *coloringInstance) free() { i.c.Free() }
+
+func (i *coloringInstance) steps() []frontier.Step { return i.stats.Steps }

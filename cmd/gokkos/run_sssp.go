@@ -42,6 +42,7 @@ func init() {
 		prepare: func(c *runContext) (instance, error) {
 			opt := ssspFlags.opt
 			opt.Strategy = c.Strategy
+			opt.Trace = c.Trace
 			s, err := sssp.New(c.Graph, opt)
 			if err != nil {
 				return nil, err
@@ -84,3 +85,5 @@ func (i *ssspInstance) result() (result, error) {
 }
 
 func (i *ssspInstance) free() { i.s.Free() }
+
+func (i *ssspInstance) steps() []frontier.Step { return i.stats.Steps }
