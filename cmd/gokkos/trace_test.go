@@ -1,0 +1,57 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestTrace checks that run -trace prints one row per frontier step of the last run, whose
+// count matches the steps the JSON result reports, and says so when a method has none.
+func TestTrace(t *testing.T) {
+	// One worker: color propagation's step count depends on the interleaving of its updates.
+	t.Setenv("GOKKOS_NUM_THREADS", "1")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.wel")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "rmat", "-scale", "10", "-undirected", "-weights", "int", "-o", file); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	row := regexp.MustCompile(`(?m)^\s+\d+ (push|pull) `)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		steps func(m map[string]any) int // the steps the result reports; -1: no template steps
+	}{
+		{"bfs", []string{"-algo", "bfs"}, func(m map[string]any) int {
+			return int(m["push_steps"].(float64) + m["pull_steps"].(float64))
+		}},
+		{"coloring", []string{"-algo", "coloring", "-strategy", "ml"}, func(m map[string]any) int { return int(m["iterations"].(float64)) }},
+		{"sssp bellman-ford", []string{"-algo", "sssp", "-method", "bellman-ford"}, func(m map[string]any) int { return int(m["iterations"].(float64)) }},
+		{"sssp edge list", []string{"-algo", "sssp", "-method", "edgelist"}, func(map[string]any) int { return -1 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := runJSON(t, append([]string{"-graph", file}, tc.args...)...)
+			args := append([]string{"run", "-graph", file, "-trials", "1", "-quiet", "-trace"}, tc.args...)
+			_, errOut, code := gokkos(t, args...)
+			if code != 0 {
+				t.Fatalf("status %d: %s", code, errOut)
+			}
+			want := tc.steps(m)
+			if want < 0 {
+				if !strings.Contains(errOut, "no frontier steps") {
+					t.Fatalf("no note about missing steps:\n%s", errOut)
+				}
+				return
+			}
+			rows := row.FindAllString(errOut, -1)
+			if len(rows) != want || want == 0 {
+				t.Fatalf("%d step rows, want %d:\n%s", len(rows), want, errOut)
+			}
+			if !strings.Contains(errOut, "trace: "+strconv.Itoa(want)+" steps") {
+				t.Fatalf("no summary line for %d steps:\n%s", want, errOut)
+			}
+		})
+	}
+}
