@@ -6,7 +6,7 @@
 //	gokkos gen  -kind rmat|uniform|grid|smallworld [-scale S -edgefactor E | -n N -m M | -rows R -cols C]
 //	            [-seed X] [-weights none|int|float] [-undirected] -o FILE [-format F]
 //	gokkos run  -algo NAME -graph FILE [-space host|cuda] [-strategy baseline|hierarchical|ml|mg|auto]
-//	            [-root N] [-trials N] [-json] [-format F] [algorithm flags]
+//	            [-root N] [-trials N] [-json] [-format F] [-trace] [-cpuprofile F] [algorithm flags]
 //	gokkos bench [-scales 20,22] [-algos bfs,coloring,sssp] [-strategies ...] [-trials N] [-json]
 //	gokkos info
 //	gokkos plot [-o out.svg] [-title T] [-metric gteps] [FILE ...]
@@ -17,6 +17,10 @@
 // runs the algorithm once as a warm-up and then -trials times, and prints a summary, or with
 // -json one JSON object with the algorithm, space, strategy, vertex and edge counts, the
 // median time of the algorithm alone in seconds, GTEPS, and the algorithm's result summary.
+// With -trace it also prints to standard error every frontier step of the last run (bfs,
+// coloring and the sssp methods on the template): the decision (strategy and worklist
+// formats), what the inspector knew of the worklist (size, edges, largest degree), the size
+// of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted.
 // bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
 // info prints the machine and the available execution spaces.
 //
