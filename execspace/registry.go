@@ -97,9 +97,6 @@ func ConfigFromEnv() (Config, error) {
 	}
 	if s := strings.TrimSpace(os.Getenv("GOKKOS_SPIN")); s != "" {
 		d, err := time.ParseDuration(s)
-		if s == "0" {
-			d, err = 0, nil
-		}
 		if err != nil || d < 0 {
 			return Config{}, fmt.Errorf("execspace: GOKKOS_SPIN=%q: want a non-negative duration such as 200us", s)
 		}

@@ -13,6 +13,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/gokkos/gokkos/algorithms/frontier"
 )
 
 // plotRow is one cell of `gokkos bench -json`: a measurement of one algorithm variant with
@@ -35,9 +37,16 @@ type plotPanel struct {
 	groups []*plotGroup
 }
 
-// plotStrategyOrder is the fixed order of the known strategies in a group and the legend;
-// others follow in input order.
-var plotStrategyOrder = []string{"baseline", "hierarchical", "ml", "mg", "auto"}
+// plotStrategyOrder is the fixed order of the known strategies in a group and the legend
+// (the frontier's strategies, then auto, by the names bench writes); others follow in input
+// order.
+var plotStrategyOrder = func() []string {
+	var names []string
+	for _, s := range append(frontier.Strategies(), frontier.Auto) {
+		names = append(names, s.String())
+	}
+	return names
+}()
 
 // plotSpaceOrder is the fixed order of the known execution spaces' panels; others follow in
 // input order.
