@@ -106,9 +106,21 @@ func TestNewAndIn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer tr.Free()
 			if ht2, _ := tr.Host(); !ht2.Equal(h.Transpose()) {
 				t.Fatal("Transpose differs from graph.CSR.Transpose")
+			}
+			// The transpose's in-edges are the graph's out-edges, shared, and freeing the
+			// transpose leaves the graph whole.
+			trIn, err := tr.In()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hin, err := hostOf(trIn); err != nil || !hin.Equal(h) {
+				t.Fatalf("transpose's In: got %v (%v), want the graph itself", hin, err)
+			}
+			tr.Free()
+			if back, err := g.Host(); err != nil || !back.Equal(h) {
+				t.Fatalf("graph after freeing its transpose: %v (%v)", back, err)
 			}
 			md, err := g.MaxDegree()
 			if err != nil {

@@ -28,6 +28,7 @@ type Graph struct {
 	maxDeg   int64
 	maxKnown bool
 	freed    bool
+	borrowed bool // the arrays belong to another Graph (see Transpose)
 }
 
 // Space returns the execution space the graph lives in.
@@ -56,7 +57,8 @@ func (g *Graph) String() string {
 
 // Free releases the graph's device memory now instead of when it becomes unreachable. The
 // graph and every CSR obtained from it become unusable. Free is idempotent. On host spaces a
-// graph made by New shares memory with its source and Free only drops the accounting.
+// graph made by New shares memory with its source and Free only drops the accounting; the Free
+// of a graph made by Transpose releases nothing.
 func (g *Graph) Free() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -64,6 +66,9 @@ func (g *Graph) Free() {
 		return
 	}
 	g.freed = true
+	if g.borrowed {
+		return
+	}
 	if g.inBuilt && g.in.Adj != g.out.Adj {
 		g.in.Free()
 	}

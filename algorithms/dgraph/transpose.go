@@ -117,17 +117,21 @@ func (g *Graph) In() (CSR, error) {
 	return g.in, nil
 }
 
-// Transpose returns a new Graph holding the reversed edges of g, built on g's space, sharing
-// nothing with g (Free it independently). It costs what In costs for a non-symmetric graph.
+// Transpose returns g with its edges reversed, as a Graph that shares g's arrays: its
+// out-edges are g's in-edges (built by In on the first call: O(N+M) work and memory, O(1)
+// after) and its in-edges are g's out-edges, so pull steps over the transpose need no further
+// copy. The transpose must not be used after g is freed; its own Free releases nothing. A
+// symmetric graph's transpose holds the same edges as g.
 func (g *Graph) Transpose() (*Graph, error) {
+	in, err := g.In()
+	if err != nil {
+		return nil, err
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.freed {
 		return nil, errFreed
 	}
-	in, err := transpose(g.space, g.out)
-	if err != nil {
-		return nil, err
-	}
-	return &Graph{space: g.space, out: in}, nil
+	t := &Graph{space: g.space, out: in, in: g.out, inBuilt: true, sym: g.sym, borrowed: true}
+	return t, nil
 }

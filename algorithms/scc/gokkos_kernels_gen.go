@@ -409,7 +409,7 @@ func init() {
 	portable.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop12)
 	portable.Register[searchSplit](&execspace.KernelSpec{
 		Name: "scc.searchSplit",
-		Pos:  "algorithms/scc/multistep.go:125",
+		Pos:  "algorithms/scc/multistep.go:126",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX13,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -436,7 +436,7 @@ func init() {
 	portable.RegisterHostReduce[searchSplit, int64](gokkosHostLoop13)
 	portable.Register[ownColour](&execspace.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:235",
+		Pos:   "algorithms/scc/multistep.go:236",
 		Form:  execspace.FormRange,
 		PTX:   gokkosPTX14,
 		Entry: "gk_scc_ownColour",
@@ -450,7 +450,7 @@ func init() {
 	portable.RegisterHostRange[ownColour](gokkosHostLoop14)
 	portable.Register[listRoots](&execspace.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:251",
+		Pos:   "algorithms/scc/multistep.go:252",
 		Form:  execspace.FormScan,
 		PTX:   gokkosPTX15,
 		Scan:  execspace.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -815,11 +815,35 @@ func init() {
 		Lanes:           1,
 	})
 	portable.RegisterHostScan[heavyList, int64](gokkosHostLoop32)
-	portable.Register[trimStep](&execspace.KernelSpec{
-		Name: "scc.trimStep",
-		Pos:  "algorithms/scc/trim.go:24",
+	portable.Register[trimByDegree](&execspace.KernelSpec{
+		Name: "scc.trimByDegree",
+		Pos:  "algorithms/scc/trim.go:23",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX33,
+		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
+			execspace.OpSum:  {Main: "gk_scc_trimByDegree_main_sum", Final: "gk_scc_trimByDegree_final_sum"},
+			execspace.OpProd: {Main: "gk_scc_trimByDegree_main_prod", Final: "gk_scc_trimByDegree_final_prod"},
+			execspace.OpMin:  {Main: "gk_scc_trimByDegree_main_min", Final: "gk_scc_trimByDegree_final_min"},
+			execspace.OpMax:  {Main: "gk_scc_trimByDegree_main_max", Final: "gk_scc_trimByDegree_final_max"},
+			execspace.OpBAnd: {Main: "gk_scc_trimByDegree_main_band", Final: "gk_scc_trimByDegree_final_band"},
+			execspace.OpBOr:  {Main: "gk_scc_trimByDegree_main_bor", Final: "gk_scc_trimByDegree_final_bor"},
+		},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "St", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop33)
+	portable.Register[trimStep](&execspace.KernelSpec{
+		Name: "scc.trimStep",
+		Pos:  "algorithms/scc/trim.go:48",
+		Form: execspace.FormReduce,
+		PTX:  gokkosPTX34,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_scc_trimStep_main_sum", Final: "gk_scc_trimStep_final_sum"},
 			execspace.OpProd: {Main: "gk_scc_trimStep_main_prod", Final: "gk_scc_trimStep_final_prod"},
@@ -845,12 +869,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[trimStep, int64](gokkosHostLoop33)
+	portable.RegisterHostReduce[trimStep, int64](gokkosHostLoop34)
 	portable.Register[trim2Find](&execspace.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX34,
+		PTX:   gokkosPTX35,
 		Entry: "gk_scc_trim2Find",
 		Params: []execspace.Param{
 			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
@@ -864,12 +888,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[trim2Find](gokkosHostLoop34)
+	portable.RegisterHostRange[trim2Find](gokkosHostLoop35)
 	portable.Register[trim2Assign](&execspace.KernelSpec{
 		Name: "scc.trim2Assign",
 		Pos:  "algorithms/scc/trim2.go:74",
 		Form: execspace.FormReduce,
-		PTX:  gokkosPTX35,
+		PTX:  gokkosPTX36,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
 			execspace.OpSum:  {Main: "gk_scc_trim2Assign_main_sum", Final: "gk_scc_trim2Assign_final_sum"},
 			execspace.OpProd: {Main: "gk_scc_trim2Assign_main_prod", Final: "gk_scc_trim2Assign_final_prod"},
@@ -887,7 +911,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop35)
+	portable.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop36)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -75274,8 +75298,2732 @@ $L2:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.trimStep.
+// gokkosPTX33 is the PTX of scc.trimByDegree.
 const gokkosPTX33 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_trimByDegree_main_sum(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, 0;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	add.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	add.s64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	add.s64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	add.s64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	add.s64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	add.s64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	add.s64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	add.s64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	add.s64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	add.s64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	add.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	add.s64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	add.s64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	add.s64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	add.s64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	add.s64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	add.s64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	add.s64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	add.s64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	add.s64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	add.s64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_main_prod(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, 1;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	mul.lo.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	mul.lo.s64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	mul.lo.s64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	mul.lo.s64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	mul.lo.s64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	mul.lo.s64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	mul.lo.s64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	mul.lo.s64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	mul.lo.s64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, 1;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	mul.lo.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_main_min(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, 9223372036854775807;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	min.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	min.s64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	min.s64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	min.s64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	min.s64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	min.s64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	min.s64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	min.s64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	min.s64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	min.s64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, 9223372036854775807;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	min.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	min.s64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	min.s64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	min.s64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	min.s64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	min.s64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	min.s64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	min.s64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	min.s64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	min.s64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	min.s64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_main_max(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, -9223372036854775808;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	max.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	max.s64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	max.s64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	max.s64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	max.s64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	max.s64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	max.s64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	max.s64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	max.s64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	max.s64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, -9223372036854775808;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	max.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	max.s64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	max.s64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	max.s64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	max.s64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	max.s64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	max.s64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	max.s64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	max.s64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	max.s64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	max.s64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_main_band(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, -1;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	and.b64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	and.b64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	and.b64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	and.b64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	and.b64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	and.b64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	and.b64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	and.b64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	and.b64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	and.b64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, -1;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	and.b64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	and.b64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	and.b64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	and.b64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	and.b64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	and.b64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	and.b64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	and.b64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	and.b64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	and.b64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	and.b64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_main_bor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r19;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r18;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	mov.b64 %rd44, 0;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd41, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L1:
+	setp.ge.s64 %p2, %rd48, %rd43;
+	@%p2 bra $L2;
+	mov.b64 %rd49, %rd48;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	ld.global.u32 %r20, [%rd51+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p3, %r22, 0x0;
+	@!%p3 bra $L5;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd52, %rd49, %rd12;
+	mad.lo.s64 %rd53, %rd52, 8, %rd8;
+	ld.global.nc.s64 %rd54, [%rd53+0];
+	mov.b64 %rd55, %rd54;
+	add.s64 %rd56, %rd49, 1;
+	mul.lo.s64 %rd57, %rd56, %rd12;
+	mad.lo.s64 %rd58, %rd57, 8, %rd8;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	setp.eq.s64 %p4, %rd55, %rd60;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd61, %rd49, %rd19;
+	mad.lo.s64 %rd62, %rd61, 8, %rd15;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	add.s64 %rd65, %rd49, 1;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 8, %rd15;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
+	setp.eq.s64 %p7, %rd64, %rd69;
+	mov.pred %p5, %p7;
+$L7:
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd70, %rd49, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	ld.global.u32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r24, 0x4;
+	mul.lo.s64 %rd72, %rd49, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	st.global.u32 [%rd73+0], %r25;
+	cvt.u32.u64 %r26, %rd49;
+	mul.lo.s64 %rd74, %rd49, %rd33;
+	mad.lo.s64 %rd75, %rd74, 4, %rd29;
+	st.global.s32 [%rd75+0], %r26;
+	add.s64 %rd76, %rd44, 1;
+	mov.b64 %rd44, %rd76;
+$L9:
+$L3:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd44;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd77;
+	shfl.sync.down.b32 %r30|%p8, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd78, {%r30, %r31};
+	@!%p8 bra $L10;
+	or.b64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L10:
+	mov.b64 {%r32, %r33}, %rd77;
+	shfl.sync.down.b32 %r34|%p9, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd80, {%r34, %r35};
+	@!%p9 bra $L11;
+	or.b64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L11:
+	mov.b64 {%r36, %r37}, %rd77;
+	shfl.sync.down.b32 %r38|%p10, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd82, {%r38, %r39};
+	@!%p10 bra $L12;
+	or.b64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L12:
+	mov.b64 {%r40, %r41}, %rd77;
+	shfl.sync.down.b32 %r42|%p11, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd84, {%r42, %r43};
+	@!%p11 bra $L13;
+	or.b64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L13:
+	mov.b64 {%r44, %r45}, %rd77;
+	shfl.sync.down.b32 %r46|%p12, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd86, {%r46, %r47};
+	@!%p12 bra $L14;
+	or.b64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L14:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L16;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L17;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L17:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p16, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd93, {%r51, %r52};
+	@!%p16 bra $L18;
+	or.b64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L18:
+	mov.b64 {%r53, %r54}, %rd77;
+	shfl.sync.down.b32 %r55|%p17, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd95, {%r55, %r56};
+	@!%p17 bra $L19;
+	or.b64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L19:
+	mov.b64 {%r57, %r58}, %rd77;
+	shfl.sync.down.b32 %r59|%p18, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd97, {%r59, %r60};
+	@!%p18 bra $L20;
+	or.b64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L20:
+	mov.b64 {%r61, %r62}, %rd77;
+	shfl.sync.down.b32 %r63|%p19, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd99, {%r63, %r64};
+	@!%p19 bra $L21;
+	or.b64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L21:
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.down.b32 %r67|%p20, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd101, {%r67, %r68};
+	@!%p20 bra $L22;
+	or.b64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L22:
+$L16:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L23;
+	st.global.s64 [%rd104+0], %rd77;
+$L23:
+	ret;
+}
+
+.visible .entry gk_scc_trimByDegree_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	or.b64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd42, %rd35;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd42;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd43, {%r21, %r22};
+	@!%p3 bra $L3;
+	or.b64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+$L3:
+	mov.b64 {%r23, %r24}, %rd42;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd45, {%r25, %r26};
+	@!%p4 bra $L4;
+	or.b64 %rd46, %rd42, %rd45;
+	mov.b64 %rd42, %rd46;
+$L4:
+	mov.b64 {%r27, %r28}, %rd42;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd47, {%r29, %r30};
+	@!%p5 bra $L5;
+	or.b64 %rd48, %rd42, %rd47;
+	mov.b64 %rd42, %rd48;
+$L5:
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd49, {%r33, %r34};
+	@!%p6 bra $L6;
+	or.b64 %rd50, %rd42, %rd49;
+	mov.b64 %rd42, %rd50;
+$L6:
+	mov.b64 {%r35, %r36}, %rd42;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd51, {%r37, %r38};
+	@!%p7 bra $L7;
+	or.b64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd42;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd42, %rd57;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p11 bra $L11;
+	or.b64 %rd59, %rd42, %rd58;
+	mov.b64 %rd42, %rd59;
+$L11:
+	mov.b64 {%r44, %r45}, %rd42;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p12 bra $L12;
+	or.b64 %rd61, %rd42, %rd60;
+	mov.b64 %rd42, %rd61;
+$L12:
+	mov.b64 {%r48, %r49}, %rd42;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p13 bra $L13;
+	or.b64 %rd63, %rd42, %rd62;
+	mov.b64 %rd42, %rd63;
+$L13:
+	mov.b64 {%r52, %r53}, %rd42;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p14 bra $L14;
+	or.b64 %rd65, %rd42, %rd64;
+	mov.b64 %rd42, %rd65;
+$L14:
+	mov.b64 {%r56, %r57}, %rd42;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p15 bra $L15;
+	or.b64 %rd67, %rd42, %rd66;
+	mov.b64 %rd42, %rd67;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd42;
+$L16:
+	ret;
+}
+`
+
+// gokkosPTX34 is the PTX of scc.trimStep.
+const gokkosPTX34 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -82684,8 +85432,8 @@ $L16:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.trim2Find.
-const gokkosPTX34 = `//
+// gokkosPTX35 is the PTX of scc.trim2Find.
+const gokkosPTX35 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -83141,8 +85889,8 @@ $L2:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.trim2Assign.
-const gokkosPTX35 = `//
+// gokkosPTX36 is the PTX of scc.trim2Assign.
+const gokkosPTX36 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -85623,7 +88371,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:85627
+//line gokkos_kernels_gen.go:88375
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -85635,7 +88383,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:85639
+//line gokkos_kernels_gen.go:88387
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -85655,7 +88403,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:85659
+//line gokkos_kernels_gen.go:88407
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -85681,7 +88429,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:85685
+//line gokkos_kernels_gen.go:88433
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -85698,14 +88446,14 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:85702
+//line gokkos_kernels_gen.go:88450
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:136
+//line multistep.go:137
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -85721,26 +88469,26 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:85725
+//line gokkos_kernels_gen.go:88473
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:242
+//line multistep.go:243
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:85737
+//line gokkos_kernels_gen.go:88485
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:259
+//line multistep.go:260
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -85750,7 +88498,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:85754
+//line gokkos_kernels_gen.go:88502
 }
 
 // gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -85762,7 +88510,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:85766
+//line gokkos_kernels_gen.go:88514
 }
 
 // gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
@@ -85777,7 +88525,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:85781
+//line gokkos_kernels_gen.go:88529
 }
 
 // gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -85787,7 +88535,7 @@ func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:85791
+//line gokkos_kernels_gen.go:88539
 }
 
 // gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -85804,7 +88552,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:85808
+//line gokkos_kernels_gen.go:88556
 }
 
 // gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -85814,7 +88562,7 @@ func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:85818
+//line gokkos_kernels_gen.go:88566
 }
 
 // gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -85830,7 +88578,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:85834
+//line gokkos_kernels_gen.go:88582
 }
 
 // gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -85841,7 +88589,7 @@ func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:85845
+//line gokkos_kernels_gen.go:88593
 }
 
 // gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -85853,7 +88601,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:85857
+//line gokkos_kernels_gen.go:88605
 }
 
 // gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -85866,7 +88614,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:85870
+//line gokkos_kernels_gen.go:88618
 }
 
 // gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -85886,7 +88634,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:85890
+//line gokkos_kernels_gen.go:88638
 }
 
 // gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -85904,7 +88652,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:85908
+//line gokkos_kernels_gen.go:88656
 }
 
 // gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -85927,7 +88675,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:85931
+//line gokkos_kernels_gen.go:88679
 }
 
 // gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -85939,7 +88687,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:85943
+//line gokkos_kernels_gen.go:88691
 }
 
 // gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -85953,7 +88701,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:85957
+//line gokkos_kernels_gen.go:88705
 }
 
 // gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -85965,7 +88713,7 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:85969
+//line gokkos_kernels_gen.go:88717
 }
 
 // gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -85981,15 +88729,32 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:85985
+//line gokkos_kernels_gen.go:88733
 }
 
-// gokkosHostLoop33 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line trim.go:31
+		if k.St.At(v)&stDone != 0 {
+			continue
+		}
+		if k.Off.At(v) == k.Off.At(v+1) || k.ROff.At(v) == k.ROff.At(v+1) {
+			k.St.Set(v, k.St.At(v)|stDone)
+			k.Comp.Set(v, int32(v))
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:88750
+}
+
+// gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:88
+//line trim.go:112
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -86014,11 +88779,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:86018
+//line gokkos_kernels_gen.go:88783
 }
 
-// gokkosHostLoop34 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim2.go:58
@@ -86033,11 +88798,11 @@ func gokkosHostLoop34(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:86037
+//line gokkos_kernels_gen.go:88802
 }
 
-// gokkosHostLoop35 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim2.go:82
@@ -86051,5 +88816,5 @@ func gokkosHostLoop35(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:86055
+//line gokkos_kernels_gen.go:88820
 }

@@ -11,14 +11,15 @@ import (
 	"github.com/gokkos/gokkos/views"
 )
 
-// Multistep is built from the shared pieces: its forward-backward step is two breadth-first
-// searches of package bfs (direction-optimizing forward over the graph, top-down backward over
-// its transpose), and its colour propagation and backward reach are steps of the frontier
+// Multistep is built from the shared pieces: its forward-backward step is two
+// direction-optimizing breadth-first searches of package bfs, forward over the graph and
+// backward over its transpose (which shares the graph's arrays, so its pull steps read the
+// graph's out-edges), and its colour propagation and backward reach are steps of the frontier
 // template with this package's edge operators.
 
 // multistep holds the template state of Multistep.
 type multistep struct {
-	rev      *dgraph.Graph // the transpose of the graph, as a graph of its own
+	rev      *dgraph.Graph // the transpose of the graph, sharing its arrays
 	fw, bw   *bfs.BFS      // the forward and the backward search
 	col, bck *frontier.Frontier
 	roots    views.View1D[int32] // the colour roots, as a worklist
@@ -38,7 +39,7 @@ func newMultistep(g *dgraph.Graph, opts Options) (*multistep, error) {
 	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy}); err != nil {
 		return fail(err)
 	}
-	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, Direction: bfs.TopDown}); err != nil {
+	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy}); err != nil {
 		return fail(err)
 	}
 	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy}); err != nil {

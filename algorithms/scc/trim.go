@@ -12,7 +12,31 @@ import (
 // can make its neighbours trimmable, so trimming repeats: the first pass sweeps every vertex, and
 // each later pass checks only the neighbours of the vertices the previous pass removed (a
 // worklist). A thread also follows chains (see chainLimit), so that a long path is trimmed in a
-// few passes rather than one pass per vertex.
+// few passes rather than one pass per vertex. When every vertex is still active, a cheaper
+// pass comes first: it removes the vertices of in- or out-degree zero from the offsets alone,
+// reading no neighbour, and the sweep that follows finds whatever their removal made
+// trimmable.
+
+// trimByDegree removes active vertex v when it has no out-edge or no in-edge at all.
+//
+//gokkos:kernel
+type trimByDegree struct {
+	Off, ROff views.View1D[int64]
+	St        views.View1D[uint32]
+	Comp      views.View1D[int32]
+}
+
+// Run checks vertex v.
+func (k trimByDegree) Run(v int, acc *int64) {
+	if k.St.At(v)&stDone != 0 {
+		return
+	}
+	if k.Off.At(v) == k.Off.At(v+1) || k.ROff.At(v) == k.ROff.At(v+1) {
+		k.St.Set(v, k.St.At(v)|stDone)
+		k.Comp.Set(v, int32(v))
+		*acc += 1
+	}
+}
 
 // trimStep checks one vertex: vertex i in the first sweep, or the i-th entry of Queue later. A
 // trimmed vertex becomes its own component; of its active neighbours, the first that its removal
@@ -125,15 +149,25 @@ func (s *state) trim() (int, error) {
 		Off: s.out.Offsets, Adj: s.out.Adj, ROff: s.in.Offsets, RAdj: s.in.Adj,
 		Sub: s.sub, St: s.st, Comp: s.comp, Next: f.cur, Tail: f.tails,
 	}
+	var removed int
+	if s.active == s.n {
+		d, err := count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp})
+		if err != nil {
+			return 0, err
+		}
+		removed = int(d)
+		s.stats.TrimPasses++
+	}
 	if err := f.tails.Fill(0); err != nil {
-		return 0, err
+		return removed, err
 	}
 	r, err := count(s, "scc.trim.sweep", k)
 	if err != nil {
-		return 0, err
+		return removed, err
 	}
 	s.stats.TrimPasses++
-	removed, queued := hi(r), lo(r)
+	removed += hi(r)
+	queued := lo(r)
 	for queued > 0 {
 		if err := f.tails.Fill(0); err != nil {
 			return removed, err
