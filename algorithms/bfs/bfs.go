@@ -136,7 +136,11 @@ func (b *BFS) Run(root int32) (Stats, error) {
 				if err != nil {
 					return st, err
 				}
-				if float64(edges) > float64(unexplored)/b.opt.Alpha {
+				// Pull steps pay off while the frontier grows; in the shrinking tail of a
+				// high-diameter traversal the unexplored edges run low too, and switching
+				// there would alternate one pull step (a pass over every vertex) with one
+				// push step to the end.
+				if float64(edges) > float64(unexplored)/b.opt.Alpha && size > prev {
 					pull = true
 				} else {
 					unexplored -= edges

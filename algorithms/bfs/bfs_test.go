@@ -9,6 +9,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
+	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/internal/ref"
 	_ "github.com/gokkos/gokkos/backends"
 	"github.com/gokkos/gokkos/execspace"
@@ -152,5 +153,40 @@ func TestParseDirection(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("ParseDirection(%q) = %v, %v", tc.in, got, err)
 		}
+	}
+}
+
+// TestDirectionSwitching checks when direction-optimizing traversal takes pull steps: on a
+// scale-free graph, whose frontier explodes, it does; on a grid, whose frontier stays a thin
+// wave and shrinks towards the end, it never does.
+func TestDirectionSwitching(t *testing.T) {
+	cases := []struct {
+		name     string
+		el       *graph.EdgeList
+		wantPull bool
+	}{
+		{"rmat", graph.RMAT(14, 16, 5), true},
+		{"grid", graph.Grid(150, 150, 0), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := dgraph.FromEdgeList(space(t), c.el, graph.BuildOptions{Symmetrize: true, Dedup: true, DropSelfLoops: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer g.Free()
+			b, err := bfs.New(g, bfs.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Free()
+			st, err := b.Run(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (st.PullSteps > 0) != c.wantPull {
+				t.Errorf("%d pull and %d push steps; want pull steps: %v", st.PullSteps, st.PushSteps, c.wantPull)
+			}
+		})
 	}
 }

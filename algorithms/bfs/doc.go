@@ -7,8 +7,8 @@
 // queues need no de-duplication. Top-down steps are the template's push steps with the chosen
 // strategy (or the adaptive runtime); direction-optimizing traversal (Beamer, Asanović and
 // Patterson, "Direction-Optimizing Breadth-First Search", SC 2012) switches to pull steps over
-// the in-edges when the frontier's edges exceed the unexplored edges divided by Alpha, and
-// back when the frontier shrinks below N/Beta.
+// the in-edges when the frontier grows and its edges exceed the unexplored edges divided by
+// Alpha, and back when the frontier shrinks below N/Beta.
 //
 // Levels are the same for every strategy and direction; parents form a valid BFS tree that
 // may differ between runs, since any in-frontier neighbor may claim a vertex first.

@@ -79,7 +79,7 @@ func init() {
 	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
 	portable.Register[frontier.PushThread[visit]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[bfs.visit]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX4,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -3187,9 +3187,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<205>;
-	.reg .b64 %rd<405>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<336>;
+	.reg .b64 %rd<667>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3425,723 +3425,1404 @@ $L1:
 	add.s64 %rd179, %rd178, %rd157;
 	min.s64 %rd180, %rd179, %rd136;
 	mov.b64 %rd181, %rd180;
-	cvt.u64.u32 %rd182, %r2;
-	add.s64 %rd183, %rd178, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b32 %r39, -1;
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd187, 4611686018427387904;
+	setp.eq.s64 %p13, %rd176, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd182, %rd126;
+	mov.b64 %rd183, %rd127;
+	mov.b64 %rd184, %rd128;
+	mov.b64 %rd185, %rd129;
+	mov.b64 %rd186, %rd130;
+	mov.b64 %rd187, %rd131;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.pred %p14, %p10;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.b64 %rd198, %rd142;
+	mov.pred %p15, %p11;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.pred %p16, %p12;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd223, %rd178;
+	mov.b64 %rd224, %rd181;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd225, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd225, %rd211;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd187, %rd155;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd188, %rd187;
-$L9:
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, %rd188;
-$L12:
-	setp.gt.s64 %p13, %rd190, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd185, %rd186;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd184, %rd181;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd191, %rd136;
-	mov.b64 %rd192, %rd184;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd193, %rd192, 5;
-	mul.lo.s64 %rd194, %rd193, %rd142;
-	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.u32 %r40, [%rd195+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd196, %rd192, 31;
-	min.u64 %rd197, %rd196, 32;
-	cvt.u32.u64 %r42, %rd197;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd192;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd198, %rd192, %rd139;
-	mad.lo.s64 %rd199, %rd198, 4, %rd137;
-	ld.global.nc.s32 %r49, [%rd199+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd200, %rd184, %rd176;
-	mov.b64 %rd184, %rd200;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd201, %rd126;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd202, %r51;
-	mul.lo.s64 %rd203, %rd202, %rd129;
-	mad.lo.s64 %rd204, %rd203, 8, %rd127;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd126;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd209, %r52;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd129;
-	mad.lo.s64 %rd212, %rd211, 8, %rd127;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd207;
-	mov.b64 %rd217, %rd215;
-	mov.b64 %rd185, %rd216;
-	mov.b64 %rd186, %rd217;
-$L29:
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, 0;
+	mov.b64 %rd228, %rd223;
+$L11:
+	setp.lt.s64 %p17, %rd228, %rd224;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd229, %rd192;
+	mov.b64 %rd230, %rd228;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd231, %rd230, 5;
+	mul.lo.s64 %rd232, %rd231, %rd198;
+	mad.lo.s64 %rd233, %rd232, 4, %rd196;
+	ld.global.nc.u32 %r41, [%rd233+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd234, %rd230, 31;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r43, %rd235;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd230;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd236, %rd230, %rd195;
+	mad.lo.s64 %rd237, %rd236, 4, %rd193;
+	ld.global.nc.s32 %r50, [%rd237+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd218, %rd185, %rd132;
-	mad.lo.s64 %rd219, %rd218, 4, %rd130;
-	ld.global.nc.s32 %r53, [%rd219+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd220, %rd185;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd238, %rd182;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd239, %r53;
+	add.s64 %rd240, %rd239, 1;
+	mul.lo.s64 %rd241, %rd240, %rd185;
+	mad.lo.s64 %rd242, %rd241, 8, %rd183;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd182;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd248, %r54;
+	mul.lo.s64 %rd249, %rd248, %rd185;
+	mad.lo.s64 %rd250, %rd249, 8, %rd183;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+$L25:
+	setp.lt.s64 %p23, %rd254, %rd246;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd255, %rd254, %rd188;
+	mad.lo.s64 %rd256, %rd255, 4, %rd186;
+	ld.global.nc.s32 %r55, [%rd256+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd257, %rd254;
 $L30:
-	cvt.s64.s32 %rd221, %r58;
-	mul.lo.s64 %rd222, %rd221, %rd160;
-	mad.lo.s64 %rd223, %rd222, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r59, [%rd223+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p21, %r60, 0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd224, %r58;
-	mul.lo.s64 %rd225, %rd224, %rd160;
-	mad.lo.s64 %rd226, %rd225, 4, %rd158;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd226], %r61, %r57;
-	setp.eq.u32 %p24, %r62, %r61;
-	mov.pred %p25, %p24;
-	not.pred %p26, %p25;
-	mov.pred %p22, %p26;
+	cvt.s64.s32 %rd258, %r60;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r61, [%rd260+0];
+	mov.b32 %r62, %r61;
+	setp.ge.s32 %p25, %r62, 0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd261, %r60;
+	mul.lo.s64 %rd262, %rd261, %rd216;
+	mad.lo.s64 %rd263, %rd262, 4, %rd214;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd263], %r63, %r59;
+	setp.eq.u32 %p28, %r64, %r63;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	mov.pred %p26, %p30;
 $L34:
-	@!%p22 bra $L36;
-	mov.pred %p27, 0;
+	@!%p26 bra $L36;
+	mov.pred %p31, 0;
 	bra.uni $L32;
 $L36:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd227, %r58;
-	mul.lo.s64 %rd228, %rd227, %rd163;
-	mad.lo.s64 %rd229, %rd228, 4, %rd161;
-	st.global.s32 [%rd229+0], %r63;
-	mov.pred %p27, 1;
+	add.s32 %r65, %r58, 1;
+	cvt.s64.s32 %rd264, %r60;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	st.global.s32 [%rd266+0], %r65;
+	mov.pred %p31, 1;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p27 bra $L38;
-	mov.pred %p28, 0;
-	mov.b64 %rd230, %rd189;
-	mov.b32 %r64, %r55;
-$L39:
-	@!%p11 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd231, %r65;
-	mov.b64 %rd232, %rd231;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd233, %r66;
-	min.u64 %rd234, %rd233, 32;
-	cvt.u32.u64 %r67, %rd234;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p29, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p29;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd235, %rd232;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd236, %rd235, %rd151;
-	mad.lo.s64 %rd237, %rd236, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r73, [%rd237+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p30, %r75, 0x0;
-	mov.pred %p31, %p30;
 	not.pred %p32, %p31;
-	@!%p32 bra $L45;
-	mul.lo.s64 %rd238, %rd235, %rd151;
-	mad.lo.s64 %rd239, %rd238, 4, %rd149;
-	atom.global.or.b32 %r76, [%rd239], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p33, %r78, 0x0;
-	mov.pred %p31, %p33;
-$L45:
-	@!%p31 bra $L47;
-	mov.b64 %rd240, %rd230;
-	mov.b64 %rd241, %rd240;
-	mov.pred %p34, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd242, %rd230;
-	mov.b64 %rd241, %rd242;
-	mov.pred %p34, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd243, %r64;
-	mul.lo.s64 %rd244, %rd243, %rd154;
-	mad.lo.s64 %rd245, %rd244, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r79, [%rd245+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p35, %r80, %r37;
+	@!%p32 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p33, 0;
+	mov.b64 %rd267, %rd227;
+	mov.b32 %r66, %r57;
+$L39:
+	@!%p15 bra $L43;
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd268, %r67;
+	mov.b64 %rd269, %rd268;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd270, %r68;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r69, %rd271;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p34, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p34;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd272, %rd269;
+	mov.b32 %r74, %r73;
+	mul.lo.s64 %rd273, %rd272, %rd207;
+	mad.lo.s64 %rd274, %rd273, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r75, [%rd274+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p35, %r77, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L51;
-	cvt.s64.s32 %rd246, %r64;
-	mul.lo.s64 %rd247, %rd246, %rd154;
-	mad.lo.s64 %rd248, %rd247, 4, %rd152;
-	atom.global.exch.b32 %r81, [%rd248], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p38, %r82, %r37;
+	@!%p37 bra $L45;
+	mul.lo.s64 %rd275, %rd272, %rd207;
+	mad.lo.s64 %rd276, %rd275, 4, %rd205;
+	atom.global.or.b32 %r78, [%rd276], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p38, %r80, 0x0;
 	mov.pred %p36, %p38;
+$L45:
+	@!%p36 bra $L47;
+	mov.b64 %rd277, %rd267;
+	mov.b64 %rd278, %rd277;
+	mov.pred %p39, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd279, %rd267;
+	mov.b64 %rd278, %rd279;
+	mov.pred %p39, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd280, %r66;
+	mul.lo.s64 %rd281, %rd280, %rd210;
+	mad.lo.s64 %rd282, %rd281, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r81, [%rd282+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	cvt.s64.s32 %rd283, %r66;
+	mul.lo.s64 %rd284, %rd283, %rd210;
+	mad.lo.s64 %rd285, %rd284, 4, %rd208;
+	atom.global.exch.b32 %r83, [%rd285], %r39;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p43, %r84, %r39;
+	mov.pred %p41, %p43;
 $L51:
-	@!%p36 bra $L53;
-	mov.b64 %rd249, %rd230;
-	mov.b64 %rd241, %rd249;
-	mov.pred %p34, 0;
+	@!%p41 bra $L53;
+	mov.b64 %rd286, %rd267;
+	mov.b64 %rd278, %rd286;
+	mov.pred %p39, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd250, %rd230, %rd174;
-	mad.lo.s64 %rd251, %rd250, 4, %rd172;
-	st.shared.s32 [%rd251+0], %r64;
-	add.s64 %rd252, %rd230, 1;
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd241, %rd253;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd287, %rd267, %rd174;
+	mad.lo.s64 %rd288, %rd287, 4, %rd172;
+	st.shared.s32 [%rd288+0], %r66;
+	add.s64 %rd289, %rd267, 1;
+	mov.b64 %rd290, %rd289;
+	mov.b64 %rd278, %rd290;
+	mov.pred %p39, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd254, %rd241;
-	mov.pred %p39, %p34;
-	mov.b64 %rd189, %rd254;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L55;
-	mov.b64 %rd255, %rd126;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p40, %rd120, 64;
-	setp.le.s64 %p41, %rd156, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L56;
-	mov.b64 %rd256, %rd255;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd257, %r84;
-	add.s64 %rd258, %rd257, 1;
-	mul.lo.s64 %rd259, %rd258, %rd129;
-	mad.lo.s64 %rd260, %rd259, 8, %rd127;
-	ld.global.nc.s64 %rd261, [%rd260+0];
-	mov.b64 %rd262, %rd261;
-	cvt.s64.s32 %rd263, %r84;
-	mul.lo.s64 %rd264, %rd263, %rd129;
-	mad.lo.s64 %rd265, %rd264, 8, %rd127;
-	ld.global.nc.s64 %rd266, [%rd265+0];
-	mov.b64 %rd267, %rd266;
-	sub.s64 %rd268, %rd262, %rd267;
-	mov.b64 %rd269, %rd268;
-	add.s64 %rd270, %rd121, %rd269;
-	mov.b64 %rd121, %rd270;
+	mov.b64 %rd291, %rd278;
+	mov.pred %p44, %p39;
+	mov.b64 %rd227, %rd291;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L55;
+	mov.b64 %rd292, %rd182;
+	mov.b32 %r85, %r57;
+	setp.lt.s64 %p45, %rd120, 64;
+	setp.le.s64 %p46, %rd212, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L56;
+	mov.b64 %rd293, %rd292;
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd294, %r86;
+	add.s64 %rd295, %rd294, 1;
+	mul.lo.s64 %rd296, %rd295, %rd185;
+	mad.lo.s64 %rd297, %rd296, 8, %rd183;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	cvt.s64.s32 %rd300, %r86;
+	mul.lo.s64 %rd301, %rd300, %rd185;
+	mad.lo.s64 %rd302, %rd301, 8, %rd183;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	sub.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	add.s64 %rd307, %rd121, %rd306;
+	mov.b64 %rd121, %rd307;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd271, %rd120, %rd156;
-	setp.eq.s64 %p43, %rd156, -1;
-	selp.b64 %rd272, 0, %rd271, %p43;
-	setp.eq.s64 %p44, %rd156, 0;
-	selp.b64 %rd273, %rd120, %rd272, %p44;
-	setp.eq.s64 %p45, %rd273, 0;
-	@!%p45 bra $L59;
-	mov.b64 %rd274, %rd255;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd275, %r85;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd129;
-	mad.lo.s64 %rd278, %rd277, 8, %rd127;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r85;
-	mul.lo.s64 %rd282, %rd281, %rd129;
-	mad.lo.s64 %rd283, %rd282, 8, %rd127;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	mov.b64 %rd287, %rd286;
-	mul.lo.s64 %rd288, %rd156, %rd287;
-	add.s64 %rd289, %rd121, %rd288;
-	mov.b64 %rd121, %rd289;
+	rem.s64 %rd308, %rd120, %rd212;
+	setp.eq.s64 %p48, %rd212, -1;
+	selp.b64 %rd309, 0, %rd308, %p48;
+	setp.eq.s64 %p49, %rd212, 0;
+	selp.b64 %rd310, %rd120, %rd309, %p49;
+	setp.eq.s64 %p50, %rd310, 0;
+	@!%p50 bra $L59;
+	mov.b64 %rd311, %rd292;
+	mov.b32 %r87, %r85;
+	cvt.s64.s32 %rd312, %r87;
+	add.s64 %rd313, %rd312, 1;
+	mul.lo.s64 %rd314, %rd313, %rd185;
+	mad.lo.s64 %rd315, %rd314, 8, %rd183;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	cvt.s64.s32 %rd318, %r87;
+	mul.lo.s64 %rd319, %rd318, %rd185;
+	mad.lo.s64 %rd320, %rd319, 8, %rd183;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	sub.s64 %rd323, %rd317, %rd322;
+	mov.b64 %rd324, %rd323;
+	mul.lo.s64 %rd325, %rd212, %rd324;
+	add.s64 %rd326, %rd121, %rd325;
+	mov.b64 %rd121, %rd326;
 $L59:
 $L57:
-	add.s64 %rd290, %rd120, 1;
-	mov.b64 %rd120, %rd290;
+	add.s64 %rd327, %rd120, 1;
+	mov.b64 %rd120, %rd327;
 $L55:
-$L38:
-	add.s64 %rd291, %rd185, 1;
-	mov.b64 %rd185, %rd291;
-	sub.s64 %rd292, %rd190, 1;
-	mov.b64 %rd190, %rd292;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd293, %rd189;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd294, %rd293;
-	mov.b32 %r86, %r3;
-$L65:
-	setp.hs.u32 %p46, %r86, 32;
-	@%p46 bra $L66;
-	mov.b64 {%r87, %r88}, %rd294;
-	shfl.sync.up.b32 %r89|%p47, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd295, {%r89, %r90};
-	@!%p47 bra $L67;
-	add.s64 %rd296, %rd295, %rd294;
-	mov.b64 %rd294, %rd296;
-$L67:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p51, %rd227, %rd226;
+	@!%p51 bra $L61;
+	mov.b64 %rd328, %rd227;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r91, %r92}, %rd294;
-	shfl.sync.up.b32 %r93|%p48, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd297, {%r93, %r94};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd298, %rd297, 0, %p50;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r95;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd299, %r8, 16;
-	add.s64 %rd300, %rd1, %rd299;
-	st.shared.s64 [%rd300+0], %rd294;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L69;
-	mov.b64 %rd301, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L70;
-	mul.wide.u32 %rd302, %r7, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd301, %rd304;
-$L70:
-	mov.b64 {%r96, %r97}, %rd301;
-	shfl.sync.up.b32 %r98|%p54, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd305, {%r98, %r99};
-	@!%p54 bra $L71;
-	add.s64 %rd306, %rd305, %rd301;
-	mov.b64 %rd301, %rd306;
-$L71:
-	mov.b64 {%r100, %r101}, %rd301;
-	shfl.sync.up.b32 %r102|%p55, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd307, {%r102, %r103};
-	@!%p55 bra $L72;
-	add.s64 %rd308, %rd307, %rd301;
-	mov.b64 %rd301, %rd308;
-$L72:
-	mov.b64 {%r104, %r105}, %rd301;
-	shfl.sync.up.b32 %r106|%p56, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd309, {%r106, %r107};
-	@!%p56 bra $L73;
-	add.s64 %rd310, %rd309, %rd301;
-	mov.b64 %rd301, %rd310;
-$L73:
-	mov.b64 {%r108, %r109}, %rd301;
-	shfl.sync.up.b32 %r110|%p57, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd311, {%r110, %r111};
-	@!%p57 bra $L74;
-	add.s64 %rd312, %rd311, %rd301;
-	mov.b64 %rd301, %rd312;
-$L74:
-	mov.b64 {%r112, %r113}, %rd301;
-	shfl.sync.up.b32 %r114|%p58, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd313, {%r114, %r115};
-	@!%p58 bra $L75;
-	add.s64 %rd314, %rd313, %rd301;
-	mov.b64 %rd301, %rd314;
-$L75:
-	mov.b64 {%r116, %r117}, %rd301;
-	shfl.sync.up.b32 %r118|%p59, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd315, {%r118, %r119};
-	selp.b64 %rd316, %rd315, 0, %p59;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	add.s64 %rd319, %rd318, 512;
-	st.shared.s64 [%rd319+0], %rd316;
-$L76:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r120;
-	@!%p60 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd301;
-$L77:
+	// block scan
+	mov.b64 %rd329, %rd328;
+	mov.b32 %r88, %r3;
+$L67:
+	setp.hs.u32 %p52, %r88, 32;
+	@%p52 bra $L68;
+	mov.b64 {%r89, %r90}, %rd329;
+	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd330, {%r91, %r92};
+	@!%p53 bra $L69;
+	add.s64 %rd331, %rd330, %rd329;
+	mov.b64 %rd329, %rd331;
 $L69:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r93, %r94}, %rd329;
+	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd332, {%r95, %r96};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd333, %rd332, 0, %p56;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r97;
+	@!%p57 bra $L70;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	st.shared.s64 [%rd335+0], %rd329;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	ld.shared.s64 %rd323, [%rd322+0];
-	add.s64 %rd324, %rd323, %rd298;
-	ld.shared.s64 %rd325, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd324;
-	shfl.sync.idx.b32 %r123|%p61, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd326, {%r123, %r124};
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, 0;
-	cvt.u64.u32 %rd335, %r2;
-	setp.eq.s64 %p62, %rd335, 0;
-	setp.gt.s64 %p63, %rd333, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L79;
-	atom.global.add.u64 %rd336, [%rd146], %rd333;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd334, %rd337;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L71;
+	mov.b64 %rd336, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	ld.shared.s64 %rd339, [%rd338+0];
+	mov.b64 %rd336, %rd339;
+$L72:
+	mov.b64 {%r98, %r99}, %rd336;
+	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd340, {%r100, %r101};
+	@!%p60 bra $L73;
+	add.s64 %rd341, %rd340, %rd336;
+	mov.b64 %rd336, %rd341;
+$L73:
+	mov.b64 {%r102, %r103}, %rd336;
+	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd342, {%r104, %r105};
+	@!%p61 bra $L74;
+	add.s64 %rd343, %rd342, %rd336;
+	mov.b64 %rd336, %rd343;
+$L74:
+	mov.b64 {%r106, %r107}, %rd336;
+	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd344, {%r108, %r109};
+	@!%p62 bra $L75;
+	add.s64 %rd345, %rd344, %rd336;
+	mov.b64 %rd336, %rd345;
+$L75:
+	mov.b64 {%r110, %r111}, %rd336;
+	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd346, {%r112, %r113};
+	@!%p63 bra $L76;
+	add.s64 %rd347, %rd346, %rd336;
+	mov.b64 %rd336, %rd347;
+$L76:
+	mov.b64 {%r114, %r115}, %rd336;
+	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd348, {%r116, %r117};
+	@!%p64 bra $L77;
+	add.s64 %rd349, %rd348, %rd336;
+	mov.b64 %rd336, %rd349;
+$L77:
+	mov.b64 {%r118, %r119}, %rd336;
+	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd350, {%r120, %r121};
+	selp.b64 %rd351, %rd350, 0, %p65;
+	@!%p59 bra $L78;
+	mul.wide.u32 %rd352, %r7, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	add.s64 %rd354, %rd353, 512;
+	st.shared.s64 [%rd354+0], %rd351;
+$L78:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r122;
+	@!%p66 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd336;
 $L79:
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p65, %rd338, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L71:
 	bar.sync 0;
-	@!%p67 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd334, %rd340;
-	add.s64 %rd341, %rd334, %rd332;
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd343, 0;
+	mul.wide.u32 %rd355, %r8, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	ld.shared.s64 %rd358, [%rd357+0];
+	add.s64 %rd359, %rd358, %rd333;
+	ld.shared.s64 %rd360, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd359;
+	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
+	mov.b64 %rd361, {%r125, %r126};
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, 0;
+	cvt.u64.u32 %rd370, %r2;
+	setp.eq.s64 %p68, %rd370, 0;
+	setp.gt.s64 %p69, %rd368, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L81;
+	atom.global.add.u64 %rd371, [%rd202], %rd368;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd369, %rd372;
 $L81:
-	setp.lt.s64 %p68, %rd343, %rd293;
-	not.pred %p69, %p68;
-	@!%p69 bra $L85;
+	cvt.u64.u32 %rd373, %r2;
+	setp.eq.s64 %p71, %rd373, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd369;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd369, %rd375;
+	add.s64 %rd376, %rd369, %rd367;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, 0;
+$L83:
+	setp.lt.s64 %p74, %rd378, %rd328;
+	not.pred %p75, %p74;
+	@!%p75 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd379, %rd378, %rd174;
+	mad.lo.s64 %rd380, %rd379, 4, %rd172;
+	ld.shared.s32 %r127, [%rd380+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd381, %rd377, %rd378;
+	mul.lo.s64 %rd382, %rd381, %rd201;
+	mad.lo.s64 %rd383, %rd382, 4, %rd199;
+	st.global.s32 [%rd383+0], %r128;
+$L84:
+	add.s64 %rd384, %rd378, 1;
+	mov.b64 %rd378, %rd384;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd344, %rd343, %rd174;
-	mad.lo.s64 %rd345, %rd344, 4, %rd172;
-	ld.shared.s32 %r125, [%rd345+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd346, %rd342, %rd343;
-	mul.lo.s64 %rd347, %rd346, %rd145;
-	mad.lo.s64 %rd348, %rd347, 4, %rd143;
-	st.global.s32 [%rd348+0], %r126;
-$L82:
-	add.s64 %rd349, %rd343, 1;
-	mov.b64 %rd343, %rd349;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd227, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd350, 0;
-	setp.lt.s64 %p70, %rd185, %rd186;
-	setp.lt.s64 %p71, %rd184, %rd181;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	mov.b64 %rd350, 1;
-$L87:
-	mov.b64 %rd351, %rd350;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L88:
-	setp.hs.u32 %p73, %r128, 32;
-	@%p73 bra $L89;
-	mov.b64 {%r129, %r130}, %rd351;
-	shfl.sync.down.b32 %r131|%p74, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd352, {%r131, %r132};
-	@!%p74 bra $L90;
-	max.s64 %rd353, %rd351, %rd352;
-	mov.b64 %rd351, %rd353;
-$L90:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L91;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd351;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L92;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L93;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	ld.shared.s64 %rd358, [%rd357+0];
-	mov.b64 %rd351, %rd358;
-$L93:
-	sub.u32 %r133, %r10, 1;
-	mov.b64 {%r134, %r135}, %rd351;
-	shfl.sync.down.b32 %r136|%p78, %r134, 1, %r133, %r17;
-	shfl.sync.down.b32 %r137, %r135, 1, %r133, %r17;
-	mov.b64 %rd359, {%r136, %r137};
-	@!%p78 bra $L94;
-	max.s64 %rd360, %rd351, %rd359;
-	mov.b64 %rd351, %rd360;
-$L94:
-	mov.b64 {%r138, %r139}, %rd351;
-	shfl.sync.down.b32 %r140|%p79, %r138, 2, %r133, %r17;
-	shfl.sync.down.b32 %r141, %r139, 2, %r133, %r17;
-	mov.b64 %rd361, {%r140, %r141};
-	@!%p79 bra $L95;
-	max.s64 %rd362, %rd351, %rd361;
-	mov.b64 %rd351, %rd362;
-$L95:
-	mov.b64 {%r142, %r143}, %rd351;
-	shfl.sync.down.b32 %r144|%p80, %r142, 4, %r133, %r17;
-	shfl.sync.down.b32 %r145, %r143, 4, %r133, %r17;
-	mov.b64 %rd363, {%r144, %r145};
-	@!%p80 bra $L96;
-	max.s64 %rd364, %rd351, %rd363;
-	mov.b64 %rd351, %rd364;
-$L96:
-	mov.b64 {%r146, %r147}, %rd351;
-	shfl.sync.down.b32 %r148|%p81, %r146, 8, %r133, %r17;
-	shfl.sync.down.b32 %r149, %r147, 8, %r133, %r17;
-	mov.b64 %rd365, {%r148, %r149};
-	@!%p81 bra $L97;
-	max.s64 %rd366, %rd351, %rd365;
-	mov.b64 %rd351, %rd366;
-$L97:
-	mov.b64 {%r150, %r151}, %rd351;
-	shfl.sync.down.b32 %r152|%p82, %r150, 16, %r133, %r17;
-	shfl.sync.down.b32 %r153, %r151, 16, %r133, %r17;
-	mov.b64 %rd367, {%r152, %r153};
-	@!%p82 bra $L98;
-	max.s64 %rd368, %rd351, %rd367;
-	mov.b64 %rd351, %rd368;
-$L98:
-	@!%p75 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd369, [%rd1+1024];
-	mov.b64 %rd351, %rd369;
-	mov.b64 %rd370, %rd351;
-	setp.eq.s64 %p83, %rd370, 0;
-	@!%p83 bra $L101;
+$L26:
+	add.s64 %rd385, %rd254, 1;
+	mov.b64 %rd254, %rd385;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd386, %rd228, 1;
+	mov.b64 %rd228, %rd386;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd387, %rd227;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd388, %rd387;
+	mov.b32 %r129, %r3;
+$L93:
+	setp.hs.u32 %p76, %r129, 32;
+	@%p76 bra $L94;
+	mov.b64 {%r130, %r131}, %rd388;
+	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd389, {%r132, %r133};
+	@!%p77 bra $L95;
+	add.s64 %rd390, %rd389, %rd388;
+	mov.b64 %rd388, %rd390;
+$L95:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r134, %r135}, %rd388;
+	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd391, {%r136, %r137};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd392, %rd391, 0, %p80;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r138;
+	@!%p81 bra $L96;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd388;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L97;
+	mov.b64 %rd395, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd396, %r7, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	ld.shared.s64 %rd398, [%rd397+0];
+	mov.b64 %rd395, %rd398;
+$L98:
+	mov.b64 {%r139, %r140}, %rd395;
+	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd399, {%r141, %r142};
+	@!%p84 bra $L99;
+	add.s64 %rd400, %rd399, %rd395;
+	mov.b64 %rd395, %rd400;
+$L99:
+	mov.b64 {%r143, %r144}, %rd395;
+	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd401, {%r145, %r146};
+	@!%p85 bra $L100;
+	add.s64 %rd402, %rd401, %rd395;
+	mov.b64 %rd395, %rd402;
+$L100:
+	mov.b64 {%r147, %r148}, %rd395;
+	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd403, {%r149, %r150};
+	@!%p86 bra $L101;
+	add.s64 %rd404, %rd403, %rd395;
+	mov.b64 %rd395, %rd404;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r151, %r152}, %rd395;
+	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd405, {%r153, %r154};
+	@!%p87 bra $L102;
+	add.s64 %rd406, %rd405, %rd395;
+	mov.b64 %rd395, %rd406;
+$L102:
+	mov.b64 {%r155, %r156}, %rd395;
+	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd407, {%r157, %r158};
+	@!%p88 bra $L103;
+	add.s64 %rd408, %rd407, %rd395;
+	mov.b64 %rd395, %rd408;
+$L103:
+	mov.b64 {%r159, %r160}, %rd395;
+	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd409, {%r161, %r162};
+	selp.b64 %rd410, %rd409, 0, %p89;
+	@!%p83 bra $L104;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	add.s64 %rd413, %rd412, 512;
+	st.shared.s64 [%rd413+0], %rd410;
+$L104:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r163;
+	@!%p90 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd395;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd414, %r8, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	add.s64 %rd416, %rd415, 512;
+	ld.shared.s64 %rd417, [%rd416+0];
+	add.s64 %rd418, %rd417, %rd392;
+	ld.shared.s64 %rd419, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd418;
+	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd420, {%r166, %r167};
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, 0;
+	cvt.u64.u32 %rd429, %r2;
+	setp.eq.s64 %p92, %rd429, 0;
+	setp.gt.s64 %p93, %rd427, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L107;
+	atom.global.add.u64 %rd430, [%rd202], %rd427;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd428, %rd431;
+$L107:
+	cvt.u64.u32 %rd432, %r2;
+	setp.eq.s64 %p95, %rd432, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd428;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd433, [%rd1+1024];
+	mov.b64 %rd434, %rd433;
+	mov.b64 %rd428, %rd434;
+	add.s64 %rd435, %rd428, %rd426;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd437, 0;
+$L109:
+	setp.lt.s64 %p98, %rd437, %rd387;
+	not.pred %p99, %p98;
+	@!%p99 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd438, %rd437, %rd174;
+	mad.lo.s64 %rd439, %rd438, 4, %rd172;
+	ld.shared.s32 %r168, [%rd439+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd440, %rd436, %rd437;
+	mul.lo.s64 %rd441, %rd440, %rd201;
+	mad.lo.s64 %rd442, %rd441, 4, %rd199;
+	st.global.s32 [%rd442+0], %r169;
+$L110:
+	add.s64 %rd443, %rd437, 1;
+	mov.b64 %rd437, %rd443;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd444, %r2;
+	add.s64 %rd445, %rd178, %rd444;
+	mov.b64 %rd446, %rd445;
+	mov.b32 %r170, -1;
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd449, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd449, %rd155;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd450, %rd449;
+$L119:
+	mov.b64 %rd451, 0;
+	mov.b64 %rd452, %rd450;
+$L122:
+	setp.gt.s64 %p100, %rd452, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p102, %rd447, %rd448;
+	@!%p102 bra $L128;
+	setp.ge.s64 %p103, %rd446, %rd181;
+	@!%p103 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p104, %p10;
+	mov.b64 %rd453, %rd136;
+	mov.b64 %rd454, %rd446;
+$L131:
+	@!%p104 bra $L135;
+	shr.s64 %rd455, %rd454, 5;
+	mul.lo.s64 %rd456, %rd455, %rd142;
+	mad.lo.s64 %rd457, %rd456, 4, %rd140;
+	ld.global.nc.u32 %r171, [%rd457+0];
+	mov.b32 %r172, %r171;
+	and.b64 %rd458, %rd454, 31;
+	min.u64 %rd459, %rd458, 32;
+	cvt.u32.u64 %r173, %rd459;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p105, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p105;
+	and.b32 %r177, %r172, %r176;
+	setp.ne.u32 %p106, %r177, 0x0;
+	@!%p106 bra $L137;
+	cvt.u32.u64 %r178, %rd454;
+	mov.b32 %r179, %r178;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r179, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd460, %rd454, %rd139;
+	mad.lo.s64 %rd461, %rd460, 4, %rd137;
+	ld.global.nc.s32 %r180, [%rd461+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r179, %r181;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r170, %r179;
+	add.s64 %rd462, %rd446, %rd176;
+	mov.b64 %rd446, %rd462;
+	setp.ge.s32 %p107, %r170, 0;
+	@!%p107 bra $L139;
+	mov.b64 %rd463, %rd126;
+	mov.b32 %r182, %r170;
+	cvt.s64.s32 %rd464, %r182;
+	mul.lo.s64 %rd465, %rd464, %rd129;
+	mad.lo.s64 %rd466, %rd465, 8, %rd127;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd126;
+	mov.b32 %r183, %r170;
+	cvt.s64.s32 %rd471, %r183;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd129;
+	mad.lo.s64 %rd474, %rd473, 8, %rd127;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd469;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd447, %rd478;
+	mov.b64 %rd448, %rd479;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd480, %rd447, %rd132;
+	mad.lo.s64 %rd481, %rd480, 4, %rd130;
+	ld.global.nc.s32 %r184, [%rd481+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r38;
+	mov.b32 %r188, %r170;
+	mov.b32 %r189, %r186;
+	mov.b64 %rd482, %rd447;
+$L140:
+	cvt.s64.s32 %rd483, %r189;
+	mul.lo.s64 %rd484, %rd483, %rd160;
+	mad.lo.s64 %rd485, %rd484, 4, %rd158;
+	ld.relaxed.gpu.global.s32 %r190, [%rd485+0];
+	mov.b32 %r191, %r190;
+	setp.ge.s32 %p108, %r191, 0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L144;
+	cvt.s64.s32 %rd486, %r189;
+	mul.lo.s64 %rd487, %rd486, %rd160;
+	mad.lo.s64 %rd488, %rd487, 4, %rd158;
+	mov.b32 %r192, -1;
+	atom.global.cas.b32 %r193, [%rd488], %r192, %r188;
+	setp.eq.u32 %p111, %r193, %r192;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	mov.pred %p109, %p113;
+$L144:
+	@!%p109 bra $L146;
+	mov.pred %p114, 0;
+	bra.uni $L142;
+$L146:
+	add.s32 %r194, %r187, 1;
+	cvt.s64.s32 %rd489, %r189;
+	mul.lo.s64 %rd490, %rd489, %rd163;
+	mad.lo.s64 %rd491, %rd490, 4, %rd161;
+	st.global.s32 [%rd491+0], %r194;
+	mov.pred %p114, 1;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p114 bra $L148;
+	mov.pred %p115, 0;
+	mov.b64 %rd492, %rd451;
+	mov.b32 %r195, %r186;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r196, %r195, 5;
+	cvt.s64.s32 %rd493, %r196;
+	mov.b64 %rd494, %rd493;
+	and.b32 %r197, %r195, 31;
+	cvt.s64.s32 %rd495, %r197;
+	min.u64 %rd496, %rd495, 32;
+	cvt.u32.u64 %r198, %rd496;
+	mov.b32 %r200, 0x1;
+	shl.b32 %r199, %r200, %r198;
+	setp.hs.u32 %p116, %r198, 32;
+	selp.b32 %r201, 0, %r199, %p116;
+	mov.b32 %r202, %r201;
+	mov.b64 %rd497, %rd494;
+	mov.b32 %r203, %r202;
+	mul.lo.s64 %rd498, %rd497, %rd151;
+	mad.lo.s64 %rd499, %rd498, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r204, [%rd499+0];
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r203;
+	setp.ne.u32 %p117, %r206, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L155;
+	mul.lo.s64 %rd500, %rd497, %rd151;
+	mad.lo.s64 %rd501, %rd500, 4, %rd149;
+	atom.global.or.b32 %r207, [%rd501], %r203;
+	mov.b32 %r208, %r207;
+	and.b32 %r209, %r208, %r203;
+	setp.ne.u32 %p120, %r209, 0x0;
+	mov.pred %p118, %p120;
+$L155:
+	@!%p118 bra $L157;
+	mov.b64 %rd502, %rd492;
+	mov.b64 %rd503, %rd502;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd504, %rd492;
+	mov.b64 %rd503, %rd504;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd505, %r195;
+	mul.lo.s64 %rd506, %rd505, %rd154;
+	mad.lo.s64 %rd507, %rd506, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r210, [%rd507+0];
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p122, %r211, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L161;
+	cvt.s64.s32 %rd508, %r195;
+	mul.lo.s64 %rd509, %rd508, %rd154;
+	mad.lo.s64 %rd510, %rd509, 4, %rd152;
+	atom.global.exch.b32 %r212, [%rd510], %r37;
+	mov.b32 %r213, %r212;
+	setp.eq.s32 %p125, %r213, %r37;
+	mov.pred %p123, %p125;
+$L161:
+	@!%p123 bra $L163;
+	mov.b64 %rd511, %rd492;
+	mov.b64 %rd503, %rd511;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd512, %rd492, %rd174;
+	mad.lo.s64 %rd513, %rd512, 4, %rd172;
+	st.shared.s32 [%rd513+0], %r195;
+	add.s64 %rd514, %rd492, 1;
+	mov.b64 %rd515, %rd514;
+	mov.b64 %rd503, %rd515;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd516, %rd503;
+	mov.pred %p126, %p121;
+	mov.b64 %rd451, %rd516;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L165;
+	mov.b64 %rd517, %rd126;
+	mov.b32 %r214, %r186;
+	setp.lt.s64 %p127, %rd120, 64;
+	setp.le.s64 %p128, %rd156, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L166;
+	mov.b64 %rd518, %rd517;
+	mov.b32 %r215, %r214;
+	cvt.s64.s32 %rd519, %r215;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd129;
+	mad.lo.s64 %rd522, %rd521, 8, %rd127;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r215;
+	mul.lo.s64 %rd526, %rd525, %rd129;
+	mad.lo.s64 %rd527, %rd526, 8, %rd127;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	mov.b64 %rd531, %rd530;
+	add.s64 %rd532, %rd121, %rd531;
+	mov.b64 %rd121, %rd532;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd533, %rd120, %rd156;
+	setp.eq.s64 %p130, %rd156, -1;
+	selp.b64 %rd534, 0, %rd533, %p130;
+	setp.eq.s64 %p131, %rd156, 0;
+	selp.b64 %rd535, %rd120, %rd534, %p131;
+	setp.eq.s64 %p132, %rd535, 0;
+	@!%p132 bra $L169;
+	mov.b64 %rd536, %rd517;
+	mov.b32 %r216, %r214;
+	cvt.s64.s32 %rd537, %r216;
+	add.s64 %rd538, %rd537, 1;
+	mul.lo.s64 %rd539, %rd538, %rd129;
+	mad.lo.s64 %rd540, %rd539, 8, %rd127;
+	ld.global.nc.s64 %rd541, [%rd540+0];
+	mov.b64 %rd542, %rd541;
+	cvt.s64.s32 %rd543, %r216;
+	mul.lo.s64 %rd544, %rd543, %rd129;
+	mad.lo.s64 %rd545, %rd544, 8, %rd127;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	sub.s64 %rd548, %rd542, %rd547;
+	mov.b64 %rd549, %rd548;
+	mul.lo.s64 %rd550, %rd156, %rd549;
+	add.s64 %rd551, %rd121, %rd550;
+	mov.b64 %rd121, %rd551;
+$L169:
+$L167:
+	add.s64 %rd552, %rd120, 1;
+	mov.b64 %rd120, %rd552;
+$L165:
+$L148:
+	add.s64 %rd553, %rd447, 1;
+	mov.b64 %rd447, %rd553;
+	sub.s64 %rd554, %rd452, 1;
+	mov.b64 %rd452, %rd554;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd555, %rd451;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd556, %rd555;
+	mov.b32 %r217, %r3;
+$L175:
+	setp.hs.u32 %p133, %r217, 32;
+	@%p133 bra $L176;
+	mov.b64 {%r218, %r219}, %rd556;
+	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
+	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
+	mov.b64 %rd557, {%r220, %r221};
+	@!%p134 bra $L177;
+	add.s64 %rd558, %rd557, %rd556;
+	mov.b64 %rd556, %rd558;
+$L177:
+	shl.b32 %r217, %r217, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r222, %r223}, %rd556;
+	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
+	mov.b64 %rd559, {%r224, %r225};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd560, %rd559, 0, %p137;
+	sub.u32 %r226, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r226;
+	@!%p138 bra $L178;
+	mul.wide.u32 %rd561, %r8, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	st.shared.s64 [%rd562+0], %rd556;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L179;
+	mov.b64 %rd563, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	mov.b64 %rd563, %rd566;
+$L180:
+	mov.b64 {%r227, %r228}, %rd563;
+	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
+	mov.b64 %rd567, {%r229, %r230};
+	@!%p141 bra $L181;
+	add.s64 %rd568, %rd567, %rd563;
+	mov.b64 %rd563, %rd568;
+$L181:
+	mov.b64 {%r231, %r232}, %rd563;
+	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
+	mov.b64 %rd569, {%r233, %r234};
+	@!%p142 bra $L182;
+	add.s64 %rd570, %rd569, %rd563;
+	mov.b64 %rd563, %rd570;
+$L182:
+	mov.b64 {%r235, %r236}, %rd563;
+	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
+	mov.b64 %rd571, {%r237, %r238};
+	@!%p143 bra $L183;
+	add.s64 %rd572, %rd571, %rd563;
+	mov.b64 %rd563, %rd572;
+$L183:
+	mov.b64 {%r239, %r240}, %rd563;
+	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
+	mov.b64 %rd573, {%r241, %r242};
+	@!%p144 bra $L184;
+	add.s64 %rd574, %rd573, %rd563;
+	mov.b64 %rd563, %rd574;
+$L184:
+	mov.b64 {%r243, %r244}, %rd563;
+	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
+	mov.b64 %rd575, {%r245, %r246};
+	@!%p145 bra $L185;
+	add.s64 %rd576, %rd575, %rd563;
+	mov.b64 %rd563, %rd576;
+$L185:
+	mov.b64 {%r247, %r248}, %rd563;
+	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
+	mov.b64 %rd577, {%r249, %r250};
+	selp.b64 %rd578, %rd577, 0, %p146;
+	@!%p140 bra $L186;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	st.shared.s64 [%rd581+0], %rd578;
+$L186:
+	sub.u32 %r251, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r251;
+	@!%p147 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd563;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	ld.shared.s64 %rd585, [%rd584+0];
+	add.s64 %rd586, %rd585, %rd560;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 {%r252, %r253}, %rd586;
+	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
+	mov.b64 %rd588, {%r254, %r255};
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, 0;
+	cvt.u64.u32 %rd597, %r2;
+	setp.eq.s64 %p149, %rd597, 0;
+	setp.gt.s64 %p150, %rd595, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L189;
+	atom.global.add.u64 %rd598, [%rd146], %rd595;
+	mov.b64 %rd599, %rd598;
+	mov.b64 %rd596, %rd599;
+$L189:
+	cvt.u64.u32 %rd600, %r2;
+	setp.eq.s64 %p152, %rd600, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd596;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd601, [%rd1+1024];
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd596, %rd602;
+	add.s64 %rd603, %rd596, %rd594;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+$L191:
+	setp.lt.s64 %p155, %rd605, %rd555;
+	not.pred %p156, %p155;
+	@!%p156 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd606, %rd605, %rd174;
+	mad.lo.s64 %rd607, %rd606, 4, %rd172;
+	ld.shared.s32 %r256, [%rd607+0];
+	mov.b32 %r257, %r256;
+	add.s64 %rd608, %rd604, %rd605;
+	mul.lo.s64 %rd609, %rd608, %rd145;
+	mad.lo.s64 %rd610, %rd609, 4, %rd143;
+	st.global.s32 [%rd610+0], %r257;
+$L192:
+	add.s64 %rd611, %rd605, 1;
+	mov.b64 %rd605, %rd611;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd612, 0;
+	setp.lt.s64 %p157, %rd447, %rd448;
+	setp.lt.s64 %p158, %rd446, %rd181;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L197;
+	mov.b64 %rd612, 1;
+$L197:
+	mov.b64 %rd613, %rd612;
+	// block reduction
+	sub.u32 %r258, %r13, 1;
+	mov.b32 %r259, %r3;
+$L198:
+	setp.hs.u32 %p160, %r259, 32;
+	@%p160 bra $L199;
+	mov.b64 {%r260, %r261}, %rd613;
+	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
+	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
+	mov.b64 %rd614, {%r262, %r263};
+	@!%p161 bra $L200;
+	max.s64 %rd615, %rd613, %rd614;
+	mov.b64 %rd613, %rd615;
+$L200:
+	shl.b32 %r259, %r259, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L201;
+	mul.wide.u32 %rd616, %r8, 16;
+	add.s64 %rd617, %rd1, %rd616;
+	st.shared.s64 [%rd617+0], %rd613;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L202;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L203;
+	mul.wide.u32 %rd618, %r7, 16;
+	add.s64 %rd619, %rd1, %rd618;
+	ld.shared.s64 %rd620, [%rd619+0];
+	mov.b64 %rd613, %rd620;
+$L203:
+	sub.u32 %r264, %r10, 1;
+	mov.b64 {%r265, %r266}, %rd613;
+	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
+	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
+	mov.b64 %rd621, {%r267, %r268};
+	@!%p165 bra $L204;
+	max.s64 %rd622, %rd613, %rd621;
+	mov.b64 %rd613, %rd622;
+$L204:
+	mov.b64 {%r269, %r270}, %rd613;
+	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
+	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
+	mov.b64 %rd623, {%r271, %r272};
+	@!%p166 bra $L205;
+	max.s64 %rd624, %rd613, %rd623;
+	mov.b64 %rd613, %rd624;
+$L205:
+	mov.b64 {%r273, %r274}, %rd613;
+	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
+	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
+	mov.b64 %rd625, {%r275, %r276};
+	@!%p167 bra $L206;
+	max.s64 %rd626, %rd613, %rd625;
+	mov.b64 %rd613, %rd626;
+$L206:
+	mov.b64 {%r277, %r278}, %rd613;
+	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
+	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
+	mov.b64 %rd627, {%r279, %r280};
+	@!%p168 bra $L207;
+	max.s64 %rd628, %rd613, %rd627;
+	mov.b64 %rd613, %rd628;
+$L207:
+	mov.b64 {%r281, %r282}, %rd613;
+	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
+	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
+	mov.b64 %rd629, {%r283, %r284};
+	@!%p169 bra $L208;
+	max.s64 %rd630, %rd613, %rd629;
+	mov.b64 %rd613, %rd630;
+$L208:
+	@!%p162 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd613;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd631, [%rd1+1024];
+	mov.b64 %rd613, %rd631;
+	mov.b64 %rd632, %rd613;
+	setp.eq.s64 %p170, %rd632, 0;
+	@!%p170 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd371, %rd120;
-	mov.b64 %rd372, %rd121;
+	mov.b64 %rd633, %rd120;
+	mov.b64 %rd634, %rd121;
 	// block reduction
-	sub.u32 %r154, %r13, 1;
-	mov.b32 %r155, %r3;
-$L102:
-	setp.hs.u32 %p84, %r155, 32;
-	@%p84 bra $L103;
-	mov.b64 {%r156, %r157}, %rd371;
-	shfl.sync.down.b32 %r158|%p85, %r156, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd373, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd372;
-	shfl.sync.down.b32 %r162, %r160, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r155, %r154, %r17;
-	mov.b64 %rd374, {%r162, %r163};
-	@!%p85 bra $L104;
-	setp.lt.s64 %p86, %rd373, %rd371;
-	setp.eq.s64 %p87, %rd373, %rd371;
-	setp.lt.s64 %p88, %rd374, %rd372;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd375, %rd373, %rd371, %p90;
-	selp.b64 %rd376, %rd374, %rd372, %p90;
-	mov.b64 %rd371, %rd375;
-	mov.b64 %rd372, %rd376;
-$L104:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L105;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	st.shared.s64 [%rd378+0], %rd371;
-	st.shared.s64 [%rd378+8], %rd372;
-$L105:
+	sub.u32 %r285, %r13, 1;
+	mov.b32 %r286, %r3;
+$L212:
+	setp.hs.u32 %p171, %r286, 32;
+	@%p171 bra $L213;
+	mov.b64 {%r287, %r288}, %rd633;
+	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
+	mov.b64 %rd635, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd634;
+	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
+	mov.b64 %rd636, {%r293, %r294};
+	@!%p172 bra $L214;
+	setp.lt.s64 %p173, %rd635, %rd633;
+	setp.eq.s64 %p174, %rd635, %rd633;
+	setp.lt.s64 %p175, %rd636, %rd634;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd637, %rd635, %rd633, %p177;
+	selp.b64 %rd638, %rd636, %rd634, %p177;
+	mov.b64 %rd633, %rd637;
+	mov.b64 %rd634, %rd638;
+$L214:
+	shl.b32 %r286, %r286, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L215;
+	mul.wide.u32 %rd639, %r8, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	st.shared.s64 [%rd640+0], %rd633;
+	st.shared.s64 [%rd640+8], %rd634;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L106;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L107;
-	mul.wide.u32 %rd379, %r7, 16;
-	add.s64 %rd380, %rd1, %rd379;
-	ld.shared.s64 %rd381, [%rd380+0];
-	ld.shared.s64 %rd382, [%rd380+8];
-	mov.b64 %rd371, %rd381;
-	mov.b64 %rd372, %rd382;
-$L107:
-	sub.u32 %r164, %r10, 1;
-	mov.b64 {%r165, %r166}, %rd371;
-	shfl.sync.down.b32 %r167|%p94, %r165, 1, %r164, %r17;
-	shfl.sync.down.b32 %r168, %r166, 1, %r164, %r17;
-	mov.b64 %rd383, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd372;
-	shfl.sync.down.b32 %r171, %r169, 1, %r164, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r164, %r17;
-	mov.b64 %rd384, {%r171, %r172};
-	@!%p94 bra $L108;
-	setp.lt.s64 %p95, %rd383, %rd371;
-	setp.eq.s64 %p96, %rd383, %rd371;
-	setp.lt.s64 %p97, %rd384, %rd372;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd385, %rd383, %rd371, %p99;
-	selp.b64 %rd386, %rd384, %rd372, %p99;
-	mov.b64 %rd371, %rd385;
-	mov.b64 %rd372, %rd386;
-$L108:
-	mov.b64 {%r173, %r174}, %rd371;
-	shfl.sync.down.b32 %r175|%p100, %r173, 2, %r164, %r17;
-	shfl.sync.down.b32 %r176, %r174, 2, %r164, %r17;
-	mov.b64 %rd387, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd372;
-	shfl.sync.down.b32 %r179, %r177, 2, %r164, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r164, %r17;
-	mov.b64 %rd388, {%r179, %r180};
-	@!%p100 bra $L109;
-	setp.lt.s64 %p101, %rd387, %rd371;
-	setp.eq.s64 %p102, %rd387, %rd371;
-	setp.lt.s64 %p103, %rd388, %rd372;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd389, %rd387, %rd371, %p105;
-	selp.b64 %rd390, %rd388, %rd372, %p105;
-	mov.b64 %rd371, %rd389;
-	mov.b64 %rd372, %rd390;
-$L109:
-	mov.b64 {%r181, %r182}, %rd371;
-	shfl.sync.down.b32 %r183|%p106, %r181, 4, %r164, %r17;
-	shfl.sync.down.b32 %r184, %r182, 4, %r164, %r17;
-	mov.b64 %rd391, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd372;
-	shfl.sync.down.b32 %r187, %r185, 4, %r164, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r164, %r17;
-	mov.b64 %rd392, {%r187, %r188};
-	@!%p106 bra $L110;
-	setp.lt.s64 %p107, %rd391, %rd371;
-	setp.eq.s64 %p108, %rd391, %rd371;
-	setp.lt.s64 %p109, %rd392, %rd372;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd393, %rd391, %rd371, %p111;
-	selp.b64 %rd394, %rd392, %rd372, %p111;
-	mov.b64 %rd371, %rd393;
-	mov.b64 %rd372, %rd394;
-$L110:
-	mov.b64 {%r189, %r190}, %rd371;
-	shfl.sync.down.b32 %r191|%p112, %r189, 8, %r164, %r17;
-	shfl.sync.down.b32 %r192, %r190, 8, %r164, %r17;
-	mov.b64 %rd395, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd372;
-	shfl.sync.down.b32 %r195, %r193, 8, %r164, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r164, %r17;
-	mov.b64 %rd396, {%r195, %r196};
-	@!%p112 bra $L111;
-	setp.lt.s64 %p113, %rd395, %rd371;
-	setp.eq.s64 %p114, %rd395, %rd371;
-	setp.lt.s64 %p115, %rd396, %rd372;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd397, %rd395, %rd371, %p117;
-	selp.b64 %rd398, %rd396, %rd372, %p117;
-	mov.b64 %rd371, %rd397;
-	mov.b64 %rd372, %rd398;
-$L111:
-	mov.b64 {%r197, %r198}, %rd371;
-	shfl.sync.down.b32 %r199|%p118, %r197, 16, %r164, %r17;
-	shfl.sync.down.b32 %r200, %r198, 16, %r164, %r17;
-	mov.b64 %rd399, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd372;
-	shfl.sync.down.b32 %r203, %r201, 16, %r164, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r164, %r17;
-	mov.b64 %rd400, {%r203, %r204};
-	@!%p118 bra $L112;
-	setp.lt.s64 %p119, %rd399, %rd371;
-	setp.eq.s64 %p120, %rd399, %rd371;
-	setp.lt.s64 %p121, %rd400, %rd372;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd401, %rd399, %rd371, %p123;
-	selp.b64 %rd402, %rd400, %rd372, %p123;
-	mov.b64 %rd371, %rd401;
-	mov.b64 %rd372, %rd402;
-$L112:
-$L106:
-	mul.wide.u32 %rd403, %r28, 16;
-	add.s64 %rd404, %rd11, %rd403;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L113;
-	st.global.s64 [%rd404+0], %rd371;
-	st.global.s64 [%rd404+8], %rd372;
-$L113:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L216;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L217;
+	mul.wide.u32 %rd641, %r7, 16;
+	add.s64 %rd642, %rd1, %rd641;
+	ld.shared.s64 %rd643, [%rd642+0];
+	ld.shared.s64 %rd644, [%rd642+8];
+	mov.b64 %rd633, %rd643;
+	mov.b64 %rd634, %rd644;
+$L217:
+	sub.u32 %r295, %r10, 1;
+	mov.b64 {%r296, %r297}, %rd633;
+	shfl.sync.down.b32 %r298|%p181, %r296, 1, %r295, %r17;
+	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
+	mov.b64 %rd645, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd634;
+	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
+	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
+	mov.b64 %rd646, {%r302, %r303};
+	@!%p181 bra $L218;
+	setp.lt.s64 %p182, %rd645, %rd633;
+	setp.eq.s64 %p183, %rd645, %rd633;
+	setp.lt.s64 %p184, %rd646, %rd634;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd647, %rd645, %rd633, %p186;
+	selp.b64 %rd648, %rd646, %rd634, %p186;
+	mov.b64 %rd633, %rd647;
+	mov.b64 %rd634, %rd648;
+$L218:
+	mov.b64 {%r304, %r305}, %rd633;
+	shfl.sync.down.b32 %r306|%p187, %r304, 2, %r295, %r17;
+	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
+	mov.b64 %rd649, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd634;
+	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
+	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
+	mov.b64 %rd650, {%r310, %r311};
+	@!%p187 bra $L219;
+	setp.lt.s64 %p188, %rd649, %rd633;
+	setp.eq.s64 %p189, %rd649, %rd633;
+	setp.lt.s64 %p190, %rd650, %rd634;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd651, %rd649, %rd633, %p192;
+	selp.b64 %rd652, %rd650, %rd634, %p192;
+	mov.b64 %rd633, %rd651;
+	mov.b64 %rd634, %rd652;
+$L219:
+	mov.b64 {%r312, %r313}, %rd633;
+	shfl.sync.down.b32 %r314|%p193, %r312, 4, %r295, %r17;
+	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
+	mov.b64 %rd653, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd634;
+	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
+	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
+	mov.b64 %rd654, {%r318, %r319};
+	@!%p193 bra $L220;
+	setp.lt.s64 %p194, %rd653, %rd633;
+	setp.eq.s64 %p195, %rd653, %rd633;
+	setp.lt.s64 %p196, %rd654, %rd634;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd655, %rd653, %rd633, %p198;
+	selp.b64 %rd656, %rd654, %rd634, %p198;
+	mov.b64 %rd633, %rd655;
+	mov.b64 %rd634, %rd656;
+$L220:
+	mov.b64 {%r320, %r321}, %rd633;
+	shfl.sync.down.b32 %r322|%p199, %r320, 8, %r295, %r17;
+	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
+	mov.b64 %rd657, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd634;
+	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
+	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
+	mov.b64 %rd658, {%r326, %r327};
+	@!%p199 bra $L221;
+	setp.lt.s64 %p200, %rd657, %rd633;
+	setp.eq.s64 %p201, %rd657, %rd633;
+	setp.lt.s64 %p202, %rd658, %rd634;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd659, %rd657, %rd633, %p204;
+	selp.b64 %rd660, %rd658, %rd634, %p204;
+	mov.b64 %rd633, %rd659;
+	mov.b64 %rd634, %rd660;
+$L221:
+	mov.b64 {%r328, %r329}, %rd633;
+	shfl.sync.down.b32 %r330|%p205, %r328, 16, %r295, %r17;
+	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
+	mov.b64 %rd661, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd634;
+	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
+	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
+	mov.b64 %rd662, {%r334, %r335};
+	@!%p205 bra $L222;
+	setp.lt.s64 %p206, %rd661, %rd633;
+	setp.eq.s64 %p207, %rd661, %rd633;
+	setp.lt.s64 %p208, %rd662, %rd634;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd663, %rd661, %rd633, %p210;
+	selp.b64 %rd664, %rd662, %rd634, %p210;
+	mov.b64 %rd633, %rd663;
+	mov.b64 %rd634, %rd664;
+$L222:
+$L216:
+	mul.wide.u32 %rd665, %r28, 16;
+	add.s64 %rd666, %rd11, %rd665;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L223;
+	st.global.s64 [%rd666+0], %rd633;
+	st.global.s64 [%rd666+8], %rd634;
+$L223:
 	ret;
 }
 
@@ -4635,9 +5316,9 @@ $L16:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<205>;
-	.reg .b64 %rd<405>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<336>;
+	.reg .b64 %rd<667>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4873,723 +5554,1404 @@ $L1:
 	add.s64 %rd179, %rd178, %rd157;
 	min.s64 %rd180, %rd179, %rd136;
 	mov.b64 %rd181, %rd180;
-	cvt.u64.u32 %rd182, %r2;
-	add.s64 %rd183, %rd178, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b32 %r39, -1;
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd187, 4611686018427387904;
+	setp.eq.s64 %p13, %rd176, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd182, %rd126;
+	mov.b64 %rd183, %rd127;
+	mov.b64 %rd184, %rd128;
+	mov.b64 %rd185, %rd129;
+	mov.b64 %rd186, %rd130;
+	mov.b64 %rd187, %rd131;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.pred %p14, %p10;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.b64 %rd198, %rd142;
+	mov.pred %p15, %p11;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.pred %p16, %p12;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd223, %rd178;
+	mov.b64 %rd224, %rd181;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd225, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd225, %rd211;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd187, %rd155;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd188, %rd187;
-$L9:
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, %rd188;
-$L12:
-	setp.gt.s64 %p13, %rd190, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd185, %rd186;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd184, %rd181;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd191, %rd136;
-	mov.b64 %rd192, %rd184;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd193, %rd192, 5;
-	mul.lo.s64 %rd194, %rd193, %rd142;
-	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.u32 %r40, [%rd195+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd196, %rd192, 31;
-	min.u64 %rd197, %rd196, 32;
-	cvt.u32.u64 %r42, %rd197;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd192;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd198, %rd192, %rd139;
-	mad.lo.s64 %rd199, %rd198, 4, %rd137;
-	ld.global.nc.s32 %r49, [%rd199+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd200, %rd184, %rd176;
-	mov.b64 %rd184, %rd200;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd201, %rd126;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd202, %r51;
-	mul.lo.s64 %rd203, %rd202, %rd129;
-	mad.lo.s64 %rd204, %rd203, 8, %rd127;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd126;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd209, %r52;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd129;
-	mad.lo.s64 %rd212, %rd211, 8, %rd127;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd207;
-	mov.b64 %rd217, %rd215;
-	mov.b64 %rd185, %rd216;
-	mov.b64 %rd186, %rd217;
-$L29:
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, 0;
+	mov.b64 %rd228, %rd223;
+$L11:
+	setp.lt.s64 %p17, %rd228, %rd224;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd229, %rd192;
+	mov.b64 %rd230, %rd228;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd231, %rd230, 5;
+	mul.lo.s64 %rd232, %rd231, %rd198;
+	mad.lo.s64 %rd233, %rd232, 4, %rd196;
+	ld.global.nc.u32 %r41, [%rd233+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd234, %rd230, 31;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r43, %rd235;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd230;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd236, %rd230, %rd195;
+	mad.lo.s64 %rd237, %rd236, 4, %rd193;
+	ld.global.nc.s32 %r50, [%rd237+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd218, %rd185, %rd132;
-	mad.lo.s64 %rd219, %rd218, 4, %rd130;
-	ld.global.nc.s32 %r53, [%rd219+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd220, %rd185;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd238, %rd182;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd239, %r53;
+	add.s64 %rd240, %rd239, 1;
+	mul.lo.s64 %rd241, %rd240, %rd185;
+	mad.lo.s64 %rd242, %rd241, 8, %rd183;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd182;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd248, %r54;
+	mul.lo.s64 %rd249, %rd248, %rd185;
+	mad.lo.s64 %rd250, %rd249, 8, %rd183;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+$L25:
+	setp.lt.s64 %p23, %rd254, %rd246;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd255, %rd254, %rd188;
+	mad.lo.s64 %rd256, %rd255, 4, %rd186;
+	ld.global.nc.s32 %r55, [%rd256+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd257, %rd254;
 $L30:
-	cvt.s64.s32 %rd221, %r58;
-	mul.lo.s64 %rd222, %rd221, %rd160;
-	mad.lo.s64 %rd223, %rd222, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r59, [%rd223+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p21, %r60, 0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd224, %r58;
-	mul.lo.s64 %rd225, %rd224, %rd160;
-	mad.lo.s64 %rd226, %rd225, 4, %rd158;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd226], %r61, %r57;
-	setp.eq.u32 %p24, %r62, %r61;
-	mov.pred %p25, %p24;
-	not.pred %p26, %p25;
-	mov.pred %p22, %p26;
+	cvt.s64.s32 %rd258, %r60;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r61, [%rd260+0];
+	mov.b32 %r62, %r61;
+	setp.ge.s32 %p25, %r62, 0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd261, %r60;
+	mul.lo.s64 %rd262, %rd261, %rd216;
+	mad.lo.s64 %rd263, %rd262, 4, %rd214;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd263], %r63, %r59;
+	setp.eq.u32 %p28, %r64, %r63;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	mov.pred %p26, %p30;
 $L34:
-	@!%p22 bra $L36;
-	mov.pred %p27, 0;
+	@!%p26 bra $L36;
+	mov.pred %p31, 0;
 	bra.uni $L32;
 $L36:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd227, %r58;
-	mul.lo.s64 %rd228, %rd227, %rd163;
-	mad.lo.s64 %rd229, %rd228, 4, %rd161;
-	st.global.s32 [%rd229+0], %r63;
-	mov.pred %p27, 1;
+	add.s32 %r65, %r58, 1;
+	cvt.s64.s32 %rd264, %r60;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	st.global.s32 [%rd266+0], %r65;
+	mov.pred %p31, 1;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p27 bra $L38;
-	mov.pred %p28, 0;
-	mov.b64 %rd230, %rd189;
-	mov.b32 %r64, %r55;
-$L39:
-	@!%p11 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd231, %r65;
-	mov.b64 %rd232, %rd231;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd233, %r66;
-	min.u64 %rd234, %rd233, 32;
-	cvt.u32.u64 %r67, %rd234;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p29, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p29;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd235, %rd232;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd236, %rd235, %rd151;
-	mad.lo.s64 %rd237, %rd236, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r73, [%rd237+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p30, %r75, 0x0;
-	mov.pred %p31, %p30;
 	not.pred %p32, %p31;
-	@!%p32 bra $L45;
-	mul.lo.s64 %rd238, %rd235, %rd151;
-	mad.lo.s64 %rd239, %rd238, 4, %rd149;
-	atom.global.or.b32 %r76, [%rd239], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p33, %r78, 0x0;
-	mov.pred %p31, %p33;
-$L45:
-	@!%p31 bra $L47;
-	mov.b64 %rd240, %rd230;
-	mov.b64 %rd241, %rd240;
-	mov.pred %p34, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd242, %rd230;
-	mov.b64 %rd241, %rd242;
-	mov.pred %p34, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd243, %r64;
-	mul.lo.s64 %rd244, %rd243, %rd154;
-	mad.lo.s64 %rd245, %rd244, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r79, [%rd245+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p35, %r80, %r37;
+	@!%p32 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p33, 0;
+	mov.b64 %rd267, %rd227;
+	mov.b32 %r66, %r57;
+$L39:
+	@!%p15 bra $L43;
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd268, %r67;
+	mov.b64 %rd269, %rd268;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd270, %r68;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r69, %rd271;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p34, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p34;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd272, %rd269;
+	mov.b32 %r74, %r73;
+	mul.lo.s64 %rd273, %rd272, %rd207;
+	mad.lo.s64 %rd274, %rd273, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r75, [%rd274+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p35, %r77, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L51;
-	cvt.s64.s32 %rd246, %r64;
-	mul.lo.s64 %rd247, %rd246, %rd154;
-	mad.lo.s64 %rd248, %rd247, 4, %rd152;
-	atom.global.exch.b32 %r81, [%rd248], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p38, %r82, %r37;
+	@!%p37 bra $L45;
+	mul.lo.s64 %rd275, %rd272, %rd207;
+	mad.lo.s64 %rd276, %rd275, 4, %rd205;
+	atom.global.or.b32 %r78, [%rd276], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p38, %r80, 0x0;
 	mov.pred %p36, %p38;
+$L45:
+	@!%p36 bra $L47;
+	mov.b64 %rd277, %rd267;
+	mov.b64 %rd278, %rd277;
+	mov.pred %p39, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd279, %rd267;
+	mov.b64 %rd278, %rd279;
+	mov.pred %p39, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd280, %r66;
+	mul.lo.s64 %rd281, %rd280, %rd210;
+	mad.lo.s64 %rd282, %rd281, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r81, [%rd282+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	cvt.s64.s32 %rd283, %r66;
+	mul.lo.s64 %rd284, %rd283, %rd210;
+	mad.lo.s64 %rd285, %rd284, 4, %rd208;
+	atom.global.exch.b32 %r83, [%rd285], %r39;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p43, %r84, %r39;
+	mov.pred %p41, %p43;
 $L51:
-	@!%p36 bra $L53;
-	mov.b64 %rd249, %rd230;
-	mov.b64 %rd241, %rd249;
-	mov.pred %p34, 0;
+	@!%p41 bra $L53;
+	mov.b64 %rd286, %rd267;
+	mov.b64 %rd278, %rd286;
+	mov.pred %p39, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd250, %rd230, %rd174;
-	mad.lo.s64 %rd251, %rd250, 4, %rd172;
-	st.shared.s32 [%rd251+0], %r64;
-	add.s64 %rd252, %rd230, 1;
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd241, %rd253;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd287, %rd267, %rd174;
+	mad.lo.s64 %rd288, %rd287, 4, %rd172;
+	st.shared.s32 [%rd288+0], %r66;
+	add.s64 %rd289, %rd267, 1;
+	mov.b64 %rd290, %rd289;
+	mov.b64 %rd278, %rd290;
+	mov.pred %p39, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd254, %rd241;
-	mov.pred %p39, %p34;
-	mov.b64 %rd189, %rd254;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L55;
-	mov.b64 %rd255, %rd126;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p40, %rd120, 64;
-	setp.le.s64 %p41, %rd156, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L56;
-	mov.b64 %rd256, %rd255;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd257, %r84;
-	add.s64 %rd258, %rd257, 1;
-	mul.lo.s64 %rd259, %rd258, %rd129;
-	mad.lo.s64 %rd260, %rd259, 8, %rd127;
-	ld.global.nc.s64 %rd261, [%rd260+0];
-	mov.b64 %rd262, %rd261;
-	cvt.s64.s32 %rd263, %r84;
-	mul.lo.s64 %rd264, %rd263, %rd129;
-	mad.lo.s64 %rd265, %rd264, 8, %rd127;
-	ld.global.nc.s64 %rd266, [%rd265+0];
-	mov.b64 %rd267, %rd266;
-	sub.s64 %rd268, %rd262, %rd267;
-	mov.b64 %rd269, %rd268;
-	add.s64 %rd270, %rd121, %rd269;
-	mov.b64 %rd121, %rd270;
+	mov.b64 %rd291, %rd278;
+	mov.pred %p44, %p39;
+	mov.b64 %rd227, %rd291;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L55;
+	mov.b64 %rd292, %rd182;
+	mov.b32 %r85, %r57;
+	setp.lt.s64 %p45, %rd120, 64;
+	setp.le.s64 %p46, %rd212, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L56;
+	mov.b64 %rd293, %rd292;
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd294, %r86;
+	add.s64 %rd295, %rd294, 1;
+	mul.lo.s64 %rd296, %rd295, %rd185;
+	mad.lo.s64 %rd297, %rd296, 8, %rd183;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	cvt.s64.s32 %rd300, %r86;
+	mul.lo.s64 %rd301, %rd300, %rd185;
+	mad.lo.s64 %rd302, %rd301, 8, %rd183;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	sub.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	add.s64 %rd307, %rd121, %rd306;
+	mov.b64 %rd121, %rd307;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd271, %rd120, %rd156;
-	setp.eq.s64 %p43, %rd156, -1;
-	selp.b64 %rd272, 0, %rd271, %p43;
-	setp.eq.s64 %p44, %rd156, 0;
-	selp.b64 %rd273, %rd120, %rd272, %p44;
-	setp.eq.s64 %p45, %rd273, 0;
-	@!%p45 bra $L59;
-	mov.b64 %rd274, %rd255;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd275, %r85;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd129;
-	mad.lo.s64 %rd278, %rd277, 8, %rd127;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r85;
-	mul.lo.s64 %rd282, %rd281, %rd129;
-	mad.lo.s64 %rd283, %rd282, 8, %rd127;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	mov.b64 %rd287, %rd286;
-	mul.lo.s64 %rd288, %rd156, %rd287;
-	add.s64 %rd289, %rd121, %rd288;
-	mov.b64 %rd121, %rd289;
+	rem.s64 %rd308, %rd120, %rd212;
+	setp.eq.s64 %p48, %rd212, -1;
+	selp.b64 %rd309, 0, %rd308, %p48;
+	setp.eq.s64 %p49, %rd212, 0;
+	selp.b64 %rd310, %rd120, %rd309, %p49;
+	setp.eq.s64 %p50, %rd310, 0;
+	@!%p50 bra $L59;
+	mov.b64 %rd311, %rd292;
+	mov.b32 %r87, %r85;
+	cvt.s64.s32 %rd312, %r87;
+	add.s64 %rd313, %rd312, 1;
+	mul.lo.s64 %rd314, %rd313, %rd185;
+	mad.lo.s64 %rd315, %rd314, 8, %rd183;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	cvt.s64.s32 %rd318, %r87;
+	mul.lo.s64 %rd319, %rd318, %rd185;
+	mad.lo.s64 %rd320, %rd319, 8, %rd183;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	sub.s64 %rd323, %rd317, %rd322;
+	mov.b64 %rd324, %rd323;
+	mul.lo.s64 %rd325, %rd212, %rd324;
+	add.s64 %rd326, %rd121, %rd325;
+	mov.b64 %rd121, %rd326;
 $L59:
 $L57:
-	add.s64 %rd290, %rd120, 1;
-	mov.b64 %rd120, %rd290;
+	add.s64 %rd327, %rd120, 1;
+	mov.b64 %rd120, %rd327;
 $L55:
-$L38:
-	add.s64 %rd291, %rd185, 1;
-	mov.b64 %rd185, %rd291;
-	sub.s64 %rd292, %rd190, 1;
-	mov.b64 %rd190, %rd292;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd293, %rd189;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd294, %rd293;
-	mov.b32 %r86, %r3;
-$L65:
-	setp.hs.u32 %p46, %r86, 32;
-	@%p46 bra $L66;
-	mov.b64 {%r87, %r88}, %rd294;
-	shfl.sync.up.b32 %r89|%p47, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd295, {%r89, %r90};
-	@!%p47 bra $L67;
-	add.s64 %rd296, %rd295, %rd294;
-	mov.b64 %rd294, %rd296;
-$L67:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p51, %rd227, %rd226;
+	@!%p51 bra $L61;
+	mov.b64 %rd328, %rd227;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r91, %r92}, %rd294;
-	shfl.sync.up.b32 %r93|%p48, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd297, {%r93, %r94};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd298, %rd297, 0, %p50;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r95;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd299, %r8, 16;
-	add.s64 %rd300, %rd1, %rd299;
-	st.shared.s64 [%rd300+0], %rd294;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L69;
-	mov.b64 %rd301, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L70;
-	mul.wide.u32 %rd302, %r7, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	ld.shared.s64 %rd304, [%rd303+0];
-	mov.b64 %rd301, %rd304;
-$L70:
-	mov.b64 {%r96, %r97}, %rd301;
-	shfl.sync.up.b32 %r98|%p54, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd305, {%r98, %r99};
-	@!%p54 bra $L71;
-	add.s64 %rd306, %rd305, %rd301;
-	mov.b64 %rd301, %rd306;
-$L71:
-	mov.b64 {%r100, %r101}, %rd301;
-	shfl.sync.up.b32 %r102|%p55, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd307, {%r102, %r103};
-	@!%p55 bra $L72;
-	add.s64 %rd308, %rd307, %rd301;
-	mov.b64 %rd301, %rd308;
-$L72:
-	mov.b64 {%r104, %r105}, %rd301;
-	shfl.sync.up.b32 %r106|%p56, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd309, {%r106, %r107};
-	@!%p56 bra $L73;
-	add.s64 %rd310, %rd309, %rd301;
-	mov.b64 %rd301, %rd310;
-$L73:
-	mov.b64 {%r108, %r109}, %rd301;
-	shfl.sync.up.b32 %r110|%p57, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd311, {%r110, %r111};
-	@!%p57 bra $L74;
-	add.s64 %rd312, %rd311, %rd301;
-	mov.b64 %rd301, %rd312;
-$L74:
-	mov.b64 {%r112, %r113}, %rd301;
-	shfl.sync.up.b32 %r114|%p58, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd313, {%r114, %r115};
-	@!%p58 bra $L75;
-	add.s64 %rd314, %rd313, %rd301;
-	mov.b64 %rd301, %rd314;
-$L75:
-	mov.b64 {%r116, %r117}, %rd301;
-	shfl.sync.up.b32 %r118|%p59, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd315, {%r118, %r119};
-	selp.b64 %rd316, %rd315, 0, %p59;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	add.s64 %rd319, %rd318, 512;
-	st.shared.s64 [%rd319+0], %rd316;
-$L76:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r120;
-	@!%p60 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd301;
-$L77:
+	// block scan
+	mov.b64 %rd329, %rd328;
+	mov.b32 %r88, %r3;
+$L67:
+	setp.hs.u32 %p52, %r88, 32;
+	@%p52 bra $L68;
+	mov.b64 {%r89, %r90}, %rd329;
+	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd330, {%r91, %r92};
+	@!%p53 bra $L69;
+	add.s64 %rd331, %rd330, %rd329;
+	mov.b64 %rd329, %rd331;
 $L69:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r93, %r94}, %rd329;
+	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd332, {%r95, %r96};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd333, %rd332, 0, %p56;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r97;
+	@!%p57 bra $L70;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	st.shared.s64 [%rd335+0], %rd329;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	ld.shared.s64 %rd323, [%rd322+0];
-	add.s64 %rd324, %rd323, %rd298;
-	ld.shared.s64 %rd325, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd324;
-	shfl.sync.idx.b32 %r123|%p61, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd326, {%r123, %r124};
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, 0;
-	cvt.u64.u32 %rd335, %r2;
-	setp.eq.s64 %p62, %rd335, 0;
-	setp.gt.s64 %p63, %rd333, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L79;
-	atom.global.add.u64 %rd336, [%rd146], %rd333;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd334, %rd337;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L71;
+	mov.b64 %rd336, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	ld.shared.s64 %rd339, [%rd338+0];
+	mov.b64 %rd336, %rd339;
+$L72:
+	mov.b64 {%r98, %r99}, %rd336;
+	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd340, {%r100, %r101};
+	@!%p60 bra $L73;
+	add.s64 %rd341, %rd340, %rd336;
+	mov.b64 %rd336, %rd341;
+$L73:
+	mov.b64 {%r102, %r103}, %rd336;
+	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd342, {%r104, %r105};
+	@!%p61 bra $L74;
+	add.s64 %rd343, %rd342, %rd336;
+	mov.b64 %rd336, %rd343;
+$L74:
+	mov.b64 {%r106, %r107}, %rd336;
+	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd344, {%r108, %r109};
+	@!%p62 bra $L75;
+	add.s64 %rd345, %rd344, %rd336;
+	mov.b64 %rd336, %rd345;
+$L75:
+	mov.b64 {%r110, %r111}, %rd336;
+	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd346, {%r112, %r113};
+	@!%p63 bra $L76;
+	add.s64 %rd347, %rd346, %rd336;
+	mov.b64 %rd336, %rd347;
+$L76:
+	mov.b64 {%r114, %r115}, %rd336;
+	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd348, {%r116, %r117};
+	@!%p64 bra $L77;
+	add.s64 %rd349, %rd348, %rd336;
+	mov.b64 %rd336, %rd349;
+$L77:
+	mov.b64 {%r118, %r119}, %rd336;
+	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd350, {%r120, %r121};
+	selp.b64 %rd351, %rd350, 0, %p65;
+	@!%p59 bra $L78;
+	mul.wide.u32 %rd352, %r7, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	add.s64 %rd354, %rd353, 512;
+	st.shared.s64 [%rd354+0], %rd351;
+$L78:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r122;
+	@!%p66 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd336;
 $L79:
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p65, %rd338, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L71:
 	bar.sync 0;
-	@!%p67 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd334, %rd340;
-	add.s64 %rd341, %rd334, %rd332;
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd343, 0;
+	mul.wide.u32 %rd355, %r8, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	ld.shared.s64 %rd358, [%rd357+0];
+	add.s64 %rd359, %rd358, %rd333;
+	ld.shared.s64 %rd360, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd359;
+	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
+	mov.b64 %rd361, {%r125, %r126};
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, 0;
+	cvt.u64.u32 %rd370, %r2;
+	setp.eq.s64 %p68, %rd370, 0;
+	setp.gt.s64 %p69, %rd368, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L81;
+	atom.global.add.u64 %rd371, [%rd202], %rd368;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd369, %rd372;
 $L81:
-	setp.lt.s64 %p68, %rd343, %rd293;
-	not.pred %p69, %p68;
-	@!%p69 bra $L85;
+	cvt.u64.u32 %rd373, %r2;
+	setp.eq.s64 %p71, %rd373, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd369;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd369, %rd375;
+	add.s64 %rd376, %rd369, %rd367;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, 0;
+$L83:
+	setp.lt.s64 %p74, %rd378, %rd328;
+	not.pred %p75, %p74;
+	@!%p75 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd379, %rd378, %rd174;
+	mad.lo.s64 %rd380, %rd379, 4, %rd172;
+	ld.shared.s32 %r127, [%rd380+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd381, %rd377, %rd378;
+	mul.lo.s64 %rd382, %rd381, %rd201;
+	mad.lo.s64 %rd383, %rd382, 4, %rd199;
+	st.global.s32 [%rd383+0], %r128;
+$L84:
+	add.s64 %rd384, %rd378, 1;
+	mov.b64 %rd378, %rd384;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd344, %rd343, %rd174;
-	mad.lo.s64 %rd345, %rd344, 4, %rd172;
-	ld.shared.s32 %r125, [%rd345+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd346, %rd342, %rd343;
-	mul.lo.s64 %rd347, %rd346, %rd145;
-	mad.lo.s64 %rd348, %rd347, 4, %rd143;
-	st.global.s32 [%rd348+0], %r126;
-$L82:
-	add.s64 %rd349, %rd343, 1;
-	mov.b64 %rd343, %rd349;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd227, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd350, 0;
-	setp.lt.s64 %p70, %rd185, %rd186;
-	setp.lt.s64 %p71, %rd184, %rd181;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	mov.b64 %rd350, 1;
-$L87:
-	mov.b64 %rd351, %rd350;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L88:
-	setp.hs.u32 %p73, %r128, 32;
-	@%p73 bra $L89;
-	mov.b64 {%r129, %r130}, %rd351;
-	shfl.sync.down.b32 %r131|%p74, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd352, {%r131, %r132};
-	@!%p74 bra $L90;
-	max.s64 %rd353, %rd351, %rd352;
-	mov.b64 %rd351, %rd353;
-$L90:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L91;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd351;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L92;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L93;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	ld.shared.s64 %rd358, [%rd357+0];
-	mov.b64 %rd351, %rd358;
-$L93:
-	sub.u32 %r133, %r10, 1;
-	mov.b64 {%r134, %r135}, %rd351;
-	shfl.sync.down.b32 %r136|%p78, %r134, 1, %r133, %r17;
-	shfl.sync.down.b32 %r137, %r135, 1, %r133, %r17;
-	mov.b64 %rd359, {%r136, %r137};
-	@!%p78 bra $L94;
-	max.s64 %rd360, %rd351, %rd359;
-	mov.b64 %rd351, %rd360;
-$L94:
-	mov.b64 {%r138, %r139}, %rd351;
-	shfl.sync.down.b32 %r140|%p79, %r138, 2, %r133, %r17;
-	shfl.sync.down.b32 %r141, %r139, 2, %r133, %r17;
-	mov.b64 %rd361, {%r140, %r141};
-	@!%p79 bra $L95;
-	max.s64 %rd362, %rd351, %rd361;
-	mov.b64 %rd351, %rd362;
-$L95:
-	mov.b64 {%r142, %r143}, %rd351;
-	shfl.sync.down.b32 %r144|%p80, %r142, 4, %r133, %r17;
-	shfl.sync.down.b32 %r145, %r143, 4, %r133, %r17;
-	mov.b64 %rd363, {%r144, %r145};
-	@!%p80 bra $L96;
-	max.s64 %rd364, %rd351, %rd363;
-	mov.b64 %rd351, %rd364;
-$L96:
-	mov.b64 {%r146, %r147}, %rd351;
-	shfl.sync.down.b32 %r148|%p81, %r146, 8, %r133, %r17;
-	shfl.sync.down.b32 %r149, %r147, 8, %r133, %r17;
-	mov.b64 %rd365, {%r148, %r149};
-	@!%p81 bra $L97;
-	max.s64 %rd366, %rd351, %rd365;
-	mov.b64 %rd351, %rd366;
-$L97:
-	mov.b64 {%r150, %r151}, %rd351;
-	shfl.sync.down.b32 %r152|%p82, %r150, 16, %r133, %r17;
-	shfl.sync.down.b32 %r153, %r151, 16, %r133, %r17;
-	mov.b64 %rd367, {%r152, %r153};
-	@!%p82 bra $L98;
-	max.s64 %rd368, %rd351, %rd367;
-	mov.b64 %rd351, %rd368;
-$L98:
-	@!%p75 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd369, [%rd1+1024];
-	mov.b64 %rd351, %rd369;
-	mov.b64 %rd370, %rd351;
-	setp.eq.s64 %p83, %rd370, 0;
-	@!%p83 bra $L101;
+$L26:
+	add.s64 %rd385, %rd254, 1;
+	mov.b64 %rd254, %rd385;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd386, %rd228, 1;
+	mov.b64 %rd228, %rd386;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd387, %rd227;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd388, %rd387;
+	mov.b32 %r129, %r3;
+$L93:
+	setp.hs.u32 %p76, %r129, 32;
+	@%p76 bra $L94;
+	mov.b64 {%r130, %r131}, %rd388;
+	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd389, {%r132, %r133};
+	@!%p77 bra $L95;
+	add.s64 %rd390, %rd389, %rd388;
+	mov.b64 %rd388, %rd390;
+$L95:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r134, %r135}, %rd388;
+	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd391, {%r136, %r137};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd392, %rd391, 0, %p80;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r138;
+	@!%p81 bra $L96;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd388;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L97;
+	mov.b64 %rd395, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd396, %r7, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	ld.shared.s64 %rd398, [%rd397+0];
+	mov.b64 %rd395, %rd398;
+$L98:
+	mov.b64 {%r139, %r140}, %rd395;
+	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd399, {%r141, %r142};
+	@!%p84 bra $L99;
+	add.s64 %rd400, %rd399, %rd395;
+	mov.b64 %rd395, %rd400;
+$L99:
+	mov.b64 {%r143, %r144}, %rd395;
+	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd401, {%r145, %r146};
+	@!%p85 bra $L100;
+	add.s64 %rd402, %rd401, %rd395;
+	mov.b64 %rd395, %rd402;
+$L100:
+	mov.b64 {%r147, %r148}, %rd395;
+	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd403, {%r149, %r150};
+	@!%p86 bra $L101;
+	add.s64 %rd404, %rd403, %rd395;
+	mov.b64 %rd395, %rd404;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r151, %r152}, %rd395;
+	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd405, {%r153, %r154};
+	@!%p87 bra $L102;
+	add.s64 %rd406, %rd405, %rd395;
+	mov.b64 %rd395, %rd406;
+$L102:
+	mov.b64 {%r155, %r156}, %rd395;
+	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd407, {%r157, %r158};
+	@!%p88 bra $L103;
+	add.s64 %rd408, %rd407, %rd395;
+	mov.b64 %rd395, %rd408;
+$L103:
+	mov.b64 {%r159, %r160}, %rd395;
+	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd409, {%r161, %r162};
+	selp.b64 %rd410, %rd409, 0, %p89;
+	@!%p83 bra $L104;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	add.s64 %rd413, %rd412, 512;
+	st.shared.s64 [%rd413+0], %rd410;
+$L104:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r163;
+	@!%p90 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd395;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd414, %r8, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	add.s64 %rd416, %rd415, 512;
+	ld.shared.s64 %rd417, [%rd416+0];
+	add.s64 %rd418, %rd417, %rd392;
+	ld.shared.s64 %rd419, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd418;
+	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd420, {%r166, %r167};
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, 0;
+	cvt.u64.u32 %rd429, %r2;
+	setp.eq.s64 %p92, %rd429, 0;
+	setp.gt.s64 %p93, %rd427, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L107;
+	atom.global.add.u64 %rd430, [%rd202], %rd427;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd428, %rd431;
+$L107:
+	cvt.u64.u32 %rd432, %r2;
+	setp.eq.s64 %p95, %rd432, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd428;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd433, [%rd1+1024];
+	mov.b64 %rd434, %rd433;
+	mov.b64 %rd428, %rd434;
+	add.s64 %rd435, %rd428, %rd426;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd437, 0;
+$L109:
+	setp.lt.s64 %p98, %rd437, %rd387;
+	not.pred %p99, %p98;
+	@!%p99 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd438, %rd437, %rd174;
+	mad.lo.s64 %rd439, %rd438, 4, %rd172;
+	ld.shared.s32 %r168, [%rd439+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd440, %rd436, %rd437;
+	mul.lo.s64 %rd441, %rd440, %rd201;
+	mad.lo.s64 %rd442, %rd441, 4, %rd199;
+	st.global.s32 [%rd442+0], %r169;
+$L110:
+	add.s64 %rd443, %rd437, 1;
+	mov.b64 %rd437, %rd443;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd444, %r2;
+	add.s64 %rd445, %rd178, %rd444;
+	mov.b64 %rd446, %rd445;
+	mov.b32 %r170, -1;
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd449, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd449, %rd155;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd450, %rd449;
+$L119:
+	mov.b64 %rd451, 0;
+	mov.b64 %rd452, %rd450;
+$L122:
+	setp.gt.s64 %p100, %rd452, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p102, %rd447, %rd448;
+	@!%p102 bra $L128;
+	setp.ge.s64 %p103, %rd446, %rd181;
+	@!%p103 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p104, %p10;
+	mov.b64 %rd453, %rd136;
+	mov.b64 %rd454, %rd446;
+$L131:
+	@!%p104 bra $L135;
+	shr.s64 %rd455, %rd454, 5;
+	mul.lo.s64 %rd456, %rd455, %rd142;
+	mad.lo.s64 %rd457, %rd456, 4, %rd140;
+	ld.global.nc.u32 %r171, [%rd457+0];
+	mov.b32 %r172, %r171;
+	and.b64 %rd458, %rd454, 31;
+	min.u64 %rd459, %rd458, 32;
+	cvt.u32.u64 %r173, %rd459;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p105, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p105;
+	and.b32 %r177, %r172, %r176;
+	setp.ne.u32 %p106, %r177, 0x0;
+	@!%p106 bra $L137;
+	cvt.u32.u64 %r178, %rd454;
+	mov.b32 %r179, %r178;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r179, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd460, %rd454, %rd139;
+	mad.lo.s64 %rd461, %rd460, 4, %rd137;
+	ld.global.nc.s32 %r180, [%rd461+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r179, %r181;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r170, %r179;
+	add.s64 %rd462, %rd446, %rd176;
+	mov.b64 %rd446, %rd462;
+	setp.ge.s32 %p107, %r170, 0;
+	@!%p107 bra $L139;
+	mov.b64 %rd463, %rd126;
+	mov.b32 %r182, %r170;
+	cvt.s64.s32 %rd464, %r182;
+	mul.lo.s64 %rd465, %rd464, %rd129;
+	mad.lo.s64 %rd466, %rd465, 8, %rd127;
+	ld.global.nc.s64 %rd467, [%rd466+0];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd126;
+	mov.b32 %r183, %r170;
+	cvt.s64.s32 %rd471, %r183;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd129;
+	mad.lo.s64 %rd474, %rd473, 8, %rd127;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd469;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd447, %rd478;
+	mov.b64 %rd448, %rd479;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd480, %rd447, %rd132;
+	mad.lo.s64 %rd481, %rd480, 4, %rd130;
+	ld.global.nc.s32 %r184, [%rd481+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r38;
+	mov.b32 %r188, %r170;
+	mov.b32 %r189, %r186;
+	mov.b64 %rd482, %rd447;
+$L140:
+	cvt.s64.s32 %rd483, %r189;
+	mul.lo.s64 %rd484, %rd483, %rd160;
+	mad.lo.s64 %rd485, %rd484, 4, %rd158;
+	ld.relaxed.gpu.global.s32 %r190, [%rd485+0];
+	mov.b32 %r191, %r190;
+	setp.ge.s32 %p108, %r191, 0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L144;
+	cvt.s64.s32 %rd486, %r189;
+	mul.lo.s64 %rd487, %rd486, %rd160;
+	mad.lo.s64 %rd488, %rd487, 4, %rd158;
+	mov.b32 %r192, -1;
+	atom.global.cas.b32 %r193, [%rd488], %r192, %r188;
+	setp.eq.u32 %p111, %r193, %r192;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	mov.pred %p109, %p113;
+$L144:
+	@!%p109 bra $L146;
+	mov.pred %p114, 0;
+	bra.uni $L142;
+$L146:
+	add.s32 %r194, %r187, 1;
+	cvt.s64.s32 %rd489, %r189;
+	mul.lo.s64 %rd490, %rd489, %rd163;
+	mad.lo.s64 %rd491, %rd490, 4, %rd161;
+	st.global.s32 [%rd491+0], %r194;
+	mov.pred %p114, 1;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p114 bra $L148;
+	mov.pred %p115, 0;
+	mov.b64 %rd492, %rd451;
+	mov.b32 %r195, %r186;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r196, %r195, 5;
+	cvt.s64.s32 %rd493, %r196;
+	mov.b64 %rd494, %rd493;
+	and.b32 %r197, %r195, 31;
+	cvt.s64.s32 %rd495, %r197;
+	min.u64 %rd496, %rd495, 32;
+	cvt.u32.u64 %r198, %rd496;
+	mov.b32 %r200, 0x1;
+	shl.b32 %r199, %r200, %r198;
+	setp.hs.u32 %p116, %r198, 32;
+	selp.b32 %r201, 0, %r199, %p116;
+	mov.b32 %r202, %r201;
+	mov.b64 %rd497, %rd494;
+	mov.b32 %r203, %r202;
+	mul.lo.s64 %rd498, %rd497, %rd151;
+	mad.lo.s64 %rd499, %rd498, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r204, [%rd499+0];
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r203;
+	setp.ne.u32 %p117, %r206, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L155;
+	mul.lo.s64 %rd500, %rd497, %rd151;
+	mad.lo.s64 %rd501, %rd500, 4, %rd149;
+	atom.global.or.b32 %r207, [%rd501], %r203;
+	mov.b32 %r208, %r207;
+	and.b32 %r209, %r208, %r203;
+	setp.ne.u32 %p120, %r209, 0x0;
+	mov.pred %p118, %p120;
+$L155:
+	@!%p118 bra $L157;
+	mov.b64 %rd502, %rd492;
+	mov.b64 %rd503, %rd502;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd504, %rd492;
+	mov.b64 %rd503, %rd504;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd505, %r195;
+	mul.lo.s64 %rd506, %rd505, %rd154;
+	mad.lo.s64 %rd507, %rd506, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r210, [%rd507+0];
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p122, %r211, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L161;
+	cvt.s64.s32 %rd508, %r195;
+	mul.lo.s64 %rd509, %rd508, %rd154;
+	mad.lo.s64 %rd510, %rd509, 4, %rd152;
+	atom.global.exch.b32 %r212, [%rd510], %r37;
+	mov.b32 %r213, %r212;
+	setp.eq.s32 %p125, %r213, %r37;
+	mov.pred %p123, %p125;
+$L161:
+	@!%p123 bra $L163;
+	mov.b64 %rd511, %rd492;
+	mov.b64 %rd503, %rd511;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd512, %rd492, %rd174;
+	mad.lo.s64 %rd513, %rd512, 4, %rd172;
+	st.shared.s32 [%rd513+0], %r195;
+	add.s64 %rd514, %rd492, 1;
+	mov.b64 %rd515, %rd514;
+	mov.b64 %rd503, %rd515;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd516, %rd503;
+	mov.pred %p126, %p121;
+	mov.b64 %rd451, %rd516;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L165;
+	mov.b64 %rd517, %rd126;
+	mov.b32 %r214, %r186;
+	setp.lt.s64 %p127, %rd120, 64;
+	setp.le.s64 %p128, %rd156, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L166;
+	mov.b64 %rd518, %rd517;
+	mov.b32 %r215, %r214;
+	cvt.s64.s32 %rd519, %r215;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd129;
+	mad.lo.s64 %rd522, %rd521, 8, %rd127;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r215;
+	mul.lo.s64 %rd526, %rd525, %rd129;
+	mad.lo.s64 %rd527, %rd526, 8, %rd127;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	mov.b64 %rd531, %rd530;
+	add.s64 %rd532, %rd121, %rd531;
+	mov.b64 %rd121, %rd532;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd533, %rd120, %rd156;
+	setp.eq.s64 %p130, %rd156, -1;
+	selp.b64 %rd534, 0, %rd533, %p130;
+	setp.eq.s64 %p131, %rd156, 0;
+	selp.b64 %rd535, %rd120, %rd534, %p131;
+	setp.eq.s64 %p132, %rd535, 0;
+	@!%p132 bra $L169;
+	mov.b64 %rd536, %rd517;
+	mov.b32 %r216, %r214;
+	cvt.s64.s32 %rd537, %r216;
+	add.s64 %rd538, %rd537, 1;
+	mul.lo.s64 %rd539, %rd538, %rd129;
+	mad.lo.s64 %rd540, %rd539, 8, %rd127;
+	ld.global.nc.s64 %rd541, [%rd540+0];
+	mov.b64 %rd542, %rd541;
+	cvt.s64.s32 %rd543, %r216;
+	mul.lo.s64 %rd544, %rd543, %rd129;
+	mad.lo.s64 %rd545, %rd544, 8, %rd127;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	sub.s64 %rd548, %rd542, %rd547;
+	mov.b64 %rd549, %rd548;
+	mul.lo.s64 %rd550, %rd156, %rd549;
+	add.s64 %rd551, %rd121, %rd550;
+	mov.b64 %rd121, %rd551;
+$L169:
+$L167:
+	add.s64 %rd552, %rd120, 1;
+	mov.b64 %rd120, %rd552;
+$L165:
+$L148:
+	add.s64 %rd553, %rd447, 1;
+	mov.b64 %rd447, %rd553;
+	sub.s64 %rd554, %rd452, 1;
+	mov.b64 %rd452, %rd554;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd555, %rd451;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd556, %rd555;
+	mov.b32 %r217, %r3;
+$L175:
+	setp.hs.u32 %p133, %r217, 32;
+	@%p133 bra $L176;
+	mov.b64 {%r218, %r219}, %rd556;
+	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
+	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
+	mov.b64 %rd557, {%r220, %r221};
+	@!%p134 bra $L177;
+	add.s64 %rd558, %rd557, %rd556;
+	mov.b64 %rd556, %rd558;
+$L177:
+	shl.b32 %r217, %r217, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r222, %r223}, %rd556;
+	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
+	mov.b64 %rd559, {%r224, %r225};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd560, %rd559, 0, %p137;
+	sub.u32 %r226, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r226;
+	@!%p138 bra $L178;
+	mul.wide.u32 %rd561, %r8, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	st.shared.s64 [%rd562+0], %rd556;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L179;
+	mov.b64 %rd563, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	mov.b64 %rd563, %rd566;
+$L180:
+	mov.b64 {%r227, %r228}, %rd563;
+	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
+	mov.b64 %rd567, {%r229, %r230};
+	@!%p141 bra $L181;
+	add.s64 %rd568, %rd567, %rd563;
+	mov.b64 %rd563, %rd568;
+$L181:
+	mov.b64 {%r231, %r232}, %rd563;
+	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
+	mov.b64 %rd569, {%r233, %r234};
+	@!%p142 bra $L182;
+	add.s64 %rd570, %rd569, %rd563;
+	mov.b64 %rd563, %rd570;
+$L182:
+	mov.b64 {%r235, %r236}, %rd563;
+	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
+	mov.b64 %rd571, {%r237, %r238};
+	@!%p143 bra $L183;
+	add.s64 %rd572, %rd571, %rd563;
+	mov.b64 %rd563, %rd572;
+$L183:
+	mov.b64 {%r239, %r240}, %rd563;
+	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
+	mov.b64 %rd573, {%r241, %r242};
+	@!%p144 bra $L184;
+	add.s64 %rd574, %rd573, %rd563;
+	mov.b64 %rd563, %rd574;
+$L184:
+	mov.b64 {%r243, %r244}, %rd563;
+	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
+	mov.b64 %rd575, {%r245, %r246};
+	@!%p145 bra $L185;
+	add.s64 %rd576, %rd575, %rd563;
+	mov.b64 %rd563, %rd576;
+$L185:
+	mov.b64 {%r247, %r248}, %rd563;
+	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
+	mov.b64 %rd577, {%r249, %r250};
+	selp.b64 %rd578, %rd577, 0, %p146;
+	@!%p140 bra $L186;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	st.shared.s64 [%rd581+0], %rd578;
+$L186:
+	sub.u32 %r251, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r251;
+	@!%p147 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd563;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	ld.shared.s64 %rd585, [%rd584+0];
+	add.s64 %rd586, %rd585, %rd560;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 {%r252, %r253}, %rd586;
+	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
+	mov.b64 %rd588, {%r254, %r255};
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, 0;
+	cvt.u64.u32 %rd597, %r2;
+	setp.eq.s64 %p149, %rd597, 0;
+	setp.gt.s64 %p150, %rd595, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L189;
+	atom.global.add.u64 %rd598, [%rd146], %rd595;
+	mov.b64 %rd599, %rd598;
+	mov.b64 %rd596, %rd599;
+$L189:
+	cvt.u64.u32 %rd600, %r2;
+	setp.eq.s64 %p152, %rd600, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd596;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd601, [%rd1+1024];
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd596, %rd602;
+	add.s64 %rd603, %rd596, %rd594;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd605, 0;
+$L191:
+	setp.lt.s64 %p155, %rd605, %rd555;
+	not.pred %p156, %p155;
+	@!%p156 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd606, %rd605, %rd174;
+	mad.lo.s64 %rd607, %rd606, 4, %rd172;
+	ld.shared.s32 %r256, [%rd607+0];
+	mov.b32 %r257, %r256;
+	add.s64 %rd608, %rd604, %rd605;
+	mul.lo.s64 %rd609, %rd608, %rd145;
+	mad.lo.s64 %rd610, %rd609, 4, %rd143;
+	st.global.s32 [%rd610+0], %r257;
+$L192:
+	add.s64 %rd611, %rd605, 1;
+	mov.b64 %rd605, %rd611;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd612, 0;
+	setp.lt.s64 %p157, %rd447, %rd448;
+	setp.lt.s64 %p158, %rd446, %rd181;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L197;
+	mov.b64 %rd612, 1;
+$L197:
+	mov.b64 %rd613, %rd612;
+	// block reduction
+	sub.u32 %r258, %r13, 1;
+	mov.b32 %r259, %r3;
+$L198:
+	setp.hs.u32 %p160, %r259, 32;
+	@%p160 bra $L199;
+	mov.b64 {%r260, %r261}, %rd613;
+	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
+	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
+	mov.b64 %rd614, {%r262, %r263};
+	@!%p161 bra $L200;
+	max.s64 %rd615, %rd613, %rd614;
+	mov.b64 %rd613, %rd615;
+$L200:
+	shl.b32 %r259, %r259, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L201;
+	mul.wide.u32 %rd616, %r8, 16;
+	add.s64 %rd617, %rd1, %rd616;
+	st.shared.s64 [%rd617+0], %rd613;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L202;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L203;
+	mul.wide.u32 %rd618, %r7, 16;
+	add.s64 %rd619, %rd1, %rd618;
+	ld.shared.s64 %rd620, [%rd619+0];
+	mov.b64 %rd613, %rd620;
+$L203:
+	sub.u32 %r264, %r10, 1;
+	mov.b64 {%r265, %r266}, %rd613;
+	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
+	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
+	mov.b64 %rd621, {%r267, %r268};
+	@!%p165 bra $L204;
+	max.s64 %rd622, %rd613, %rd621;
+	mov.b64 %rd613, %rd622;
+$L204:
+	mov.b64 {%r269, %r270}, %rd613;
+	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
+	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
+	mov.b64 %rd623, {%r271, %r272};
+	@!%p166 bra $L205;
+	max.s64 %rd624, %rd613, %rd623;
+	mov.b64 %rd613, %rd624;
+$L205:
+	mov.b64 {%r273, %r274}, %rd613;
+	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
+	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
+	mov.b64 %rd625, {%r275, %r276};
+	@!%p167 bra $L206;
+	max.s64 %rd626, %rd613, %rd625;
+	mov.b64 %rd613, %rd626;
+$L206:
+	mov.b64 {%r277, %r278}, %rd613;
+	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
+	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
+	mov.b64 %rd627, {%r279, %r280};
+	@!%p168 bra $L207;
+	max.s64 %rd628, %rd613, %rd627;
+	mov.b64 %rd613, %rd628;
+$L207:
+	mov.b64 {%r281, %r282}, %rd613;
+	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
+	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
+	mov.b64 %rd629, {%r283, %r284};
+	@!%p169 bra $L208;
+	max.s64 %rd630, %rd613, %rd629;
+	mov.b64 %rd613, %rd630;
+$L208:
+	@!%p162 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd613;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd631, [%rd1+1024];
+	mov.b64 %rd613, %rd631;
+	mov.b64 %rd632, %rd613;
+	setp.eq.s64 %p170, %rd632, 0;
+	@!%p170 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd371, %rd120;
-	mov.b64 %rd372, %rd121;
+	mov.b64 %rd633, %rd120;
+	mov.b64 %rd634, %rd121;
 	// block reduction
-	sub.u32 %r154, %r13, 1;
-	mov.b32 %r155, %r3;
-$L102:
-	setp.hs.u32 %p84, %r155, 32;
-	@%p84 bra $L103;
-	mov.b64 {%r156, %r157}, %rd371;
-	shfl.sync.down.b32 %r158|%p85, %r156, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd373, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd372;
-	shfl.sync.down.b32 %r162, %r160, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r155, %r154, %r17;
-	mov.b64 %rd374, {%r162, %r163};
-	@!%p85 bra $L104;
-	setp.gt.s64 %p86, %rd373, %rd371;
-	setp.eq.s64 %p87, %rd373, %rd371;
-	setp.lt.s64 %p88, %rd374, %rd372;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd375, %rd373, %rd371, %p90;
-	selp.b64 %rd376, %rd374, %rd372, %p90;
-	mov.b64 %rd371, %rd375;
-	mov.b64 %rd372, %rd376;
-$L104:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L105;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	st.shared.s64 [%rd378+0], %rd371;
-	st.shared.s64 [%rd378+8], %rd372;
-$L105:
+	sub.u32 %r285, %r13, 1;
+	mov.b32 %r286, %r3;
+$L212:
+	setp.hs.u32 %p171, %r286, 32;
+	@%p171 bra $L213;
+	mov.b64 {%r287, %r288}, %rd633;
+	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
+	mov.b64 %rd635, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd634;
+	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
+	mov.b64 %rd636, {%r293, %r294};
+	@!%p172 bra $L214;
+	setp.gt.s64 %p173, %rd635, %rd633;
+	setp.eq.s64 %p174, %rd635, %rd633;
+	setp.lt.s64 %p175, %rd636, %rd634;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd637, %rd635, %rd633, %p177;
+	selp.b64 %rd638, %rd636, %rd634, %p177;
+	mov.b64 %rd633, %rd637;
+	mov.b64 %rd634, %rd638;
+$L214:
+	shl.b32 %r286, %r286, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L215;
+	mul.wide.u32 %rd639, %r8, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	st.shared.s64 [%rd640+0], %rd633;
+	st.shared.s64 [%rd640+8], %rd634;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L106;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L107;
-	mul.wide.u32 %rd379, %r7, 16;
-	add.s64 %rd380, %rd1, %rd379;
-	ld.shared.s64 %rd381, [%rd380+0];
-	ld.shared.s64 %rd382, [%rd380+8];
-	mov.b64 %rd371, %rd381;
-	mov.b64 %rd372, %rd382;
-$L107:
-	sub.u32 %r164, %r10, 1;
-	mov.b64 {%r165, %r166}, %rd371;
-	shfl.sync.down.b32 %r167|%p94, %r165, 1, %r164, %r17;
-	shfl.sync.down.b32 %r168, %r166, 1, %r164, %r17;
-	mov.b64 %rd383, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd372;
-	shfl.sync.down.b32 %r171, %r169, 1, %r164, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r164, %r17;
-	mov.b64 %rd384, {%r171, %r172};
-	@!%p94 bra $L108;
-	setp.gt.s64 %p95, %rd383, %rd371;
-	setp.eq.s64 %p96, %rd383, %rd371;
-	setp.lt.s64 %p97, %rd384, %rd372;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd385, %rd383, %rd371, %p99;
-	selp.b64 %rd386, %rd384, %rd372, %p99;
-	mov.b64 %rd371, %rd385;
-	mov.b64 %rd372, %rd386;
-$L108:
-	mov.b64 {%r173, %r174}, %rd371;
-	shfl.sync.down.b32 %r175|%p100, %r173, 2, %r164, %r17;
-	shfl.sync.down.b32 %r176, %r174, 2, %r164, %r17;
-	mov.b64 %rd387, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd372;
-	shfl.sync.down.b32 %r179, %r177, 2, %r164, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r164, %r17;
-	mov.b64 %rd388, {%r179, %r180};
-	@!%p100 bra $L109;
-	setp.gt.s64 %p101, %rd387, %rd371;
-	setp.eq.s64 %p102, %rd387, %rd371;
-	setp.lt.s64 %p103, %rd388, %rd372;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd389, %rd387, %rd371, %p105;
-	selp.b64 %rd390, %rd388, %rd372, %p105;
-	mov.b64 %rd371, %rd389;
-	mov.b64 %rd372, %rd390;
-$L109:
-	mov.b64 {%r181, %r182}, %rd371;
-	shfl.sync.down.b32 %r183|%p106, %r181, 4, %r164, %r17;
-	shfl.sync.down.b32 %r184, %r182, 4, %r164, %r17;
-	mov.b64 %rd391, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd372;
-	shfl.sync.down.b32 %r187, %r185, 4, %r164, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r164, %r17;
-	mov.b64 %rd392, {%r187, %r188};
-	@!%p106 bra $L110;
-	setp.gt.s64 %p107, %rd391, %rd371;
-	setp.eq.s64 %p108, %rd391, %rd371;
-	setp.lt.s64 %p109, %rd392, %rd372;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd393, %rd391, %rd371, %p111;
-	selp.b64 %rd394, %rd392, %rd372, %p111;
-	mov.b64 %rd371, %rd393;
-	mov.b64 %rd372, %rd394;
-$L110:
-	mov.b64 {%r189, %r190}, %rd371;
-	shfl.sync.down.b32 %r191|%p112, %r189, 8, %r164, %r17;
-	shfl.sync.down.b32 %r192, %r190, 8, %r164, %r17;
-	mov.b64 %rd395, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd372;
-	shfl.sync.down.b32 %r195, %r193, 8, %r164, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r164, %r17;
-	mov.b64 %rd396, {%r195, %r196};
-	@!%p112 bra $L111;
-	setp.gt.s64 %p113, %rd395, %rd371;
-	setp.eq.s64 %p114, %rd395, %rd371;
-	setp.lt.s64 %p115, %rd396, %rd372;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd397, %rd395, %rd371, %p117;
-	selp.b64 %rd398, %rd396, %rd372, %p117;
-	mov.b64 %rd371, %rd397;
-	mov.b64 %rd372, %rd398;
-$L111:
-	mov.b64 {%r197, %r198}, %rd371;
-	shfl.sync.down.b32 %r199|%p118, %r197, 16, %r164, %r17;
-	shfl.sync.down.b32 %r200, %r198, 16, %r164, %r17;
-	mov.b64 %rd399, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd372;
-	shfl.sync.down.b32 %r203, %r201, 16, %r164, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r164, %r17;
-	mov.b64 %rd400, {%r203, %r204};
-	@!%p118 bra $L112;
-	setp.gt.s64 %p119, %rd399, %rd371;
-	setp.eq.s64 %p120, %rd399, %rd371;
-	setp.lt.s64 %p121, %rd400, %rd372;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd401, %rd399, %rd371, %p123;
-	selp.b64 %rd402, %rd400, %rd372, %p123;
-	mov.b64 %rd371, %rd401;
-	mov.b64 %rd372, %rd402;
-$L112:
-$L106:
-	mul.wide.u32 %rd403, %r28, 16;
-	add.s64 %rd404, %rd11, %rd403;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L113;
-	st.global.s64 [%rd404+0], %rd371;
-	st.global.s64 [%rd404+8], %rd372;
-$L113:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L216;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L217;
+	mul.wide.u32 %rd641, %r7, 16;
+	add.s64 %rd642, %rd1, %rd641;
+	ld.shared.s64 %rd643, [%rd642+0];
+	ld.shared.s64 %rd644, [%rd642+8];
+	mov.b64 %rd633, %rd643;
+	mov.b64 %rd634, %rd644;
+$L217:
+	sub.u32 %r295, %r10, 1;
+	mov.b64 {%r296, %r297}, %rd633;
+	shfl.sync.down.b32 %r298|%p181, %r296, 1, %r295, %r17;
+	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
+	mov.b64 %rd645, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd634;
+	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
+	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
+	mov.b64 %rd646, {%r302, %r303};
+	@!%p181 bra $L218;
+	setp.gt.s64 %p182, %rd645, %rd633;
+	setp.eq.s64 %p183, %rd645, %rd633;
+	setp.lt.s64 %p184, %rd646, %rd634;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd647, %rd645, %rd633, %p186;
+	selp.b64 %rd648, %rd646, %rd634, %p186;
+	mov.b64 %rd633, %rd647;
+	mov.b64 %rd634, %rd648;
+$L218:
+	mov.b64 {%r304, %r305}, %rd633;
+	shfl.sync.down.b32 %r306|%p187, %r304, 2, %r295, %r17;
+	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
+	mov.b64 %rd649, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd634;
+	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
+	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
+	mov.b64 %rd650, {%r310, %r311};
+	@!%p187 bra $L219;
+	setp.gt.s64 %p188, %rd649, %rd633;
+	setp.eq.s64 %p189, %rd649, %rd633;
+	setp.lt.s64 %p190, %rd650, %rd634;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd651, %rd649, %rd633, %p192;
+	selp.b64 %rd652, %rd650, %rd634, %p192;
+	mov.b64 %rd633, %rd651;
+	mov.b64 %rd634, %rd652;
+$L219:
+	mov.b64 {%r312, %r313}, %rd633;
+	shfl.sync.down.b32 %r314|%p193, %r312, 4, %r295, %r17;
+	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
+	mov.b64 %rd653, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd634;
+	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
+	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
+	mov.b64 %rd654, {%r318, %r319};
+	@!%p193 bra $L220;
+	setp.gt.s64 %p194, %rd653, %rd633;
+	setp.eq.s64 %p195, %rd653, %rd633;
+	setp.lt.s64 %p196, %rd654, %rd634;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd655, %rd653, %rd633, %p198;
+	selp.b64 %rd656, %rd654, %rd634, %p198;
+	mov.b64 %rd633, %rd655;
+	mov.b64 %rd634, %rd656;
+$L220:
+	mov.b64 {%r320, %r321}, %rd633;
+	shfl.sync.down.b32 %r322|%p199, %r320, 8, %r295, %r17;
+	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
+	mov.b64 %rd657, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd634;
+	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
+	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
+	mov.b64 %rd658, {%r326, %r327};
+	@!%p199 bra $L221;
+	setp.gt.s64 %p200, %rd657, %rd633;
+	setp.eq.s64 %p201, %rd657, %rd633;
+	setp.lt.s64 %p202, %rd658, %rd634;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd659, %rd657, %rd633, %p204;
+	selp.b64 %rd660, %rd658, %rd634, %p204;
+	mov.b64 %rd633, %rd659;
+	mov.b64 %rd634, %rd660;
+$L221:
+	mov.b64 {%r328, %r329}, %rd633;
+	shfl.sync.down.b32 %r330|%p205, %r328, 16, %r295, %r17;
+	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
+	mov.b64 %rd661, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd634;
+	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
+	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
+	mov.b64 %rd662, {%r334, %r335};
+	@!%p205 bra $L222;
+	setp.gt.s64 %p206, %rd661, %rd633;
+	setp.eq.s64 %p207, %rd661, %rd633;
+	setp.lt.s64 %p208, %rd662, %rd634;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd663, %rd661, %rd633, %p210;
+	selp.b64 %rd664, %rd662, %rd634, %p210;
+	mov.b64 %rd633, %rd663;
+	mov.b64 %rd634, %rd664;
+$L222:
+$L216:
+	mul.wide.u32 %rd665, %r28, 16;
+	add.s64 %rd666, %rd11, %rd665;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L223;
+	st.global.s64 [%rd666+0], %rd633;
+	st.global.s64 [%rd666+8], %rd634;
+$L223:
 	ret;
 }
 
@@ -6083,9 +7445,9 @@ $L16:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<95>;
-	.reg .b32 %r<205>;
-	.reg .b64 %rd<441>;
+	.reg .pred %p<182>;
+	.reg .b32 %r<336>;
+	.reg .b64 %rd<703>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6330,771 +7692,1452 @@ $L2:
 	add.s64 %rd185, %rd184, %rd163;
 	min.s64 %rd186, %rd185, %rd142;
 	mov.b64 %rd187, %rd186;
-	cvt.u64.u32 %rd188, %r2;
-	add.s64 %rd189, %rd184, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b32 %r39, -1;
-	mov.b64 %rd191, 0;
-	mov.b64 %rd192, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd193, 4611686018427387904;
+	setp.eq.s64 %p13, %rd182, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.pred %p14, %p10;
+	mov.b64 %rd198, %rd142;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.pred %p15, %p11;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.pred %p16, %p12;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b64 %rd223, %rd167;
+	mov.b64 %rd224, %rd168;
+	mov.b64 %rd225, %rd169;
+	mov.b64 %rd226, %rd170;
+	mov.b64 %rd227, %rd171;
+	mov.b64 %rd228, %rd172;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd229, %rd184;
+	mov.b64 %rd230, %rd187;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd231, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd231, %rd217;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd193, %rd161;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd194, %rd193;
-$L10:
-	mov.b64 %rd195, 0;
-	mov.b64 %rd196, %rd194;
-$L13:
-	setp.gt.s64 %p13, %rd196, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
-$L17:
-	setp.ge.s64 %p15, %rd191, %rd192;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd190, %rd187;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd197, %rd142;
-	mov.b64 %rd198, %rd190;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd199, %rd198, 5;
-	mul.lo.s64 %rd200, %rd199, %rd148;
-	mad.lo.s64 %rd201, %rd200, 4, %rd146;
-	ld.global.nc.u32 %r40, [%rd201+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd202, %rd198, 31;
-	min.u64 %rd203, %rd202, 32;
-	cvt.u32.u64 %r42, %rd203;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r47, %rd198;
-	mov.b32 %r48, %r47;
-	bra.uni $L24;
-$L28:
-	mov.b32 %r48, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd204, %rd198, %rd145;
-	mad.lo.s64 %rd205, %rd204, 4, %rd143;
-	ld.global.nc.s32 %r49, [%rd205+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r39, %r48;
-	add.s64 %rd206, %rd190, %rd182;
-	mov.b64 %rd190, %rd206;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd207, %rd132;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd208, %r51;
-	mul.lo.s64 %rd209, %rd208, %rd135;
-	mad.lo.s64 %rd210, %rd209, 8, %rd133;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, %rd132;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd215, %r52;
-	add.s64 %rd216, %rd215, 1;
-	mul.lo.s64 %rd217, %rd216, %rd135;
-	mad.lo.s64 %rd218, %rd217, 8, %rd133;
-	ld.global.nc.s64 %rd219, [%rd218+0];
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd222, %rd213;
-	mov.b64 %rd223, %rd221;
-	mov.b64 %rd191, %rd222;
-	mov.b64 %rd192, %rd223;
-$L30:
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, 0;
+	mov.b64 %rd234, %rd229;
+$L12:
+	setp.lt.s64 %p17, %rd234, %rd230;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
 	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd235, %rd198;
+	mov.b64 %rd236, %rd234;
+$L17:
+	@!%p19 bra $L21;
+	shr.s64 %rd237, %rd236, 5;
+	mul.lo.s64 %rd238, %rd237, %rd204;
+	mad.lo.s64 %rd239, %rd238, 4, %rd202;
+	ld.global.nc.u32 %r41, [%rd239+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd240, %rd236, 31;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r43, %rd241;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r48, %rd236;
+	mov.b32 %r49, %r48;
+	bra.uni $L19;
+$L23:
+	mov.b32 %r49, -1;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd242, %rd236, %rd201;
+	mad.lo.s64 %rd243, %rd242, 4, %rd199;
+	ld.global.nc.s32 %r50, [%rd243+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd224, %rd191, %rd138;
-	mad.lo.s64 %rd225, %rd224, 4, %rd136;
-	ld.global.nc.s32 %r53, [%rd225+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd226, %rd191;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd244, %rd188;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd245, %r53;
+	add.s64 %rd246, %rd245, 1;
+	mul.lo.s64 %rd247, %rd246, %rd191;
+	mad.lo.s64 %rd248, %rd247, 8, %rd189;
+	ld.global.nc.s64 %rd249, [%rd248+0];
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd188;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd254, %r54;
+	mul.lo.s64 %rd255, %rd254, %rd191;
+	mad.lo.s64 %rd256, %rd255, 8, %rd189;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+$L26:
+	setp.lt.s64 %p23, %rd260, %rd252;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd261, %rd260, %rd194;
+	mad.lo.s64 %rd262, %rd261, 4, %rd192;
+	ld.global.nc.s32 %r55, [%rd262+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd263, %rd260;
 $L31:
-	cvt.s64.s32 %rd227, %r58;
-	mul.lo.s64 %rd228, %rd227, %rd166;
-	mad.lo.s64 %rd229, %rd228, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r59, [%rd229+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p21, %r60, 0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L35;
-	cvt.s64.s32 %rd230, %r58;
-	mul.lo.s64 %rd231, %rd230, %rd166;
-	mad.lo.s64 %rd232, %rd231, 4, %rd164;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd232], %r61, %r57;
-	setp.eq.u32 %p24, %r62, %r61;
-	mov.pred %p25, %p24;
-	not.pred %p26, %p25;
-	mov.pred %p22, %p26;
+	cvt.s64.s32 %rd264, %r60;
+	mul.lo.s64 %rd265, %rd264, %rd222;
+	mad.lo.s64 %rd266, %rd265, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r61, [%rd266+0];
+	mov.b32 %r62, %r61;
+	setp.ge.s32 %p25, %r62, 0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	cvt.s64.s32 %rd267, %r60;
+	mul.lo.s64 %rd268, %rd267, %rd222;
+	mad.lo.s64 %rd269, %rd268, 4, %rd220;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd269], %r63, %r59;
+	setp.eq.u32 %p28, %r64, %r63;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	mov.pred %p26, %p30;
 $L35:
-	@!%p22 bra $L37;
-	mov.pred %p27, 0;
+	@!%p26 bra $L37;
+	mov.pred %p31, 0;
 	bra.uni $L33;
 $L37:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd233, %r58;
-	mul.lo.s64 %rd234, %rd233, %rd169;
-	mad.lo.s64 %rd235, %rd234, 4, %rd167;
-	st.global.s32 [%rd235+0], %r63;
-	mov.pred %p27, 1;
+	add.s32 %r65, %r58, 1;
+	cvt.s64.s32 %rd270, %r60;
+	mul.lo.s64 %rd271, %rd270, %rd225;
+	mad.lo.s64 %rd272, %rd271, 4, %rd223;
+	st.global.s32 [%rd272+0], %r65;
+	mov.pred %p31, 1;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p27 bra $L39;
-	mov.pred %p28, 0;
-	mov.b64 %rd236, %rd195;
-	mov.b32 %r64, %r55;
-$L40:
-	@!%p11 bra $L44;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd237, %r65;
-	mov.b64 %rd238, %rd237;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd239, %r66;
-	min.u64 %rd240, %rd239, 32;
-	cvt.u32.u64 %r67, %rd240;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p29, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p29;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd241, %rd238;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd242, %rd241, %rd157;
-	mad.lo.s64 %rd243, %rd242, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r73, [%rd243+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p30, %r75, 0x0;
-	mov.pred %p31, %p30;
 	not.pred %p32, %p31;
-	@!%p32 bra $L46;
-	mul.lo.s64 %rd244, %rd241, %rd157;
-	mad.lo.s64 %rd245, %rd244, 4, %rd155;
-	atom.global.or.b32 %r76, [%rd245], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p33, %r78, 0x0;
-	mov.pred %p31, %p33;
-$L46:
-	@!%p31 bra $L48;
-	mov.b64 %rd246, %rd236;
-	mov.b64 %rd247, %rd246;
-	mov.pred %p34, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd248, %rd236;
-	mov.b64 %rd247, %rd248;
-	mov.pred %p34, 1;
-	bra.uni $L42;
-$L44:
-	@!%p12 bra $L50;
-	cvt.s64.s32 %rd249, %r64;
-	mul.lo.s64 %rd250, %rd249, %rd160;
-	mad.lo.s64 %rd251, %rd250, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r79, [%rd251+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p35, %r80, %r37;
+	@!%p32 bra $L39;
+	bra.uni $L27;
+$L39:
+	mov.pred %p33, 0;
+	mov.b64 %rd273, %rd233;
+	mov.b32 %r66, %r57;
+$L40:
+	@!%p15 bra $L44;
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd274, %r67;
+	mov.b64 %rd275, %rd274;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd276, %r68;
+	min.u64 %rd277, %rd276, 32;
+	cvt.u32.u64 %r69, %rd277;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p34, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p34;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd278, %rd275;
+	mov.b32 %r74, %r73;
+	mul.lo.s64 %rd279, %rd278, %rd213;
+	mad.lo.s64 %rd280, %rd279, 4, %rd211;
+	ld.relaxed.gpu.global.u32 %r75, [%rd280+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p35, %r77, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L52;
-	cvt.s64.s32 %rd252, %r64;
-	mul.lo.s64 %rd253, %rd252, %rd160;
-	mad.lo.s64 %rd254, %rd253, 4, %rd158;
-	atom.global.exch.b32 %r81, [%rd254], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p38, %r82, %r37;
+	@!%p37 bra $L46;
+	mul.lo.s64 %rd281, %rd278, %rd213;
+	mad.lo.s64 %rd282, %rd281, 4, %rd211;
+	atom.global.or.b32 %r78, [%rd282], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p38, %r80, 0x0;
 	mov.pred %p36, %p38;
+$L46:
+	@!%p36 bra $L48;
+	mov.b64 %rd283, %rd273;
+	mov.b64 %rd284, %rd283;
+	mov.pred %p39, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd285, %rd273;
+	mov.b64 %rd284, %rd285;
+	mov.pred %p39, 1;
+	bra.uni $L42;
+$L44:
+	@!%p16 bra $L50;
+	cvt.s64.s32 %rd286, %r66;
+	mul.lo.s64 %rd287, %rd286, %rd216;
+	mad.lo.s64 %rd288, %rd287, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r81, [%rd288+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p40, %r82, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L52;
+	cvt.s64.s32 %rd289, %r66;
+	mul.lo.s64 %rd290, %rd289, %rd216;
+	mad.lo.s64 %rd291, %rd290, 4, %rd214;
+	atom.global.exch.b32 %r83, [%rd291], %r39;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p43, %r84, %r39;
+	mov.pred %p41, %p43;
 $L52:
-	@!%p36 bra $L54;
-	mov.b64 %rd255, %rd236;
-	mov.b64 %rd247, %rd255;
-	mov.pred %p34, 0;
+	@!%p41 bra $L54;
+	mov.b64 %rd292, %rd273;
+	mov.b64 %rd284, %rd292;
+	mov.pred %p39, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd256, %rd236, %rd180;
-	mad.lo.s64 %rd257, %rd256, 4, %rd178;
-	st.shared.s32 [%rd257+0], %r64;
-	add.s64 %rd258, %rd236, 1;
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd247, %rd259;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd293, %rd273, %rd180;
+	mad.lo.s64 %rd294, %rd293, 4, %rd178;
+	st.shared.s32 [%rd294+0], %r66;
+	add.s64 %rd295, %rd273, 1;
+	mov.b64 %rd296, %rd295;
+	mov.b64 %rd284, %rd296;
+	mov.pred %p39, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd260, %rd247;
-	mov.pred %p39, %p34;
-	mov.b64 %rd195, %rd260;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L56;
-	mov.b64 %rd261, %rd132;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p40, %rd120, 64;
-	setp.le.s64 %p41, %rd162, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L57;
-	mov.b64 %rd262, %rd261;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd263, %r84;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd135;
-	mad.lo.s64 %rd266, %rd265, 8, %rd133;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r84;
-	mul.lo.s64 %rd270, %rd269, %rd135;
-	mad.lo.s64 %rd271, %rd270, 8, %rd133;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	mov.b64 %rd275, %rd274;
-	add.s64 %rd276, %rd121, %rd275;
-	mov.b64 %rd121, %rd276;
+	mov.b64 %rd297, %rd284;
+	mov.pred %p44, %p39;
+	mov.b64 %rd233, %rd297;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L56;
+	mov.b64 %rd298, %rd188;
+	mov.b32 %r85, %r57;
+	setp.lt.s64 %p45, %rd120, 64;
+	setp.le.s64 %p46, %rd218, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L57;
+	mov.b64 %rd299, %rd298;
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd300, %r86;
+	add.s64 %rd301, %rd300, 1;
+	mul.lo.s64 %rd302, %rd301, %rd191;
+	mad.lo.s64 %rd303, %rd302, 8, %rd189;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	cvt.s64.s32 %rd306, %r86;
+	mul.lo.s64 %rd307, %rd306, %rd191;
+	mad.lo.s64 %rd308, %rd307, 8, %rd189;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	sub.s64 %rd311, %rd305, %rd310;
+	mov.b64 %rd312, %rd311;
+	add.s64 %rd313, %rd121, %rd312;
+	mov.b64 %rd121, %rd313;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd277, %rd120, %rd162;
-	setp.eq.s64 %p43, %rd162, -1;
-	selp.b64 %rd278, 0, %rd277, %p43;
-	setp.eq.s64 %p44, %rd162, 0;
-	selp.b64 %rd279, %rd120, %rd278, %p44;
-	setp.eq.s64 %p45, %rd279, 0;
-	@!%p45 bra $L60;
-	mov.b64 %rd280, %rd261;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd281, %r85;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd135;
-	mad.lo.s64 %rd284, %rd283, 8, %rd133;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r85;
-	mul.lo.s64 %rd288, %rd287, %rd135;
-	mad.lo.s64 %rd289, %rd288, 8, %rd133;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mov.b64 %rd293, %rd292;
-	mul.lo.s64 %rd294, %rd162, %rd293;
-	add.s64 %rd295, %rd121, %rd294;
-	mov.b64 %rd121, %rd295;
+	rem.s64 %rd314, %rd120, %rd218;
+	setp.eq.s64 %p48, %rd218, -1;
+	selp.b64 %rd315, 0, %rd314, %p48;
+	setp.eq.s64 %p49, %rd218, 0;
+	selp.b64 %rd316, %rd120, %rd315, %p49;
+	setp.eq.s64 %p50, %rd316, 0;
+	@!%p50 bra $L60;
+	mov.b64 %rd317, %rd298;
+	mov.b32 %r87, %r85;
+	cvt.s64.s32 %rd318, %r87;
+	add.s64 %rd319, %rd318, 1;
+	mul.lo.s64 %rd320, %rd319, %rd191;
+	mad.lo.s64 %rd321, %rd320, 8, %rd189;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	cvt.s64.s32 %rd324, %r87;
+	mul.lo.s64 %rd325, %rd324, %rd191;
+	mad.lo.s64 %rd326, %rd325, 8, %rd189;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	sub.s64 %rd329, %rd323, %rd328;
+	mov.b64 %rd330, %rd329;
+	mul.lo.s64 %rd331, %rd218, %rd330;
+	add.s64 %rd332, %rd121, %rd331;
+	mov.b64 %rd121, %rd332;
 $L60:
 $L58:
-	add.s64 %rd296, %rd120, 1;
-	mov.b64 %rd120, %rd296;
+	add.s64 %rd333, %rd120, 1;
+	mov.b64 %rd120, %rd333;
 $L56:
-$L39:
-	add.s64 %rd297, %rd191, 1;
-	mov.b64 %rd191, %rd297;
-	sub.s64 %rd298, %rd196, 1;
-	mov.b64 %rd196, %rd298;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd299, %rd195;
-$L61:
-	@!%p11 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd300, %rd299;
-	mov.b32 %r86, %r3;
-$L66:
-	setp.hs.u32 %p46, %r86, 32;
-	@%p46 bra $L67;
-	mov.b64 {%r87, %r88}, %rd300;
-	shfl.sync.up.b32 %r89|%p47, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd301, {%r89, %r90};
-	@!%p47 bra $L68;
-	add.s64 %rd302, %rd301, %rd300;
-	mov.b64 %rd300, %rd302;
-$L68:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L66;
+	setp.eq.s64 %p51, %rd233, %rd232;
+	@!%p51 bra $L62;
+	mov.b64 %rd334, %rd233;
+$L63:
+	@!%p15 bra $L67;
+	bra.uni $L65;
 $L67:
-	mov.b64 {%r91, %r92}, %rd300;
-	shfl.sync.up.b32 %r93|%p48, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd303, {%r93, %r94};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd304, %rd303, 0, %p50;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r95;
-	@!%p51 bra $L69;
-	mul.wide.u32 %rd305, %r8, 16;
-	add.s64 %rd306, %rd1, %rd305;
-	st.shared.s64 [%rd306+0], %rd300;
-$L69:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L70;
-	mov.b64 %rd307, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L71;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	ld.shared.s64 %rd310, [%rd309+0];
-	mov.b64 %rd307, %rd310;
-$L71:
-	mov.b64 {%r96, %r97}, %rd307;
-	shfl.sync.up.b32 %r98|%p54, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd311, {%r98, %r99};
-	@!%p54 bra $L72;
-	add.s64 %rd312, %rd311, %rd307;
-	mov.b64 %rd307, %rd312;
-$L72:
-	mov.b64 {%r100, %r101}, %rd307;
-	shfl.sync.up.b32 %r102|%p55, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd313, {%r102, %r103};
-	@!%p55 bra $L73;
-	add.s64 %rd314, %rd313, %rd307;
-	mov.b64 %rd307, %rd314;
-$L73:
-	mov.b64 {%r104, %r105}, %rd307;
-	shfl.sync.up.b32 %r106|%p56, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd315, {%r106, %r107};
-	@!%p56 bra $L74;
-	add.s64 %rd316, %rd315, %rd307;
-	mov.b64 %rd307, %rd316;
-$L74:
-	mov.b64 {%r108, %r109}, %rd307;
-	shfl.sync.up.b32 %r110|%p57, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd317, {%r110, %r111};
-	@!%p57 bra $L75;
-	add.s64 %rd318, %rd317, %rd307;
-	mov.b64 %rd307, %rd318;
-$L75:
-	mov.b64 {%r112, %r113}, %rd307;
-	shfl.sync.up.b32 %r114|%p58, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd319, {%r114, %r115};
-	@!%p58 bra $L76;
-	add.s64 %rd320, %rd319, %rd307;
-	mov.b64 %rd307, %rd320;
-$L76:
-	mov.b64 {%r116, %r117}, %rd307;
-	shfl.sync.up.b32 %r118|%p59, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd321, {%r118, %r119};
-	selp.b64 %rd322, %rd321, 0, %p59;
-	@!%p53 bra $L77;
-	mul.wide.u32 %rd323, %r7, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	add.s64 %rd325, %rd324, 512;
-	st.shared.s64 [%rd325+0], %rd322;
-$L77:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r120;
-	@!%p60 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd307;
-$L78:
+	// block scan
+	mov.b64 %rd335, %rd334;
+	mov.b32 %r88, %r3;
+$L68:
+	setp.hs.u32 %p52, %r88, 32;
+	@%p52 bra $L69;
+	mov.b64 {%r89, %r90}, %rd335;
+	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd336, {%r91, %r92};
+	@!%p53 bra $L70;
+	add.s64 %rd337, %rd336, %rd335;
+	mov.b64 %rd335, %rd337;
 $L70:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r93, %r94}, %rd335;
+	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd338, {%r95, %r96};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd339, %rd338, 0, %p56;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r97;
+	@!%p57 bra $L71;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	st.shared.s64 [%rd341+0], %rd335;
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	ld.shared.s64 %rd329, [%rd328+0];
-	add.s64 %rd330, %rd329, %rd304;
-	ld.shared.s64 %rd331, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd330;
-	shfl.sync.idx.b32 %r123|%p61, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd332, {%r123, %r124};
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, 0;
-	cvt.u64.u32 %rd341, %r2;
-	setp.eq.s64 %p62, %rd341, 0;
-	setp.gt.s64 %p63, %rd339, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L80;
-	atom.global.add.u64 %rd342, [%rd152], %rd339;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd340, %rd343;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L72;
+	mov.b64 %rd342, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L73;
+	mul.wide.u32 %rd343, %r7, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	ld.shared.s64 %rd345, [%rd344+0];
+	mov.b64 %rd342, %rd345;
+$L73:
+	mov.b64 {%r98, %r99}, %rd342;
+	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd346, {%r100, %r101};
+	@!%p60 bra $L74;
+	add.s64 %rd347, %rd346, %rd342;
+	mov.b64 %rd342, %rd347;
+$L74:
+	mov.b64 {%r102, %r103}, %rd342;
+	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd348, {%r104, %r105};
+	@!%p61 bra $L75;
+	add.s64 %rd349, %rd348, %rd342;
+	mov.b64 %rd342, %rd349;
+$L75:
+	mov.b64 {%r106, %r107}, %rd342;
+	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd350, {%r108, %r109};
+	@!%p62 bra $L76;
+	add.s64 %rd351, %rd350, %rd342;
+	mov.b64 %rd342, %rd351;
+$L76:
+	mov.b64 {%r110, %r111}, %rd342;
+	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd352, {%r112, %r113};
+	@!%p63 bra $L77;
+	add.s64 %rd353, %rd352, %rd342;
+	mov.b64 %rd342, %rd353;
+$L77:
+	mov.b64 {%r114, %r115}, %rd342;
+	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd354, {%r116, %r117};
+	@!%p64 bra $L78;
+	add.s64 %rd355, %rd354, %rd342;
+	mov.b64 %rd342, %rd355;
+$L78:
+	mov.b64 {%r118, %r119}, %rd342;
+	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd356, {%r120, %r121};
+	selp.b64 %rd357, %rd356, 0, %p65;
+	@!%p59 bra $L79;
+	mul.wide.u32 %rd358, %r7, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	st.shared.s64 [%rd360+0], %rd357;
+$L79:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r122;
+	@!%p66 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd342;
 $L80:
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p65, %rd344, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L72:
 	bar.sync 0;
-	@!%p67 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd340;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd345, [%rd1+1024];
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd340, %rd346;
-	add.s64 %rd347, %rd340, %rd338;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, 0;
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	add.s64 %rd363, %rd362, 512;
+	ld.shared.s64 %rd364, [%rd363+0];
+	add.s64 %rd365, %rd364, %rd339;
+	ld.shared.s64 %rd366, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd365;
+	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
+	mov.b64 %rd367, {%r125, %r126};
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, 0;
+	cvt.u64.u32 %rd376, %r2;
+	setp.eq.s64 %p68, %rd376, 0;
+	setp.gt.s64 %p69, %rd374, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L82;
+	atom.global.add.u64 %rd377, [%rd208], %rd374;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd375, %rd378;
 $L82:
-	setp.lt.s64 %p68, %rd349, %rd299;
-	not.pred %p69, %p68;
-	@!%p69 bra $L86;
+	cvt.u64.u32 %rd379, %r2;
+	setp.eq.s64 %p71, %rd379, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd375;
+$L83:
+	bar.sync 0;
+	ld.shared.s64 %rd380, [%rd1+1024];
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd375, %rd381;
+	add.s64 %rd382, %rd375, %rd373;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd384, 0;
+$L84:
+	setp.lt.s64 %p74, %rd384, %rd334;
+	not.pred %p75, %p74;
+	@!%p75 bra $L88;
+	bra.uni $L86;
+$L88:
+	mul.lo.s64 %rd385, %rd384, %rd180;
+	mad.lo.s64 %rd386, %rd385, 4, %rd178;
+	ld.shared.s32 %r127, [%rd386+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd387, %rd383, %rd384;
+	mul.lo.s64 %rd388, %rd387, %rd207;
+	mad.lo.s64 %rd389, %rd388, 4, %rd205;
+	st.global.s32 [%rd389+0], %r128;
+$L85:
+	add.s64 %rd390, %rd384, 1;
+	mov.b64 %rd384, %rd390;
 	bra.uni $L84;
 $L86:
-	mul.lo.s64 %rd350, %rd349, %rd180;
-	mad.lo.s64 %rd351, %rd350, 4, %rd178;
-	ld.shared.s32 %r125, [%rd351+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd352, %rd348, %rd349;
-	mul.lo.s64 %rd353, %rd352, %rd151;
-	mad.lo.s64 %rd354, %rd353, 4, %rd149;
-	st.global.s32 [%rd354+0], %r126;
-$L83:
-	add.s64 %rd355, %rd349, 1;
-	mov.b64 %rd349, %rd355;
-	bra.uni $L82;
-$L84:
+	bra.uni $L65;
+$L64:
 	bra.uni $L63;
+$L65:
+	mov.b64 %rd233, 0;
 $L62:
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd356, 0;
-	setp.lt.s64 %p70, %rd191, %rd192;
-	setp.lt.s64 %p71, %rd190, %rd187;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L88;
-	mov.b64 %rd356, 1;
-$L88:
-	mov.b64 %rd357, %rd356;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L89:
-	setp.hs.u32 %p73, %r128, 32;
-	@%p73 bra $L90;
-	mov.b64 {%r129, %r130}, %rd357;
-	shfl.sync.down.b32 %r131|%p74, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd358, {%r131, %r132};
-	@!%p74 bra $L91;
-	max.s64 %rd359, %rd357, %rd358;
-	mov.b64 %rd357, %rd359;
-$L91:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L92;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd357;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L93;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L94;
-	mul.wide.u32 %rd362, %r7, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	ld.shared.s64 %rd364, [%rd363+0];
-	mov.b64 %rd357, %rd364;
-$L94:
-	sub.u32 %r133, %r10, 1;
-	mov.b64 {%r134, %r135}, %rd357;
-	shfl.sync.down.b32 %r136|%p78, %r134, 1, %r133, %r17;
-	shfl.sync.down.b32 %r137, %r135, 1, %r133, %r17;
-	mov.b64 %rd365, {%r136, %r137};
-	@!%p78 bra $L95;
-	max.s64 %rd366, %rd357, %rd365;
-	mov.b64 %rd357, %rd366;
-$L95:
-	mov.b64 {%r138, %r139}, %rd357;
-	shfl.sync.down.b32 %r140|%p79, %r138, 2, %r133, %r17;
-	shfl.sync.down.b32 %r141, %r139, 2, %r133, %r17;
-	mov.b64 %rd367, {%r140, %r141};
-	@!%p79 bra $L96;
-	max.s64 %rd368, %rd357, %rd367;
-	mov.b64 %rd357, %rd368;
-$L96:
-	mov.b64 {%r142, %r143}, %rd357;
-	shfl.sync.down.b32 %r144|%p80, %r142, 4, %r133, %r17;
-	shfl.sync.down.b32 %r145, %r143, 4, %r133, %r17;
-	mov.b64 %rd369, {%r144, %r145};
-	@!%p80 bra $L97;
-	max.s64 %rd370, %rd357, %rd369;
-	mov.b64 %rd357, %rd370;
-$L97:
-	mov.b64 {%r146, %r147}, %rd357;
-	shfl.sync.down.b32 %r148|%p81, %r146, 8, %r133, %r17;
-	shfl.sync.down.b32 %r149, %r147, 8, %r133, %r17;
-	mov.b64 %rd371, {%r148, %r149};
-	@!%p81 bra $L98;
-	max.s64 %rd372, %rd357, %rd371;
-	mov.b64 %rd357, %rd372;
-$L98:
-	mov.b64 {%r150, %r151}, %rd357;
-	shfl.sync.down.b32 %r152|%p82, %r150, 16, %r133, %r17;
-	shfl.sync.down.b32 %r153, %r151, 16, %r133, %r17;
-	mov.b64 %rd373, {%r152, %r153};
-	@!%p82 bra $L99;
-	max.s64 %rd374, %rd357, %rd373;
-	mov.b64 %rd357, %rd374;
-$L99:
-	@!%p75 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd357;
-$L100:
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd375, [%rd1+1024];
-	mov.b64 %rd357, %rd375;
-	mov.b64 %rd376, %rd357;
-	setp.eq.s64 %p83, %rd376, 0;
-	@!%p83 bra $L102;
+$L27:
+	add.s64 %rd391, %rd260, 1;
+	mov.b64 %rd260, %rd391;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd392, %rd234, 1;
+	mov.b64 %rd234, %rd392;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd393, %rd233;
+$L89:
+	@!%p15 bra $L93;
+	bra.uni $L91;
+$L93:
+	// block scan
+	mov.b64 %rd394, %rd393;
+	mov.b32 %r129, %r3;
+$L94:
+	setp.hs.u32 %p76, %r129, 32;
+	@%p76 bra $L95;
+	mov.b64 {%r130, %r131}, %rd394;
+	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd395, {%r132, %r133};
+	@!%p77 bra $L96;
+	add.s64 %rd396, %rd395, %rd394;
+	mov.b64 %rd394, %rd396;
+$L96:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L94;
+$L95:
+	mov.b64 {%r134, %r135}, %rd394;
+	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd397, {%r136, %r137};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd398, %rd397, 0, %p80;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r138;
+	@!%p81 bra $L97;
+	mul.wide.u32 %rd399, %r8, 16;
+	add.s64 %rd400, %rd1, %rd399;
+	st.shared.s64 [%rd400+0], %rd394;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L98;
+	mov.b64 %rd401, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L99;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	mov.b64 %rd401, %rd404;
+$L99:
+	mov.b64 {%r139, %r140}, %rd401;
+	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd405, {%r141, %r142};
+	@!%p84 bra $L100;
+	add.s64 %rd406, %rd405, %rd401;
+	mov.b64 %rd401, %rd406;
+$L100:
+	mov.b64 {%r143, %r144}, %rd401;
+	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd407, {%r145, %r146};
+	@!%p85 bra $L101;
+	add.s64 %rd408, %rd407, %rd401;
+	mov.b64 %rd401, %rd408;
+$L101:
+	mov.b64 {%r147, %r148}, %rd401;
+	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd409, {%r149, %r150};
+	@!%p86 bra $L102;
+	add.s64 %rd410, %rd409, %rd401;
+	mov.b64 %rd401, %rd410;
 $L102:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r151, %r152}, %rd401;
+	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd411, {%r153, %r154};
+	@!%p87 bra $L103;
+	add.s64 %rd412, %rd411, %rd401;
+	mov.b64 %rd401, %rd412;
+$L103:
+	mov.b64 {%r155, %r156}, %rd401;
+	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd413, {%r157, %r158};
+	@!%p88 bra $L104;
+	add.s64 %rd414, %rd413, %rd401;
+	mov.b64 %rd401, %rd414;
+$L104:
+	mov.b64 {%r159, %r160}, %rd401;
+	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd415, {%r161, %r162};
+	selp.b64 %rd416, %rd415, 0, %p89;
+	@!%p83 bra $L105;
+	mul.wide.u32 %rd417, %r7, 16;
+	add.s64 %rd418, %rd1, %rd417;
+	add.s64 %rd419, %rd418, 512;
+	st.shared.s64 [%rd419+0], %rd416;
+$L105:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r163;
+	@!%p90 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd401;
+$L106:
+$L98:
+	bar.sync 0;
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	add.s64 %rd422, %rd421, 512;
+	ld.shared.s64 %rd423, [%rd422+0];
+	add.s64 %rd424, %rd423, %rd398;
+	ld.shared.s64 %rd425, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd424;
+	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd426, {%r166, %r167};
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, %rd428;
+	mov.b64 %rd431, %rd429;
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, 0;
+	cvt.u64.u32 %rd435, %r2;
+	setp.eq.s64 %p92, %rd435, 0;
+	setp.gt.s64 %p93, %rd433, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L108;
+	atom.global.add.u64 %rd436, [%rd208], %rd433;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd434, %rd437;
+$L108:
+	cvt.u64.u32 %rd438, %r2;
+	setp.eq.s64 %p95, %rd438, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd434;
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd439, [%rd1+1024];
+	mov.b64 %rd440, %rd439;
+	mov.b64 %rd434, %rd440;
+	add.s64 %rd441, %rd434, %rd432;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, 0;
+$L110:
+	setp.lt.s64 %p98, %rd443, %rd393;
+	not.pred %p99, %p98;
+	@!%p99 bra $L114;
+	bra.uni $L112;
+$L114:
+	mul.lo.s64 %rd444, %rd443, %rd180;
+	mad.lo.s64 %rd445, %rd444, 4, %rd178;
+	ld.shared.s32 %r168, [%rd445+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd446, %rd442, %rd443;
+	mul.lo.s64 %rd447, %rd446, %rd207;
+	mad.lo.s64 %rd448, %rd447, 4, %rd205;
+	st.global.s32 [%rd448+0], %r169;
+$L111:
+	add.s64 %rd449, %rd443, 1;
+	mov.b64 %rd443, %rd449;
+	bra.uni $L110;
+$L112:
+	bra.uni $L91;
+$L90:
+	bra.uni $L89;
+$L91:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd450, %r2;
+	add.s64 %rd451, %rd184, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b32 %r170, -1;
+	mov.b64 %rd453, 0;
+	mov.b64 %rd454, 0;
+$L115:
+	@!%p11 bra $L119;
+	mov.b64 %rd455, 4611686018427387904;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd455, %rd161;
+	bra.uni $L117;
+$L116:
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd456, %rd455;
+$L120:
+	mov.b64 %rd457, 0;
+	mov.b64 %rd458, %rd456;
+$L123:
+	setp.gt.s64 %p100, %rd458, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L127;
+	bra.uni $L125;
+$L127:
+	setp.ge.s64 %p102, %rd453, %rd454;
+	@!%p102 bra $L129;
+	setp.ge.s64 %p103, %rd452, %rd187;
+	@!%p103 bra $L131;
+	bra.uni $L125;
+$L131:
+	mov.pred %p104, %p10;
+	mov.b64 %rd459, %rd142;
+	mov.b64 %rd460, %rd452;
+$L132:
+	@!%p104 bra $L136;
+	shr.s64 %rd461, %rd460, 5;
+	mul.lo.s64 %rd462, %rd461, %rd148;
+	mad.lo.s64 %rd463, %rd462, 4, %rd146;
+	ld.global.nc.u32 %r171, [%rd463+0];
+	mov.b32 %r172, %r171;
+	and.b64 %rd464, %rd460, 31;
+	min.u64 %rd465, %rd464, 32;
+	cvt.u32.u64 %r173, %rd465;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p105, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p105;
+	and.b32 %r177, %r172, %r176;
+	setp.ne.u32 %p106, %r177, 0x0;
+	@!%p106 bra $L138;
+	cvt.u32.u64 %r178, %rd460;
+	mov.b32 %r179, %r178;
+	bra.uni $L134;
+$L138:
+	mov.b32 %r179, -1;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd466, %rd460, %rd145;
+	mad.lo.s64 %rd467, %rd466, 4, %rd143;
+	ld.global.nc.s32 %r180, [%rd467+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r179, %r181;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b32 %r170, %r179;
+	add.s64 %rd468, %rd452, %rd182;
+	mov.b64 %rd452, %rd468;
+	setp.ge.s32 %p107, %r170, 0;
+	@!%p107 bra $L140;
+	mov.b64 %rd469, %rd132;
+	mov.b32 %r182, %r170;
+	cvt.s64.s32 %rd470, %r182;
+	mul.lo.s64 %rd471, %rd470, %rd135;
+	mad.lo.s64 %rd472, %rd471, 8, %rd133;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd132;
+	mov.b32 %r183, %r170;
+	cvt.s64.s32 %rd477, %r183;
+	add.s64 %rd478, %rd477, 1;
+	mul.lo.s64 %rd479, %rd478, %rd135;
+	mad.lo.s64 %rd480, %rd479, 8, %rd133;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd475;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd453, %rd484;
+	mov.b64 %rd454, %rd485;
+$L140:
+	bra.uni $L124;
+$L129:
+	mul.lo.s64 %rd486, %rd453, %rd138;
+	mad.lo.s64 %rd487, %rd486, 4, %rd136;
+	ld.global.nc.s32 %r184, [%rd487+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r38;
+	mov.b32 %r188, %r170;
+	mov.b32 %r189, %r186;
+	mov.b64 %rd488, %rd453;
+$L141:
+	cvt.s64.s32 %rd489, %r189;
+	mul.lo.s64 %rd490, %rd489, %rd166;
+	mad.lo.s64 %rd491, %rd490, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r190, [%rd491+0];
+	mov.b32 %r191, %r190;
+	setp.ge.s32 %p108, %r191, 0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L145;
+	cvt.s64.s32 %rd492, %r189;
+	mul.lo.s64 %rd493, %rd492, %rd166;
+	mad.lo.s64 %rd494, %rd493, 4, %rd164;
+	mov.b32 %r192, -1;
+	atom.global.cas.b32 %r193, [%rd494], %r192, %r188;
+	setp.eq.u32 %p111, %r193, %r192;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	mov.pred %p109, %p113;
+$L145:
+	@!%p109 bra $L147;
+	mov.pred %p114, 0;
+	bra.uni $L143;
+$L147:
+	add.s32 %r194, %r187, 1;
+	cvt.s64.s32 %rd495, %r189;
+	mul.lo.s64 %rd496, %rd495, %rd169;
+	mad.lo.s64 %rd497, %rd496, 4, %rd167;
+	st.global.s32 [%rd497+0], %r194;
+	mov.pred %p114, 1;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	@!%p114 bra $L149;
+	mov.pred %p115, 0;
+	mov.b64 %rd498, %rd457;
+	mov.b32 %r195, %r186;
+$L150:
+	@!%p11 bra $L154;
+	shr.s32 %r196, %r195, 5;
+	cvt.s64.s32 %rd499, %r196;
+	mov.b64 %rd500, %rd499;
+	and.b32 %r197, %r195, 31;
+	cvt.s64.s32 %rd501, %r197;
+	min.u64 %rd502, %rd501, 32;
+	cvt.u32.u64 %r198, %rd502;
+	mov.b32 %r200, 0x1;
+	shl.b32 %r199, %r200, %r198;
+	setp.hs.u32 %p116, %r198, 32;
+	selp.b32 %r201, 0, %r199, %p116;
+	mov.b32 %r202, %r201;
+	mov.b64 %rd503, %rd500;
+	mov.b32 %r203, %r202;
+	mul.lo.s64 %rd504, %rd503, %rd157;
+	mad.lo.s64 %rd505, %rd504, 4, %rd155;
+	ld.relaxed.gpu.global.u32 %r204, [%rd505+0];
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r203;
+	setp.ne.u32 %p117, %r206, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L156;
+	mul.lo.s64 %rd506, %rd503, %rd157;
+	mad.lo.s64 %rd507, %rd506, 4, %rd155;
+	atom.global.or.b32 %r207, [%rd507], %r203;
+	mov.b32 %r208, %r207;
+	and.b32 %r209, %r208, %r203;
+	setp.ne.u32 %p120, %r209, 0x0;
+	mov.pred %p118, %p120;
+$L156:
+	@!%p118 bra $L158;
+	mov.b64 %rd508, %rd498;
+	mov.b64 %rd509, %rd508;
+	mov.pred %p121, 0;
+	bra.uni $L152;
+$L158:
+	mov.b64 %rd510, %rd498;
+	mov.b64 %rd509, %rd510;
+	mov.pred %p121, 1;
+	bra.uni $L152;
+$L154:
+	@!%p12 bra $L160;
+	cvt.s64.s32 %rd511, %r195;
+	mul.lo.s64 %rd512, %rd511, %rd160;
+	mad.lo.s64 %rd513, %rd512, 4, %rd158;
+	ld.relaxed.gpu.global.s32 %r210, [%rd513+0];
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p122, %r211, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L162;
+	cvt.s64.s32 %rd514, %r195;
+	mul.lo.s64 %rd515, %rd514, %rd160;
+	mad.lo.s64 %rd516, %rd515, 4, %rd158;
+	atom.global.exch.b32 %r212, [%rd516], %r37;
+	mov.b32 %r213, %r212;
+	setp.eq.s32 %p125, %r213, %r37;
+	mov.pred %p123, %p125;
+$L162:
+	@!%p123 bra $L164;
+	mov.b64 %rd517, %rd498;
+	mov.b64 %rd509, %rd517;
+	mov.pred %p121, 0;
+	bra.uni $L152;
+$L164:
+$L160:
+	mul.lo.s64 %rd518, %rd498, %rd180;
+	mad.lo.s64 %rd519, %rd518, 4, %rd178;
+	st.shared.s32 [%rd519+0], %r195;
+	add.s64 %rd520, %rd498, 1;
+	mov.b64 %rd521, %rd520;
+	mov.b64 %rd509, %rd521;
+	mov.pred %p121, 1;
+	bra.uni $L152;
+$L151:
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd522, %rd509;
+	mov.pred %p126, %p121;
+	mov.b64 %rd457, %rd522;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L166;
+	mov.b64 %rd523, %rd132;
+	mov.b32 %r214, %r186;
+	setp.lt.s64 %p127, %rd120, 64;
+	setp.le.s64 %p128, %rd162, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L167;
+	mov.b64 %rd524, %rd523;
+	mov.b32 %r215, %r214;
+	cvt.s64.s32 %rd525, %r215;
+	add.s64 %rd526, %rd525, 1;
+	mul.lo.s64 %rd527, %rd526, %rd135;
+	mad.lo.s64 %rd528, %rd527, 8, %rd133;
+	ld.global.nc.s64 %rd529, [%rd528+0];
+	mov.b64 %rd530, %rd529;
+	cvt.s64.s32 %rd531, %r215;
+	mul.lo.s64 %rd532, %rd531, %rd135;
+	mad.lo.s64 %rd533, %rd532, 8, %rd133;
+	ld.global.nc.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	sub.s64 %rd536, %rd530, %rd535;
+	mov.b64 %rd537, %rd536;
+	add.s64 %rd538, %rd121, %rd537;
+	mov.b64 %rd121, %rd538;
+	bra.uni $L168;
+$L167:
+	rem.s64 %rd539, %rd120, %rd162;
+	setp.eq.s64 %p130, %rd162, -1;
+	selp.b64 %rd540, 0, %rd539, %p130;
+	setp.eq.s64 %p131, %rd162, 0;
+	selp.b64 %rd541, %rd120, %rd540, %p131;
+	setp.eq.s64 %p132, %rd541, 0;
+	@!%p132 bra $L170;
+	mov.b64 %rd542, %rd523;
+	mov.b32 %r216, %r214;
+	cvt.s64.s32 %rd543, %r216;
+	add.s64 %rd544, %rd543, 1;
+	mul.lo.s64 %rd545, %rd544, %rd135;
+	mad.lo.s64 %rd546, %rd545, 8, %rd133;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	cvt.s64.s32 %rd549, %r216;
+	mul.lo.s64 %rd550, %rd549, %rd135;
+	mad.lo.s64 %rd551, %rd550, 8, %rd133;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	sub.s64 %rd554, %rd548, %rd553;
+	mov.b64 %rd555, %rd554;
+	mul.lo.s64 %rd556, %rd162, %rd555;
+	add.s64 %rd557, %rd121, %rd556;
+	mov.b64 %rd121, %rd557;
+$L170:
+$L168:
+	add.s64 %rd558, %rd120, 1;
+	mov.b64 %rd120, %rd558;
+$L166:
+$L149:
+	add.s64 %rd559, %rd453, 1;
+	mov.b64 %rd453, %rd559;
+	sub.s64 %rd560, %rd458, 1;
+	mov.b64 %rd458, %rd560;
+$L124:
+	bra.uni $L123;
+$L125:
+	mov.b64 %rd561, %rd457;
+$L171:
+	@!%p11 bra $L175;
+	bra.uni $L173;
+$L175:
+	// block scan
+	mov.b64 %rd562, %rd561;
+	mov.b32 %r217, %r3;
+$L176:
+	setp.hs.u32 %p133, %r217, 32;
+	@%p133 bra $L177;
+	mov.b64 {%r218, %r219}, %rd562;
+	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
+	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
+	mov.b64 %rd563, {%r220, %r221};
+	@!%p134 bra $L178;
+	add.s64 %rd564, %rd563, %rd562;
+	mov.b64 %rd562, %rd564;
+$L178:
+	shl.b32 %r217, %r217, 1;
+	bra.uni $L176;
+$L177:
+	mov.b64 {%r222, %r223}, %rd562;
+	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
+	mov.b64 %rd565, {%r224, %r225};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd566, %rd565, 0, %p137;
+	sub.u32 %r226, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r226;
+	@!%p138 bra $L179;
+	mul.wide.u32 %rd567, %r8, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	st.shared.s64 [%rd568+0], %rd562;
+$L179:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L180;
+	mov.b64 %rd569, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L181;
+	mul.wide.u32 %rd570, %r7, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	ld.shared.s64 %rd572, [%rd571+0];
+	mov.b64 %rd569, %rd572;
+$L181:
+	mov.b64 {%r227, %r228}, %rd569;
+	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
+	mov.b64 %rd573, {%r229, %r230};
+	@!%p141 bra $L182;
+	add.s64 %rd574, %rd573, %rd569;
+	mov.b64 %rd569, %rd574;
+$L182:
+	mov.b64 {%r231, %r232}, %rd569;
+	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
+	mov.b64 %rd575, {%r233, %r234};
+	@!%p142 bra $L183;
+	add.s64 %rd576, %rd575, %rd569;
+	mov.b64 %rd569, %rd576;
+$L183:
+	mov.b64 {%r235, %r236}, %rd569;
+	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
+	mov.b64 %rd577, {%r237, %r238};
+	@!%p143 bra $L184;
+	add.s64 %rd578, %rd577, %rd569;
+	mov.b64 %rd569, %rd578;
+$L184:
+	mov.b64 {%r239, %r240}, %rd569;
+	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
+	mov.b64 %rd579, {%r241, %r242};
+	@!%p144 bra $L185;
+	add.s64 %rd580, %rd579, %rd569;
+	mov.b64 %rd569, %rd580;
+$L185:
+	mov.b64 {%r243, %r244}, %rd569;
+	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
+	mov.b64 %rd581, {%r245, %r246};
+	@!%p145 bra $L186;
+	add.s64 %rd582, %rd581, %rd569;
+	mov.b64 %rd569, %rd582;
+$L186:
+	mov.b64 {%r247, %r248}, %rd569;
+	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
+	mov.b64 %rd583, {%r249, %r250};
+	selp.b64 %rd584, %rd583, 0, %p146;
+	@!%p140 bra $L187;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	add.s64 %rd587, %rd586, 512;
+	st.shared.s64 [%rd587+0], %rd584;
+$L187:
+	sub.u32 %r251, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r251;
+	@!%p147 bra $L188;
+	st.shared.s64 [%rd1+1024], %rd569;
+$L188:
+$L180:
+	bar.sync 0;
+	mul.wide.u32 %rd588, %r8, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	ld.shared.s64 %rd591, [%rd590+0];
+	add.s64 %rd592, %rd591, %rd566;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 {%r252, %r253}, %rd592;
+	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
+	mov.b64 %rd594, {%r254, %r255};
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, 0;
+	cvt.u64.u32 %rd603, %r2;
+	setp.eq.s64 %p149, %rd603, 0;
+	setp.gt.s64 %p150, %rd601, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L190;
+	atom.global.add.u64 %rd604, [%rd152], %rd601;
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd602, %rd605;
+$L190:
+	cvt.u64.u32 %rd606, %r2;
+	setp.eq.s64 %p152, %rd606, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd602;
+$L191:
+	bar.sync 0;
+	ld.shared.s64 %rd607, [%rd1+1024];
+	mov.b64 %rd608, %rd607;
+	mov.b64 %rd602, %rd608;
+	add.s64 %rd609, %rd602, %rd600;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd611, 0;
+$L192:
+	setp.lt.s64 %p155, %rd611, %rd561;
+	not.pred %p156, %p155;
+	@!%p156 bra $L196;
+	bra.uni $L194;
+$L196:
+	mul.lo.s64 %rd612, %rd611, %rd180;
+	mad.lo.s64 %rd613, %rd612, 4, %rd178;
+	ld.shared.s32 %r256, [%rd613+0];
+	mov.b32 %r257, %r256;
+	add.s64 %rd614, %rd610, %rd611;
+	mul.lo.s64 %rd615, %rd614, %rd151;
+	mad.lo.s64 %rd616, %rd615, 4, %rd149;
+	st.global.s32 [%rd616+0], %r257;
+$L193:
+	add.s64 %rd617, %rd611, 1;
+	mov.b64 %rd611, %rd617;
+	bra.uni $L192;
+$L194:
+	bra.uni $L173;
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd618, 0;
+	setp.lt.s64 %p157, %rd453, %rd454;
+	setp.lt.s64 %p158, %rd452, %rd187;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L198;
+	mov.b64 %rd618, 1;
+$L198:
+	mov.b64 %rd619, %rd618;
+	// block reduction
+	sub.u32 %r258, %r13, 1;
+	mov.b32 %r259, %r3;
+$L199:
+	setp.hs.u32 %p160, %r259, 32;
+	@%p160 bra $L200;
+	mov.b64 {%r260, %r261}, %rd619;
+	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
+	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
+	mov.b64 %rd620, {%r262, %r263};
+	@!%p161 bra $L201;
+	max.s64 %rd621, %rd619, %rd620;
+	mov.b64 %rd619, %rd621;
+$L201:
+	shl.b32 %r259, %r259, 1;
+	bra.uni $L199;
+$L200:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L202;
+	mul.wide.u32 %rd622, %r8, 16;
+	add.s64 %rd623, %rd1, %rd622;
+	st.shared.s64 [%rd623+0], %rd619;
+$L202:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L203;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L204;
+	mul.wide.u32 %rd624, %r7, 16;
+	add.s64 %rd625, %rd1, %rd624;
+	ld.shared.s64 %rd626, [%rd625+0];
+	mov.b64 %rd619, %rd626;
+$L204:
+	sub.u32 %r264, %r10, 1;
+	mov.b64 {%r265, %r266}, %rd619;
+	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
+	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
+	mov.b64 %rd627, {%r267, %r268};
+	@!%p165 bra $L205;
+	max.s64 %rd628, %rd619, %rd627;
+	mov.b64 %rd619, %rd628;
+$L205:
+	mov.b64 {%r269, %r270}, %rd619;
+	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
+	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
+	mov.b64 %rd629, {%r271, %r272};
+	@!%p166 bra $L206;
+	max.s64 %rd630, %rd619, %rd629;
+	mov.b64 %rd619, %rd630;
+$L206:
+	mov.b64 {%r273, %r274}, %rd619;
+	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
+	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
+	mov.b64 %rd631, {%r275, %r276};
+	@!%p167 bra $L207;
+	max.s64 %rd632, %rd619, %rd631;
+	mov.b64 %rd619, %rd632;
+$L207:
+	mov.b64 {%r277, %r278}, %rd619;
+	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
+	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
+	mov.b64 %rd633, {%r279, %r280};
+	@!%p168 bra $L208;
+	max.s64 %rd634, %rd619, %rd633;
+	mov.b64 %rd619, %rd634;
+$L208:
+	mov.b64 {%r281, %r282}, %rd619;
+	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
+	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
+	mov.b64 %rd635, {%r283, %r284};
+	@!%p169 bra $L209;
+	max.s64 %rd636, %rd619, %rd635;
+	mov.b64 %rd619, %rd636;
+$L209:
+	@!%p162 bra $L210;
+	st.shared.s64 [%rd1+1024], %rd619;
+$L210:
+$L203:
+	bar.sync 0;
+	ld.shared.s64 %rd637, [%rd1+1024];
+	mov.b64 %rd619, %rd637;
+	mov.b64 %rd638, %rd619;
+	setp.eq.s64 %p170, %rd638, 0;
+	@!%p170 bra $L212;
+	bra.uni $L122;
+$L212:
+$L121:
+	bra.uni $L120;
+$L122:
 $L4:
 	bar.sync 0;
 	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd377, %rd120;
-	mov.b64 %rd378, %rd121;
+	mov.b64 %rd639, %rd120;
+	mov.b64 %rd640, %rd121;
 	// block reduction
-	sub.u32 %r154, %r13, 1;
-	mov.b32 %r155, %r3;
-$L103:
-	setp.hs.u32 %p84, %r155, 32;
-	@%p84 bra $L104;
-	mov.b64 {%r156, %r157}, %rd377;
-	shfl.sync.down.b32 %r158|%p85, %r156, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd379, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd378;
-	shfl.sync.down.b32 %r162, %r160, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r155, %r154, %r17;
-	mov.b64 %rd380, {%r162, %r163};
-	@!%p85 bra $L105;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd378;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd382;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd391, %rd385, %rd389;
-	mov.b64 %rd385, %rd391;
-	add.s64 %rd392, %rd386, %rd390;
-	mov.b64 %rd386, %rd392;
-$L106:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L105:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L107;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd377;
-	st.shared.s64 [%rd394+8], %rd378;
-$L107:
+	sub.u32 %r285, %r13, 1;
+	mov.b32 %r286, %r3;
+$L213:
+	setp.hs.u32 %p171, %r286, 32;
+	@%p171 bra $L214;
+	mov.b64 {%r287, %r288}, %rd639;
+	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
+	mov.b64 %rd641, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd640;
+	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
+	mov.b64 %rd642, {%r293, %r294};
+	@!%p172 bra $L215;
+	mov.b64 %rd643, %rd639;
+	mov.b64 %rd644, %rd640;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd644;
+	mov.b64 %rd649, %rd645;
+	mov.b64 %rd650, %rd646;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd653, %rd647, %rd651;
+	mov.b64 %rd647, %rd653;
+	add.s64 %rd654, %rd648, %rd652;
+	mov.b64 %rd648, %rd654;
+$L216:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L215:
+	shl.b32 %r286, %r286, 1;
+	bra.uni $L213;
+$L214:
+	setp.eq.u32 %p173, %r7, 0;
+	@!%p173 bra $L217;
+	mul.wide.u32 %rd655, %r8, 16;
+	add.s64 %rd656, %rd1, %rd655;
+	st.shared.s64 [%rd656+0], %rd639;
+	st.shared.s64 [%rd656+8], %rd640;
+$L217:
 	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L108;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L109;
-	mul.wide.u32 %rd395, %r7, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	ld.shared.s64 %rd397, [%rd396+0];
-	ld.shared.s64 %rd398, [%rd396+8];
-	mov.b64 %rd377, %rd397;
-	mov.b64 %rd378, %rd398;
-$L109:
-	sub.u32 %r164, %r10, 1;
-	mov.b64 {%r165, %r166}, %rd377;
-	shfl.sync.down.b32 %r167|%p89, %r165, 1, %r164, %r17;
-	shfl.sync.down.b32 %r168, %r166, 1, %r164, %r17;
-	mov.b64 %rd399, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd378;
-	shfl.sync.down.b32 %r171, %r169, 1, %r164, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r164, %r17;
-	mov.b64 %rd400, {%r171, %r172};
-	@!%p89 bra $L110;
-	mov.b64 %rd401, %rd377;
-	mov.b64 %rd402, %rd378;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd385, %rd401;
-	mov.b64 %rd386, %rd402;
-	mov.b64 %rd387, %rd403;
-	mov.b64 %rd388, %rd404;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd405, %rd385, %rd389;
-	mov.b64 %rd385, %rd405;
-	add.s64 %rd406, %rd386, %rd390;
-	mov.b64 %rd386, %rd406;
-$L111:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L110:
-	mov.b64 {%r173, %r174}, %rd377;
-	shfl.sync.down.b32 %r175|%p90, %r173, 2, %r164, %r17;
-	shfl.sync.down.b32 %r176, %r174, 2, %r164, %r17;
-	mov.b64 %rd407, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd378;
-	shfl.sync.down.b32 %r179, %r177, 2, %r164, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r164, %r17;
-	mov.b64 %rd408, {%r179, %r180};
-	@!%p90 bra $L112;
-	mov.b64 %rd409, %rd377;
-	mov.b64 %rd410, %rd378;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd385, %rd409;
-	mov.b64 %rd386, %rd410;
-	mov.b64 %rd387, %rd411;
-	mov.b64 %rd388, %rd412;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd413, %rd385, %rd389;
-	mov.b64 %rd385, %rd413;
-	add.s64 %rd414, %rd386, %rd390;
-	mov.b64 %rd386, %rd414;
-$L113:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L112:
-	mov.b64 {%r181, %r182}, %rd377;
-	shfl.sync.down.b32 %r183|%p91, %r181, 4, %r164, %r17;
-	shfl.sync.down.b32 %r184, %r182, 4, %r164, %r17;
-	mov.b64 %rd415, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd378;
-	shfl.sync.down.b32 %r187, %r185, 4, %r164, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r164, %r17;
-	mov.b64 %rd416, {%r187, %r188};
-	@!%p91 bra $L114;
-	mov.b64 %rd417, %rd377;
-	mov.b64 %rd418, %rd378;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd385, %rd417;
-	mov.b64 %rd386, %rd418;
-	mov.b64 %rd387, %rd419;
-	mov.b64 %rd388, %rd420;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd421, %rd385, %rd389;
-	mov.b64 %rd385, %rd421;
-	add.s64 %rd422, %rd386, %rd390;
-	mov.b64 %rd386, %rd422;
-$L115:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L114:
-	mov.b64 {%r189, %r190}, %rd377;
-	shfl.sync.down.b32 %r191|%p92, %r189, 8, %r164, %r17;
-	shfl.sync.down.b32 %r192, %r190, 8, %r164, %r17;
-	mov.b64 %rd423, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd378;
-	shfl.sync.down.b32 %r195, %r193, 8, %r164, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r164, %r17;
-	mov.b64 %rd424, {%r195, %r196};
-	@!%p92 bra $L116;
-	mov.b64 %rd425, %rd377;
-	mov.b64 %rd426, %rd378;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd385, %rd425;
-	mov.b64 %rd386, %rd426;
-	mov.b64 %rd387, %rd427;
-	mov.b64 %rd388, %rd428;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd429, %rd385, %rd389;
-	mov.b64 %rd385, %rd429;
-	add.s64 %rd430, %rd386, %rd390;
-	mov.b64 %rd386, %rd430;
-$L117:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L116:
-	mov.b64 {%r197, %r198}, %rd377;
-	shfl.sync.down.b32 %r199|%p93, %r197, 16, %r164, %r17;
-	shfl.sync.down.b32 %r200, %r198, 16, %r164, %r17;
-	mov.b64 %rd431, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd378;
-	shfl.sync.down.b32 %r203, %r201, 16, %r164, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r164, %r17;
-	mov.b64 %rd432, {%r203, %r204};
-	@!%p93 bra $L118;
-	mov.b64 %rd433, %rd377;
-	mov.b64 %rd434, %rd378;
-	mov.b64 %rd435, %rd431;
-	mov.b64 %rd436, %rd432;
-	mov.b64 %rd385, %rd433;
-	mov.b64 %rd386, %rd434;
-	mov.b64 %rd387, %rd435;
-	mov.b64 %rd388, %rd436;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	add.s64 %rd437, %rd385, %rd389;
-	mov.b64 %rd385, %rd437;
-	add.s64 %rd438, %rd386, %rd390;
-	mov.b64 %rd386, %rd438;
-$L119:
-	mov.b64 %rd377, %rd385;
-	mov.b64 %rd378, %rd386;
-$L118:
-$L108:
-	mul.wide.u32 %rd439, %r28, 16;
-	add.s64 %rd440, %rd11, %rd439;
-	setp.eq.u32 %p94, %r5, 0;
-	@!%p94 bra $L120;
-	st.global.s64 [%rd440+0], %rd377;
-	st.global.s64 [%rd440+8], %rd378;
-$L120:
+	setp.eq.u32 %p174, %r8, 0;
+	@!%p174 bra $L218;
+	setp.lo.u32 %p175, %r7, %r10;
+	@!%p175 bra $L219;
+	mul.wide.u32 %rd657, %r7, 16;
+	add.s64 %rd658, %rd1, %rd657;
+	ld.shared.s64 %rd659, [%rd658+0];
+	ld.shared.s64 %rd660, [%rd658+8];
+	mov.b64 %rd639, %rd659;
+	mov.b64 %rd640, %rd660;
+$L219:
+	sub.u32 %r295, %r10, 1;
+	mov.b64 {%r296, %r297}, %rd639;
+	shfl.sync.down.b32 %r298|%p176, %r296, 1, %r295, %r17;
+	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
+	mov.b64 %rd661, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd640;
+	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
+	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
+	mov.b64 %rd662, {%r302, %r303};
+	@!%p176 bra $L220;
+	mov.b64 %rd663, %rd639;
+	mov.b64 %rd664, %rd640;
+	mov.b64 %rd665, %rd661;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd647, %rd663;
+	mov.b64 %rd648, %rd664;
+	mov.b64 %rd649, %rd665;
+	mov.b64 %rd650, %rd666;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd667, %rd647, %rd651;
+	mov.b64 %rd647, %rd667;
+	add.s64 %rd668, %rd648, %rd652;
+	mov.b64 %rd648, %rd668;
+$L221:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L220:
+	mov.b64 {%r304, %r305}, %rd639;
+	shfl.sync.down.b32 %r306|%p177, %r304, 2, %r295, %r17;
+	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
+	mov.b64 %rd669, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd640;
+	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
+	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
+	mov.b64 %rd670, {%r310, %r311};
+	@!%p177 bra $L222;
+	mov.b64 %rd671, %rd639;
+	mov.b64 %rd672, %rd640;
+	mov.b64 %rd673, %rd669;
+	mov.b64 %rd674, %rd670;
+	mov.b64 %rd647, %rd671;
+	mov.b64 %rd648, %rd672;
+	mov.b64 %rd649, %rd673;
+	mov.b64 %rd650, %rd674;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd675, %rd647, %rd651;
+	mov.b64 %rd647, %rd675;
+	add.s64 %rd676, %rd648, %rd652;
+	mov.b64 %rd648, %rd676;
+$L223:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L222:
+	mov.b64 {%r312, %r313}, %rd639;
+	shfl.sync.down.b32 %r314|%p178, %r312, 4, %r295, %r17;
+	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
+	mov.b64 %rd677, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd640;
+	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
+	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
+	mov.b64 %rd678, {%r318, %r319};
+	@!%p178 bra $L224;
+	mov.b64 %rd679, %rd639;
+	mov.b64 %rd680, %rd640;
+	mov.b64 %rd681, %rd677;
+	mov.b64 %rd682, %rd678;
+	mov.b64 %rd647, %rd679;
+	mov.b64 %rd648, %rd680;
+	mov.b64 %rd649, %rd681;
+	mov.b64 %rd650, %rd682;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd683, %rd647, %rd651;
+	mov.b64 %rd647, %rd683;
+	add.s64 %rd684, %rd648, %rd652;
+	mov.b64 %rd648, %rd684;
+$L225:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L224:
+	mov.b64 {%r320, %r321}, %rd639;
+	shfl.sync.down.b32 %r322|%p179, %r320, 8, %r295, %r17;
+	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
+	mov.b64 %rd685, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd640;
+	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
+	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
+	mov.b64 %rd686, {%r326, %r327};
+	@!%p179 bra $L226;
+	mov.b64 %rd687, %rd639;
+	mov.b64 %rd688, %rd640;
+	mov.b64 %rd689, %rd685;
+	mov.b64 %rd690, %rd686;
+	mov.b64 %rd647, %rd687;
+	mov.b64 %rd648, %rd688;
+	mov.b64 %rd649, %rd689;
+	mov.b64 %rd650, %rd690;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd691, %rd647, %rd651;
+	mov.b64 %rd647, %rd691;
+	add.s64 %rd692, %rd648, %rd652;
+	mov.b64 %rd648, %rd692;
+$L227:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L226:
+	mov.b64 {%r328, %r329}, %rd639;
+	shfl.sync.down.b32 %r330|%p180, %r328, 16, %r295, %r17;
+	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
+	mov.b64 %rd693, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd640;
+	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
+	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
+	mov.b64 %rd694, {%r334, %r335};
+	@!%p180 bra $L228;
+	mov.b64 %rd695, %rd639;
+	mov.b64 %rd696, %rd640;
+	mov.b64 %rd697, %rd693;
+	mov.b64 %rd698, %rd694;
+	mov.b64 %rd647, %rd695;
+	mov.b64 %rd648, %rd696;
+	mov.b64 %rd649, %rd697;
+	mov.b64 %rd650, %rd698;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	add.s64 %rd699, %rd647, %rd651;
+	mov.b64 %rd647, %rd699;
+	add.s64 %rd700, %rd648, %rd652;
+	mov.b64 %rd648, %rd700;
+$L229:
+	mov.b64 %rd639, %rd647;
+	mov.b64 %rd640, %rd648;
+$L228:
+$L218:
+	mul.wide.u32 %rd701, %r28, 16;
+	add.s64 %rd702, %rd11, %rd701;
+	setp.eq.u32 %p181, %r5, 0;
+	@!%p181 bra $L230;
+	st.global.s64 [%rd702+0], %rd639;
+	st.global.s64 [%rd702+8], %rd640;
+$L230:
 	ret;
 }
 
@@ -24574,7 +26617,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:24578
+//line gokkos_kernels_gen.go:26621
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24591,7 +26634,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:24595
+//line gokkos_kernels_gen.go:26638
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24601,7 +26644,7 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:24605
+//line gokkos_kernels_gen.go:26648
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -24613,5 +26656,5 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24617
+//line gokkos_kernels_gen.go:26660
 }

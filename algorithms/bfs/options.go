@@ -58,8 +58,9 @@ type Options struct {
 	// Direction selects top-down or direction-optimizing traversal.
 	Direction Direction
 	// Alpha and Beta are the direction-optimizing thresholds (0 means Beamer's 15 and 18):
-	// switch to pull steps when the frontier's out-edges exceed the unexplored edges / Alpha,
-	// and back to push steps when the frontier shrinks and holds at most N / Beta vertices.
+	// switch to pull steps when the frontier grows and its out-edges exceed the unexplored
+	// edges / Alpha, and back to push steps when the frontier shrinks and holds at most
+	// N / Beta vertices.
 	Alpha, Beta float64
 	// SampleEvery is the adaptive runtime's inspection period (see frontier.Options).
 	SampleEvery int

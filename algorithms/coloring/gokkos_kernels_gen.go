@@ -45,7 +45,7 @@ func init() {
 	portable.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
 	portable.Register[frontier.PushThread[propagate]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[coloring.propagate]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX2,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -2453,9 +2453,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<121>;
-	.reg .b32 %r<203>;
-	.reg .b64 %rd<385>;
+	.reg .pred %p<204>;
+	.reg .b32 %r<334>;
+	.reg .b64 %rd<641>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2668,716 +2668,1383 @@ $L1:
 	add.s64 %rd159, %rd158, %rd143;
 	min.s64 %rd160, %rd159, %rd122;
 	mov.b64 %rd161, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd158, %rd162;
-	mov.b64 %rd164, %rd163;
-	mov.b32 %r36, -1;
-	mov.b64 %rd165, 0;
-	mov.b64 %rd166, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd167, 4611686018427387904;
+	setp.eq.s64 %p13, %rd156, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd162, %rd112;
+	mov.b64 %rd163, %rd113;
+	mov.b64 %rd164, %rd114;
+	mov.b64 %rd165, %rd115;
+	mov.b64 %rd166, %rd116;
+	mov.b64 %rd167, %rd117;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.pred %p14, %p10;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.pred %p15, %p11;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.pred %p16, %p12;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd158;
+	mov.b64 %rd198, %rd161;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd199, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd199, %rd191;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd167, %rd141;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd168, %rd167;
-$L9:
-	mov.b64 %rd169, 0;
-	mov.b64 %rd170, %rd168;
-$L12:
-	setp.gt.s64 %p13, %rd170, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, 0;
+	mov.b64 %rd202, %rd197;
+$L11:
+	setp.lt.s64 %p17, %rd202, %rd198;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd203, %rd172;
+	mov.b64 %rd204, %rd202;
 $L16:
-	setp.ge.s64 %p15, %rd165, %rd166;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd164, %rd161;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd171, %rd122;
-	mov.b64 %rd172, %rd164;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd173, %rd172, 5;
-	mul.lo.s64 %rd174, %rd173, %rd128;
-	mad.lo.s64 %rd175, %rd174, 4, %rd126;
-	ld.global.nc.u32 %r37, [%rd175+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd205, %rd204, 5;
+	mul.lo.s64 %rd206, %rd205, %rd178;
+	mad.lo.s64 %rd207, %rd206, 4, %rd176;
+	ld.global.nc.u32 %r37, [%rd207+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd176, %rd172, 31;
-	min.u64 %rd177, %rd176, 32;
-	cvt.u32.u64 %r39, %rd177;
+	and.b64 %rd208, %rd204, 31;
+	min.u64 %rd209, %rd208, 32;
+	cvt.u32.u64 %r39, %rd209;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd172;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd204;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd178, %rd172, %rd125;
-	mad.lo.s64 %rd179, %rd178, 4, %rd123;
-	ld.global.nc.s32 %r46, [%rd179+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd210, %rd204, %rd175;
+	mad.lo.s64 %rd211, %rd210, 4, %rd173;
+	ld.global.nc.s32 %r46, [%rd211+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd180, %rd164, %rd156;
-	mov.b64 %rd164, %rd180;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd181, %rd112;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd182, %r48;
-	mul.lo.s64 %rd183, %rd182, %rd115;
-	mad.lo.s64 %rd184, %rd183, 8, %rd113;
-	ld.global.nc.s64 %rd185, [%rd184+0];
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd112;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd189, %r49;
-	add.s64 %rd190, %rd189, 1;
-	mul.lo.s64 %rd191, %rd190, %rd115;
-	mad.lo.s64 %rd192, %rd191, 8, %rd113;
-	ld.global.nc.s64 %rd193, [%rd192+0];
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd187;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd165, %rd196;
-	mov.b64 %rd166, %rd197;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd198, %rd165, %rd118;
-	mad.lo.s64 %rd199, %rd198, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd199+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd212, %rd162;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd213, %r49;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd165;
+	mad.lo.s64 %rd216, %rd215, 8, %rd163;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd162;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd222, %r50;
+	mul.lo.s64 %rd223, %rd222, %rd165;
+	mad.lo.s64 %rd224, %rd223, 8, %rd163;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L25:
+	setp.lt.s64 %p23, %rd228, %rd220;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd229, %rd228, %rd168;
+	mad.lo.s64 %rd230, %rd229, 4, %rd166;
+	ld.global.nc.s32 %r51, [%rd230+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd200, %rd165;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd231, %rd228;
 $L30:
-	cvt.s64.s32 %rd201, %r53;
-	mul.lo.s64 %rd202, %rd201, %rd146;
-	mad.lo.s64 %rd203, %rd202, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r55, [%rd203+0];
-	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd232, %r54;
+	mul.lo.s64 %rd233, %rd232, %rd196;
+	mad.lo.s64 %rd234, %rd233, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r56, [%rd234+0];
 	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd204, %r54;
-	mul.lo.s64 %rd205, %rd204, %rd146;
-	mad.lo.s64 %rd206, %rd205, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r58, [%rd206+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p21, %r59, %r57;
-	@!%p21 bra $L34;
-	mov.pred %p22, 0;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd235, %r55;
+	mul.lo.s64 %rd236, %rd235, %rd196;
+	mad.lo.s64 %rd237, %rd236, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r59, [%rd237+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p25, %r60, %r58;
+	@!%p25 bra $L34;
+	mov.pred %p26, 0;
 	bra.uni $L32;
 $L34:
-	cvt.s64.s32 %rd207, %r54;
-	mul.lo.s64 %rd208, %rd207, %rd146;
-	mad.lo.s64 %rd209, %rd208, 4, %rd144;
-	atom.global.max.s32 %r60, [%rd209], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p23, %r61, %r57;
-	mov.pred %p22, %p23;
+	cvt.s64.s32 %rd238, %r55;
+	mul.lo.s64 %rd239, %rd238, %rd196;
+	mad.lo.s64 %rd240, %rd239, 4, %rd194;
+	atom.global.max.s32 %r61, [%rd240], %r58;
+	mov.b32 %r62, %r61;
+	setp.lt.s32 %p27, %r62, %r58;
+	mov.pred %p26, %p27;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p22 bra $L36;
-	mov.pred %p24, 0;
-	mov.b64 %rd210, %rd169;
-	mov.b32 %r62, %r52;
+	not.pred %p28, %p26;
+	@!%p28 bra $L36;
+	bra.uni $L26;
+$L36:
+	mov.pred %p29, 0;
+	mov.b64 %rd241, %rd201;
+	mov.b32 %r63, %r53;
 $L37:
-	@!%p11 bra $L41;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd211, %r63;
-	mov.b64 %rd212, %rd211;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd213, %r64;
-	min.u64 %rd214, %rd213, 32;
-	cvt.u32.u64 %r65, %rd214;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p25, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p25;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd215, %rd212;
+	@!%p15 bra $L41;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd242, %r64;
+	mov.b64 %rd243, %rd242;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd244, %r65;
+	min.u64 %rd245, %rd244, 32;
+	cvt.u32.u64 %r66, %rd245;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p30, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p30;
 	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd216, %rd215, %rd137;
-	mad.lo.s64 %rd217, %rd216, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r71, [%rd217+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p26, %r73, 0x0;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L43;
-	mul.lo.s64 %rd218, %rd215, %rd137;
-	mad.lo.s64 %rd219, %rd218, 4, %rd135;
-	atom.global.or.b32 %r74, [%rd219], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p29, %r76, 0x0;
-	mov.pred %p27, %p29;
-$L43:
-	@!%p27 bra $L45;
-	mov.b64 %rd220, %rd210;
-	mov.b64 %rd221, %rd220;
-	mov.pred %p30, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd222, %rd210;
-	mov.b64 %rd221, %rd222;
-	mov.pred %p30, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd223, %r62;
-	mul.lo.s64 %rd224, %rd223, %rd140;
-	mad.lo.s64 %rd225, %rd224, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r77, [%rd225+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p31, %r78, %r35;
+	mov.b64 %rd246, %rd243;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd247, %rd246, %rd187;
+	mad.lo.s64 %rd248, %rd247, 4, %rd185;
+	ld.relaxed.gpu.global.u32 %r72, [%rd248+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p31, %r74, 0x0;
 	mov.pred %p32, %p31;
 	not.pred %p33, %p32;
-	@!%p33 bra $L49;
-	cvt.s64.s32 %rd226, %r62;
-	mul.lo.s64 %rd227, %rd226, %rd140;
-	mad.lo.s64 %rd228, %rd227, 4, %rd138;
-	atom.global.exch.b32 %r79, [%rd228], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r35;
+	@!%p33 bra $L43;
+	mul.lo.s64 %rd249, %rd246, %rd187;
+	mad.lo.s64 %rd250, %rd249, 4, %rd185;
+	atom.global.or.b32 %r75, [%rd250], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p34, %r77, 0x0;
 	mov.pred %p32, %p34;
+$L43:
+	@!%p32 bra $L45;
+	mov.b64 %rd251, %rd241;
+	mov.b64 %rd252, %rd251;
+	mov.pred %p35, 0;
+	bra.uni $L39;
+$L45:
+	mov.b64 %rd253, %rd241;
+	mov.b64 %rd252, %rd253;
+	mov.pred %p35, 1;
+	bra.uni $L39;
+$L41:
+	@!%p16 bra $L47;
+	cvt.s64.s32 %rd254, %r63;
+	mul.lo.s64 %rd255, %rd254, %rd190;
+	mad.lo.s64 %rd256, %rd255, 4, %rd188;
+	ld.relaxed.gpu.global.s32 %r78, [%rd256+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p36, %r79, %r36;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L49;
+	cvt.s64.s32 %rd257, %r63;
+	mul.lo.s64 %rd258, %rd257, %rd190;
+	mad.lo.s64 %rd259, %rd258, 4, %rd188;
+	atom.global.exch.b32 %r80, [%rd259], %r36;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p39, %r81, %r36;
+	mov.pred %p37, %p39;
 $L49:
-	@!%p32 bra $L51;
-	mov.b64 %rd229, %rd210;
-	mov.b64 %rd221, %rd229;
-	mov.pred %p30, 0;
+	@!%p37 bra $L51;
+	mov.b64 %rd260, %rd241;
+	mov.b64 %rd252, %rd260;
+	mov.pred %p35, 0;
 	bra.uni $L39;
 $L51:
 $L47:
-	mul.lo.s64 %rd230, %rd210, %rd154;
-	mad.lo.s64 %rd231, %rd230, 4, %rd152;
-	st.shared.s32 [%rd231+0], %r62;
-	add.s64 %rd232, %rd210, 1;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd221, %rd233;
-	mov.pred %p30, 1;
+	mul.lo.s64 %rd261, %rd241, %rd154;
+	mad.lo.s64 %rd262, %rd261, 4, %rd152;
+	st.shared.s32 [%rd262+0], %r63;
+	add.s64 %rd263, %rd241, 1;
+	mov.b64 %rd264, %rd263;
+	mov.b64 %rd252, %rd264;
+	mov.pred %p35, 1;
 	bra.uni $L39;
 $L38:
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd234, %rd221;
-	mov.pred %p35, %p30;
-	mov.b64 %rd169, %rd234;
-	mov.pred %p24, %p35;
-	@!%p24 bra $L53;
-	mov.b64 %rd235, %rd112;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p36, %rd106, 64;
-	setp.le.s64 %p37, %rd142, 1;
-	or.pred %p38, %p36, %p37;
-	@!%p38 bra $L54;
-	mov.b64 %rd236, %rd235;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd237, %r82;
-	add.s64 %rd238, %rd237, 1;
-	mul.lo.s64 %rd239, %rd238, %rd115;
-	mad.lo.s64 %rd240, %rd239, 8, %rd113;
-	ld.global.nc.s64 %rd241, [%rd240+0];
-	mov.b64 %rd242, %rd241;
-	cvt.s64.s32 %rd243, %r82;
-	mul.lo.s64 %rd244, %rd243, %rd115;
-	mad.lo.s64 %rd245, %rd244, 8, %rd113;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	sub.s64 %rd248, %rd242, %rd247;
-	mov.b64 %rd249, %rd248;
-	add.s64 %rd250, %rd107, %rd249;
-	mov.b64 %rd107, %rd250;
+	mov.b64 %rd265, %rd252;
+	mov.pred %p40, %p35;
+	mov.b64 %rd201, %rd265;
+	mov.pred %p29, %p40;
+	@!%p29 bra $L53;
+	mov.b64 %rd266, %rd162;
+	mov.b32 %r82, %r53;
+	setp.lt.s64 %p41, %rd106, 64;
+	setp.le.s64 %p42, %rd192, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L54;
+	mov.b64 %rd267, %rd266;
+	mov.b32 %r83, %r82;
+	cvt.s64.s32 %rd268, %r83;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd165;
+	mad.lo.s64 %rd271, %rd270, 8, %rd163;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r83;
+	mul.lo.s64 %rd275, %rd274, %rd165;
+	mad.lo.s64 %rd276, %rd275, 8, %rd163;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mov.b64 %rd280, %rd279;
+	add.s64 %rd281, %rd107, %rd280;
+	mov.b64 %rd107, %rd281;
 	bra.uni $L55;
 $L54:
-	rem.s64 %rd251, %rd106, %rd142;
-	setp.eq.s64 %p39, %rd142, -1;
-	selp.b64 %rd252, 0, %rd251, %p39;
-	setp.eq.s64 %p40, %rd142, 0;
-	selp.b64 %rd253, %rd106, %rd252, %p40;
-	setp.eq.s64 %p41, %rd253, 0;
-	@!%p41 bra $L57;
-	mov.b64 %rd254, %rd235;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd255, %r83;
-	add.s64 %rd256, %rd255, 1;
-	mul.lo.s64 %rd257, %rd256, %rd115;
-	mad.lo.s64 %rd258, %rd257, 8, %rd113;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	cvt.s64.s32 %rd261, %r83;
-	mul.lo.s64 %rd262, %rd261, %rd115;
-	mad.lo.s64 %rd263, %rd262, 8, %rd113;
-	ld.global.nc.s64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
-	sub.s64 %rd266, %rd260, %rd265;
-	mov.b64 %rd267, %rd266;
-	mul.lo.s64 %rd268, %rd142, %rd267;
-	add.s64 %rd269, %rd107, %rd268;
-	mov.b64 %rd107, %rd269;
+	rem.s64 %rd282, %rd106, %rd192;
+	setp.eq.s64 %p44, %rd192, -1;
+	selp.b64 %rd283, 0, %rd282, %p44;
+	setp.eq.s64 %p45, %rd192, 0;
+	selp.b64 %rd284, %rd106, %rd283, %p45;
+	setp.eq.s64 %p46, %rd284, 0;
+	@!%p46 bra $L57;
+	mov.b64 %rd285, %rd266;
+	mov.b32 %r84, %r82;
+	cvt.s64.s32 %rd286, %r84;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd165;
+	mad.lo.s64 %rd289, %rd288, 8, %rd163;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r84;
+	mul.lo.s64 %rd293, %rd292, %rd165;
+	mad.lo.s64 %rd294, %rd293, 8, %rd163;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd192, %rd298;
+	add.s64 %rd300, %rd107, %rd299;
+	mov.b64 %rd107, %rd300;
 $L57:
 $L55:
-	add.s64 %rd270, %rd106, 1;
-	mov.b64 %rd106, %rd270;
+	add.s64 %rd301, %rd106, 1;
+	mov.b64 %rd106, %rd301;
 $L53:
-$L36:
-	add.s64 %rd271, %rd165, 1;
-	mov.b64 %rd165, %rd271;
-	sub.s64 %rd272, %rd170, 1;
-	mov.b64 %rd170, %rd272;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd273, %rd169;
-$L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd274, %rd273;
-	mov.b32 %r84, %r3;
-$L63:
-	setp.hs.u32 %p42, %r84, 32;
-	@%p42 bra $L64;
-	mov.b64 {%r85, %r86}, %rd274;
-	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd275, {%r87, %r88};
-	@!%p43 bra $L65;
-	add.s64 %rd276, %rd275, %rd274;
-	mov.b64 %rd274, %rd276;
-$L65:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L63;
+	setp.eq.s64 %p47, %rd201, %rd200;
+	@!%p47 bra $L59;
+	mov.b64 %rd302, %rd201;
+$L60:
+	@!%p15 bra $L64;
+	bra.uni $L62;
 $L64:
-	mov.b64 {%r89, %r90}, %rd274;
-	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd277, {%r91, %r92};
-	setp.lo.u32 %p45, %r3, 32;
-	and.pred %p46, %p44, %p45;
-	selp.b64 %rd278, %rd277, 0, %p46;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p47, %r7, %r93;
-	@!%p47 bra $L66;
-	mul.wide.u32 %rd279, %r8, 16;
-	add.s64 %rd280, %rd1, %rd279;
-	st.shared.s64 [%rd280+0], %rd274;
-$L66:
-	bar.sync 0;
-	setp.eq.u32 %p48, %r8, 0;
-	@!%p48 bra $L67;
-	mov.b64 %rd281, 0;
-	setp.lo.u32 %p49, %r7, %r10;
-	@!%p49 bra $L68;
-	mul.wide.u32 %rd282, %r7, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	ld.shared.s64 %rd284, [%rd283+0];
-	mov.b64 %rd281, %rd284;
-$L68:
-	mov.b64 {%r94, %r95}, %rd281;
-	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd285, {%r96, %r97};
-	@!%p50 bra $L69;
-	add.s64 %rd286, %rd285, %rd281;
-	mov.b64 %rd281, %rd286;
-$L69:
-	mov.b64 {%r98, %r99}, %rd281;
-	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd287, {%r100, %r101};
-	@!%p51 bra $L70;
-	add.s64 %rd288, %rd287, %rd281;
-	mov.b64 %rd281, %rd288;
-$L70:
-	mov.b64 {%r102, %r103}, %rd281;
-	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd289, {%r104, %r105};
-	@!%p52 bra $L71;
-	add.s64 %rd290, %rd289, %rd281;
-	mov.b64 %rd281, %rd290;
-$L71:
-	mov.b64 {%r106, %r107}, %rd281;
-	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd291, {%r108, %r109};
-	@!%p53 bra $L72;
-	add.s64 %rd292, %rd291, %rd281;
-	mov.b64 %rd281, %rd292;
-$L72:
-	mov.b64 {%r110, %r111}, %rd281;
-	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd293, {%r112, %r113};
-	@!%p54 bra $L73;
-	add.s64 %rd294, %rd293, %rd281;
-	mov.b64 %rd281, %rd294;
-$L73:
-	mov.b64 {%r114, %r115}, %rd281;
-	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd295, {%r116, %r117};
-	selp.b64 %rd296, %rd295, 0, %p55;
-	@!%p49 bra $L74;
-	mul.wide.u32 %rd297, %r7, 16;
-	add.s64 %rd298, %rd1, %rd297;
-	add.s64 %rd299, %rd298, 512;
-	st.shared.s64 [%rd299+0], %rd296;
-$L74:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p56, %r7, %r118;
-	@!%p56 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd281;
-$L75:
+	// block scan
+	mov.b64 %rd303, %rd302;
+	mov.b32 %r85, %r3;
+$L65:
+	setp.hs.u32 %p48, %r85, 32;
+	@%p48 bra $L66;
+	mov.b64 {%r86, %r87}, %rd303;
+	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd304, {%r88, %r89};
+	@!%p49 bra $L67;
+	add.s64 %rd305, %rd304, %rd303;
+	mov.b64 %rd303, %rd305;
 $L67:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L65;
+$L66:
+	mov.b64 {%r90, %r91}, %rd303;
+	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd306, {%r92, %r93};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd307, %rd306, 0, %p52;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r94;
+	@!%p53 bra $L68;
+	mul.wide.u32 %rd308, %r8, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	st.shared.s64 [%rd309+0], %rd303;
+$L68:
 	bar.sync 0;
-	mul.wide.u32 %rd300, %r8, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	ld.shared.s64 %rd303, [%rd302+0];
-	add.s64 %rd304, %rd303, %rd278;
-	ld.shared.s64 %rd305, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd304;
-	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd306, {%r121, %r122};
-	mov.b64 %rd307, %rd305;
-	mov.b64 %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, 0;
-	cvt.u64.u32 %rd315, %r2;
-	setp.eq.s64 %p58, %rd315, 0;
-	setp.gt.s64 %p59, %rd313, 0;
-	and.pred %p60, %p58, %p59;
-	@!%p60 bra $L77;
-	atom.global.add.u64 %rd316, [%rd132], %rd313;
-	mov.b64 %rd317, %rd316;
-	mov.b64 %rd314, %rd317;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L69;
+	mov.b64 %rd310, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L70;
+	mul.wide.u32 %rd311, %r7, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	ld.shared.s64 %rd313, [%rd312+0];
+	mov.b64 %rd310, %rd313;
+$L70:
+	mov.b64 {%r95, %r96}, %rd310;
+	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd314, {%r97, %r98};
+	@!%p56 bra $L71;
+	add.s64 %rd315, %rd314, %rd310;
+	mov.b64 %rd310, %rd315;
+$L71:
+	mov.b64 {%r99, %r100}, %rd310;
+	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd316, {%r101, %r102};
+	@!%p57 bra $L72;
+	add.s64 %rd317, %rd316, %rd310;
+	mov.b64 %rd310, %rd317;
+$L72:
+	mov.b64 {%r103, %r104}, %rd310;
+	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd318, {%r105, %r106};
+	@!%p58 bra $L73;
+	add.s64 %rd319, %rd318, %rd310;
+	mov.b64 %rd310, %rd319;
+$L73:
+	mov.b64 {%r107, %r108}, %rd310;
+	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd320, {%r109, %r110};
+	@!%p59 bra $L74;
+	add.s64 %rd321, %rd320, %rd310;
+	mov.b64 %rd310, %rd321;
+$L74:
+	mov.b64 {%r111, %r112}, %rd310;
+	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd322, {%r113, %r114};
+	@!%p60 bra $L75;
+	add.s64 %rd323, %rd322, %rd310;
+	mov.b64 %rd310, %rd323;
+$L75:
+	mov.b64 {%r115, %r116}, %rd310;
+	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd324, {%r117, %r118};
+	selp.b64 %rd325, %rd324, 0, %p61;
+	@!%p55 bra $L76;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	add.s64 %rd328, %rd327, 512;
+	st.shared.s64 [%rd328+0], %rd325;
+$L76:
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r119;
+	@!%p62 bra $L77;
+	st.shared.s64 [%rd1+1024], %rd310;
 $L77:
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p61, %rd318, 0;
-	setp.eq.u32 %p62, %r1, 0;
-	and.pred %p63, %p61, %p62;
+$L69:
 	bar.sync 0;
-	@!%p63 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd314;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd319, [%rd1+1024];
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd314, %rd320;
-	add.s64 %rd321, %rd314, %rd312;
-	mov.b64 %rd322, %rd321;
-	mov.b64 %rd323, 0;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	ld.shared.s64 %rd332, [%rd331+0];
+	add.s64 %rd333, %rd332, %rd307;
+	ld.shared.s64 %rd334, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd333;
+	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
+	mov.b64 %rd335, {%r122, %r123};
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, 0;
+	cvt.u64.u32 %rd344, %r2;
+	setp.eq.s64 %p64, %rd344, 0;
+	setp.gt.s64 %p65, %rd342, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L79;
+	atom.global.add.u64 %rd345, [%rd182], %rd342;
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd343, %rd346;
 $L79:
-	setp.lt.s64 %p64, %rd323, %rd273;
-	not.pred %p65, %p64;
-	@!%p65 bra $L83;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p67, %rd347, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd343;
+$L80:
+	bar.sync 0;
+	ld.shared.s64 %rd348, [%rd1+1024];
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd343, %rd349;
+	add.s64 %rd350, %rd343, %rd341;
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd352, 0;
+$L81:
+	setp.lt.s64 %p70, %rd352, %rd302;
+	not.pred %p71, %p70;
+	@!%p71 bra $L85;
+	bra.uni $L83;
+$L85:
+	mul.lo.s64 %rd353, %rd352, %rd154;
+	mad.lo.s64 %rd354, %rd353, 4, %rd152;
+	ld.shared.s32 %r124, [%rd354+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd355, %rd351, %rd352;
+	mul.lo.s64 %rd356, %rd355, %rd181;
+	mad.lo.s64 %rd357, %rd356, 4, %rd179;
+	st.global.s32 [%rd357+0], %r125;
+$L82:
+	add.s64 %rd358, %rd352, 1;
+	mov.b64 %rd352, %rd358;
 	bra.uni $L81;
 $L83:
-	mul.lo.s64 %rd324, %rd323, %rd154;
-	mad.lo.s64 %rd325, %rd324, 4, %rd152;
-	ld.shared.s32 %r123, [%rd325+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd326, %rd322, %rd323;
-	mul.lo.s64 %rd327, %rd326, %rd131;
-	mad.lo.s64 %rd328, %rd327, 4, %rd129;
-	st.global.s32 [%rd328+0], %r124;
-$L80:
-	add.s64 %rd329, %rd323, 1;
-	mov.b64 %rd323, %rd329;
-	bra.uni $L79;
-$L81:
+	bra.uni $L62;
+$L61:
 	bra.uni $L60;
+$L62:
+	mov.b64 %rd201, 0;
 $L59:
-	bra.uni $L58;
-$L60:
-	mov.b64 %rd330, 0;
-	setp.lt.s64 %p66, %rd165, %rd166;
-	setp.lt.s64 %p67, %rd164, %rd161;
-	or.pred %p68, %p66, %p67;
-	@!%p68 bra $L85;
-	mov.b64 %rd330, 1;
-$L85:
-	mov.b64 %rd331, %rd330;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L86:
-	setp.hs.u32 %p69, %r126, 32;
-	@%p69 bra $L87;
-	mov.b64 {%r127, %r128}, %rd331;
-	shfl.sync.down.b32 %r129|%p70, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd332, {%r129, %r130};
-	@!%p70 bra $L88;
-	max.s64 %rd333, %rd331, %rd332;
-	mov.b64 %rd331, %rd333;
-$L88:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L86;
-$L87:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L89;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	st.shared.s64 [%rd335+0], %rd331;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L90;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L91;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd331, %rd338;
-$L91:
-	sub.u32 %r131, %r10, 1;
-	mov.b64 {%r132, %r133}, %rd331;
-	shfl.sync.down.b32 %r134|%p74, %r132, 1, %r131, %r17;
-	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
-	mov.b64 %rd339, {%r134, %r135};
-	@!%p74 bra $L92;
-	max.s64 %rd340, %rd331, %rd339;
-	mov.b64 %rd331, %rd340;
-$L92:
-	mov.b64 {%r136, %r137}, %rd331;
-	shfl.sync.down.b32 %r138|%p75, %r136, 2, %r131, %r17;
-	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
-	mov.b64 %rd341, {%r138, %r139};
-	@!%p75 bra $L93;
-	max.s64 %rd342, %rd331, %rd341;
-	mov.b64 %rd331, %rd342;
-$L93:
-	mov.b64 {%r140, %r141}, %rd331;
-	shfl.sync.down.b32 %r142|%p76, %r140, 4, %r131, %r17;
-	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
-	mov.b64 %rd343, {%r142, %r143};
-	@!%p76 bra $L94;
-	max.s64 %rd344, %rd331, %rd343;
-	mov.b64 %rd331, %rd344;
-$L94:
-	mov.b64 {%r144, %r145}, %rd331;
-	shfl.sync.down.b32 %r146|%p77, %r144, 8, %r131, %r17;
-	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
-	mov.b64 %rd345, {%r146, %r147};
-	@!%p77 bra $L95;
-	max.s64 %rd346, %rd331, %rd345;
-	mov.b64 %rd331, %rd346;
-$L95:
-	mov.b64 {%r148, %r149}, %rd331;
-	shfl.sync.down.b32 %r150|%p78, %r148, 16, %r131, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
-	mov.b64 %rd347, {%r150, %r151};
-	@!%p78 bra $L96;
-	max.s64 %rd348, %rd331, %rd347;
-	mov.b64 %rd331, %rd348;
-$L96:
-	@!%p71 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd331;
-$L97:
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 %rd331, %rd349;
-	mov.b64 %rd350, %rd331;
-	setp.eq.s64 %p79, %rd350, 0;
-	@!%p79 bra $L99;
+$L26:
+	add.s64 %rd359, %rd228, 1;
+	mov.b64 %rd228, %rd359;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd360, %rd202, 1;
+	mov.b64 %rd202, %rd360;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd361, %rd201;
+$L86:
+	@!%p15 bra $L90;
+	bra.uni $L88;
+$L90:
+	// block scan
+	mov.b64 %rd362, %rd361;
+	mov.b32 %r126, %r3;
+$L91:
+	setp.hs.u32 %p72, %r126, 32;
+	@%p72 bra $L92;
+	mov.b64 {%r127, %r128}, %rd362;
+	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd363, {%r129, %r130};
+	@!%p73 bra $L93;
+	add.s64 %rd364, %rd363, %rd362;
+	mov.b64 %rd362, %rd364;
+$L93:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r131, %r132}, %rd362;
+	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd365, {%r133, %r134};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd366, %rd365, 0, %p76;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r135;
+	@!%p77 bra $L94;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	st.shared.s64 [%rd368+0], %rd362;
+$L94:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L95;
+	mov.b64 %rd369, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L96;
+	mul.wide.u32 %rd370, %r7, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	ld.shared.s64 %rd372, [%rd371+0];
+	mov.b64 %rd369, %rd372;
+$L96:
+	mov.b64 {%r136, %r137}, %rd369;
+	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd373, {%r138, %r139};
+	@!%p80 bra $L97;
+	add.s64 %rd374, %rd373, %rd369;
+	mov.b64 %rd369, %rd374;
+$L97:
+	mov.b64 {%r140, %r141}, %rd369;
+	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd375, {%r142, %r143};
+	@!%p81 bra $L98;
+	add.s64 %rd376, %rd375, %rd369;
+	mov.b64 %rd369, %rd376;
+$L98:
+	mov.b64 {%r144, %r145}, %rd369;
+	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd377, {%r146, %r147};
+	@!%p82 bra $L99;
+	add.s64 %rd378, %rd377, %rd369;
+	mov.b64 %rd369, %rd378;
 $L99:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r148, %r149}, %rd369;
+	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd379, {%r150, %r151};
+	@!%p83 bra $L100;
+	add.s64 %rd380, %rd379, %rd369;
+	mov.b64 %rd369, %rd380;
+$L100:
+	mov.b64 {%r152, %r153}, %rd369;
+	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd381, {%r154, %r155};
+	@!%p84 bra $L101;
+	add.s64 %rd382, %rd381, %rd369;
+	mov.b64 %rd369, %rd382;
+$L101:
+	mov.b64 {%r156, %r157}, %rd369;
+	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd383, {%r158, %r159};
+	selp.b64 %rd384, %rd383, 0, %p85;
+	@!%p79 bra $L102;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	add.s64 %rd387, %rd386, 512;
+	st.shared.s64 [%rd387+0], %rd384;
+$L102:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r160;
+	@!%p86 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd369;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	ld.shared.s64 %rd391, [%rd390+0];
+	add.s64 %rd392, %rd391, %rd366;
+	ld.shared.s64 %rd393, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd392;
+	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd394, {%r163, %r164};
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, 0;
+	cvt.u64.u32 %rd403, %r2;
+	setp.eq.s64 %p88, %rd403, 0;
+	setp.gt.s64 %p89, %rd401, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L105;
+	atom.global.add.u64 %rd404, [%rd182], %rd401;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd402, %rd405;
+$L105:
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p91, %rd406, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd402;
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd407, [%rd1+1024];
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd402, %rd408;
+	add.s64 %rd409, %rd402, %rd400;
+	mov.b64 %rd410, %rd409;
+	mov.b64 %rd411, 0;
+$L107:
+	setp.lt.s64 %p94, %rd411, %rd361;
+	not.pred %p95, %p94;
+	@!%p95 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd412, %rd411, %rd154;
+	mad.lo.s64 %rd413, %rd412, 4, %rd152;
+	ld.shared.s32 %r165, [%rd413+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd414, %rd410, %rd411;
+	mul.lo.s64 %rd415, %rd414, %rd181;
+	mad.lo.s64 %rd416, %rd415, 4, %rd179;
+	st.global.s32 [%rd416+0], %r166;
+$L108:
+	add.s64 %rd417, %rd411, 1;
+	mov.b64 %rd411, %rd417;
+	bra.uni $L107;
+$L109:
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd418, %r2;
+	add.s64 %rd419, %rd158, %rd418;
+	mov.b64 %rd420, %rd419;
+	mov.b32 %r167, -1;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, 0;
+$L112:
+	@!%p11 bra $L116;
+	mov.b64 %rd423, 4611686018427387904;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd423, %rd141;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd424, %rd423;
+$L117:
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, %rd424;
+$L120:
+	setp.gt.s64 %p96, %rd426, 0;
+	not.pred %p97, %p96;
+	@!%p97 bra $L124;
+	bra.uni $L122;
+$L124:
+	setp.ge.s64 %p98, %rd421, %rd422;
+	@!%p98 bra $L126;
+	setp.ge.s64 %p99, %rd420, %rd161;
+	@!%p99 bra $L128;
+	bra.uni $L122;
+$L128:
+	mov.pred %p100, %p10;
+	mov.b64 %rd427, %rd122;
+	mov.b64 %rd428, %rd420;
+$L129:
+	@!%p100 bra $L133;
+	shr.s64 %rd429, %rd428, 5;
+	mul.lo.s64 %rd430, %rd429, %rd128;
+	mad.lo.s64 %rd431, %rd430, 4, %rd126;
+	ld.global.nc.u32 %r168, [%rd431+0];
+	mov.b32 %r169, %r168;
+	and.b64 %rd432, %rd428, 31;
+	min.u64 %rd433, %rd432, 32;
+	cvt.u32.u64 %r170, %rd433;
+	mov.b32 %r172, 0x1;
+	shl.b32 %r171, %r172, %r170;
+	setp.hs.u32 %p101, %r170, 32;
+	selp.b32 %r173, 0, %r171, %p101;
+	and.b32 %r174, %r169, %r173;
+	setp.ne.u32 %p102, %r174, 0x0;
+	@!%p102 bra $L135;
+	cvt.u32.u64 %r175, %rd428;
+	mov.b32 %r176, %r175;
+	bra.uni $L131;
+$L135:
+	mov.b32 %r176, -1;
+	bra.uni $L131;
+$L133:
+	mul.lo.s64 %rd434, %rd428, %rd125;
+	mad.lo.s64 %rd435, %rd434, 4, %rd123;
+	ld.global.nc.s32 %r177, [%rd435+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	bra.uni $L131;
+$L130:
+	bra.uni $L129;
+$L131:
+	mov.b32 %r167, %r176;
+	add.s64 %rd436, %rd420, %rd156;
+	mov.b64 %rd420, %rd436;
+	setp.ge.s32 %p103, %r167, 0;
+	@!%p103 bra $L137;
+	mov.b64 %rd437, %rd112;
+	mov.b32 %r179, %r167;
+	cvt.s64.s32 %rd438, %r179;
+	mul.lo.s64 %rd439, %rd438, %rd115;
+	mad.lo.s64 %rd440, %rd439, 8, %rd113;
+	ld.global.nc.s64 %rd441, [%rd440+0];
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd444, %rd112;
+	mov.b32 %r180, %r167;
+	cvt.s64.s32 %rd445, %r180;
+	add.s64 %rd446, %rd445, 1;
+	mul.lo.s64 %rd447, %rd446, %rd115;
+	mad.lo.s64 %rd448, %rd447, 8, %rd113;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd443;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd421, %rd452;
+	mov.b64 %rd422, %rd453;
+$L137:
+	bra.uni $L121;
+$L126:
+	mul.lo.s64 %rd454, %rd421, %rd118;
+	mad.lo.s64 %rd455, %rd454, 4, %rd116;
+	ld.global.nc.s32 %r181, [%rd455+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	mov.b32 %r184, %r167;
+	mov.b32 %r185, %r183;
+	mov.b64 %rd456, %rd421;
+$L138:
+	cvt.s64.s32 %rd457, %r184;
+	mul.lo.s64 %rd458, %rd457, %rd146;
+	mad.lo.s64 %rd459, %rd458, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r186, [%rd459+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r187;
+	cvt.s64.s32 %rd460, %r185;
+	mul.lo.s64 %rd461, %rd460, %rd146;
+	mad.lo.s64 %rd462, %rd461, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r189, [%rd462+0];
+	mov.b32 %r190, %r189;
+	setp.ge.s32 %p104, %r190, %r188;
+	@!%p104 bra $L142;
+	mov.pred %p105, 0;
+	bra.uni $L140;
+$L142:
+	cvt.s64.s32 %rd463, %r185;
+	mul.lo.s64 %rd464, %rd463, %rd146;
+	mad.lo.s64 %rd465, %rd464, 4, %rd144;
+	atom.global.max.s32 %r191, [%rd465], %r188;
+	mov.b32 %r192, %r191;
+	setp.lt.s32 %p106, %r192, %r188;
+	mov.pred %p105, %p106;
+	bra.uni $L140;
+$L139:
+	bra.uni $L138;
+$L140:
+	@!%p105 bra $L144;
+	mov.pred %p107, 0;
+	mov.b64 %rd466, %rd425;
+	mov.b32 %r193, %r183;
+$L145:
+	@!%p11 bra $L149;
+	shr.s32 %r194, %r193, 5;
+	cvt.s64.s32 %rd467, %r194;
+	mov.b64 %rd468, %rd467;
+	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd469, %r195;
+	min.u64 %rd470, %rd469, 32;
+	cvt.u32.u64 %r196, %rd470;
+	mov.b32 %r198, 0x1;
+	shl.b32 %r197, %r198, %r196;
+	setp.hs.u32 %p108, %r196, 32;
+	selp.b32 %r199, 0, %r197, %p108;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd471, %rd468;
+	mov.b32 %r201, %r200;
+	mul.lo.s64 %rd472, %rd471, %rd137;
+	mad.lo.s64 %rd473, %rd472, 4, %rd135;
+	ld.relaxed.gpu.global.u32 %r202, [%rd473+0];
+	mov.b32 %r203, %r202;
+	and.b32 %r204, %r203, %r201;
+	setp.ne.u32 %p109, %r204, 0x0;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L151;
+	mul.lo.s64 %rd474, %rd471, %rd137;
+	mad.lo.s64 %rd475, %rd474, 4, %rd135;
+	atom.global.or.b32 %r205, [%rd475], %r201;
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r201;
+	setp.ne.u32 %p112, %r207, 0x0;
+	mov.pred %p110, %p112;
+$L151:
+	@!%p110 bra $L153;
+	mov.b64 %rd476, %rd466;
+	mov.b64 %rd477, %rd476;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L153:
+	mov.b64 %rd478, %rd466;
+	mov.b64 %rd477, %rd478;
+	mov.pred %p113, 1;
+	bra.uni $L147;
+$L149:
+	@!%p12 bra $L155;
+	cvt.s64.s32 %rd479, %r193;
+	mul.lo.s64 %rd480, %rd479, %rd140;
+	mad.lo.s64 %rd481, %rd480, 4, %rd138;
+	ld.relaxed.gpu.global.s32 %r208, [%rd481+0];
+	mov.b32 %r209, %r208;
+	setp.eq.s32 %p114, %r209, %r35;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L157;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd140;
+	mad.lo.s64 %rd484, %rd483, 4, %rd138;
+	atom.global.exch.b32 %r210, [%rd484], %r35;
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p117, %r211, %r35;
+	mov.pred %p115, %p117;
+$L157:
+	@!%p115 bra $L159;
+	mov.b64 %rd485, %rd466;
+	mov.b64 %rd477, %rd485;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L159:
+$L155:
+	mul.lo.s64 %rd486, %rd466, %rd154;
+	mad.lo.s64 %rd487, %rd486, 4, %rd152;
+	st.shared.s32 [%rd487+0], %r193;
+	add.s64 %rd488, %rd466, 1;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd477, %rd489;
+	mov.pred %p113, 1;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd490, %rd477;
+	mov.pred %p118, %p113;
+	mov.b64 %rd425, %rd490;
+	mov.pred %p107, %p118;
+	@!%p107 bra $L161;
+	mov.b64 %rd491, %rd112;
+	mov.b32 %r212, %r183;
+	setp.lt.s64 %p119, %rd106, 64;
+	setp.le.s64 %p120, %rd142, 1;
+	or.pred %p121, %p119, %p120;
+	@!%p121 bra $L162;
+	mov.b64 %rd492, %rd491;
+	mov.b32 %r213, %r212;
+	cvt.s64.s32 %rd493, %r213;
+	add.s64 %rd494, %rd493, 1;
+	mul.lo.s64 %rd495, %rd494, %rd115;
+	mad.lo.s64 %rd496, %rd495, 8, %rd113;
+	ld.global.nc.s64 %rd497, [%rd496+0];
+	mov.b64 %rd498, %rd497;
+	cvt.s64.s32 %rd499, %r213;
+	mul.lo.s64 %rd500, %rd499, %rd115;
+	mad.lo.s64 %rd501, %rd500, 8, %rd113;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	sub.s64 %rd504, %rd498, %rd503;
+	mov.b64 %rd505, %rd504;
+	add.s64 %rd506, %rd107, %rd505;
+	mov.b64 %rd107, %rd506;
+	bra.uni $L163;
+$L162:
+	rem.s64 %rd507, %rd106, %rd142;
+	setp.eq.s64 %p122, %rd142, -1;
+	selp.b64 %rd508, 0, %rd507, %p122;
+	setp.eq.s64 %p123, %rd142, 0;
+	selp.b64 %rd509, %rd106, %rd508, %p123;
+	setp.eq.s64 %p124, %rd509, 0;
+	@!%p124 bra $L165;
+	mov.b64 %rd510, %rd491;
+	mov.b32 %r214, %r212;
+	cvt.s64.s32 %rd511, %r214;
+	add.s64 %rd512, %rd511, 1;
+	mul.lo.s64 %rd513, %rd512, %rd115;
+	mad.lo.s64 %rd514, %rd513, 8, %rd113;
+	ld.global.nc.s64 %rd515, [%rd514+0];
+	mov.b64 %rd516, %rd515;
+	cvt.s64.s32 %rd517, %r214;
+	mul.lo.s64 %rd518, %rd517, %rd115;
+	mad.lo.s64 %rd519, %rd518, 8, %rd113;
+	ld.global.nc.s64 %rd520, [%rd519+0];
+	mov.b64 %rd521, %rd520;
+	sub.s64 %rd522, %rd516, %rd521;
+	mov.b64 %rd523, %rd522;
+	mul.lo.s64 %rd524, %rd142, %rd523;
+	add.s64 %rd525, %rd107, %rd524;
+	mov.b64 %rd107, %rd525;
+$L165:
+$L163:
+	add.s64 %rd526, %rd106, 1;
+	mov.b64 %rd106, %rd526;
+$L161:
+$L144:
+	add.s64 %rd527, %rd421, 1;
+	mov.b64 %rd421, %rd527;
+	sub.s64 %rd528, %rd426, 1;
+	mov.b64 %rd426, %rd528;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd529, %rd425;
+$L166:
+	@!%p11 bra $L170;
+	bra.uni $L168;
+$L170:
+	// block scan
+	mov.b64 %rd530, %rd529;
+	mov.b32 %r215, %r3;
+$L171:
+	setp.hs.u32 %p125, %r215, 32;
+	@%p125 bra $L172;
+	mov.b64 {%r216, %r217}, %rd530;
+	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
+	mov.b64 %rd531, {%r218, %r219};
+	@!%p126 bra $L173;
+	add.s64 %rd532, %rd531, %rd530;
+	mov.b64 %rd530, %rd532;
+$L173:
+	shl.b32 %r215, %r215, 1;
+	bra.uni $L171;
+$L172:
+	mov.b64 {%r220, %r221}, %rd530;
+	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
+	mov.b64 %rd533, {%r222, %r223};
+	setp.lo.u32 %p128, %r3, 32;
+	and.pred %p129, %p127, %p128;
+	selp.b64 %rd534, %rd533, 0, %p129;
+	sub.u32 %r224, %r13, %r3;
+	setp.eq.u32 %p130, %r7, %r224;
+	@!%p130 bra $L174;
+	mul.wide.u32 %rd535, %r8, 16;
+	add.s64 %rd536, %rd1, %rd535;
+	st.shared.s64 [%rd536+0], %rd530;
+$L174:
+	bar.sync 0;
+	setp.eq.u32 %p131, %r8, 0;
+	@!%p131 bra $L175;
+	mov.b64 %rd537, 0;
+	setp.lo.u32 %p132, %r7, %r10;
+	@!%p132 bra $L176;
+	mul.wide.u32 %rd538, %r7, 16;
+	add.s64 %rd539, %rd1, %rd538;
+	ld.shared.s64 %rd540, [%rd539+0];
+	mov.b64 %rd537, %rd540;
+$L176:
+	mov.b64 {%r225, %r226}, %rd537;
+	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
+	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
+	mov.b64 %rd541, {%r227, %r228};
+	@!%p133 bra $L177;
+	add.s64 %rd542, %rd541, %rd537;
+	mov.b64 %rd537, %rd542;
+$L177:
+	mov.b64 {%r229, %r230}, %rd537;
+	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
+	mov.b64 %rd543, {%r231, %r232};
+	@!%p134 bra $L178;
+	add.s64 %rd544, %rd543, %rd537;
+	mov.b64 %rd537, %rd544;
+$L178:
+	mov.b64 {%r233, %r234}, %rd537;
+	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
+	mov.b64 %rd545, {%r235, %r236};
+	@!%p135 bra $L179;
+	add.s64 %rd546, %rd545, %rd537;
+	mov.b64 %rd537, %rd546;
+$L179:
+	mov.b64 {%r237, %r238}, %rd537;
+	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
+	mov.b64 %rd547, {%r239, %r240};
+	@!%p136 bra $L180;
+	add.s64 %rd548, %rd547, %rd537;
+	mov.b64 %rd537, %rd548;
+$L180:
+	mov.b64 {%r241, %r242}, %rd537;
+	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
+	mov.b64 %rd549, {%r243, %r244};
+	@!%p137 bra $L181;
+	add.s64 %rd550, %rd549, %rd537;
+	mov.b64 %rd537, %rd550;
+$L181:
+	mov.b64 {%r245, %r246}, %rd537;
+	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd551, {%r247, %r248};
+	selp.b64 %rd552, %rd551, 0, %p138;
+	@!%p132 bra $L182;
+	mul.wide.u32 %rd553, %r7, 16;
+	add.s64 %rd554, %rd1, %rd553;
+	add.s64 %rd555, %rd554, 512;
+	st.shared.s64 [%rd555+0], %rd552;
+$L182:
+	sub.u32 %r249, %r10, 1;
+	setp.eq.u32 %p139, %r7, %r249;
+	@!%p139 bra $L183;
+	st.shared.s64 [%rd1+1024], %rd537;
+$L183:
+$L175:
+	bar.sync 0;
+	mul.wide.u32 %rd556, %r8, 16;
+	add.s64 %rd557, %rd1, %rd556;
+	add.s64 %rd558, %rd557, 512;
+	ld.shared.s64 %rd559, [%rd558+0];
+	add.s64 %rd560, %rd559, %rd534;
+	ld.shared.s64 %rd561, [%rd1+1024];
+	mov.b64 {%r250, %r251}, %rd560;
+	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
+	mov.b64 %rd562, {%r252, %r253};
+	mov.b64 %rd563, %rd561;
+	mov.b64 %rd564, %rd562;
+	mov.b64 %rd565, %rd563;
+	mov.b64 %rd566, %rd564;
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, 0;
+	cvt.u64.u32 %rd571, %r2;
+	setp.eq.s64 %p141, %rd571, 0;
+	setp.gt.s64 %p142, %rd569, 0;
+	and.pred %p143, %p141, %p142;
+	@!%p143 bra $L185;
+	atom.global.add.u64 %rd572, [%rd132], %rd569;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd570, %rd573;
+$L185:
+	cvt.u64.u32 %rd574, %r2;
+	setp.eq.s64 %p144, %rd574, 0;
+	setp.eq.u32 %p145, %r1, 0;
+	and.pred %p146, %p144, %p145;
+	bar.sync 0;
+	@!%p146 bra $L186;
+	st.shared.s64 [%rd1+1024], %rd570;
+$L186:
+	bar.sync 0;
+	ld.shared.s64 %rd575, [%rd1+1024];
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd570, %rd576;
+	add.s64 %rd577, %rd570, %rd568;
+	mov.b64 %rd578, %rd577;
+	mov.b64 %rd579, 0;
+$L187:
+	setp.lt.s64 %p147, %rd579, %rd529;
+	not.pred %p148, %p147;
+	@!%p148 bra $L191;
+	bra.uni $L189;
+$L191:
+	mul.lo.s64 %rd580, %rd579, %rd154;
+	mad.lo.s64 %rd581, %rd580, 4, %rd152;
+	ld.shared.s32 %r254, [%rd581+0];
+	mov.b32 %r255, %r254;
+	add.s64 %rd582, %rd578, %rd579;
+	mul.lo.s64 %rd583, %rd582, %rd131;
+	mad.lo.s64 %rd584, %rd583, 4, %rd129;
+	st.global.s32 [%rd584+0], %r255;
+$L188:
+	add.s64 %rd585, %rd579, 1;
+	mov.b64 %rd579, %rd585;
+	bra.uni $L187;
+$L189:
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd586, 0;
+	setp.lt.s64 %p149, %rd421, %rd422;
+	setp.lt.s64 %p150, %rd420, %rd161;
+	or.pred %p151, %p149, %p150;
+	@!%p151 bra $L193;
+	mov.b64 %rd586, 1;
+$L193:
+	mov.b64 %rd587, %rd586;
+	// block reduction
+	sub.u32 %r256, %r13, 1;
+	mov.b32 %r257, %r3;
+$L194:
+	setp.hs.u32 %p152, %r257, 32;
+	@%p152 bra $L195;
+	mov.b64 {%r258, %r259}, %rd587;
+	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
+	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
+	mov.b64 %rd588, {%r260, %r261};
+	@!%p153 bra $L196;
+	max.s64 %rd589, %rd587, %rd588;
+	mov.b64 %rd587, %rd589;
+$L196:
+	shl.b32 %r257, %r257, 1;
+	bra.uni $L194;
+$L195:
+	setp.eq.u32 %p154, %r7, 0;
+	@!%p154 bra $L197;
+	mul.wide.u32 %rd590, %r8, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	st.shared.s64 [%rd591+0], %rd587;
+$L197:
+	bar.sync 0;
+	setp.eq.u32 %p155, %r8, 0;
+	@!%p155 bra $L198;
+	setp.lo.u32 %p156, %r7, %r10;
+	@!%p156 bra $L199;
+	mul.wide.u32 %rd592, %r7, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	ld.shared.s64 %rd594, [%rd593+0];
+	mov.b64 %rd587, %rd594;
+$L199:
+	sub.u32 %r262, %r10, 1;
+	mov.b64 {%r263, %r264}, %rd587;
+	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
+	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
+	mov.b64 %rd595, {%r265, %r266};
+	@!%p157 bra $L200;
+	max.s64 %rd596, %rd587, %rd595;
+	mov.b64 %rd587, %rd596;
+$L200:
+	mov.b64 {%r267, %r268}, %rd587;
+	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
+	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
+	mov.b64 %rd597, {%r269, %r270};
+	@!%p158 bra $L201;
+	max.s64 %rd598, %rd587, %rd597;
+	mov.b64 %rd587, %rd598;
+$L201:
+	mov.b64 {%r271, %r272}, %rd587;
+	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
+	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
+	mov.b64 %rd599, {%r273, %r274};
+	@!%p159 bra $L202;
+	max.s64 %rd600, %rd587, %rd599;
+	mov.b64 %rd587, %rd600;
+$L202:
+	mov.b64 {%r275, %r276}, %rd587;
+	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
+	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
+	mov.b64 %rd601, {%r277, %r278};
+	@!%p160 bra $L203;
+	max.s64 %rd602, %rd587, %rd601;
+	mov.b64 %rd587, %rd602;
+$L203:
+	mov.b64 {%r279, %r280}, %rd587;
+	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
+	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
+	mov.b64 %rd603, {%r281, %r282};
+	@!%p161 bra $L204;
+	max.s64 %rd604, %rd587, %rd603;
+	mov.b64 %rd587, %rd604;
+$L204:
+	@!%p154 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd587;
+$L205:
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd605, [%rd1+1024];
+	mov.b64 %rd587, %rd605;
+	mov.b64 %rd606, %rd587;
+	setp.eq.s64 %p162, %rd606, 0;
+	@!%p162 bra $L207;
+	bra.uni $L119;
+$L207:
+$L118:
+	bra.uni $L117;
+$L119:
 $L3:
 	bar.sync 0;
 	add.s64 %rd111, %rd111, %rd110;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd351, %rd106;
-	mov.b64 %rd352, %rd107;
+	mov.b64 %rd607, %rd106;
+	mov.b64 %rd608, %rd107;
 	// block reduction
-	sub.u32 %r152, %r13, 1;
-	mov.b32 %r153, %r3;
-$L100:
-	setp.hs.u32 %p80, %r153, 32;
-	@%p80 bra $L101;
-	mov.b64 {%r154, %r155}, %rd351;
-	shfl.sync.down.b32 %r156|%p81, %r154, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd353, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd352;
-	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
-	mov.b64 %rd354, {%r160, %r161};
-	@!%p81 bra $L102;
-	setp.lt.s64 %p82, %rd353, %rd351;
-	setp.eq.s64 %p83, %rd353, %rd351;
-	setp.lt.s64 %p84, %rd354, %rd352;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd355, %rd353, %rd351, %p86;
-	selp.b64 %rd356, %rd354, %rd352, %p86;
-	mov.b64 %rd351, %rd355;
-	mov.b64 %rd352, %rd356;
-$L102:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L100;
-$L101:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L103;
-	mul.wide.u32 %rd357, %r8, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	st.shared.s64 [%rd358+0], %rd351;
-	st.shared.s64 [%rd358+8], %rd352;
-$L103:
+	sub.u32 %r283, %r13, 1;
+	mov.b32 %r284, %r3;
+$L208:
+	setp.hs.u32 %p163, %r284, 32;
+	@%p163 bra $L209;
+	mov.b64 {%r285, %r286}, %rd607;
+	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
+	mov.b64 %rd609, {%r287, %r288};
+	mov.b64 {%r289, %r290}, %rd608;
+	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
+	mov.b64 %rd610, {%r291, %r292};
+	@!%p164 bra $L210;
+	setp.lt.s64 %p165, %rd609, %rd607;
+	setp.eq.s64 %p166, %rd609, %rd607;
+	setp.lt.s64 %p167, %rd610, %rd608;
+	and.pred %p168, %p166, %p167;
+	or.pred %p169, %p165, %p168;
+	selp.b64 %rd611, %rd609, %rd607, %p169;
+	selp.b64 %rd612, %rd610, %rd608, %p169;
+	mov.b64 %rd607, %rd611;
+	mov.b64 %rd608, %rd612;
+$L210:
+	shl.b32 %r284, %r284, 1;
+	bra.uni $L208;
+$L209:
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L211;
+	mul.wide.u32 %rd613, %r8, 16;
+	add.s64 %rd614, %rd1, %rd613;
+	st.shared.s64 [%rd614+0], %rd607;
+	st.shared.s64 [%rd614+8], %rd608;
+$L211:
 	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L104;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L105;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	ld.shared.s64 %rd361, [%rd360+0];
-	ld.shared.s64 %rd362, [%rd360+8];
-	mov.b64 %rd351, %rd361;
-	mov.b64 %rd352, %rd362;
-$L105:
-	sub.u32 %r162, %r10, 1;
-	mov.b64 {%r163, %r164}, %rd351;
-	shfl.sync.down.b32 %r165|%p90, %r163, 1, %r162, %r17;
-	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
-	mov.b64 %rd363, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd352;
-	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
-	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
-	mov.b64 %rd364, {%r169, %r170};
-	@!%p90 bra $L106;
-	setp.lt.s64 %p91, %rd363, %rd351;
-	setp.eq.s64 %p92, %rd363, %rd351;
-	setp.lt.s64 %p93, %rd364, %rd352;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd365, %rd363, %rd351, %p95;
-	selp.b64 %rd366, %rd364, %rd352, %p95;
-	mov.b64 %rd351, %rd365;
-	mov.b64 %rd352, %rd366;
-$L106:
-	mov.b64 {%r171, %r172}, %rd351;
-	shfl.sync.down.b32 %r173|%p96, %r171, 2, %r162, %r17;
-	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
-	mov.b64 %rd367, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd352;
-	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
-	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
-	mov.b64 %rd368, {%r177, %r178};
-	@!%p96 bra $L107;
-	setp.lt.s64 %p97, %rd367, %rd351;
-	setp.eq.s64 %p98, %rd367, %rd351;
-	setp.lt.s64 %p99, %rd368, %rd352;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd369, %rd367, %rd351, %p101;
-	selp.b64 %rd370, %rd368, %rd352, %p101;
-	mov.b64 %rd351, %rd369;
-	mov.b64 %rd352, %rd370;
-$L107:
-	mov.b64 {%r179, %r180}, %rd351;
-	shfl.sync.down.b32 %r181|%p102, %r179, 4, %r162, %r17;
-	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
-	mov.b64 %rd371, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd352;
-	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
-	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
-	mov.b64 %rd372, {%r185, %r186};
-	@!%p102 bra $L108;
-	setp.lt.s64 %p103, %rd371, %rd351;
-	setp.eq.s64 %p104, %rd371, %rd351;
-	setp.lt.s64 %p105, %rd372, %rd352;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd373, %rd371, %rd351, %p107;
-	selp.b64 %rd374, %rd372, %rd352, %p107;
-	mov.b64 %rd351, %rd373;
-	mov.b64 %rd352, %rd374;
-$L108:
-	mov.b64 {%r187, %r188}, %rd351;
-	shfl.sync.down.b32 %r189|%p108, %r187, 8, %r162, %r17;
-	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
-	mov.b64 %rd375, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd352;
-	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
-	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
-	mov.b64 %rd376, {%r193, %r194};
-	@!%p108 bra $L109;
-	setp.lt.s64 %p109, %rd375, %rd351;
-	setp.eq.s64 %p110, %rd375, %rd351;
-	setp.lt.s64 %p111, %rd376, %rd352;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd377, %rd375, %rd351, %p113;
-	selp.b64 %rd378, %rd376, %rd352, %p113;
-	mov.b64 %rd351, %rd377;
-	mov.b64 %rd352, %rd378;
-$L109:
-	mov.b64 {%r195, %r196}, %rd351;
-	shfl.sync.down.b32 %r197|%p114, %r195, 16, %r162, %r17;
-	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
-	mov.b64 %rd379, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd352;
-	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
-	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
-	mov.b64 %rd380, {%r201, %r202};
-	@!%p114 bra $L110;
-	setp.lt.s64 %p115, %rd379, %rd351;
-	setp.eq.s64 %p116, %rd379, %rd351;
-	setp.lt.s64 %p117, %rd380, %rd352;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd381, %rd379, %rd351, %p119;
-	selp.b64 %rd382, %rd380, %rd352, %p119;
-	mov.b64 %rd351, %rd381;
-	mov.b64 %rd352, %rd382;
-$L110:
-$L104:
-	mul.wide.u32 %rd383, %r28, 16;
-	add.s64 %rd384, %rd11, %rd383;
-	setp.eq.u32 %p120, %r5, 0;
-	@!%p120 bra $L111;
-	st.global.s64 [%rd384+0], %rd351;
-	st.global.s64 [%rd384+8], %rd352;
-$L111:
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L212;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L213;
+	mul.wide.u32 %rd615, %r7, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	ld.shared.s64 %rd617, [%rd616+0];
+	ld.shared.s64 %rd618, [%rd616+8];
+	mov.b64 %rd607, %rd617;
+	mov.b64 %rd608, %rd618;
+$L213:
+	sub.u32 %r293, %r10, 1;
+	mov.b64 {%r294, %r295}, %rd607;
+	shfl.sync.down.b32 %r296|%p173, %r294, 1, %r293, %r17;
+	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
+	mov.b64 %rd619, {%r296, %r297};
+	mov.b64 {%r298, %r299}, %rd608;
+	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
+	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
+	mov.b64 %rd620, {%r300, %r301};
+	@!%p173 bra $L214;
+	setp.lt.s64 %p174, %rd619, %rd607;
+	setp.eq.s64 %p175, %rd619, %rd607;
+	setp.lt.s64 %p176, %rd620, %rd608;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd621, %rd619, %rd607, %p178;
+	selp.b64 %rd622, %rd620, %rd608, %p178;
+	mov.b64 %rd607, %rd621;
+	mov.b64 %rd608, %rd622;
+$L214:
+	mov.b64 {%r302, %r303}, %rd607;
+	shfl.sync.down.b32 %r304|%p179, %r302, 2, %r293, %r17;
+	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
+	mov.b64 %rd623, {%r304, %r305};
+	mov.b64 {%r306, %r307}, %rd608;
+	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
+	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
+	mov.b64 %rd624, {%r308, %r309};
+	@!%p179 bra $L215;
+	setp.lt.s64 %p180, %rd623, %rd607;
+	setp.eq.s64 %p181, %rd623, %rd607;
+	setp.lt.s64 %p182, %rd624, %rd608;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd625, %rd623, %rd607, %p184;
+	selp.b64 %rd626, %rd624, %rd608, %p184;
+	mov.b64 %rd607, %rd625;
+	mov.b64 %rd608, %rd626;
+$L215:
+	mov.b64 {%r310, %r311}, %rd607;
+	shfl.sync.down.b32 %r312|%p185, %r310, 4, %r293, %r17;
+	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
+	mov.b64 %rd627, {%r312, %r313};
+	mov.b64 {%r314, %r315}, %rd608;
+	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
+	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
+	mov.b64 %rd628, {%r316, %r317};
+	@!%p185 bra $L216;
+	setp.lt.s64 %p186, %rd627, %rd607;
+	setp.eq.s64 %p187, %rd627, %rd607;
+	setp.lt.s64 %p188, %rd628, %rd608;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd629, %rd627, %rd607, %p190;
+	selp.b64 %rd630, %rd628, %rd608, %p190;
+	mov.b64 %rd607, %rd629;
+	mov.b64 %rd608, %rd630;
+$L216:
+	mov.b64 {%r318, %r319}, %rd607;
+	shfl.sync.down.b32 %r320|%p191, %r318, 8, %r293, %r17;
+	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
+	mov.b64 %rd631, {%r320, %r321};
+	mov.b64 {%r322, %r323}, %rd608;
+	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
+	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
+	mov.b64 %rd632, {%r324, %r325};
+	@!%p191 bra $L217;
+	setp.lt.s64 %p192, %rd631, %rd607;
+	setp.eq.s64 %p193, %rd631, %rd607;
+	setp.lt.s64 %p194, %rd632, %rd608;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd633, %rd631, %rd607, %p196;
+	selp.b64 %rd634, %rd632, %rd608, %p196;
+	mov.b64 %rd607, %rd633;
+	mov.b64 %rd608, %rd634;
+$L217:
+	mov.b64 {%r326, %r327}, %rd607;
+	shfl.sync.down.b32 %r328|%p197, %r326, 16, %r293, %r17;
+	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
+	mov.b64 %rd635, {%r328, %r329};
+	mov.b64 {%r330, %r331}, %rd608;
+	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
+	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
+	mov.b64 %rd636, {%r332, %r333};
+	@!%p197 bra $L218;
+	setp.lt.s64 %p198, %rd635, %rd607;
+	setp.eq.s64 %p199, %rd635, %rd607;
+	setp.lt.s64 %p200, %rd636, %rd608;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd637, %rd635, %rd607, %p202;
+	selp.b64 %rd638, %rd636, %rd608, %p202;
+	mov.b64 %rd607, %rd637;
+	mov.b64 %rd608, %rd638;
+$L218:
+$L212:
+	mul.wide.u32 %rd639, %r28, 16;
+	add.s64 %rd640, %rd11, %rd639;
+	setp.eq.u32 %p203, %r5, 0;
+	@!%p203 bra $L219;
+	st.global.s64 [%rd640+0], %rd607;
+	st.global.s64 [%rd640+8], %rd608;
+$L219:
 	ret;
 }
 
@@ -3841,9 +4508,9 @@ $L16:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<121>;
-	.reg .b32 %r<203>;
-	.reg .b64 %rd<385>;
+	.reg .pred %p<204>;
+	.reg .b32 %r<334>;
+	.reg .b64 %rd<641>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4056,716 +4723,1383 @@ $L1:
 	add.s64 %rd159, %rd158, %rd143;
 	min.s64 %rd160, %rd159, %rd122;
 	mov.b64 %rd161, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd158, %rd162;
-	mov.b64 %rd164, %rd163;
-	mov.b32 %r36, -1;
-	mov.b64 %rd165, 0;
-	mov.b64 %rd166, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd167, 4611686018427387904;
+	setp.eq.s64 %p13, %rd156, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd162, %rd112;
+	mov.b64 %rd163, %rd113;
+	mov.b64 %rd164, %rd114;
+	mov.b64 %rd165, %rd115;
+	mov.b64 %rd166, %rd116;
+	mov.b64 %rd167, %rd117;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.pred %p14, %p10;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.pred %p15, %p11;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.pred %p16, %p12;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd158;
+	mov.b64 %rd198, %rd161;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd199, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd199, %rd191;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd167, %rd141;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd168, %rd167;
-$L9:
-	mov.b64 %rd169, 0;
-	mov.b64 %rd170, %rd168;
-$L12:
-	setp.gt.s64 %p13, %rd170, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, 0;
+	mov.b64 %rd202, %rd197;
+$L11:
+	setp.lt.s64 %p17, %rd202, %rd198;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd203, %rd172;
+	mov.b64 %rd204, %rd202;
 $L16:
-	setp.ge.s64 %p15, %rd165, %rd166;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd164, %rd161;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd171, %rd122;
-	mov.b64 %rd172, %rd164;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd173, %rd172, 5;
-	mul.lo.s64 %rd174, %rd173, %rd128;
-	mad.lo.s64 %rd175, %rd174, 4, %rd126;
-	ld.global.nc.u32 %r37, [%rd175+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd205, %rd204, 5;
+	mul.lo.s64 %rd206, %rd205, %rd178;
+	mad.lo.s64 %rd207, %rd206, 4, %rd176;
+	ld.global.nc.u32 %r37, [%rd207+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd176, %rd172, 31;
-	min.u64 %rd177, %rd176, 32;
-	cvt.u32.u64 %r39, %rd177;
+	and.b64 %rd208, %rd204, 31;
+	min.u64 %rd209, %rd208, 32;
+	cvt.u32.u64 %r39, %rd209;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd172;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd204;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd178, %rd172, %rd125;
-	mad.lo.s64 %rd179, %rd178, 4, %rd123;
-	ld.global.nc.s32 %r46, [%rd179+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd210, %rd204, %rd175;
+	mad.lo.s64 %rd211, %rd210, 4, %rd173;
+	ld.global.nc.s32 %r46, [%rd211+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd180, %rd164, %rd156;
-	mov.b64 %rd164, %rd180;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd181, %rd112;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd182, %r48;
-	mul.lo.s64 %rd183, %rd182, %rd115;
-	mad.lo.s64 %rd184, %rd183, 8, %rd113;
-	ld.global.nc.s64 %rd185, [%rd184+0];
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd112;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd189, %r49;
-	add.s64 %rd190, %rd189, 1;
-	mul.lo.s64 %rd191, %rd190, %rd115;
-	mad.lo.s64 %rd192, %rd191, 8, %rd113;
-	ld.global.nc.s64 %rd193, [%rd192+0];
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd187;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd165, %rd196;
-	mov.b64 %rd166, %rd197;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd198, %rd165, %rd118;
-	mad.lo.s64 %rd199, %rd198, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd199+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd212, %rd162;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd213, %r49;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd165;
+	mad.lo.s64 %rd216, %rd215, 8, %rd163;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd162;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd222, %r50;
+	mul.lo.s64 %rd223, %rd222, %rd165;
+	mad.lo.s64 %rd224, %rd223, 8, %rd163;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L25:
+	setp.lt.s64 %p23, %rd228, %rd220;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd229, %rd228, %rd168;
+	mad.lo.s64 %rd230, %rd229, 4, %rd166;
+	ld.global.nc.s32 %r51, [%rd230+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd200, %rd165;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd231, %rd228;
 $L30:
-	cvt.s64.s32 %rd201, %r53;
-	mul.lo.s64 %rd202, %rd201, %rd146;
-	mad.lo.s64 %rd203, %rd202, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r55, [%rd203+0];
-	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd232, %r54;
+	mul.lo.s64 %rd233, %rd232, %rd196;
+	mad.lo.s64 %rd234, %rd233, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r56, [%rd234+0];
 	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd204, %r54;
-	mul.lo.s64 %rd205, %rd204, %rd146;
-	mad.lo.s64 %rd206, %rd205, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r58, [%rd206+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p21, %r59, %r57;
-	@!%p21 bra $L34;
-	mov.pred %p22, 0;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd235, %r55;
+	mul.lo.s64 %rd236, %rd235, %rd196;
+	mad.lo.s64 %rd237, %rd236, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r59, [%rd237+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p25, %r60, %r58;
+	@!%p25 bra $L34;
+	mov.pred %p26, 0;
 	bra.uni $L32;
 $L34:
-	cvt.s64.s32 %rd207, %r54;
-	mul.lo.s64 %rd208, %rd207, %rd146;
-	mad.lo.s64 %rd209, %rd208, 4, %rd144;
-	atom.global.max.s32 %r60, [%rd209], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p23, %r61, %r57;
-	mov.pred %p22, %p23;
+	cvt.s64.s32 %rd238, %r55;
+	mul.lo.s64 %rd239, %rd238, %rd196;
+	mad.lo.s64 %rd240, %rd239, 4, %rd194;
+	atom.global.max.s32 %r61, [%rd240], %r58;
+	mov.b32 %r62, %r61;
+	setp.lt.s32 %p27, %r62, %r58;
+	mov.pred %p26, %p27;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p22 bra $L36;
-	mov.pred %p24, 0;
-	mov.b64 %rd210, %rd169;
-	mov.b32 %r62, %r52;
+	not.pred %p28, %p26;
+	@!%p28 bra $L36;
+	bra.uni $L26;
+$L36:
+	mov.pred %p29, 0;
+	mov.b64 %rd241, %rd201;
+	mov.b32 %r63, %r53;
 $L37:
-	@!%p11 bra $L41;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd211, %r63;
-	mov.b64 %rd212, %rd211;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd213, %r64;
-	min.u64 %rd214, %rd213, 32;
-	cvt.u32.u64 %r65, %rd214;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p25, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p25;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd215, %rd212;
+	@!%p15 bra $L41;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd242, %r64;
+	mov.b64 %rd243, %rd242;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd244, %r65;
+	min.u64 %rd245, %rd244, 32;
+	cvt.u32.u64 %r66, %rd245;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p30, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p30;
 	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd216, %rd215, %rd137;
-	mad.lo.s64 %rd217, %rd216, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r71, [%rd217+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p26, %r73, 0x0;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L43;
-	mul.lo.s64 %rd218, %rd215, %rd137;
-	mad.lo.s64 %rd219, %rd218, 4, %rd135;
-	atom.global.or.b32 %r74, [%rd219], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p29, %r76, 0x0;
-	mov.pred %p27, %p29;
-$L43:
-	@!%p27 bra $L45;
-	mov.b64 %rd220, %rd210;
-	mov.b64 %rd221, %rd220;
-	mov.pred %p30, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd222, %rd210;
-	mov.b64 %rd221, %rd222;
-	mov.pred %p30, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd223, %r62;
-	mul.lo.s64 %rd224, %rd223, %rd140;
-	mad.lo.s64 %rd225, %rd224, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r77, [%rd225+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p31, %r78, %r35;
+	mov.b64 %rd246, %rd243;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd247, %rd246, %rd187;
+	mad.lo.s64 %rd248, %rd247, 4, %rd185;
+	ld.relaxed.gpu.global.u32 %r72, [%rd248+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p31, %r74, 0x0;
 	mov.pred %p32, %p31;
 	not.pred %p33, %p32;
-	@!%p33 bra $L49;
-	cvt.s64.s32 %rd226, %r62;
-	mul.lo.s64 %rd227, %rd226, %rd140;
-	mad.lo.s64 %rd228, %rd227, 4, %rd138;
-	atom.global.exch.b32 %r79, [%rd228], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r35;
+	@!%p33 bra $L43;
+	mul.lo.s64 %rd249, %rd246, %rd187;
+	mad.lo.s64 %rd250, %rd249, 4, %rd185;
+	atom.global.or.b32 %r75, [%rd250], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p34, %r77, 0x0;
 	mov.pred %p32, %p34;
+$L43:
+	@!%p32 bra $L45;
+	mov.b64 %rd251, %rd241;
+	mov.b64 %rd252, %rd251;
+	mov.pred %p35, 0;
+	bra.uni $L39;
+$L45:
+	mov.b64 %rd253, %rd241;
+	mov.b64 %rd252, %rd253;
+	mov.pred %p35, 1;
+	bra.uni $L39;
+$L41:
+	@!%p16 bra $L47;
+	cvt.s64.s32 %rd254, %r63;
+	mul.lo.s64 %rd255, %rd254, %rd190;
+	mad.lo.s64 %rd256, %rd255, 4, %rd188;
+	ld.relaxed.gpu.global.s32 %r78, [%rd256+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p36, %r79, %r36;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L49;
+	cvt.s64.s32 %rd257, %r63;
+	mul.lo.s64 %rd258, %rd257, %rd190;
+	mad.lo.s64 %rd259, %rd258, 4, %rd188;
+	atom.global.exch.b32 %r80, [%rd259], %r36;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p39, %r81, %r36;
+	mov.pred %p37, %p39;
 $L49:
-	@!%p32 bra $L51;
-	mov.b64 %rd229, %rd210;
-	mov.b64 %rd221, %rd229;
-	mov.pred %p30, 0;
+	@!%p37 bra $L51;
+	mov.b64 %rd260, %rd241;
+	mov.b64 %rd252, %rd260;
+	mov.pred %p35, 0;
 	bra.uni $L39;
 $L51:
 $L47:
-	mul.lo.s64 %rd230, %rd210, %rd154;
-	mad.lo.s64 %rd231, %rd230, 4, %rd152;
-	st.shared.s32 [%rd231+0], %r62;
-	add.s64 %rd232, %rd210, 1;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd221, %rd233;
-	mov.pred %p30, 1;
+	mul.lo.s64 %rd261, %rd241, %rd154;
+	mad.lo.s64 %rd262, %rd261, 4, %rd152;
+	st.shared.s32 [%rd262+0], %r63;
+	add.s64 %rd263, %rd241, 1;
+	mov.b64 %rd264, %rd263;
+	mov.b64 %rd252, %rd264;
+	mov.pred %p35, 1;
 	bra.uni $L39;
 $L38:
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd234, %rd221;
-	mov.pred %p35, %p30;
-	mov.b64 %rd169, %rd234;
-	mov.pred %p24, %p35;
-	@!%p24 bra $L53;
-	mov.b64 %rd235, %rd112;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p36, %rd106, 64;
-	setp.le.s64 %p37, %rd142, 1;
-	or.pred %p38, %p36, %p37;
-	@!%p38 bra $L54;
-	mov.b64 %rd236, %rd235;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd237, %r82;
-	add.s64 %rd238, %rd237, 1;
-	mul.lo.s64 %rd239, %rd238, %rd115;
-	mad.lo.s64 %rd240, %rd239, 8, %rd113;
-	ld.global.nc.s64 %rd241, [%rd240+0];
-	mov.b64 %rd242, %rd241;
-	cvt.s64.s32 %rd243, %r82;
-	mul.lo.s64 %rd244, %rd243, %rd115;
-	mad.lo.s64 %rd245, %rd244, 8, %rd113;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	sub.s64 %rd248, %rd242, %rd247;
-	mov.b64 %rd249, %rd248;
-	add.s64 %rd250, %rd107, %rd249;
-	mov.b64 %rd107, %rd250;
+	mov.b64 %rd265, %rd252;
+	mov.pred %p40, %p35;
+	mov.b64 %rd201, %rd265;
+	mov.pred %p29, %p40;
+	@!%p29 bra $L53;
+	mov.b64 %rd266, %rd162;
+	mov.b32 %r82, %r53;
+	setp.lt.s64 %p41, %rd106, 64;
+	setp.le.s64 %p42, %rd192, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L54;
+	mov.b64 %rd267, %rd266;
+	mov.b32 %r83, %r82;
+	cvt.s64.s32 %rd268, %r83;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd165;
+	mad.lo.s64 %rd271, %rd270, 8, %rd163;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r83;
+	mul.lo.s64 %rd275, %rd274, %rd165;
+	mad.lo.s64 %rd276, %rd275, 8, %rd163;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mov.b64 %rd280, %rd279;
+	add.s64 %rd281, %rd107, %rd280;
+	mov.b64 %rd107, %rd281;
 	bra.uni $L55;
 $L54:
-	rem.s64 %rd251, %rd106, %rd142;
-	setp.eq.s64 %p39, %rd142, -1;
-	selp.b64 %rd252, 0, %rd251, %p39;
-	setp.eq.s64 %p40, %rd142, 0;
-	selp.b64 %rd253, %rd106, %rd252, %p40;
-	setp.eq.s64 %p41, %rd253, 0;
-	@!%p41 bra $L57;
-	mov.b64 %rd254, %rd235;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd255, %r83;
-	add.s64 %rd256, %rd255, 1;
-	mul.lo.s64 %rd257, %rd256, %rd115;
-	mad.lo.s64 %rd258, %rd257, 8, %rd113;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	cvt.s64.s32 %rd261, %r83;
-	mul.lo.s64 %rd262, %rd261, %rd115;
-	mad.lo.s64 %rd263, %rd262, 8, %rd113;
-	ld.global.nc.s64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
-	sub.s64 %rd266, %rd260, %rd265;
-	mov.b64 %rd267, %rd266;
-	mul.lo.s64 %rd268, %rd142, %rd267;
-	add.s64 %rd269, %rd107, %rd268;
-	mov.b64 %rd107, %rd269;
+	rem.s64 %rd282, %rd106, %rd192;
+	setp.eq.s64 %p44, %rd192, -1;
+	selp.b64 %rd283, 0, %rd282, %p44;
+	setp.eq.s64 %p45, %rd192, 0;
+	selp.b64 %rd284, %rd106, %rd283, %p45;
+	setp.eq.s64 %p46, %rd284, 0;
+	@!%p46 bra $L57;
+	mov.b64 %rd285, %rd266;
+	mov.b32 %r84, %r82;
+	cvt.s64.s32 %rd286, %r84;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd165;
+	mad.lo.s64 %rd289, %rd288, 8, %rd163;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r84;
+	mul.lo.s64 %rd293, %rd292, %rd165;
+	mad.lo.s64 %rd294, %rd293, 8, %rd163;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd192, %rd298;
+	add.s64 %rd300, %rd107, %rd299;
+	mov.b64 %rd107, %rd300;
 $L57:
 $L55:
-	add.s64 %rd270, %rd106, 1;
-	mov.b64 %rd106, %rd270;
+	add.s64 %rd301, %rd106, 1;
+	mov.b64 %rd106, %rd301;
 $L53:
-$L36:
-	add.s64 %rd271, %rd165, 1;
-	mov.b64 %rd165, %rd271;
-	sub.s64 %rd272, %rd170, 1;
-	mov.b64 %rd170, %rd272;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd273, %rd169;
-$L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd274, %rd273;
-	mov.b32 %r84, %r3;
-$L63:
-	setp.hs.u32 %p42, %r84, 32;
-	@%p42 bra $L64;
-	mov.b64 {%r85, %r86}, %rd274;
-	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd275, {%r87, %r88};
-	@!%p43 bra $L65;
-	add.s64 %rd276, %rd275, %rd274;
-	mov.b64 %rd274, %rd276;
-$L65:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L63;
+	setp.eq.s64 %p47, %rd201, %rd200;
+	@!%p47 bra $L59;
+	mov.b64 %rd302, %rd201;
+$L60:
+	@!%p15 bra $L64;
+	bra.uni $L62;
 $L64:
-	mov.b64 {%r89, %r90}, %rd274;
-	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd277, {%r91, %r92};
-	setp.lo.u32 %p45, %r3, 32;
-	and.pred %p46, %p44, %p45;
-	selp.b64 %rd278, %rd277, 0, %p46;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p47, %r7, %r93;
-	@!%p47 bra $L66;
-	mul.wide.u32 %rd279, %r8, 16;
-	add.s64 %rd280, %rd1, %rd279;
-	st.shared.s64 [%rd280+0], %rd274;
-$L66:
-	bar.sync 0;
-	setp.eq.u32 %p48, %r8, 0;
-	@!%p48 bra $L67;
-	mov.b64 %rd281, 0;
-	setp.lo.u32 %p49, %r7, %r10;
-	@!%p49 bra $L68;
-	mul.wide.u32 %rd282, %r7, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	ld.shared.s64 %rd284, [%rd283+0];
-	mov.b64 %rd281, %rd284;
-$L68:
-	mov.b64 {%r94, %r95}, %rd281;
-	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd285, {%r96, %r97};
-	@!%p50 bra $L69;
-	add.s64 %rd286, %rd285, %rd281;
-	mov.b64 %rd281, %rd286;
-$L69:
-	mov.b64 {%r98, %r99}, %rd281;
-	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd287, {%r100, %r101};
-	@!%p51 bra $L70;
-	add.s64 %rd288, %rd287, %rd281;
-	mov.b64 %rd281, %rd288;
-$L70:
-	mov.b64 {%r102, %r103}, %rd281;
-	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd289, {%r104, %r105};
-	@!%p52 bra $L71;
-	add.s64 %rd290, %rd289, %rd281;
-	mov.b64 %rd281, %rd290;
-$L71:
-	mov.b64 {%r106, %r107}, %rd281;
-	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd291, {%r108, %r109};
-	@!%p53 bra $L72;
-	add.s64 %rd292, %rd291, %rd281;
-	mov.b64 %rd281, %rd292;
-$L72:
-	mov.b64 {%r110, %r111}, %rd281;
-	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd293, {%r112, %r113};
-	@!%p54 bra $L73;
-	add.s64 %rd294, %rd293, %rd281;
-	mov.b64 %rd281, %rd294;
-$L73:
-	mov.b64 {%r114, %r115}, %rd281;
-	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd295, {%r116, %r117};
-	selp.b64 %rd296, %rd295, 0, %p55;
-	@!%p49 bra $L74;
-	mul.wide.u32 %rd297, %r7, 16;
-	add.s64 %rd298, %rd1, %rd297;
-	add.s64 %rd299, %rd298, 512;
-	st.shared.s64 [%rd299+0], %rd296;
-$L74:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p56, %r7, %r118;
-	@!%p56 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd281;
-$L75:
+	// block scan
+	mov.b64 %rd303, %rd302;
+	mov.b32 %r85, %r3;
+$L65:
+	setp.hs.u32 %p48, %r85, 32;
+	@%p48 bra $L66;
+	mov.b64 {%r86, %r87}, %rd303;
+	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd304, {%r88, %r89};
+	@!%p49 bra $L67;
+	add.s64 %rd305, %rd304, %rd303;
+	mov.b64 %rd303, %rd305;
 $L67:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L65;
+$L66:
+	mov.b64 {%r90, %r91}, %rd303;
+	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd306, {%r92, %r93};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd307, %rd306, 0, %p52;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r94;
+	@!%p53 bra $L68;
+	mul.wide.u32 %rd308, %r8, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	st.shared.s64 [%rd309+0], %rd303;
+$L68:
 	bar.sync 0;
-	mul.wide.u32 %rd300, %r8, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	ld.shared.s64 %rd303, [%rd302+0];
-	add.s64 %rd304, %rd303, %rd278;
-	ld.shared.s64 %rd305, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd304;
-	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd306, {%r121, %r122};
-	mov.b64 %rd307, %rd305;
-	mov.b64 %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, 0;
-	cvt.u64.u32 %rd315, %r2;
-	setp.eq.s64 %p58, %rd315, 0;
-	setp.gt.s64 %p59, %rd313, 0;
-	and.pred %p60, %p58, %p59;
-	@!%p60 bra $L77;
-	atom.global.add.u64 %rd316, [%rd132], %rd313;
-	mov.b64 %rd317, %rd316;
-	mov.b64 %rd314, %rd317;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L69;
+	mov.b64 %rd310, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L70;
+	mul.wide.u32 %rd311, %r7, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	ld.shared.s64 %rd313, [%rd312+0];
+	mov.b64 %rd310, %rd313;
+$L70:
+	mov.b64 {%r95, %r96}, %rd310;
+	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd314, {%r97, %r98};
+	@!%p56 bra $L71;
+	add.s64 %rd315, %rd314, %rd310;
+	mov.b64 %rd310, %rd315;
+$L71:
+	mov.b64 {%r99, %r100}, %rd310;
+	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd316, {%r101, %r102};
+	@!%p57 bra $L72;
+	add.s64 %rd317, %rd316, %rd310;
+	mov.b64 %rd310, %rd317;
+$L72:
+	mov.b64 {%r103, %r104}, %rd310;
+	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd318, {%r105, %r106};
+	@!%p58 bra $L73;
+	add.s64 %rd319, %rd318, %rd310;
+	mov.b64 %rd310, %rd319;
+$L73:
+	mov.b64 {%r107, %r108}, %rd310;
+	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd320, {%r109, %r110};
+	@!%p59 bra $L74;
+	add.s64 %rd321, %rd320, %rd310;
+	mov.b64 %rd310, %rd321;
+$L74:
+	mov.b64 {%r111, %r112}, %rd310;
+	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd322, {%r113, %r114};
+	@!%p60 bra $L75;
+	add.s64 %rd323, %rd322, %rd310;
+	mov.b64 %rd310, %rd323;
+$L75:
+	mov.b64 {%r115, %r116}, %rd310;
+	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd324, {%r117, %r118};
+	selp.b64 %rd325, %rd324, 0, %p61;
+	@!%p55 bra $L76;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	add.s64 %rd328, %rd327, 512;
+	st.shared.s64 [%rd328+0], %rd325;
+$L76:
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r119;
+	@!%p62 bra $L77;
+	st.shared.s64 [%rd1+1024], %rd310;
 $L77:
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p61, %rd318, 0;
-	setp.eq.u32 %p62, %r1, 0;
-	and.pred %p63, %p61, %p62;
+$L69:
 	bar.sync 0;
-	@!%p63 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd314;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd319, [%rd1+1024];
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd314, %rd320;
-	add.s64 %rd321, %rd314, %rd312;
-	mov.b64 %rd322, %rd321;
-	mov.b64 %rd323, 0;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	ld.shared.s64 %rd332, [%rd331+0];
+	add.s64 %rd333, %rd332, %rd307;
+	ld.shared.s64 %rd334, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd333;
+	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
+	mov.b64 %rd335, {%r122, %r123};
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, 0;
+	cvt.u64.u32 %rd344, %r2;
+	setp.eq.s64 %p64, %rd344, 0;
+	setp.gt.s64 %p65, %rd342, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L79;
+	atom.global.add.u64 %rd345, [%rd182], %rd342;
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd343, %rd346;
 $L79:
-	setp.lt.s64 %p64, %rd323, %rd273;
-	not.pred %p65, %p64;
-	@!%p65 bra $L83;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p67, %rd347, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd343;
+$L80:
+	bar.sync 0;
+	ld.shared.s64 %rd348, [%rd1+1024];
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd343, %rd349;
+	add.s64 %rd350, %rd343, %rd341;
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd352, 0;
+$L81:
+	setp.lt.s64 %p70, %rd352, %rd302;
+	not.pred %p71, %p70;
+	@!%p71 bra $L85;
+	bra.uni $L83;
+$L85:
+	mul.lo.s64 %rd353, %rd352, %rd154;
+	mad.lo.s64 %rd354, %rd353, 4, %rd152;
+	ld.shared.s32 %r124, [%rd354+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd355, %rd351, %rd352;
+	mul.lo.s64 %rd356, %rd355, %rd181;
+	mad.lo.s64 %rd357, %rd356, 4, %rd179;
+	st.global.s32 [%rd357+0], %r125;
+$L82:
+	add.s64 %rd358, %rd352, 1;
+	mov.b64 %rd352, %rd358;
 	bra.uni $L81;
 $L83:
-	mul.lo.s64 %rd324, %rd323, %rd154;
-	mad.lo.s64 %rd325, %rd324, 4, %rd152;
-	ld.shared.s32 %r123, [%rd325+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd326, %rd322, %rd323;
-	mul.lo.s64 %rd327, %rd326, %rd131;
-	mad.lo.s64 %rd328, %rd327, 4, %rd129;
-	st.global.s32 [%rd328+0], %r124;
-$L80:
-	add.s64 %rd329, %rd323, 1;
-	mov.b64 %rd323, %rd329;
-	bra.uni $L79;
-$L81:
+	bra.uni $L62;
+$L61:
 	bra.uni $L60;
+$L62:
+	mov.b64 %rd201, 0;
 $L59:
-	bra.uni $L58;
-$L60:
-	mov.b64 %rd330, 0;
-	setp.lt.s64 %p66, %rd165, %rd166;
-	setp.lt.s64 %p67, %rd164, %rd161;
-	or.pred %p68, %p66, %p67;
-	@!%p68 bra $L85;
-	mov.b64 %rd330, 1;
-$L85:
-	mov.b64 %rd331, %rd330;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L86:
-	setp.hs.u32 %p69, %r126, 32;
-	@%p69 bra $L87;
-	mov.b64 {%r127, %r128}, %rd331;
-	shfl.sync.down.b32 %r129|%p70, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd332, {%r129, %r130};
-	@!%p70 bra $L88;
-	max.s64 %rd333, %rd331, %rd332;
-	mov.b64 %rd331, %rd333;
-$L88:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L86;
-$L87:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L89;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	st.shared.s64 [%rd335+0], %rd331;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L90;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L91;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd331, %rd338;
-$L91:
-	sub.u32 %r131, %r10, 1;
-	mov.b64 {%r132, %r133}, %rd331;
-	shfl.sync.down.b32 %r134|%p74, %r132, 1, %r131, %r17;
-	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
-	mov.b64 %rd339, {%r134, %r135};
-	@!%p74 bra $L92;
-	max.s64 %rd340, %rd331, %rd339;
-	mov.b64 %rd331, %rd340;
-$L92:
-	mov.b64 {%r136, %r137}, %rd331;
-	shfl.sync.down.b32 %r138|%p75, %r136, 2, %r131, %r17;
-	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
-	mov.b64 %rd341, {%r138, %r139};
-	@!%p75 bra $L93;
-	max.s64 %rd342, %rd331, %rd341;
-	mov.b64 %rd331, %rd342;
-$L93:
-	mov.b64 {%r140, %r141}, %rd331;
-	shfl.sync.down.b32 %r142|%p76, %r140, 4, %r131, %r17;
-	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
-	mov.b64 %rd343, {%r142, %r143};
-	@!%p76 bra $L94;
-	max.s64 %rd344, %rd331, %rd343;
-	mov.b64 %rd331, %rd344;
-$L94:
-	mov.b64 {%r144, %r145}, %rd331;
-	shfl.sync.down.b32 %r146|%p77, %r144, 8, %r131, %r17;
-	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
-	mov.b64 %rd345, {%r146, %r147};
-	@!%p77 bra $L95;
-	max.s64 %rd346, %rd331, %rd345;
-	mov.b64 %rd331, %rd346;
-$L95:
-	mov.b64 {%r148, %r149}, %rd331;
-	shfl.sync.down.b32 %r150|%p78, %r148, 16, %r131, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
-	mov.b64 %rd347, {%r150, %r151};
-	@!%p78 bra $L96;
-	max.s64 %rd348, %rd331, %rd347;
-	mov.b64 %rd331, %rd348;
-$L96:
-	@!%p71 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd331;
-$L97:
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 %rd331, %rd349;
-	mov.b64 %rd350, %rd331;
-	setp.eq.s64 %p79, %rd350, 0;
-	@!%p79 bra $L99;
+$L26:
+	add.s64 %rd359, %rd228, 1;
+	mov.b64 %rd228, %rd359;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd360, %rd202, 1;
+	mov.b64 %rd202, %rd360;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd361, %rd201;
+$L86:
+	@!%p15 bra $L90;
+	bra.uni $L88;
+$L90:
+	// block scan
+	mov.b64 %rd362, %rd361;
+	mov.b32 %r126, %r3;
+$L91:
+	setp.hs.u32 %p72, %r126, 32;
+	@%p72 bra $L92;
+	mov.b64 {%r127, %r128}, %rd362;
+	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd363, {%r129, %r130};
+	@!%p73 bra $L93;
+	add.s64 %rd364, %rd363, %rd362;
+	mov.b64 %rd362, %rd364;
+$L93:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r131, %r132}, %rd362;
+	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd365, {%r133, %r134};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd366, %rd365, 0, %p76;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r135;
+	@!%p77 bra $L94;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	st.shared.s64 [%rd368+0], %rd362;
+$L94:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L95;
+	mov.b64 %rd369, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L96;
+	mul.wide.u32 %rd370, %r7, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	ld.shared.s64 %rd372, [%rd371+0];
+	mov.b64 %rd369, %rd372;
+$L96:
+	mov.b64 {%r136, %r137}, %rd369;
+	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd373, {%r138, %r139};
+	@!%p80 bra $L97;
+	add.s64 %rd374, %rd373, %rd369;
+	mov.b64 %rd369, %rd374;
+$L97:
+	mov.b64 {%r140, %r141}, %rd369;
+	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd375, {%r142, %r143};
+	@!%p81 bra $L98;
+	add.s64 %rd376, %rd375, %rd369;
+	mov.b64 %rd369, %rd376;
+$L98:
+	mov.b64 {%r144, %r145}, %rd369;
+	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd377, {%r146, %r147};
+	@!%p82 bra $L99;
+	add.s64 %rd378, %rd377, %rd369;
+	mov.b64 %rd369, %rd378;
 $L99:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r148, %r149}, %rd369;
+	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd379, {%r150, %r151};
+	@!%p83 bra $L100;
+	add.s64 %rd380, %rd379, %rd369;
+	mov.b64 %rd369, %rd380;
+$L100:
+	mov.b64 {%r152, %r153}, %rd369;
+	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd381, {%r154, %r155};
+	@!%p84 bra $L101;
+	add.s64 %rd382, %rd381, %rd369;
+	mov.b64 %rd369, %rd382;
+$L101:
+	mov.b64 {%r156, %r157}, %rd369;
+	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd383, {%r158, %r159};
+	selp.b64 %rd384, %rd383, 0, %p85;
+	@!%p79 bra $L102;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	add.s64 %rd387, %rd386, 512;
+	st.shared.s64 [%rd387+0], %rd384;
+$L102:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r160;
+	@!%p86 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd369;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	ld.shared.s64 %rd391, [%rd390+0];
+	add.s64 %rd392, %rd391, %rd366;
+	ld.shared.s64 %rd393, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd392;
+	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd394, {%r163, %r164};
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, 0;
+	cvt.u64.u32 %rd403, %r2;
+	setp.eq.s64 %p88, %rd403, 0;
+	setp.gt.s64 %p89, %rd401, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L105;
+	atom.global.add.u64 %rd404, [%rd182], %rd401;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd402, %rd405;
+$L105:
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p91, %rd406, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd402;
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd407, [%rd1+1024];
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd402, %rd408;
+	add.s64 %rd409, %rd402, %rd400;
+	mov.b64 %rd410, %rd409;
+	mov.b64 %rd411, 0;
+$L107:
+	setp.lt.s64 %p94, %rd411, %rd361;
+	not.pred %p95, %p94;
+	@!%p95 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd412, %rd411, %rd154;
+	mad.lo.s64 %rd413, %rd412, 4, %rd152;
+	ld.shared.s32 %r165, [%rd413+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd414, %rd410, %rd411;
+	mul.lo.s64 %rd415, %rd414, %rd181;
+	mad.lo.s64 %rd416, %rd415, 4, %rd179;
+	st.global.s32 [%rd416+0], %r166;
+$L108:
+	add.s64 %rd417, %rd411, 1;
+	mov.b64 %rd411, %rd417;
+	bra.uni $L107;
+$L109:
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd418, %r2;
+	add.s64 %rd419, %rd158, %rd418;
+	mov.b64 %rd420, %rd419;
+	mov.b32 %r167, -1;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, 0;
+$L112:
+	@!%p11 bra $L116;
+	mov.b64 %rd423, 4611686018427387904;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd423, %rd141;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd424, %rd423;
+$L117:
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, %rd424;
+$L120:
+	setp.gt.s64 %p96, %rd426, 0;
+	not.pred %p97, %p96;
+	@!%p97 bra $L124;
+	bra.uni $L122;
+$L124:
+	setp.ge.s64 %p98, %rd421, %rd422;
+	@!%p98 bra $L126;
+	setp.ge.s64 %p99, %rd420, %rd161;
+	@!%p99 bra $L128;
+	bra.uni $L122;
+$L128:
+	mov.pred %p100, %p10;
+	mov.b64 %rd427, %rd122;
+	mov.b64 %rd428, %rd420;
+$L129:
+	@!%p100 bra $L133;
+	shr.s64 %rd429, %rd428, 5;
+	mul.lo.s64 %rd430, %rd429, %rd128;
+	mad.lo.s64 %rd431, %rd430, 4, %rd126;
+	ld.global.nc.u32 %r168, [%rd431+0];
+	mov.b32 %r169, %r168;
+	and.b64 %rd432, %rd428, 31;
+	min.u64 %rd433, %rd432, 32;
+	cvt.u32.u64 %r170, %rd433;
+	mov.b32 %r172, 0x1;
+	shl.b32 %r171, %r172, %r170;
+	setp.hs.u32 %p101, %r170, 32;
+	selp.b32 %r173, 0, %r171, %p101;
+	and.b32 %r174, %r169, %r173;
+	setp.ne.u32 %p102, %r174, 0x0;
+	@!%p102 bra $L135;
+	cvt.u32.u64 %r175, %rd428;
+	mov.b32 %r176, %r175;
+	bra.uni $L131;
+$L135:
+	mov.b32 %r176, -1;
+	bra.uni $L131;
+$L133:
+	mul.lo.s64 %rd434, %rd428, %rd125;
+	mad.lo.s64 %rd435, %rd434, 4, %rd123;
+	ld.global.nc.s32 %r177, [%rd435+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	bra.uni $L131;
+$L130:
+	bra.uni $L129;
+$L131:
+	mov.b32 %r167, %r176;
+	add.s64 %rd436, %rd420, %rd156;
+	mov.b64 %rd420, %rd436;
+	setp.ge.s32 %p103, %r167, 0;
+	@!%p103 bra $L137;
+	mov.b64 %rd437, %rd112;
+	mov.b32 %r179, %r167;
+	cvt.s64.s32 %rd438, %r179;
+	mul.lo.s64 %rd439, %rd438, %rd115;
+	mad.lo.s64 %rd440, %rd439, 8, %rd113;
+	ld.global.nc.s64 %rd441, [%rd440+0];
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd444, %rd112;
+	mov.b32 %r180, %r167;
+	cvt.s64.s32 %rd445, %r180;
+	add.s64 %rd446, %rd445, 1;
+	mul.lo.s64 %rd447, %rd446, %rd115;
+	mad.lo.s64 %rd448, %rd447, 8, %rd113;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd443;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd421, %rd452;
+	mov.b64 %rd422, %rd453;
+$L137:
+	bra.uni $L121;
+$L126:
+	mul.lo.s64 %rd454, %rd421, %rd118;
+	mad.lo.s64 %rd455, %rd454, 4, %rd116;
+	ld.global.nc.s32 %r181, [%rd455+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	mov.b32 %r184, %r167;
+	mov.b32 %r185, %r183;
+	mov.b64 %rd456, %rd421;
+$L138:
+	cvt.s64.s32 %rd457, %r184;
+	mul.lo.s64 %rd458, %rd457, %rd146;
+	mad.lo.s64 %rd459, %rd458, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r186, [%rd459+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r187;
+	cvt.s64.s32 %rd460, %r185;
+	mul.lo.s64 %rd461, %rd460, %rd146;
+	mad.lo.s64 %rd462, %rd461, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r189, [%rd462+0];
+	mov.b32 %r190, %r189;
+	setp.ge.s32 %p104, %r190, %r188;
+	@!%p104 bra $L142;
+	mov.pred %p105, 0;
+	bra.uni $L140;
+$L142:
+	cvt.s64.s32 %rd463, %r185;
+	mul.lo.s64 %rd464, %rd463, %rd146;
+	mad.lo.s64 %rd465, %rd464, 4, %rd144;
+	atom.global.max.s32 %r191, [%rd465], %r188;
+	mov.b32 %r192, %r191;
+	setp.lt.s32 %p106, %r192, %r188;
+	mov.pred %p105, %p106;
+	bra.uni $L140;
+$L139:
+	bra.uni $L138;
+$L140:
+	@!%p105 bra $L144;
+	mov.pred %p107, 0;
+	mov.b64 %rd466, %rd425;
+	mov.b32 %r193, %r183;
+$L145:
+	@!%p11 bra $L149;
+	shr.s32 %r194, %r193, 5;
+	cvt.s64.s32 %rd467, %r194;
+	mov.b64 %rd468, %rd467;
+	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd469, %r195;
+	min.u64 %rd470, %rd469, 32;
+	cvt.u32.u64 %r196, %rd470;
+	mov.b32 %r198, 0x1;
+	shl.b32 %r197, %r198, %r196;
+	setp.hs.u32 %p108, %r196, 32;
+	selp.b32 %r199, 0, %r197, %p108;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd471, %rd468;
+	mov.b32 %r201, %r200;
+	mul.lo.s64 %rd472, %rd471, %rd137;
+	mad.lo.s64 %rd473, %rd472, 4, %rd135;
+	ld.relaxed.gpu.global.u32 %r202, [%rd473+0];
+	mov.b32 %r203, %r202;
+	and.b32 %r204, %r203, %r201;
+	setp.ne.u32 %p109, %r204, 0x0;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L151;
+	mul.lo.s64 %rd474, %rd471, %rd137;
+	mad.lo.s64 %rd475, %rd474, 4, %rd135;
+	atom.global.or.b32 %r205, [%rd475], %r201;
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r201;
+	setp.ne.u32 %p112, %r207, 0x0;
+	mov.pred %p110, %p112;
+$L151:
+	@!%p110 bra $L153;
+	mov.b64 %rd476, %rd466;
+	mov.b64 %rd477, %rd476;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L153:
+	mov.b64 %rd478, %rd466;
+	mov.b64 %rd477, %rd478;
+	mov.pred %p113, 1;
+	bra.uni $L147;
+$L149:
+	@!%p12 bra $L155;
+	cvt.s64.s32 %rd479, %r193;
+	mul.lo.s64 %rd480, %rd479, %rd140;
+	mad.lo.s64 %rd481, %rd480, 4, %rd138;
+	ld.relaxed.gpu.global.s32 %r208, [%rd481+0];
+	mov.b32 %r209, %r208;
+	setp.eq.s32 %p114, %r209, %r35;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L157;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd140;
+	mad.lo.s64 %rd484, %rd483, 4, %rd138;
+	atom.global.exch.b32 %r210, [%rd484], %r35;
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p117, %r211, %r35;
+	mov.pred %p115, %p117;
+$L157:
+	@!%p115 bra $L159;
+	mov.b64 %rd485, %rd466;
+	mov.b64 %rd477, %rd485;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L159:
+$L155:
+	mul.lo.s64 %rd486, %rd466, %rd154;
+	mad.lo.s64 %rd487, %rd486, 4, %rd152;
+	st.shared.s32 [%rd487+0], %r193;
+	add.s64 %rd488, %rd466, 1;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd477, %rd489;
+	mov.pred %p113, 1;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd490, %rd477;
+	mov.pred %p118, %p113;
+	mov.b64 %rd425, %rd490;
+	mov.pred %p107, %p118;
+	@!%p107 bra $L161;
+	mov.b64 %rd491, %rd112;
+	mov.b32 %r212, %r183;
+	setp.lt.s64 %p119, %rd106, 64;
+	setp.le.s64 %p120, %rd142, 1;
+	or.pred %p121, %p119, %p120;
+	@!%p121 bra $L162;
+	mov.b64 %rd492, %rd491;
+	mov.b32 %r213, %r212;
+	cvt.s64.s32 %rd493, %r213;
+	add.s64 %rd494, %rd493, 1;
+	mul.lo.s64 %rd495, %rd494, %rd115;
+	mad.lo.s64 %rd496, %rd495, 8, %rd113;
+	ld.global.nc.s64 %rd497, [%rd496+0];
+	mov.b64 %rd498, %rd497;
+	cvt.s64.s32 %rd499, %r213;
+	mul.lo.s64 %rd500, %rd499, %rd115;
+	mad.lo.s64 %rd501, %rd500, 8, %rd113;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	sub.s64 %rd504, %rd498, %rd503;
+	mov.b64 %rd505, %rd504;
+	add.s64 %rd506, %rd107, %rd505;
+	mov.b64 %rd107, %rd506;
+	bra.uni $L163;
+$L162:
+	rem.s64 %rd507, %rd106, %rd142;
+	setp.eq.s64 %p122, %rd142, -1;
+	selp.b64 %rd508, 0, %rd507, %p122;
+	setp.eq.s64 %p123, %rd142, 0;
+	selp.b64 %rd509, %rd106, %rd508, %p123;
+	setp.eq.s64 %p124, %rd509, 0;
+	@!%p124 bra $L165;
+	mov.b64 %rd510, %rd491;
+	mov.b32 %r214, %r212;
+	cvt.s64.s32 %rd511, %r214;
+	add.s64 %rd512, %rd511, 1;
+	mul.lo.s64 %rd513, %rd512, %rd115;
+	mad.lo.s64 %rd514, %rd513, 8, %rd113;
+	ld.global.nc.s64 %rd515, [%rd514+0];
+	mov.b64 %rd516, %rd515;
+	cvt.s64.s32 %rd517, %r214;
+	mul.lo.s64 %rd518, %rd517, %rd115;
+	mad.lo.s64 %rd519, %rd518, 8, %rd113;
+	ld.global.nc.s64 %rd520, [%rd519+0];
+	mov.b64 %rd521, %rd520;
+	sub.s64 %rd522, %rd516, %rd521;
+	mov.b64 %rd523, %rd522;
+	mul.lo.s64 %rd524, %rd142, %rd523;
+	add.s64 %rd525, %rd107, %rd524;
+	mov.b64 %rd107, %rd525;
+$L165:
+$L163:
+	add.s64 %rd526, %rd106, 1;
+	mov.b64 %rd106, %rd526;
+$L161:
+$L144:
+	add.s64 %rd527, %rd421, 1;
+	mov.b64 %rd421, %rd527;
+	sub.s64 %rd528, %rd426, 1;
+	mov.b64 %rd426, %rd528;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd529, %rd425;
+$L166:
+	@!%p11 bra $L170;
+	bra.uni $L168;
+$L170:
+	// block scan
+	mov.b64 %rd530, %rd529;
+	mov.b32 %r215, %r3;
+$L171:
+	setp.hs.u32 %p125, %r215, 32;
+	@%p125 bra $L172;
+	mov.b64 {%r216, %r217}, %rd530;
+	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
+	mov.b64 %rd531, {%r218, %r219};
+	@!%p126 bra $L173;
+	add.s64 %rd532, %rd531, %rd530;
+	mov.b64 %rd530, %rd532;
+$L173:
+	shl.b32 %r215, %r215, 1;
+	bra.uni $L171;
+$L172:
+	mov.b64 {%r220, %r221}, %rd530;
+	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
+	mov.b64 %rd533, {%r222, %r223};
+	setp.lo.u32 %p128, %r3, 32;
+	and.pred %p129, %p127, %p128;
+	selp.b64 %rd534, %rd533, 0, %p129;
+	sub.u32 %r224, %r13, %r3;
+	setp.eq.u32 %p130, %r7, %r224;
+	@!%p130 bra $L174;
+	mul.wide.u32 %rd535, %r8, 16;
+	add.s64 %rd536, %rd1, %rd535;
+	st.shared.s64 [%rd536+0], %rd530;
+$L174:
+	bar.sync 0;
+	setp.eq.u32 %p131, %r8, 0;
+	@!%p131 bra $L175;
+	mov.b64 %rd537, 0;
+	setp.lo.u32 %p132, %r7, %r10;
+	@!%p132 bra $L176;
+	mul.wide.u32 %rd538, %r7, 16;
+	add.s64 %rd539, %rd1, %rd538;
+	ld.shared.s64 %rd540, [%rd539+0];
+	mov.b64 %rd537, %rd540;
+$L176:
+	mov.b64 {%r225, %r226}, %rd537;
+	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
+	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
+	mov.b64 %rd541, {%r227, %r228};
+	@!%p133 bra $L177;
+	add.s64 %rd542, %rd541, %rd537;
+	mov.b64 %rd537, %rd542;
+$L177:
+	mov.b64 {%r229, %r230}, %rd537;
+	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
+	mov.b64 %rd543, {%r231, %r232};
+	@!%p134 bra $L178;
+	add.s64 %rd544, %rd543, %rd537;
+	mov.b64 %rd537, %rd544;
+$L178:
+	mov.b64 {%r233, %r234}, %rd537;
+	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
+	mov.b64 %rd545, {%r235, %r236};
+	@!%p135 bra $L179;
+	add.s64 %rd546, %rd545, %rd537;
+	mov.b64 %rd537, %rd546;
+$L179:
+	mov.b64 {%r237, %r238}, %rd537;
+	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
+	mov.b64 %rd547, {%r239, %r240};
+	@!%p136 bra $L180;
+	add.s64 %rd548, %rd547, %rd537;
+	mov.b64 %rd537, %rd548;
+$L180:
+	mov.b64 {%r241, %r242}, %rd537;
+	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
+	mov.b64 %rd549, {%r243, %r244};
+	@!%p137 bra $L181;
+	add.s64 %rd550, %rd549, %rd537;
+	mov.b64 %rd537, %rd550;
+$L181:
+	mov.b64 {%r245, %r246}, %rd537;
+	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd551, {%r247, %r248};
+	selp.b64 %rd552, %rd551, 0, %p138;
+	@!%p132 bra $L182;
+	mul.wide.u32 %rd553, %r7, 16;
+	add.s64 %rd554, %rd1, %rd553;
+	add.s64 %rd555, %rd554, 512;
+	st.shared.s64 [%rd555+0], %rd552;
+$L182:
+	sub.u32 %r249, %r10, 1;
+	setp.eq.u32 %p139, %r7, %r249;
+	@!%p139 bra $L183;
+	st.shared.s64 [%rd1+1024], %rd537;
+$L183:
+$L175:
+	bar.sync 0;
+	mul.wide.u32 %rd556, %r8, 16;
+	add.s64 %rd557, %rd1, %rd556;
+	add.s64 %rd558, %rd557, 512;
+	ld.shared.s64 %rd559, [%rd558+0];
+	add.s64 %rd560, %rd559, %rd534;
+	ld.shared.s64 %rd561, [%rd1+1024];
+	mov.b64 {%r250, %r251}, %rd560;
+	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
+	mov.b64 %rd562, {%r252, %r253};
+	mov.b64 %rd563, %rd561;
+	mov.b64 %rd564, %rd562;
+	mov.b64 %rd565, %rd563;
+	mov.b64 %rd566, %rd564;
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, 0;
+	cvt.u64.u32 %rd571, %r2;
+	setp.eq.s64 %p141, %rd571, 0;
+	setp.gt.s64 %p142, %rd569, 0;
+	and.pred %p143, %p141, %p142;
+	@!%p143 bra $L185;
+	atom.global.add.u64 %rd572, [%rd132], %rd569;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd570, %rd573;
+$L185:
+	cvt.u64.u32 %rd574, %r2;
+	setp.eq.s64 %p144, %rd574, 0;
+	setp.eq.u32 %p145, %r1, 0;
+	and.pred %p146, %p144, %p145;
+	bar.sync 0;
+	@!%p146 bra $L186;
+	st.shared.s64 [%rd1+1024], %rd570;
+$L186:
+	bar.sync 0;
+	ld.shared.s64 %rd575, [%rd1+1024];
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd570, %rd576;
+	add.s64 %rd577, %rd570, %rd568;
+	mov.b64 %rd578, %rd577;
+	mov.b64 %rd579, 0;
+$L187:
+	setp.lt.s64 %p147, %rd579, %rd529;
+	not.pred %p148, %p147;
+	@!%p148 bra $L191;
+	bra.uni $L189;
+$L191:
+	mul.lo.s64 %rd580, %rd579, %rd154;
+	mad.lo.s64 %rd581, %rd580, 4, %rd152;
+	ld.shared.s32 %r254, [%rd581+0];
+	mov.b32 %r255, %r254;
+	add.s64 %rd582, %rd578, %rd579;
+	mul.lo.s64 %rd583, %rd582, %rd131;
+	mad.lo.s64 %rd584, %rd583, 4, %rd129;
+	st.global.s32 [%rd584+0], %r255;
+$L188:
+	add.s64 %rd585, %rd579, 1;
+	mov.b64 %rd579, %rd585;
+	bra.uni $L187;
+$L189:
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd586, 0;
+	setp.lt.s64 %p149, %rd421, %rd422;
+	setp.lt.s64 %p150, %rd420, %rd161;
+	or.pred %p151, %p149, %p150;
+	@!%p151 bra $L193;
+	mov.b64 %rd586, 1;
+$L193:
+	mov.b64 %rd587, %rd586;
+	// block reduction
+	sub.u32 %r256, %r13, 1;
+	mov.b32 %r257, %r3;
+$L194:
+	setp.hs.u32 %p152, %r257, 32;
+	@%p152 bra $L195;
+	mov.b64 {%r258, %r259}, %rd587;
+	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
+	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
+	mov.b64 %rd588, {%r260, %r261};
+	@!%p153 bra $L196;
+	max.s64 %rd589, %rd587, %rd588;
+	mov.b64 %rd587, %rd589;
+$L196:
+	shl.b32 %r257, %r257, 1;
+	bra.uni $L194;
+$L195:
+	setp.eq.u32 %p154, %r7, 0;
+	@!%p154 bra $L197;
+	mul.wide.u32 %rd590, %r8, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	st.shared.s64 [%rd591+0], %rd587;
+$L197:
+	bar.sync 0;
+	setp.eq.u32 %p155, %r8, 0;
+	@!%p155 bra $L198;
+	setp.lo.u32 %p156, %r7, %r10;
+	@!%p156 bra $L199;
+	mul.wide.u32 %rd592, %r7, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	ld.shared.s64 %rd594, [%rd593+0];
+	mov.b64 %rd587, %rd594;
+$L199:
+	sub.u32 %r262, %r10, 1;
+	mov.b64 {%r263, %r264}, %rd587;
+	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
+	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
+	mov.b64 %rd595, {%r265, %r266};
+	@!%p157 bra $L200;
+	max.s64 %rd596, %rd587, %rd595;
+	mov.b64 %rd587, %rd596;
+$L200:
+	mov.b64 {%r267, %r268}, %rd587;
+	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
+	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
+	mov.b64 %rd597, {%r269, %r270};
+	@!%p158 bra $L201;
+	max.s64 %rd598, %rd587, %rd597;
+	mov.b64 %rd587, %rd598;
+$L201:
+	mov.b64 {%r271, %r272}, %rd587;
+	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
+	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
+	mov.b64 %rd599, {%r273, %r274};
+	@!%p159 bra $L202;
+	max.s64 %rd600, %rd587, %rd599;
+	mov.b64 %rd587, %rd600;
+$L202:
+	mov.b64 {%r275, %r276}, %rd587;
+	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
+	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
+	mov.b64 %rd601, {%r277, %r278};
+	@!%p160 bra $L203;
+	max.s64 %rd602, %rd587, %rd601;
+	mov.b64 %rd587, %rd602;
+$L203:
+	mov.b64 {%r279, %r280}, %rd587;
+	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
+	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
+	mov.b64 %rd603, {%r281, %r282};
+	@!%p161 bra $L204;
+	max.s64 %rd604, %rd587, %rd603;
+	mov.b64 %rd587, %rd604;
+$L204:
+	@!%p154 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd587;
+$L205:
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd605, [%rd1+1024];
+	mov.b64 %rd587, %rd605;
+	mov.b64 %rd606, %rd587;
+	setp.eq.s64 %p162, %rd606, 0;
+	@!%p162 bra $L207;
+	bra.uni $L119;
+$L207:
+$L118:
+	bra.uni $L117;
+$L119:
 $L3:
 	bar.sync 0;
 	add.s64 %rd111, %rd111, %rd110;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd351, %rd106;
-	mov.b64 %rd352, %rd107;
+	mov.b64 %rd607, %rd106;
+	mov.b64 %rd608, %rd107;
 	// block reduction
-	sub.u32 %r152, %r13, 1;
-	mov.b32 %r153, %r3;
-$L100:
-	setp.hs.u32 %p80, %r153, 32;
-	@%p80 bra $L101;
-	mov.b64 {%r154, %r155}, %rd351;
-	shfl.sync.down.b32 %r156|%p81, %r154, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd353, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd352;
-	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
-	mov.b64 %rd354, {%r160, %r161};
-	@!%p81 bra $L102;
-	setp.gt.s64 %p82, %rd353, %rd351;
-	setp.eq.s64 %p83, %rd353, %rd351;
-	setp.lt.s64 %p84, %rd354, %rd352;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd355, %rd353, %rd351, %p86;
-	selp.b64 %rd356, %rd354, %rd352, %p86;
-	mov.b64 %rd351, %rd355;
-	mov.b64 %rd352, %rd356;
-$L102:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L100;
-$L101:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L103;
-	mul.wide.u32 %rd357, %r8, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	st.shared.s64 [%rd358+0], %rd351;
-	st.shared.s64 [%rd358+8], %rd352;
-$L103:
+	sub.u32 %r283, %r13, 1;
+	mov.b32 %r284, %r3;
+$L208:
+	setp.hs.u32 %p163, %r284, 32;
+	@%p163 bra $L209;
+	mov.b64 {%r285, %r286}, %rd607;
+	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
+	mov.b64 %rd609, {%r287, %r288};
+	mov.b64 {%r289, %r290}, %rd608;
+	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
+	mov.b64 %rd610, {%r291, %r292};
+	@!%p164 bra $L210;
+	setp.gt.s64 %p165, %rd609, %rd607;
+	setp.eq.s64 %p166, %rd609, %rd607;
+	setp.lt.s64 %p167, %rd610, %rd608;
+	and.pred %p168, %p166, %p167;
+	or.pred %p169, %p165, %p168;
+	selp.b64 %rd611, %rd609, %rd607, %p169;
+	selp.b64 %rd612, %rd610, %rd608, %p169;
+	mov.b64 %rd607, %rd611;
+	mov.b64 %rd608, %rd612;
+$L210:
+	shl.b32 %r284, %r284, 1;
+	bra.uni $L208;
+$L209:
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L211;
+	mul.wide.u32 %rd613, %r8, 16;
+	add.s64 %rd614, %rd1, %rd613;
+	st.shared.s64 [%rd614+0], %rd607;
+	st.shared.s64 [%rd614+8], %rd608;
+$L211:
 	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L104;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L105;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	ld.shared.s64 %rd361, [%rd360+0];
-	ld.shared.s64 %rd362, [%rd360+8];
-	mov.b64 %rd351, %rd361;
-	mov.b64 %rd352, %rd362;
-$L105:
-	sub.u32 %r162, %r10, 1;
-	mov.b64 {%r163, %r164}, %rd351;
-	shfl.sync.down.b32 %r165|%p90, %r163, 1, %r162, %r17;
-	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
-	mov.b64 %rd363, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd352;
-	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
-	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
-	mov.b64 %rd364, {%r169, %r170};
-	@!%p90 bra $L106;
-	setp.gt.s64 %p91, %rd363, %rd351;
-	setp.eq.s64 %p92, %rd363, %rd351;
-	setp.lt.s64 %p93, %rd364, %rd352;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd365, %rd363, %rd351, %p95;
-	selp.b64 %rd366, %rd364, %rd352, %p95;
-	mov.b64 %rd351, %rd365;
-	mov.b64 %rd352, %rd366;
-$L106:
-	mov.b64 {%r171, %r172}, %rd351;
-	shfl.sync.down.b32 %r173|%p96, %r171, 2, %r162, %r17;
-	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
-	mov.b64 %rd367, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd352;
-	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
-	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
-	mov.b64 %rd368, {%r177, %r178};
-	@!%p96 bra $L107;
-	setp.gt.s64 %p97, %rd367, %rd351;
-	setp.eq.s64 %p98, %rd367, %rd351;
-	setp.lt.s64 %p99, %rd368, %rd352;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd369, %rd367, %rd351, %p101;
-	selp.b64 %rd370, %rd368, %rd352, %p101;
-	mov.b64 %rd351, %rd369;
-	mov.b64 %rd352, %rd370;
-$L107:
-	mov.b64 {%r179, %r180}, %rd351;
-	shfl.sync.down.b32 %r181|%p102, %r179, 4, %r162, %r17;
-	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
-	mov.b64 %rd371, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd352;
-	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
-	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
-	mov.b64 %rd372, {%r185, %r186};
-	@!%p102 bra $L108;
-	setp.gt.s64 %p103, %rd371, %rd351;
-	setp.eq.s64 %p104, %rd371, %rd351;
-	setp.lt.s64 %p105, %rd372, %rd352;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd373, %rd371, %rd351, %p107;
-	selp.b64 %rd374, %rd372, %rd352, %p107;
-	mov.b64 %rd351, %rd373;
-	mov.b64 %rd352, %rd374;
-$L108:
-	mov.b64 {%r187, %r188}, %rd351;
-	shfl.sync.down.b32 %r189|%p108, %r187, 8, %r162, %r17;
-	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
-	mov.b64 %rd375, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd352;
-	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
-	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
-	mov.b64 %rd376, {%r193, %r194};
-	@!%p108 bra $L109;
-	setp.gt.s64 %p109, %rd375, %rd351;
-	setp.eq.s64 %p110, %rd375, %rd351;
-	setp.lt.s64 %p111, %rd376, %rd352;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd377, %rd375, %rd351, %p113;
-	selp.b64 %rd378, %rd376, %rd352, %p113;
-	mov.b64 %rd351, %rd377;
-	mov.b64 %rd352, %rd378;
-$L109:
-	mov.b64 {%r195, %r196}, %rd351;
-	shfl.sync.down.b32 %r197|%p114, %r195, 16, %r162, %r17;
-	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
-	mov.b64 %rd379, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd352;
-	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
-	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
-	mov.b64 %rd380, {%r201, %r202};
-	@!%p114 bra $L110;
-	setp.gt.s64 %p115, %rd379, %rd351;
-	setp.eq.s64 %p116, %rd379, %rd351;
-	setp.lt.s64 %p117, %rd380, %rd352;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd381, %rd379, %rd351, %p119;
-	selp.b64 %rd382, %rd380, %rd352, %p119;
-	mov.b64 %rd351, %rd381;
-	mov.b64 %rd352, %rd382;
-$L110:
-$L104:
-	mul.wide.u32 %rd383, %r28, 16;
-	add.s64 %rd384, %rd11, %rd383;
-	setp.eq.u32 %p120, %r5, 0;
-	@!%p120 bra $L111;
-	st.global.s64 [%rd384+0], %rd351;
-	st.global.s64 [%rd384+8], %rd352;
-$L111:
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L212;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L213;
+	mul.wide.u32 %rd615, %r7, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	ld.shared.s64 %rd617, [%rd616+0];
+	ld.shared.s64 %rd618, [%rd616+8];
+	mov.b64 %rd607, %rd617;
+	mov.b64 %rd608, %rd618;
+$L213:
+	sub.u32 %r293, %r10, 1;
+	mov.b64 {%r294, %r295}, %rd607;
+	shfl.sync.down.b32 %r296|%p173, %r294, 1, %r293, %r17;
+	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
+	mov.b64 %rd619, {%r296, %r297};
+	mov.b64 {%r298, %r299}, %rd608;
+	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
+	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
+	mov.b64 %rd620, {%r300, %r301};
+	@!%p173 bra $L214;
+	setp.gt.s64 %p174, %rd619, %rd607;
+	setp.eq.s64 %p175, %rd619, %rd607;
+	setp.lt.s64 %p176, %rd620, %rd608;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd621, %rd619, %rd607, %p178;
+	selp.b64 %rd622, %rd620, %rd608, %p178;
+	mov.b64 %rd607, %rd621;
+	mov.b64 %rd608, %rd622;
+$L214:
+	mov.b64 {%r302, %r303}, %rd607;
+	shfl.sync.down.b32 %r304|%p179, %r302, 2, %r293, %r17;
+	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
+	mov.b64 %rd623, {%r304, %r305};
+	mov.b64 {%r306, %r307}, %rd608;
+	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
+	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
+	mov.b64 %rd624, {%r308, %r309};
+	@!%p179 bra $L215;
+	setp.gt.s64 %p180, %rd623, %rd607;
+	setp.eq.s64 %p181, %rd623, %rd607;
+	setp.lt.s64 %p182, %rd624, %rd608;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd625, %rd623, %rd607, %p184;
+	selp.b64 %rd626, %rd624, %rd608, %p184;
+	mov.b64 %rd607, %rd625;
+	mov.b64 %rd608, %rd626;
+$L215:
+	mov.b64 {%r310, %r311}, %rd607;
+	shfl.sync.down.b32 %r312|%p185, %r310, 4, %r293, %r17;
+	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
+	mov.b64 %rd627, {%r312, %r313};
+	mov.b64 {%r314, %r315}, %rd608;
+	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
+	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
+	mov.b64 %rd628, {%r316, %r317};
+	@!%p185 bra $L216;
+	setp.gt.s64 %p186, %rd627, %rd607;
+	setp.eq.s64 %p187, %rd627, %rd607;
+	setp.lt.s64 %p188, %rd628, %rd608;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd629, %rd627, %rd607, %p190;
+	selp.b64 %rd630, %rd628, %rd608, %p190;
+	mov.b64 %rd607, %rd629;
+	mov.b64 %rd608, %rd630;
+$L216:
+	mov.b64 {%r318, %r319}, %rd607;
+	shfl.sync.down.b32 %r320|%p191, %r318, 8, %r293, %r17;
+	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
+	mov.b64 %rd631, {%r320, %r321};
+	mov.b64 {%r322, %r323}, %rd608;
+	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
+	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
+	mov.b64 %rd632, {%r324, %r325};
+	@!%p191 bra $L217;
+	setp.gt.s64 %p192, %rd631, %rd607;
+	setp.eq.s64 %p193, %rd631, %rd607;
+	setp.lt.s64 %p194, %rd632, %rd608;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd633, %rd631, %rd607, %p196;
+	selp.b64 %rd634, %rd632, %rd608, %p196;
+	mov.b64 %rd607, %rd633;
+	mov.b64 %rd608, %rd634;
+$L217:
+	mov.b64 {%r326, %r327}, %rd607;
+	shfl.sync.down.b32 %r328|%p197, %r326, 16, %r293, %r17;
+	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
+	mov.b64 %rd635, {%r328, %r329};
+	mov.b64 {%r330, %r331}, %rd608;
+	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
+	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
+	mov.b64 %rd636, {%r332, %r333};
+	@!%p197 bra $L218;
+	setp.gt.s64 %p198, %rd635, %rd607;
+	setp.eq.s64 %p199, %rd635, %rd607;
+	setp.lt.s64 %p200, %rd636, %rd608;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd637, %rd635, %rd607, %p202;
+	selp.b64 %rd638, %rd636, %rd608, %p202;
+	mov.b64 %rd607, %rd637;
+	mov.b64 %rd608, %rd638;
+$L218:
+$L212:
+	mul.wide.u32 %rd639, %r28, 16;
+	add.s64 %rd640, %rd11, %rd639;
+	setp.eq.u32 %p203, %r5, 0;
+	@!%p203 bra $L219;
+	st.global.s64 [%rd640+0], %rd607;
+	st.global.s64 [%rd640+8], %rd608;
+$L219:
 	ret;
 }
 
@@ -5229,9 +6563,9 @@ $L16:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<91>;
-	.reg .b32 %r<203>;
-	.reg .b64 %rd<421>;
+	.reg .pred %p<174>;
+	.reg .b32 %r<334>;
+	.reg .b64 %rd<677>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5453,764 +6787,1431 @@ $L2:
 	add.s64 %rd165, %rd164, %rd149;
 	min.s64 %rd166, %rd165, %rd128;
 	mov.b64 %rd167, %rd166;
-	cvt.u64.u32 %rd168, %r2;
-	add.s64 %rd169, %rd164, %rd168;
-	mov.b64 %rd170, %rd169;
-	mov.b32 %r36, -1;
-	mov.b64 %rd171, 0;
-	mov.b64 %rd172, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd173, 4611686018427387904;
+	setp.eq.s64 %p13, %rd162, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.pred %p14, %p10;
+	mov.b64 %rd178, %rd128;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.pred %p15, %p11;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.pred %p16, %p12;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd197, %rd147;
+	mov.b64 %rd198, %rd148;
+	mov.b64 %rd199, %rd149;
+	mov.b64 %rd200, %rd150;
+	mov.b64 %rd201, %rd151;
+	mov.b64 %rd202, %rd152;
+	mov.b64 %rd203, %rd164;
+	mov.b64 %rd204, %rd167;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd205, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd205, %rd197;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd173, %rd147;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd174, %rd173;
-$L10:
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, %rd174;
-$L13:
-	setp.gt.s64 %p13, %rd176, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd203;
+$L12:
+	setp.lt.s64 %p17, %rd208, %rd204;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
+	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd209, %rd178;
+	mov.b64 %rd210, %rd208;
 $L17:
-	setp.ge.s64 %p15, %rd171, %rd172;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd170, %rd167;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd177, %rd128;
-	mov.b64 %rd178, %rd170;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd179, %rd178, 5;
-	mul.lo.s64 %rd180, %rd179, %rd134;
-	mad.lo.s64 %rd181, %rd180, 4, %rd132;
-	ld.global.nc.u32 %r37, [%rd181+0];
+	@!%p19 bra $L21;
+	shr.s64 %rd211, %rd210, 5;
+	mul.lo.s64 %rd212, %rd211, %rd184;
+	mad.lo.s64 %rd213, %rd212, 4, %rd182;
+	ld.global.nc.u32 %r37, [%rd213+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd182, %rd178, 31;
-	min.u64 %rd183, %rd182, 32;
-	cvt.u32.u64 %r39, %rd183;
+	and.b64 %rd214, %rd210, 31;
+	min.u64 %rd215, %rd214, 32;
+	cvt.u32.u64 %r39, %rd215;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r44, %rd178;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r44, %rd210;
 	mov.b32 %r45, %r44;
-	bra.uni $L24;
-$L28:
+	bra.uni $L19;
+$L23:
 	mov.b32 %r45, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd184, %rd178, %rd131;
-	mad.lo.s64 %rd185, %rd184, 4, %rd129;
-	ld.global.nc.s32 %r46, [%rd185+0];
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd216, %rd210, %rd181;
+	mad.lo.s64 %rd217, %rd216, 4, %rd179;
+	ld.global.nc.s32 %r46, [%rd217+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r36, %r45;
-	add.s64 %rd186, %rd170, %rd162;
-	mov.b64 %rd170, %rd186;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd187, %rd118;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd188, %r48;
-	mul.lo.s64 %rd189, %rd188, %rd121;
-	mad.lo.s64 %rd190, %rd189, 8, %rd119;
-	ld.global.nc.s64 %rd191, [%rd190+0];
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd192;
-	mov.b64 %rd194, %rd118;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd195, %r49;
-	add.s64 %rd196, %rd195, 1;
-	mul.lo.s64 %rd197, %rd196, %rd121;
-	mad.lo.s64 %rd198, %rd197, 8, %rd119;
-	ld.global.nc.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd200;
-	mov.b64 %rd202, %rd193;
-	mov.b64 %rd203, %rd201;
-	mov.b64 %rd171, %rd202;
-	mov.b64 %rd172, %rd203;
-$L30:
-	bra.uni $L14;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd204, %rd171, %rd124;
-	mad.lo.s64 %rd205, %rd204, 4, %rd122;
-	ld.global.nc.s32 %r50, [%rd205+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd218, %rd168;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd219, %r49;
+	add.s64 %rd220, %rd219, 1;
+	mul.lo.s64 %rd221, %rd220, %rd171;
+	mad.lo.s64 %rd222, %rd221, 8, %rd169;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd168;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd228, %r50;
+	mul.lo.s64 %rd229, %rd228, %rd171;
+	mad.lo.s64 %rd230, %rd229, 8, %rd169;
+	ld.global.nc.s64 %rd231, [%rd230+0];
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd233;
+$L26:
+	setp.lt.s64 %p23, %rd234, %rd226;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd235, %rd234, %rd174;
+	mad.lo.s64 %rd236, %rd235, 4, %rd172;
+	ld.global.nc.s32 %r51, [%rd236+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd206, %rd171;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd237, %rd234;
 $L31:
-	cvt.s64.s32 %rd207, %r53;
-	mul.lo.s64 %rd208, %rd207, %rd152;
-	mad.lo.s64 %rd209, %rd208, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r55, [%rd209+0];
-	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd238, %r54;
+	mul.lo.s64 %rd239, %rd238, %rd202;
+	mad.lo.s64 %rd240, %rd239, 4, %rd200;
+	ld.relaxed.gpu.global.s32 %r56, [%rd240+0];
 	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd210, %r54;
-	mul.lo.s64 %rd211, %rd210, %rd152;
-	mad.lo.s64 %rd212, %rd211, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r58, [%rd212+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p21, %r59, %r57;
-	@!%p21 bra $L35;
-	mov.pred %p22, 0;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd241, %r55;
+	mul.lo.s64 %rd242, %rd241, %rd202;
+	mad.lo.s64 %rd243, %rd242, 4, %rd200;
+	ld.relaxed.gpu.global.s32 %r59, [%rd243+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p25, %r60, %r58;
+	@!%p25 bra $L35;
+	mov.pred %p26, 0;
 	bra.uni $L33;
 $L35:
-	cvt.s64.s32 %rd213, %r54;
-	mul.lo.s64 %rd214, %rd213, %rd152;
-	mad.lo.s64 %rd215, %rd214, 4, %rd150;
-	atom.global.max.s32 %r60, [%rd215], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p23, %r61, %r57;
-	mov.pred %p22, %p23;
+	cvt.s64.s32 %rd244, %r55;
+	mul.lo.s64 %rd245, %rd244, %rd202;
+	mad.lo.s64 %rd246, %rd245, 4, %rd200;
+	atom.global.max.s32 %r61, [%rd246], %r58;
+	mov.b32 %r62, %r61;
+	setp.lt.s32 %p27, %r62, %r58;
+	mov.pred %p26, %p27;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p22 bra $L37;
-	mov.pred %p24, 0;
-	mov.b64 %rd216, %rd175;
-	mov.b32 %r62, %r52;
+	not.pred %p28, %p26;
+	@!%p28 bra $L37;
+	bra.uni $L27;
+$L37:
+	mov.pred %p29, 0;
+	mov.b64 %rd247, %rd207;
+	mov.b32 %r63, %r53;
 $L38:
-	@!%p11 bra $L42;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd217, %r63;
-	mov.b64 %rd218, %rd217;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd219, %r64;
-	min.u64 %rd220, %rd219, 32;
-	cvt.u32.u64 %r65, %rd220;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p25, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p25;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd221, %rd218;
+	@!%p15 bra $L42;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd248, %r64;
+	mov.b64 %rd249, %rd248;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd250, %r65;
+	min.u64 %rd251, %rd250, 32;
+	cvt.u32.u64 %r66, %rd251;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p30, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p30;
 	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd222, %rd221, %rd143;
-	mad.lo.s64 %rd223, %rd222, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r71, [%rd223+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p26, %r73, 0x0;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L44;
-	mul.lo.s64 %rd224, %rd221, %rd143;
-	mad.lo.s64 %rd225, %rd224, 4, %rd141;
-	atom.global.or.b32 %r74, [%rd225], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p29, %r76, 0x0;
-	mov.pred %p27, %p29;
-$L44:
-	@!%p27 bra $L46;
-	mov.b64 %rd226, %rd216;
-	mov.b64 %rd227, %rd226;
-	mov.pred %p30, 0;
-	bra.uni $L40;
-$L46:
-	mov.b64 %rd228, %rd216;
-	mov.b64 %rd227, %rd228;
-	mov.pred %p30, 1;
-	bra.uni $L40;
-$L42:
-	@!%p12 bra $L48;
-	cvt.s64.s32 %rd229, %r62;
-	mul.lo.s64 %rd230, %rd229, %rd146;
-	mad.lo.s64 %rd231, %rd230, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r77, [%rd231+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p31, %r78, %r35;
+	mov.b64 %rd252, %rd249;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd253, %rd252, %rd193;
+	mad.lo.s64 %rd254, %rd253, 4, %rd191;
+	ld.relaxed.gpu.global.u32 %r72, [%rd254+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p31, %r74, 0x0;
 	mov.pred %p32, %p31;
 	not.pred %p33, %p32;
-	@!%p33 bra $L50;
-	cvt.s64.s32 %rd232, %r62;
-	mul.lo.s64 %rd233, %rd232, %rd146;
-	mad.lo.s64 %rd234, %rd233, 4, %rd144;
-	atom.global.exch.b32 %r79, [%rd234], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r35;
+	@!%p33 bra $L44;
+	mul.lo.s64 %rd255, %rd252, %rd193;
+	mad.lo.s64 %rd256, %rd255, 4, %rd191;
+	atom.global.or.b32 %r75, [%rd256], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p34, %r77, 0x0;
 	mov.pred %p32, %p34;
+$L44:
+	@!%p32 bra $L46;
+	mov.b64 %rd257, %rd247;
+	mov.b64 %rd258, %rd257;
+	mov.pred %p35, 0;
+	bra.uni $L40;
+$L46:
+	mov.b64 %rd259, %rd247;
+	mov.b64 %rd258, %rd259;
+	mov.pred %p35, 1;
+	bra.uni $L40;
+$L42:
+	@!%p16 bra $L48;
+	cvt.s64.s32 %rd260, %r63;
+	mul.lo.s64 %rd261, %rd260, %rd196;
+	mad.lo.s64 %rd262, %rd261, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r78, [%rd262+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p36, %r79, %r36;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L50;
+	cvt.s64.s32 %rd263, %r63;
+	mul.lo.s64 %rd264, %rd263, %rd196;
+	mad.lo.s64 %rd265, %rd264, 4, %rd194;
+	atom.global.exch.b32 %r80, [%rd265], %r36;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p39, %r81, %r36;
+	mov.pred %p37, %p39;
 $L50:
-	@!%p32 bra $L52;
-	mov.b64 %rd235, %rd216;
-	mov.b64 %rd227, %rd235;
-	mov.pred %p30, 0;
+	@!%p37 bra $L52;
+	mov.b64 %rd266, %rd247;
+	mov.b64 %rd258, %rd266;
+	mov.pred %p35, 0;
 	bra.uni $L40;
 $L52:
 $L48:
-	mul.lo.s64 %rd236, %rd216, %rd160;
-	mad.lo.s64 %rd237, %rd236, 4, %rd158;
-	st.shared.s32 [%rd237+0], %r62;
-	add.s64 %rd238, %rd216, 1;
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd227, %rd239;
-	mov.pred %p30, 1;
+	mul.lo.s64 %rd267, %rd247, %rd160;
+	mad.lo.s64 %rd268, %rd267, 4, %rd158;
+	st.shared.s32 [%rd268+0], %r63;
+	add.s64 %rd269, %rd247, 1;
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd258, %rd270;
+	mov.pred %p35, 1;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b64 %rd240, %rd227;
-	mov.pred %p35, %p30;
-	mov.b64 %rd175, %rd240;
-	mov.pred %p24, %p35;
-	@!%p24 bra $L54;
-	mov.b64 %rd241, %rd118;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p36, %rd106, 64;
-	setp.le.s64 %p37, %rd148, 1;
-	or.pred %p38, %p36, %p37;
-	@!%p38 bra $L55;
-	mov.b64 %rd242, %rd241;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd243, %r82;
-	add.s64 %rd244, %rd243, 1;
-	mul.lo.s64 %rd245, %rd244, %rd121;
-	mad.lo.s64 %rd246, %rd245, 8, %rd119;
-	ld.global.nc.s64 %rd247, [%rd246+0];
-	mov.b64 %rd248, %rd247;
-	cvt.s64.s32 %rd249, %r82;
-	mul.lo.s64 %rd250, %rd249, %rd121;
-	mad.lo.s64 %rd251, %rd250, 8, %rd119;
-	ld.global.nc.s64 %rd252, [%rd251+0];
-	mov.b64 %rd253, %rd252;
-	sub.s64 %rd254, %rd248, %rd253;
-	mov.b64 %rd255, %rd254;
-	add.s64 %rd256, %rd107, %rd255;
-	mov.b64 %rd107, %rd256;
+	mov.b64 %rd271, %rd258;
+	mov.pred %p40, %p35;
+	mov.b64 %rd207, %rd271;
+	mov.pred %p29, %p40;
+	@!%p29 bra $L54;
+	mov.b64 %rd272, %rd168;
+	mov.b32 %r82, %r53;
+	setp.lt.s64 %p41, %rd106, 64;
+	setp.le.s64 %p42, %rd198, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L55;
+	mov.b64 %rd273, %rd272;
+	mov.b32 %r83, %r82;
+	cvt.s64.s32 %rd274, %r83;
+	add.s64 %rd275, %rd274, 1;
+	mul.lo.s64 %rd276, %rd275, %rd171;
+	mad.lo.s64 %rd277, %rd276, 8, %rd169;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd279, %rd278;
+	cvt.s64.s32 %rd280, %r83;
+	mul.lo.s64 %rd281, %rd280, %rd171;
+	mad.lo.s64 %rd282, %rd281, 8, %rd169;
+	ld.global.nc.s64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	sub.s64 %rd285, %rd279, %rd284;
+	mov.b64 %rd286, %rd285;
+	add.s64 %rd287, %rd107, %rd286;
+	mov.b64 %rd107, %rd287;
 	bra.uni $L56;
 $L55:
-	rem.s64 %rd257, %rd106, %rd148;
-	setp.eq.s64 %p39, %rd148, -1;
-	selp.b64 %rd258, 0, %rd257, %p39;
-	setp.eq.s64 %p40, %rd148, 0;
-	selp.b64 %rd259, %rd106, %rd258, %p40;
-	setp.eq.s64 %p41, %rd259, 0;
-	@!%p41 bra $L58;
-	mov.b64 %rd260, %rd241;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd261, %r83;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd121;
-	mad.lo.s64 %rd264, %rd263, 8, %rd119;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	cvt.s64.s32 %rd267, %r83;
-	mul.lo.s64 %rd268, %rd267, %rd121;
-	mad.lo.s64 %rd269, %rd268, 8, %rd119;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	sub.s64 %rd272, %rd266, %rd271;
-	mov.b64 %rd273, %rd272;
-	mul.lo.s64 %rd274, %rd148, %rd273;
-	add.s64 %rd275, %rd107, %rd274;
-	mov.b64 %rd107, %rd275;
+	rem.s64 %rd288, %rd106, %rd198;
+	setp.eq.s64 %p44, %rd198, -1;
+	selp.b64 %rd289, 0, %rd288, %p44;
+	setp.eq.s64 %p45, %rd198, 0;
+	selp.b64 %rd290, %rd106, %rd289, %p45;
+	setp.eq.s64 %p46, %rd290, 0;
+	@!%p46 bra $L58;
+	mov.b64 %rd291, %rd272;
+	mov.b32 %r84, %r82;
+	cvt.s64.s32 %rd292, %r84;
+	add.s64 %rd293, %rd292, 1;
+	mul.lo.s64 %rd294, %rd293, %rd171;
+	mad.lo.s64 %rd295, %rd294, 8, %rd169;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	cvt.s64.s32 %rd298, %r84;
+	mul.lo.s64 %rd299, %rd298, %rd171;
+	mad.lo.s64 %rd300, %rd299, 8, %rd169;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	sub.s64 %rd303, %rd297, %rd302;
+	mov.b64 %rd304, %rd303;
+	mul.lo.s64 %rd305, %rd198, %rd304;
+	add.s64 %rd306, %rd107, %rd305;
+	mov.b64 %rd107, %rd306;
 $L58:
 $L56:
-	add.s64 %rd276, %rd106, 1;
-	mov.b64 %rd106, %rd276;
+	add.s64 %rd307, %rd106, 1;
+	mov.b64 %rd106, %rd307;
 $L54:
-$L37:
-	add.s64 %rd277, %rd171, 1;
-	mov.b64 %rd171, %rd277;
-	sub.s64 %rd278, %rd176, 1;
-	mov.b64 %rd176, %rd278;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd279, %rd175;
-$L59:
-	@!%p11 bra $L63;
-	bra.uni $L61;
-$L63:
-	// block scan
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r84, %r3;
-$L64:
-	setp.hs.u32 %p42, %r84, 32;
-	@%p42 bra $L65;
-	mov.b64 {%r85, %r86}, %rd280;
-	shfl.sync.up.b32 %r87|%p43, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd281, {%r87, %r88};
-	@!%p43 bra $L66;
-	add.s64 %rd282, %rd281, %rd280;
-	mov.b64 %rd280, %rd282;
-$L66:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L64;
+	setp.eq.s64 %p47, %rd207, %rd206;
+	@!%p47 bra $L60;
+	mov.b64 %rd308, %rd207;
+$L61:
+	@!%p15 bra $L65;
+	bra.uni $L63;
 $L65:
-	mov.b64 {%r89, %r90}, %rd280;
-	shfl.sync.up.b32 %r91|%p44, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd283, {%r91, %r92};
-	setp.lo.u32 %p45, %r3, 32;
-	and.pred %p46, %p44, %p45;
-	selp.b64 %rd284, %rd283, 0, %p46;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p47, %r7, %r93;
-	@!%p47 bra $L67;
-	mul.wide.u32 %rd285, %r8, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	st.shared.s64 [%rd286+0], %rd280;
-$L67:
-	bar.sync 0;
-	setp.eq.u32 %p48, %r8, 0;
-	@!%p48 bra $L68;
-	mov.b64 %rd287, 0;
-	setp.lo.u32 %p49, %r7, %r10;
-	@!%p49 bra $L69;
-	mul.wide.u32 %rd288, %r7, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	ld.shared.s64 %rd290, [%rd289+0];
-	mov.b64 %rd287, %rd290;
-$L69:
-	mov.b64 {%r94, %r95}, %rd287;
-	shfl.sync.up.b32 %r96|%p50, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd291, {%r96, %r97};
-	@!%p50 bra $L70;
-	add.s64 %rd292, %rd291, %rd287;
-	mov.b64 %rd287, %rd292;
-$L70:
-	mov.b64 {%r98, %r99}, %rd287;
-	shfl.sync.up.b32 %r100|%p51, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd293, {%r100, %r101};
-	@!%p51 bra $L71;
-	add.s64 %rd294, %rd293, %rd287;
-	mov.b64 %rd287, %rd294;
-$L71:
-	mov.b64 {%r102, %r103}, %rd287;
-	shfl.sync.up.b32 %r104|%p52, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd295, {%r104, %r105};
-	@!%p52 bra $L72;
-	add.s64 %rd296, %rd295, %rd287;
-	mov.b64 %rd287, %rd296;
-$L72:
-	mov.b64 {%r106, %r107}, %rd287;
-	shfl.sync.up.b32 %r108|%p53, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd297, {%r108, %r109};
-	@!%p53 bra $L73;
-	add.s64 %rd298, %rd297, %rd287;
-	mov.b64 %rd287, %rd298;
-$L73:
-	mov.b64 {%r110, %r111}, %rd287;
-	shfl.sync.up.b32 %r112|%p54, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd299, {%r112, %r113};
-	@!%p54 bra $L74;
-	add.s64 %rd300, %rd299, %rd287;
-	mov.b64 %rd287, %rd300;
-$L74:
-	mov.b64 {%r114, %r115}, %rd287;
-	shfl.sync.up.b32 %r116|%p55, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd301, {%r116, %r117};
-	selp.b64 %rd302, %rd301, 0, %p55;
-	@!%p49 bra $L75;
-	mul.wide.u32 %rd303, %r7, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	st.shared.s64 [%rd305+0], %rd302;
-$L75:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p56, %r7, %r118;
-	@!%p56 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd287;
-$L76:
+	// block scan
+	mov.b64 %rd309, %rd308;
+	mov.b32 %r85, %r3;
+$L66:
+	setp.hs.u32 %p48, %r85, 32;
+	@%p48 bra $L67;
+	mov.b64 {%r86, %r87}, %rd309;
+	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd310, {%r88, %r89};
+	@!%p49 bra $L68;
+	add.s64 %rd311, %rd310, %rd309;
+	mov.b64 %rd309, %rd311;
 $L68:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L66;
+$L67:
+	mov.b64 {%r90, %r91}, %rd309;
+	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd312, {%r92, %r93};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd313, %rd312, 0, %p52;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r94;
+	@!%p53 bra $L69;
+	mul.wide.u32 %rd314, %r8, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	st.shared.s64 [%rd315+0], %rd309;
+$L69:
 	bar.sync 0;
-	mul.wide.u32 %rd306, %r8, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	ld.shared.s64 %rd309, [%rd308+0];
-	add.s64 %rd310, %rd309, %rd284;
-	ld.shared.s64 %rd311, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd310;
-	shfl.sync.idx.b32 %r121|%p57, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd312, {%r121, %r122};
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, 0;
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p58, %rd321, 0;
-	setp.gt.s64 %p59, %rd319, 0;
-	and.pred %p60, %p58, %p59;
-	@!%p60 bra $L78;
-	atom.global.add.u64 %rd322, [%rd138], %rd319;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd320, %rd323;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L70;
+	mov.b64 %rd316, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L71;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd316, %rd319;
+$L71:
+	mov.b64 {%r95, %r96}, %rd316;
+	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd320, {%r97, %r98};
+	@!%p56 bra $L72;
+	add.s64 %rd321, %rd320, %rd316;
+	mov.b64 %rd316, %rd321;
+$L72:
+	mov.b64 {%r99, %r100}, %rd316;
+	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd322, {%r101, %r102};
+	@!%p57 bra $L73;
+	add.s64 %rd323, %rd322, %rd316;
+	mov.b64 %rd316, %rd323;
+$L73:
+	mov.b64 {%r103, %r104}, %rd316;
+	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd324, {%r105, %r106};
+	@!%p58 bra $L74;
+	add.s64 %rd325, %rd324, %rd316;
+	mov.b64 %rd316, %rd325;
+$L74:
+	mov.b64 {%r107, %r108}, %rd316;
+	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd326, {%r109, %r110};
+	@!%p59 bra $L75;
+	add.s64 %rd327, %rd326, %rd316;
+	mov.b64 %rd316, %rd327;
+$L75:
+	mov.b64 {%r111, %r112}, %rd316;
+	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd328, {%r113, %r114};
+	@!%p60 bra $L76;
+	add.s64 %rd329, %rd328, %rd316;
+	mov.b64 %rd316, %rd329;
+$L76:
+	mov.b64 {%r115, %r116}, %rd316;
+	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd330, {%r117, %r118};
+	selp.b64 %rd331, %rd330, 0, %p61;
+	@!%p55 bra $L77;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	st.shared.s64 [%rd334+0], %rd331;
+$L77:
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r119;
+	@!%p62 bra $L78;
+	st.shared.s64 [%rd1+1024], %rd316;
 $L78:
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p61, %rd324, 0;
-	setp.eq.u32 %p62, %r1, 0;
-	and.pred %p63, %p61, %p62;
+$L70:
 	bar.sync 0;
-	@!%p63 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd320;
-$L79:
-	bar.sync 0;
-	ld.shared.s64 %rd325, [%rd1+1024];
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd320, %rd326;
-	add.s64 %rd327, %rd320, %rd318;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd329, 0;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	ld.shared.s64 %rd338, [%rd337+0];
+	add.s64 %rd339, %rd338, %rd313;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd339;
+	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
+	mov.b64 %rd341, {%r122, %r123};
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p64, %rd350, 0;
+	setp.gt.s64 %p65, %rd348, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L80;
+	atom.global.add.u64 %rd351, [%rd188], %rd348;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd349, %rd352;
 $L80:
-	setp.lt.s64 %p64, %rd329, %rd279;
-	not.pred %p65, %p64;
-	@!%p65 bra $L84;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p67, %rd353, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L81:
+	bar.sync 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
+$L82:
+	setp.lt.s64 %p70, %rd358, %rd308;
+	not.pred %p71, %p70;
+	@!%p71 bra $L86;
+	bra.uni $L84;
+$L86:
+	mul.lo.s64 %rd359, %rd358, %rd160;
+	mad.lo.s64 %rd360, %rd359, 4, %rd158;
+	ld.shared.s32 %r124, [%rd360+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd187;
+	mad.lo.s64 %rd363, %rd362, 4, %rd185;
+	st.global.s32 [%rd363+0], %r125;
+$L83:
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
 	bra.uni $L82;
 $L84:
-	mul.lo.s64 %rd330, %rd329, %rd160;
-	mad.lo.s64 %rd331, %rd330, 4, %rd158;
-	ld.shared.s32 %r123, [%rd331+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd332, %rd328, %rd329;
-	mul.lo.s64 %rd333, %rd332, %rd137;
-	mad.lo.s64 %rd334, %rd333, 4, %rd135;
-	st.global.s32 [%rd334+0], %r124;
-$L81:
-	add.s64 %rd335, %rd329, 1;
-	mov.b64 %rd329, %rd335;
-	bra.uni $L80;
-$L82:
+	bra.uni $L63;
+$L62:
 	bra.uni $L61;
+$L63:
+	mov.b64 %rd207, 0;
 $L60:
-	bra.uni $L59;
-$L61:
-	mov.b64 %rd336, 0;
-	setp.lt.s64 %p66, %rd171, %rd172;
-	setp.lt.s64 %p67, %rd170, %rd167;
-	or.pred %p68, %p66, %p67;
-	@!%p68 bra $L86;
-	mov.b64 %rd336, 1;
-$L86:
-	mov.b64 %rd337, %rd336;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L87:
-	setp.hs.u32 %p69, %r126, 32;
-	@%p69 bra $L88;
-	mov.b64 {%r127, %r128}, %rd337;
-	shfl.sync.down.b32 %r129|%p70, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd338, {%r129, %r130};
-	@!%p70 bra $L89;
-	max.s64 %rd339, %rd337, %rd338;
-	mov.b64 %rd337, %rd339;
-$L89:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L90;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd337;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L91;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L92;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd337, %rd344;
-$L92:
-	sub.u32 %r131, %r10, 1;
-	mov.b64 {%r132, %r133}, %rd337;
-	shfl.sync.down.b32 %r134|%p74, %r132, 1, %r131, %r17;
-	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
-	mov.b64 %rd345, {%r134, %r135};
-	@!%p74 bra $L93;
-	max.s64 %rd346, %rd337, %rd345;
-	mov.b64 %rd337, %rd346;
-$L93:
-	mov.b64 {%r136, %r137}, %rd337;
-	shfl.sync.down.b32 %r138|%p75, %r136, 2, %r131, %r17;
-	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
-	mov.b64 %rd347, {%r138, %r139};
-	@!%p75 bra $L94;
-	max.s64 %rd348, %rd337, %rd347;
-	mov.b64 %rd337, %rd348;
-$L94:
-	mov.b64 {%r140, %r141}, %rd337;
-	shfl.sync.down.b32 %r142|%p76, %r140, 4, %r131, %r17;
-	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
-	mov.b64 %rd349, {%r142, %r143};
-	@!%p76 bra $L95;
-	max.s64 %rd350, %rd337, %rd349;
-	mov.b64 %rd337, %rd350;
-$L95:
-	mov.b64 {%r144, %r145}, %rd337;
-	shfl.sync.down.b32 %r146|%p77, %r144, 8, %r131, %r17;
-	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
-	mov.b64 %rd351, {%r146, %r147};
-	@!%p77 bra $L96;
-	max.s64 %rd352, %rd337, %rd351;
-	mov.b64 %rd337, %rd352;
-$L96:
-	mov.b64 {%r148, %r149}, %rd337;
-	shfl.sync.down.b32 %r150|%p78, %r148, 16, %r131, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
-	mov.b64 %rd353, {%r150, %r151};
-	@!%p78 bra $L97;
-	max.s64 %rd354, %rd337, %rd353;
-	mov.b64 %rd337, %rd354;
-$L97:
-	@!%p71 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd337;
-$L98:
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd355, [%rd1+1024];
-	mov.b64 %rd337, %rd355;
-	mov.b64 %rd356, %rd337;
-	setp.eq.s64 %p79, %rd356, 0;
-	@!%p79 bra $L100;
+$L27:
+	add.s64 %rd365, %rd234, 1;
+	mov.b64 %rd234, %rd365;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd366, %rd208, 1;
+	mov.b64 %rd208, %rd366;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd367, %rd207;
+$L87:
+	@!%p15 bra $L91;
+	bra.uni $L89;
+$L91:
+	// block scan
+	mov.b64 %rd368, %rd367;
+	mov.b32 %r126, %r3;
+$L92:
+	setp.hs.u32 %p72, %r126, 32;
+	@%p72 bra $L93;
+	mov.b64 {%r127, %r128}, %rd368;
+	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd369, {%r129, %r130};
+	@!%p73 bra $L94;
+	add.s64 %rd370, %rd369, %rd368;
+	mov.b64 %rd368, %rd370;
+$L94:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L92;
+$L93:
+	mov.b64 {%r131, %r132}, %rd368;
+	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd371, {%r133, %r134};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd372, %rd371, 0, %p76;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r135;
+	@!%p77 bra $L95;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd368;
+$L95:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L96;
+	mov.b64 %rd375, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L97;
+	mul.wide.u32 %rd376, %r7, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	ld.shared.s64 %rd378, [%rd377+0];
+	mov.b64 %rd375, %rd378;
+$L97:
+	mov.b64 {%r136, %r137}, %rd375;
+	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd379, {%r138, %r139};
+	@!%p80 bra $L98;
+	add.s64 %rd380, %rd379, %rd375;
+	mov.b64 %rd375, %rd380;
+$L98:
+	mov.b64 {%r140, %r141}, %rd375;
+	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd381, {%r142, %r143};
+	@!%p81 bra $L99;
+	add.s64 %rd382, %rd381, %rd375;
+	mov.b64 %rd375, %rd382;
+$L99:
+	mov.b64 {%r144, %r145}, %rd375;
+	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd383, {%r146, %r147};
+	@!%p82 bra $L100;
+	add.s64 %rd384, %rd383, %rd375;
+	mov.b64 %rd375, %rd384;
 $L100:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r148, %r149}, %rd375;
+	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd385, {%r150, %r151};
+	@!%p83 bra $L101;
+	add.s64 %rd386, %rd385, %rd375;
+	mov.b64 %rd375, %rd386;
+$L101:
+	mov.b64 {%r152, %r153}, %rd375;
+	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd387, {%r154, %r155};
+	@!%p84 bra $L102;
+	add.s64 %rd388, %rd387, %rd375;
+	mov.b64 %rd375, %rd388;
+$L102:
+	mov.b64 {%r156, %r157}, %rd375;
+	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd389, {%r158, %r159};
+	selp.b64 %rd390, %rd389, 0, %p85;
+	@!%p79 bra $L103;
+	mul.wide.u32 %rd391, %r7, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	add.s64 %rd393, %rd392, 512;
+	st.shared.s64 [%rd393+0], %rd390;
+$L103:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r160;
+	@!%p86 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd375;
+$L104:
+$L96:
+	bar.sync 0;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	add.s64 %rd396, %rd395, 512;
+	ld.shared.s64 %rd397, [%rd396+0];
+	add.s64 %rd398, %rd397, %rd372;
+	ld.shared.s64 %rd399, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd398;
+	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd400, {%r163, %r164};
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, 0;
+	cvt.u64.u32 %rd409, %r2;
+	setp.eq.s64 %p88, %rd409, 0;
+	setp.gt.s64 %p89, %rd407, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L106;
+	atom.global.add.u64 %rd410, [%rd188], %rd407;
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd408, %rd411;
+$L106:
+	cvt.u64.u32 %rd412, %r2;
+	setp.eq.s64 %p91, %rd412, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd408;
+$L107:
+	bar.sync 0;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd408, %rd414;
+	add.s64 %rd415, %rd408, %rd406;
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd417, 0;
+$L108:
+	setp.lt.s64 %p94, %rd417, %rd367;
+	not.pred %p95, %p94;
+	@!%p95 bra $L112;
+	bra.uni $L110;
+$L112:
+	mul.lo.s64 %rd418, %rd417, %rd160;
+	mad.lo.s64 %rd419, %rd418, 4, %rd158;
+	ld.shared.s32 %r165, [%rd419+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd420, %rd416, %rd417;
+	mul.lo.s64 %rd421, %rd420, %rd187;
+	mad.lo.s64 %rd422, %rd421, 4, %rd185;
+	st.global.s32 [%rd422+0], %r166;
+$L109:
+	add.s64 %rd423, %rd417, 1;
+	mov.b64 %rd417, %rd423;
+	bra.uni $L108;
+$L110:
+	bra.uni $L89;
+$L88:
+	bra.uni $L87;
+$L89:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd424, %r2;
+	add.s64 %rd425, %rd164, %rd424;
+	mov.b64 %rd426, %rd425;
+	mov.b32 %r167, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+$L113:
+	@!%p11 bra $L117;
+	mov.b64 %rd429, 4611686018427387904;
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd429, %rd147;
+	bra.uni $L115;
+$L114:
+	bra.uni $L113;
+$L115:
+	mov.b64 %rd430, %rd429;
+$L118:
+	mov.b64 %rd431, 0;
+	mov.b64 %rd432, %rd430;
+$L121:
+	setp.gt.s64 %p96, %rd432, 0;
+	not.pred %p97, %p96;
+	@!%p97 bra $L125;
+	bra.uni $L123;
+$L125:
+	setp.ge.s64 %p98, %rd427, %rd428;
+	@!%p98 bra $L127;
+	setp.ge.s64 %p99, %rd426, %rd167;
+	@!%p99 bra $L129;
+	bra.uni $L123;
+$L129:
+	mov.pred %p100, %p10;
+	mov.b64 %rd433, %rd128;
+	mov.b64 %rd434, %rd426;
+$L130:
+	@!%p100 bra $L134;
+	shr.s64 %rd435, %rd434, 5;
+	mul.lo.s64 %rd436, %rd435, %rd134;
+	mad.lo.s64 %rd437, %rd436, 4, %rd132;
+	ld.global.nc.u32 %r168, [%rd437+0];
+	mov.b32 %r169, %r168;
+	and.b64 %rd438, %rd434, 31;
+	min.u64 %rd439, %rd438, 32;
+	cvt.u32.u64 %r170, %rd439;
+	mov.b32 %r172, 0x1;
+	shl.b32 %r171, %r172, %r170;
+	setp.hs.u32 %p101, %r170, 32;
+	selp.b32 %r173, 0, %r171, %p101;
+	and.b32 %r174, %r169, %r173;
+	setp.ne.u32 %p102, %r174, 0x0;
+	@!%p102 bra $L136;
+	cvt.u32.u64 %r175, %rd434;
+	mov.b32 %r176, %r175;
+	bra.uni $L132;
+$L136:
+	mov.b32 %r176, -1;
+	bra.uni $L132;
+$L134:
+	mul.lo.s64 %rd440, %rd434, %rd131;
+	mad.lo.s64 %rd441, %rd440, 4, %rd129;
+	ld.global.nc.s32 %r177, [%rd441+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	bra.uni $L132;
+$L131:
+	bra.uni $L130;
+$L132:
+	mov.b32 %r167, %r176;
+	add.s64 %rd442, %rd426, %rd162;
+	mov.b64 %rd426, %rd442;
+	setp.ge.s32 %p103, %r167, 0;
+	@!%p103 bra $L138;
+	mov.b64 %rd443, %rd118;
+	mov.b32 %r179, %r167;
+	cvt.s64.s32 %rd444, %r179;
+	mul.lo.s64 %rd445, %rd444, %rd121;
+	mad.lo.s64 %rd446, %rd445, 8, %rd119;
+	ld.global.nc.s64 %rd447, [%rd446+0];
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, %rd118;
+	mov.b32 %r180, %r167;
+	cvt.s64.s32 %rd451, %r180;
+	add.s64 %rd452, %rd451, 1;
+	mul.lo.s64 %rd453, %rd452, %rd121;
+	mad.lo.s64 %rd454, %rd453, 8, %rd119;
+	ld.global.nc.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd458, %rd449;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd427, %rd458;
+	mov.b64 %rd428, %rd459;
+$L138:
+	bra.uni $L122;
+$L127:
+	mul.lo.s64 %rd460, %rd427, %rd124;
+	mad.lo.s64 %rd461, %rd460, 4, %rd122;
+	ld.global.nc.s32 %r181, [%rd461+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	mov.b32 %r184, %r167;
+	mov.b32 %r185, %r183;
+	mov.b64 %rd462, %rd427;
+$L139:
+	cvt.s64.s32 %rd463, %r184;
+	mul.lo.s64 %rd464, %rd463, %rd152;
+	mad.lo.s64 %rd465, %rd464, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r186, [%rd465+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r187;
+	cvt.s64.s32 %rd466, %r185;
+	mul.lo.s64 %rd467, %rd466, %rd152;
+	mad.lo.s64 %rd468, %rd467, 4, %rd150;
+	ld.relaxed.gpu.global.s32 %r189, [%rd468+0];
+	mov.b32 %r190, %r189;
+	setp.ge.s32 %p104, %r190, %r188;
+	@!%p104 bra $L143;
+	mov.pred %p105, 0;
+	bra.uni $L141;
+$L143:
+	cvt.s64.s32 %rd469, %r185;
+	mul.lo.s64 %rd470, %rd469, %rd152;
+	mad.lo.s64 %rd471, %rd470, 4, %rd150;
+	atom.global.max.s32 %r191, [%rd471], %r188;
+	mov.b32 %r192, %r191;
+	setp.lt.s32 %p106, %r192, %r188;
+	mov.pred %p105, %p106;
+	bra.uni $L141;
+$L140:
+	bra.uni $L139;
+$L141:
+	@!%p105 bra $L145;
+	mov.pred %p107, 0;
+	mov.b64 %rd472, %rd431;
+	mov.b32 %r193, %r183;
+$L146:
+	@!%p11 bra $L150;
+	shr.s32 %r194, %r193, 5;
+	cvt.s64.s32 %rd473, %r194;
+	mov.b64 %rd474, %rd473;
+	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd475, %r195;
+	min.u64 %rd476, %rd475, 32;
+	cvt.u32.u64 %r196, %rd476;
+	mov.b32 %r198, 0x1;
+	shl.b32 %r197, %r198, %r196;
+	setp.hs.u32 %p108, %r196, 32;
+	selp.b32 %r199, 0, %r197, %p108;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd477, %rd474;
+	mov.b32 %r201, %r200;
+	mul.lo.s64 %rd478, %rd477, %rd143;
+	mad.lo.s64 %rd479, %rd478, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r202, [%rd479+0];
+	mov.b32 %r203, %r202;
+	and.b32 %r204, %r203, %r201;
+	setp.ne.u32 %p109, %r204, 0x0;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L152;
+	mul.lo.s64 %rd480, %rd477, %rd143;
+	mad.lo.s64 %rd481, %rd480, 4, %rd141;
+	atom.global.or.b32 %r205, [%rd481], %r201;
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r201;
+	setp.ne.u32 %p112, %r207, 0x0;
+	mov.pred %p110, %p112;
+$L152:
+	@!%p110 bra $L154;
+	mov.b64 %rd482, %rd472;
+	mov.b64 %rd483, %rd482;
+	mov.pred %p113, 0;
+	bra.uni $L148;
+$L154:
+	mov.b64 %rd484, %rd472;
+	mov.b64 %rd483, %rd484;
+	mov.pred %p113, 1;
+	bra.uni $L148;
+$L150:
+	@!%p12 bra $L156;
+	cvt.s64.s32 %rd485, %r193;
+	mul.lo.s64 %rd486, %rd485, %rd146;
+	mad.lo.s64 %rd487, %rd486, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r208, [%rd487+0];
+	mov.b32 %r209, %r208;
+	setp.eq.s32 %p114, %r209, %r35;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L158;
+	cvt.s64.s32 %rd488, %r193;
+	mul.lo.s64 %rd489, %rd488, %rd146;
+	mad.lo.s64 %rd490, %rd489, 4, %rd144;
+	atom.global.exch.b32 %r210, [%rd490], %r35;
+	mov.b32 %r211, %r210;
+	setp.eq.s32 %p117, %r211, %r35;
+	mov.pred %p115, %p117;
+$L158:
+	@!%p115 bra $L160;
+	mov.b64 %rd491, %rd472;
+	mov.b64 %rd483, %rd491;
+	mov.pred %p113, 0;
+	bra.uni $L148;
+$L160:
+$L156:
+	mul.lo.s64 %rd492, %rd472, %rd160;
+	mad.lo.s64 %rd493, %rd492, 4, %rd158;
+	st.shared.s32 [%rd493+0], %r193;
+	add.s64 %rd494, %rd472, 1;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd483, %rd495;
+	mov.pred %p113, 1;
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd496, %rd483;
+	mov.pred %p118, %p113;
+	mov.b64 %rd431, %rd496;
+	mov.pred %p107, %p118;
+	@!%p107 bra $L162;
+	mov.b64 %rd497, %rd118;
+	mov.b32 %r212, %r183;
+	setp.lt.s64 %p119, %rd106, 64;
+	setp.le.s64 %p120, %rd148, 1;
+	or.pred %p121, %p119, %p120;
+	@!%p121 bra $L163;
+	mov.b64 %rd498, %rd497;
+	mov.b32 %r213, %r212;
+	cvt.s64.s32 %rd499, %r213;
+	add.s64 %rd500, %rd499, 1;
+	mul.lo.s64 %rd501, %rd500, %rd121;
+	mad.lo.s64 %rd502, %rd501, 8, %rd119;
+	ld.global.nc.s64 %rd503, [%rd502+0];
+	mov.b64 %rd504, %rd503;
+	cvt.s64.s32 %rd505, %r213;
+	mul.lo.s64 %rd506, %rd505, %rd121;
+	mad.lo.s64 %rd507, %rd506, 8, %rd119;
+	ld.global.nc.s64 %rd508, [%rd507+0];
+	mov.b64 %rd509, %rd508;
+	sub.s64 %rd510, %rd504, %rd509;
+	mov.b64 %rd511, %rd510;
+	add.s64 %rd512, %rd107, %rd511;
+	mov.b64 %rd107, %rd512;
+	bra.uni $L164;
+$L163:
+	rem.s64 %rd513, %rd106, %rd148;
+	setp.eq.s64 %p122, %rd148, -1;
+	selp.b64 %rd514, 0, %rd513, %p122;
+	setp.eq.s64 %p123, %rd148, 0;
+	selp.b64 %rd515, %rd106, %rd514, %p123;
+	setp.eq.s64 %p124, %rd515, 0;
+	@!%p124 bra $L166;
+	mov.b64 %rd516, %rd497;
+	mov.b32 %r214, %r212;
+	cvt.s64.s32 %rd517, %r214;
+	add.s64 %rd518, %rd517, 1;
+	mul.lo.s64 %rd519, %rd518, %rd121;
+	mad.lo.s64 %rd520, %rd519, 8, %rd119;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd523, %r214;
+	mul.lo.s64 %rd524, %rd523, %rd121;
+	mad.lo.s64 %rd525, %rd524, 8, %rd119;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	sub.s64 %rd528, %rd522, %rd527;
+	mov.b64 %rd529, %rd528;
+	mul.lo.s64 %rd530, %rd148, %rd529;
+	add.s64 %rd531, %rd107, %rd530;
+	mov.b64 %rd107, %rd531;
+$L166:
+$L164:
+	add.s64 %rd532, %rd106, 1;
+	mov.b64 %rd106, %rd532;
+$L162:
+$L145:
+	add.s64 %rd533, %rd427, 1;
+	mov.b64 %rd427, %rd533;
+	sub.s64 %rd534, %rd432, 1;
+	mov.b64 %rd432, %rd534;
+$L122:
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd535, %rd431;
+$L167:
+	@!%p11 bra $L171;
+	bra.uni $L169;
+$L171:
+	// block scan
+	mov.b64 %rd536, %rd535;
+	mov.b32 %r215, %r3;
+$L172:
+	setp.hs.u32 %p125, %r215, 32;
+	@%p125 bra $L173;
+	mov.b64 {%r216, %r217}, %rd536;
+	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
+	mov.b64 %rd537, {%r218, %r219};
+	@!%p126 bra $L174;
+	add.s64 %rd538, %rd537, %rd536;
+	mov.b64 %rd536, %rd538;
+$L174:
+	shl.b32 %r215, %r215, 1;
+	bra.uni $L172;
+$L173:
+	mov.b64 {%r220, %r221}, %rd536;
+	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
+	mov.b64 %rd539, {%r222, %r223};
+	setp.lo.u32 %p128, %r3, 32;
+	and.pred %p129, %p127, %p128;
+	selp.b64 %rd540, %rd539, 0, %p129;
+	sub.u32 %r224, %r13, %r3;
+	setp.eq.u32 %p130, %r7, %r224;
+	@!%p130 bra $L175;
+	mul.wide.u32 %rd541, %r8, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	st.shared.s64 [%rd542+0], %rd536;
+$L175:
+	bar.sync 0;
+	setp.eq.u32 %p131, %r8, 0;
+	@!%p131 bra $L176;
+	mov.b64 %rd543, 0;
+	setp.lo.u32 %p132, %r7, %r10;
+	@!%p132 bra $L177;
+	mul.wide.u32 %rd544, %r7, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	ld.shared.s64 %rd546, [%rd545+0];
+	mov.b64 %rd543, %rd546;
+$L177:
+	mov.b64 {%r225, %r226}, %rd543;
+	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
+	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
+	mov.b64 %rd547, {%r227, %r228};
+	@!%p133 bra $L178;
+	add.s64 %rd548, %rd547, %rd543;
+	mov.b64 %rd543, %rd548;
+$L178:
+	mov.b64 {%r229, %r230}, %rd543;
+	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
+	mov.b64 %rd549, {%r231, %r232};
+	@!%p134 bra $L179;
+	add.s64 %rd550, %rd549, %rd543;
+	mov.b64 %rd543, %rd550;
+$L179:
+	mov.b64 {%r233, %r234}, %rd543;
+	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
+	mov.b64 %rd551, {%r235, %r236};
+	@!%p135 bra $L180;
+	add.s64 %rd552, %rd551, %rd543;
+	mov.b64 %rd543, %rd552;
+$L180:
+	mov.b64 {%r237, %r238}, %rd543;
+	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
+	mov.b64 %rd553, {%r239, %r240};
+	@!%p136 bra $L181;
+	add.s64 %rd554, %rd553, %rd543;
+	mov.b64 %rd543, %rd554;
+$L181:
+	mov.b64 {%r241, %r242}, %rd543;
+	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
+	mov.b64 %rd555, {%r243, %r244};
+	@!%p137 bra $L182;
+	add.s64 %rd556, %rd555, %rd543;
+	mov.b64 %rd543, %rd556;
+$L182:
+	mov.b64 {%r245, %r246}, %rd543;
+	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd557, {%r247, %r248};
+	selp.b64 %rd558, %rd557, 0, %p138;
+	@!%p132 bra $L183;
+	mul.wide.u32 %rd559, %r7, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	add.s64 %rd561, %rd560, 512;
+	st.shared.s64 [%rd561+0], %rd558;
+$L183:
+	sub.u32 %r249, %r10, 1;
+	setp.eq.u32 %p139, %r7, %r249;
+	@!%p139 bra $L184;
+	st.shared.s64 [%rd1+1024], %rd543;
+$L184:
+$L176:
+	bar.sync 0;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	add.s64 %rd564, %rd563, 512;
+	ld.shared.s64 %rd565, [%rd564+0];
+	add.s64 %rd566, %rd565, %rd540;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 {%r250, %r251}, %rd566;
+	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
+	mov.b64 %rd568, {%r252, %r253};
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p141, %rd577, 0;
+	setp.gt.s64 %p142, %rd575, 0;
+	and.pred %p143, %p141, %p142;
+	@!%p143 bra $L186;
+	atom.global.add.u64 %rd578, [%rd138], %rd575;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd576, %rd579;
+$L186:
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p144, %rd580, 0;
+	setp.eq.u32 %p145, %r1, 0;
+	and.pred %p146, %p144, %p145;
+	bar.sync 0;
+	@!%p146 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L187:
+	bar.sync 0;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd576, %rd582;
+	add.s64 %rd583, %rd576, %rd574;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
+$L188:
+	setp.lt.s64 %p147, %rd585, %rd535;
+	not.pred %p148, %p147;
+	@!%p148 bra $L192;
+	bra.uni $L190;
+$L192:
+	mul.lo.s64 %rd586, %rd585, %rd160;
+	mad.lo.s64 %rd587, %rd586, 4, %rd158;
+	ld.shared.s32 %r254, [%rd587+0];
+	mov.b32 %r255, %r254;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd137;
+	mad.lo.s64 %rd590, %rd589, 4, %rd135;
+	st.global.s32 [%rd590+0], %r255;
+$L189:
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
+	bra.uni $L188;
+$L190:
+	bra.uni $L169;
+$L168:
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p149, %rd427, %rd428;
+	setp.lt.s64 %p150, %rd426, %rd167;
+	or.pred %p151, %p149, %p150;
+	@!%p151 bra $L194;
+	mov.b64 %rd592, 1;
+$L194:
+	mov.b64 %rd593, %rd592;
+	// block reduction
+	sub.u32 %r256, %r13, 1;
+	mov.b32 %r257, %r3;
+$L195:
+	setp.hs.u32 %p152, %r257, 32;
+	@%p152 bra $L196;
+	mov.b64 {%r258, %r259}, %rd593;
+	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
+	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
+	mov.b64 %rd594, {%r260, %r261};
+	@!%p153 bra $L197;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
+$L197:
+	shl.b32 %r257, %r257, 1;
+	bra.uni $L195;
+$L196:
+	setp.eq.u32 %p154, %r7, 0;
+	@!%p154 bra $L198;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
+$L198:
+	bar.sync 0;
+	setp.eq.u32 %p155, %r8, 0;
+	@!%p155 bra $L199;
+	setp.lo.u32 %p156, %r7, %r10;
+	@!%p156 bra $L200;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
+$L200:
+	sub.u32 %r262, %r10, 1;
+	mov.b64 {%r263, %r264}, %rd593;
+	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
+	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
+	mov.b64 %rd601, {%r265, %r266};
+	@!%p157 bra $L201;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
+$L201:
+	mov.b64 {%r267, %r268}, %rd593;
+	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
+	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
+	mov.b64 %rd603, {%r269, %r270};
+	@!%p158 bra $L202;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
+$L202:
+	mov.b64 {%r271, %r272}, %rd593;
+	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
+	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
+	mov.b64 %rd605, {%r273, %r274};
+	@!%p159 bra $L203;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
+$L203:
+	mov.b64 {%r275, %r276}, %rd593;
+	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
+	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
+	mov.b64 %rd607, {%r277, %r278};
+	@!%p160 bra $L204;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
+$L204:
+	mov.b64 {%r279, %r280}, %rd593;
+	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
+	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
+	mov.b64 %rd609, {%r281, %r282};
+	@!%p161 bra $L205;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
+$L205:
+	@!%p154 bra $L206;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L206:
+$L199:
+	bar.sync 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p162, %rd612, 0;
+	@!%p162 bra $L208;
+	bra.uni $L120;
+$L208:
+$L119:
+	bra.uni $L118;
+$L120:
 $L4:
 	bar.sync 0;
 	add.s64 %rd117, %rd117, %rd116;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd357, %rd106;
-	mov.b64 %rd358, %rd107;
+	mov.b64 %rd613, %rd106;
+	mov.b64 %rd614, %rd107;
 	// block reduction
-	sub.u32 %r152, %r13, 1;
-	mov.b32 %r153, %r3;
-$L101:
-	setp.hs.u32 %p80, %r153, 32;
-	@%p80 bra $L102;
-	mov.b64 {%r154, %r155}, %rd357;
-	shfl.sync.down.b32 %r156|%p81, %r154, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd359, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd358;
-	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
-	mov.b64 %rd360, {%r160, %r161};
-	@!%p81 bra $L103;
-	mov.b64 %rd361, %rd357;
-	mov.b64 %rd362, %rd358;
-	mov.b64 %rd363, %rd359;
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd361;
-	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd371, %rd365, %rd369;
-	mov.b64 %rd365, %rd371;
-	add.s64 %rd372, %rd366, %rd370;
-	mov.b64 %rd366, %rd372;
-$L104:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L103:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L101;
-$L102:
-	setp.eq.u32 %p82, %r7, 0;
-	@!%p82 bra $L105;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd357;
-	st.shared.s64 [%rd374+8], %rd358;
-$L105:
+	sub.u32 %r283, %r13, 1;
+	mov.b32 %r284, %r3;
+$L209:
+	setp.hs.u32 %p163, %r284, 32;
+	@%p163 bra $L210;
+	mov.b64 {%r285, %r286}, %rd613;
+	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
+	mov.b64 %rd615, {%r287, %r288};
+	mov.b64 {%r289, %r290}, %rd614;
+	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
+	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
+	mov.b64 %rd616, {%r291, %r292};
+	@!%p164 bra $L211;
+	mov.b64 %rd617, %rd613;
+	mov.b64 %rd618, %rd614;
+	mov.b64 %rd619, %rd615;
+	mov.b64 %rd620, %rd616;
+	mov.b64 %rd621, %rd617;
+	mov.b64 %rd622, %rd618;
+	mov.b64 %rd623, %rd619;
+	mov.b64 %rd624, %rd620;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd627, %rd621, %rd625;
+	mov.b64 %rd621, %rd627;
+	add.s64 %rd628, %rd622, %rd626;
+	mov.b64 %rd622, %rd628;
+$L212:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L211:
+	shl.b32 %r284, %r284, 1;
+	bra.uni $L209;
+$L210:
+	setp.eq.u32 %p165, %r7, 0;
+	@!%p165 bra $L213;
+	mul.wide.u32 %rd629, %r8, 16;
+	add.s64 %rd630, %rd1, %rd629;
+	st.shared.s64 [%rd630+0], %rd613;
+	st.shared.s64 [%rd630+8], %rd614;
+$L213:
 	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L106;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L107;
-	mul.wide.u32 %rd375, %r7, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	ld.shared.s64 %rd377, [%rd376+0];
-	ld.shared.s64 %rd378, [%rd376+8];
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd378;
-$L107:
-	sub.u32 %r162, %r10, 1;
-	mov.b64 {%r163, %r164}, %rd357;
-	shfl.sync.down.b32 %r165|%p85, %r163, 1, %r162, %r17;
-	shfl.sync.down.b32 %r166, %r164, 1, %r162, %r17;
-	mov.b64 %rd379, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd358;
-	shfl.sync.down.b32 %r169, %r167, 1, %r162, %r17;
-	shfl.sync.down.b32 %r170, %r168, 1, %r162, %r17;
-	mov.b64 %rd380, {%r169, %r170};
-	@!%p85 bra $L108;
-	mov.b64 %rd381, %rd357;
-	mov.b64 %rd382, %rd358;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd365, %rd381;
-	mov.b64 %rd366, %rd382;
-	mov.b64 %rd367, %rd383;
-	mov.b64 %rd368, %rd384;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd385, %rd365, %rd369;
-	mov.b64 %rd365, %rd385;
-	add.s64 %rd386, %rd366, %rd370;
-	mov.b64 %rd366, %rd386;
-$L109:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L108:
-	mov.b64 {%r171, %r172}, %rd357;
-	shfl.sync.down.b32 %r173|%p86, %r171, 2, %r162, %r17;
-	shfl.sync.down.b32 %r174, %r172, 2, %r162, %r17;
-	mov.b64 %rd387, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd358;
-	shfl.sync.down.b32 %r177, %r175, 2, %r162, %r17;
-	shfl.sync.down.b32 %r178, %r176, 2, %r162, %r17;
-	mov.b64 %rd388, {%r177, %r178};
-	@!%p86 bra $L110;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd358;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd365, %rd389;
-	mov.b64 %rd366, %rd390;
-	mov.b64 %rd367, %rd391;
-	mov.b64 %rd368, %rd392;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd393, %rd365, %rd369;
-	mov.b64 %rd365, %rd393;
-	add.s64 %rd394, %rd366, %rd370;
-	mov.b64 %rd366, %rd394;
-$L111:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L110:
-	mov.b64 {%r179, %r180}, %rd357;
-	shfl.sync.down.b32 %r181|%p87, %r179, 4, %r162, %r17;
-	shfl.sync.down.b32 %r182, %r180, 4, %r162, %r17;
-	mov.b64 %rd395, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd358;
-	shfl.sync.down.b32 %r185, %r183, 4, %r162, %r17;
-	shfl.sync.down.b32 %r186, %r184, 4, %r162, %r17;
-	mov.b64 %rd396, {%r185, %r186};
-	@!%p87 bra $L112;
-	mov.b64 %rd397, %rd357;
-	mov.b64 %rd398, %rd358;
-	mov.b64 %rd399, %rd395;
-	mov.b64 %rd400, %rd396;
-	mov.b64 %rd365, %rd397;
-	mov.b64 %rd366, %rd398;
-	mov.b64 %rd367, %rd399;
-	mov.b64 %rd368, %rd400;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd401, %rd365, %rd369;
-	mov.b64 %rd365, %rd401;
-	add.s64 %rd402, %rd366, %rd370;
-	mov.b64 %rd366, %rd402;
-$L113:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L112:
-	mov.b64 {%r187, %r188}, %rd357;
-	shfl.sync.down.b32 %r189|%p88, %r187, 8, %r162, %r17;
-	shfl.sync.down.b32 %r190, %r188, 8, %r162, %r17;
-	mov.b64 %rd403, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd358;
-	shfl.sync.down.b32 %r193, %r191, 8, %r162, %r17;
-	shfl.sync.down.b32 %r194, %r192, 8, %r162, %r17;
-	mov.b64 %rd404, {%r193, %r194};
-	@!%p88 bra $L114;
-	mov.b64 %rd405, %rd357;
-	mov.b64 %rd406, %rd358;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd365, %rd405;
-	mov.b64 %rd366, %rd406;
-	mov.b64 %rd367, %rd407;
-	mov.b64 %rd368, %rd408;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd409, %rd365, %rd369;
-	mov.b64 %rd365, %rd409;
-	add.s64 %rd410, %rd366, %rd370;
-	mov.b64 %rd366, %rd410;
-$L115:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L114:
-	mov.b64 {%r195, %r196}, %rd357;
-	shfl.sync.down.b32 %r197|%p89, %r195, 16, %r162, %r17;
-	shfl.sync.down.b32 %r198, %r196, 16, %r162, %r17;
-	mov.b64 %rd411, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd358;
-	shfl.sync.down.b32 %r201, %r199, 16, %r162, %r17;
-	shfl.sync.down.b32 %r202, %r200, 16, %r162, %r17;
-	mov.b64 %rd412, {%r201, %r202};
-	@!%p89 bra $L116;
-	mov.b64 %rd413, %rd357;
-	mov.b64 %rd414, %rd358;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
-	mov.b64 %rd365, %rd413;
-	mov.b64 %rd366, %rd414;
-	mov.b64 %rd367, %rd415;
-	mov.b64 %rd368, %rd416;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	add.s64 %rd417, %rd365, %rd369;
-	mov.b64 %rd365, %rd417;
-	add.s64 %rd418, %rd366, %rd370;
-	mov.b64 %rd366, %rd418;
-$L117:
-	mov.b64 %rd357, %rd365;
-	mov.b64 %rd358, %rd366;
-$L116:
-$L106:
-	mul.wide.u32 %rd419, %r28, 16;
-	add.s64 %rd420, %rd11, %rd419;
-	setp.eq.u32 %p90, %r5, 0;
-	@!%p90 bra $L118;
-	st.global.s64 [%rd420+0], %rd357;
-	st.global.s64 [%rd420+8], %rd358;
-$L118:
+	setp.eq.u32 %p166, %r8, 0;
+	@!%p166 bra $L214;
+	setp.lo.u32 %p167, %r7, %r10;
+	@!%p167 bra $L215;
+	mul.wide.u32 %rd631, %r7, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	ld.shared.s64 %rd633, [%rd632+0];
+	ld.shared.s64 %rd634, [%rd632+8];
+	mov.b64 %rd613, %rd633;
+	mov.b64 %rd614, %rd634;
+$L215:
+	sub.u32 %r293, %r10, 1;
+	mov.b64 {%r294, %r295}, %rd613;
+	shfl.sync.down.b32 %r296|%p168, %r294, 1, %r293, %r17;
+	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
+	mov.b64 %rd635, {%r296, %r297};
+	mov.b64 {%r298, %r299}, %rd614;
+	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
+	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
+	mov.b64 %rd636, {%r300, %r301};
+	@!%p168 bra $L216;
+	mov.b64 %rd637, %rd613;
+	mov.b64 %rd638, %rd614;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd621, %rd637;
+	mov.b64 %rd622, %rd638;
+	mov.b64 %rd623, %rd639;
+	mov.b64 %rd624, %rd640;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd641, %rd621, %rd625;
+	mov.b64 %rd621, %rd641;
+	add.s64 %rd642, %rd622, %rd626;
+	mov.b64 %rd622, %rd642;
+$L217:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L216:
+	mov.b64 {%r302, %r303}, %rd613;
+	shfl.sync.down.b32 %r304|%p169, %r302, 2, %r293, %r17;
+	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
+	mov.b64 %rd643, {%r304, %r305};
+	mov.b64 {%r306, %r307}, %rd614;
+	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
+	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
+	mov.b64 %rd644, {%r308, %r309};
+	@!%p169 bra $L218;
+	mov.b64 %rd645, %rd613;
+	mov.b64 %rd646, %rd614;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd644;
+	mov.b64 %rd621, %rd645;
+	mov.b64 %rd622, %rd646;
+	mov.b64 %rd623, %rd647;
+	mov.b64 %rd624, %rd648;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd649, %rd621, %rd625;
+	mov.b64 %rd621, %rd649;
+	add.s64 %rd650, %rd622, %rd626;
+	mov.b64 %rd622, %rd650;
+$L219:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L218:
+	mov.b64 {%r310, %r311}, %rd613;
+	shfl.sync.down.b32 %r312|%p170, %r310, 4, %r293, %r17;
+	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
+	mov.b64 %rd651, {%r312, %r313};
+	mov.b64 {%r314, %r315}, %rd614;
+	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
+	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
+	mov.b64 %rd652, {%r316, %r317};
+	@!%p170 bra $L220;
+	mov.b64 %rd653, %rd613;
+	mov.b64 %rd654, %rd614;
+	mov.b64 %rd655, %rd651;
+	mov.b64 %rd656, %rd652;
+	mov.b64 %rd621, %rd653;
+	mov.b64 %rd622, %rd654;
+	mov.b64 %rd623, %rd655;
+	mov.b64 %rd624, %rd656;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd657, %rd621, %rd625;
+	mov.b64 %rd621, %rd657;
+	add.s64 %rd658, %rd622, %rd626;
+	mov.b64 %rd622, %rd658;
+$L221:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L220:
+	mov.b64 {%r318, %r319}, %rd613;
+	shfl.sync.down.b32 %r320|%p171, %r318, 8, %r293, %r17;
+	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
+	mov.b64 %rd659, {%r320, %r321};
+	mov.b64 {%r322, %r323}, %rd614;
+	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
+	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
+	mov.b64 %rd660, {%r324, %r325};
+	@!%p171 bra $L222;
+	mov.b64 %rd661, %rd613;
+	mov.b64 %rd662, %rd614;
+	mov.b64 %rd663, %rd659;
+	mov.b64 %rd664, %rd660;
+	mov.b64 %rd621, %rd661;
+	mov.b64 %rd622, %rd662;
+	mov.b64 %rd623, %rd663;
+	mov.b64 %rd624, %rd664;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd665, %rd621, %rd625;
+	mov.b64 %rd621, %rd665;
+	add.s64 %rd666, %rd622, %rd626;
+	mov.b64 %rd622, %rd666;
+$L223:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L222:
+	mov.b64 {%r326, %r327}, %rd613;
+	shfl.sync.down.b32 %r328|%p172, %r326, 16, %r293, %r17;
+	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
+	mov.b64 %rd667, {%r328, %r329};
+	mov.b64 {%r330, %r331}, %rd614;
+	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
+	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
+	mov.b64 %rd668, {%r332, %r333};
+	@!%p172 bra $L224;
+	mov.b64 %rd669, %rd613;
+	mov.b64 %rd670, %rd614;
+	mov.b64 %rd671, %rd667;
+	mov.b64 %rd672, %rd668;
+	mov.b64 %rd621, %rd669;
+	mov.b64 %rd622, %rd670;
+	mov.b64 %rd623, %rd671;
+	mov.b64 %rd624, %rd672;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	add.s64 %rd673, %rd621, %rd625;
+	mov.b64 %rd621, %rd673;
+	add.s64 %rd674, %rd622, %rd626;
+	mov.b64 %rd622, %rd674;
+$L225:
+	mov.b64 %rd613, %rd621;
+	mov.b64 %rd614, %rd622;
+$L224:
+$L214:
+	mul.wide.u32 %rd675, %r28, 16;
+	add.s64 %rd676, %rd11, %rd675;
+	setp.eq.u32 %p173, %r5, 0;
+	@!%p173 bra $L226;
+	st.global.s64 [%rd676+0], %rd613;
+	st.global.s64 [%rd676+8], %rd614;
+$L226:
 	ret;
 }
 
@@ -22985,7 +24986,7 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:22989
+//line gokkos_kernels_gen.go:24990
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -22997,5 +24998,5 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:23001
+//line gokkos_kernels_gen.go:25002
 }

@@ -3,6 +3,7 @@ package frontier
 import (
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/teams"
+	"github.com/gokkos/gokkos/views"
 )
 
 // PushThread is the Baseline push kernel: one vertex per thread. Team l takes the chunk of
@@ -37,6 +38,10 @@ func (k PushThread[Op]) RunTeam(m teams.Member, acc *Count) {
 	ts := m.TeamSize()
 	first := m.LeagueRank() * k.Chunk
 	last := min(first+k.Chunk, k.In.Size)
+	if ts == 1 {
+		k.runAlone(m, buf, first, last, acc)
+		return
+	}
 	s := first + m.TeamRank()
 	u := int32(-1)
 	var e, end int64
@@ -74,4 +79,34 @@ func (k PushThread[Op]) RunTeam(m teams.Member, acc *Count) {
 			break
 		}
 	}
+}
+
+// runAlone is RunTeam for a team of one thread (the host's): it walks the chunk vertex by
+// vertex in a plain loop over each adjacency, which lets a CPU overlap the random accesses of
+// consecutive edges, and flushes whenever the buffer is full.
+func (k PushThread[Op]) runAlone(m teams.Member, buf views.View1D[int32], first, last int, acc *Count) {
+	budget := k.Out.budget()
+	c := 0
+	for s := first; s < last; s++ {
+		u := k.In.Vertex(s)
+		if u < 0 {
+			continue
+		}
+		end := k.G.End(u)
+		for e := k.G.Begin(u); e < end; e++ {
+			v := k.G.Adj.At(int(e))
+			if !k.Op.Visit(u, v, e) {
+				continue
+			}
+			var added bool
+			if c, added = k.Out.put(buf, c, v); added {
+				k.Out.count(acc, k.G, v)
+			}
+			if c == budget {
+				k.Out.flush(m, buf, c)
+				c = 0
+			}
+		}
+	}
+	k.Out.flush(m, buf, c)
 }

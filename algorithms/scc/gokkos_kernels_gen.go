@@ -11,7 +11,7 @@ import (
 func init() {
 	portable.Register[frontier.PushThread[propOp]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[scc.propOp]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX0,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -48,7 +48,7 @@ func init() {
 	})
 	portable.Register[frontier.PushThread[reachOp]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[scc.reachOp]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX1,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -983,9 +983,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<128>;
-	.reg .b32 %r<213>;
-	.reg .b64 %rd<417>;
+	.reg .pred %p<218>;
+	.reg .b32 %r<354>;
+	.reg .b64 %rd<691>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1218,755 +1218,1467 @@ $L1:
 	add.s64 %rd179, %rd178, %rd157;
 	min.s64 %rd180, %rd179, %rd136;
 	mov.b64 %rd181, %rd180;
-	cvt.u64.u32 %rd182, %r2;
-	add.s64 %rd183, %rd178, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b32 %r36, -1;
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd187, 4611686018427387904;
+	setp.eq.s64 %p13, %rd176, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd182, %rd126;
+	mov.b64 %rd183, %rd127;
+	mov.b64 %rd184, %rd128;
+	mov.b64 %rd185, %rd129;
+	mov.b64 %rd186, %rd130;
+	mov.b64 %rd187, %rd131;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.pred %p14, %p10;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.b64 %rd198, %rd142;
+	mov.pred %p15, %p11;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.pred %p16, %p12;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b64 %rd223, %rd178;
+	mov.b64 %rd224, %rd181;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd225, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd225, %rd211;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd187, %rd155;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd188, %rd187;
-$L9:
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, %rd188;
-$L12:
-	setp.gt.s64 %p13, %rd190, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, 0;
+	mov.b64 %rd228, %rd223;
+$L11:
+	setp.lt.s64 %p17, %rd228, %rd224;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd229, %rd192;
+	mov.b64 %rd230, %rd228;
 $L16:
-	setp.ge.s64 %p15, %rd185, %rd186;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd184, %rd181;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd191, %rd136;
-	mov.b64 %rd192, %rd184;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd193, %rd192, 5;
-	mul.lo.s64 %rd194, %rd193, %rd142;
-	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.u32 %r37, [%rd195+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd231, %rd230, 5;
+	mul.lo.s64 %rd232, %rd231, %rd198;
+	mad.lo.s64 %rd233, %rd232, 4, %rd196;
+	ld.global.nc.u32 %r37, [%rd233+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd196, %rd192, 31;
-	min.u64 %rd197, %rd196, 32;
-	cvt.u32.u64 %r39, %rd197;
+	and.b64 %rd234, %rd230, 31;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r39, %rd235;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd192;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd230;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd198, %rd192, %rd139;
-	mad.lo.s64 %rd199, %rd198, 4, %rd137;
-	ld.global.nc.s32 %r46, [%rd199+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd236, %rd230, %rd195;
+	mad.lo.s64 %rd237, %rd236, 4, %rd193;
+	ld.global.nc.s32 %r46, [%rd237+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd200, %rd184, %rd176;
-	mov.b64 %rd184, %rd200;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd201, %rd126;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd202, %r48;
-	mul.lo.s64 %rd203, %rd202, %rd129;
-	mad.lo.s64 %rd204, %rd203, 8, %rd127;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd126;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd209, %r49;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd129;
-	mad.lo.s64 %rd212, %rd211, 8, %rd127;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd207;
-	mov.b64 %rd217, %rd215;
-	mov.b64 %rd185, %rd216;
-	mov.b64 %rd186, %rd217;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd218, %rd185, %rd132;
-	mad.lo.s64 %rd219, %rd218, 4, %rd130;
-	ld.global.nc.s32 %r50, [%rd219+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd238, %rd182;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd239, %r49;
+	add.s64 %rd240, %rd239, 1;
+	mul.lo.s64 %rd241, %rd240, %rd185;
+	mad.lo.s64 %rd242, %rd241, 8, %rd183;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd182;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd248, %r50;
+	mul.lo.s64 %rd249, %rd248, %rd185;
+	mad.lo.s64 %rd250, %rd249, 8, %rd183;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+$L25:
+	setp.lt.s64 %p23, %rd254, %rd246;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd255, %rd254, %rd188;
+	mad.lo.s64 %rd256, %rd255, 4, %rd186;
+	ld.global.nc.s32 %r51, [%rd256+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd220, %rd185;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd257, %rd254;
 $L30:
-	cvt.s64.s32 %rd221, %r53;
-	mul.lo.s64 %rd222, %rd221, %rd160;
-	mad.lo.s64 %rd223, %rd222, 4, %rd158;
-	ld.global.nc.u32 %r55, [%rd223+0];
-	mov.b32 %r56, %r55;
-	and.b32 %r57, %r56, 0x4;
-	setp.ne.u32 %p21, %r57, 0x0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd224, %r54;
-	mul.lo.s64 %rd225, %rd224, %rd160;
-	mad.lo.s64 %rd226, %rd225, 4, %rd158;
-	ld.global.nc.u32 %r58, [%rd226+0];
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r59, 0x4;
-	setp.ne.u32 %p24, %r60, 0x0;
-	mov.pred %p22, %p24;
+	cvt.s64.s32 %rd258, %r54;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.global.nc.u32 %r56, [%rd260+0];
+	mov.b32 %r57, %r56;
+	and.b32 %r58, %r57, 0x4;
+	setp.ne.u32 %p25, %r58, 0x0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd261, %r55;
+	mul.lo.s64 %rd262, %rd261, %rd216;
+	mad.lo.s64 %rd263, %rd262, 4, %rd214;
+	ld.global.nc.u32 %r59, [%rd263+0];
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, 0x4;
+	setp.ne.u32 %p28, %r61, 0x0;
+	mov.pred %p26, %p28;
 $L34:
-	mov.pred %p25, %p22;
-	not.pred %p26, %p25;
-	@!%p26 bra $L36;
-	cvt.s64.s32 %rd227, %r54;
-	mul.lo.s64 %rd228, %rd227, %rd163;
-	mad.lo.s64 %rd229, %rd228, 4, %rd161;
-	ld.global.nc.s32 %r61, [%rd229+0];
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd230, %r53;
-	mul.lo.s64 %rd231, %rd230, %rd163;
-	mad.lo.s64 %rd232, %rd231, 4, %rd161;
-	ld.global.nc.s32 %r63, [%rd232+0];
-	mov.b32 %r64, %r63;
-	setp.ne.s32 %p27, %r62, %r64;
-	mov.pred %p25, %p27;
+	mov.pred %p29, %p26;
+	not.pred %p30, %p29;
+	@!%p30 bra $L36;
+	cvt.s64.s32 %rd264, %r55;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	ld.global.nc.s32 %r62, [%rd266+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd267, %r54;
+	mul.lo.s64 %rd268, %rd267, %rd219;
+	mad.lo.s64 %rd269, %rd268, 4, %rd217;
+	ld.global.nc.s32 %r64, [%rd269+0];
+	mov.b32 %r65, %r64;
+	setp.ne.s32 %p31, %r63, %r65;
+	mov.pred %p29, %p31;
 $L36:
-	@!%p25 bra $L38;
-	mov.pred %p28, 0;
+	@!%p29 bra $L38;
+	mov.pred %p32, 0;
 	bra.uni $L32;
 $L38:
-	cvt.s64.s32 %rd233, %r53;
-	mul.lo.s64 %rd234, %rd233, %rd166;
-	mad.lo.s64 %rd235, %rd234, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r65, [%rd235+0];
-	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd270, %r54;
+	mul.lo.s64 %rd271, %rd270, %rd222;
+	mad.lo.s64 %rd272, %rd271, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r66, [%rd272+0];
 	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd236, %r54;
-	mul.lo.s64 %rd237, %rd236, %rd166;
-	mad.lo.s64 %rd238, %rd237, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r68, [%rd238+0];
-	mov.b32 %r69, %r68;
-	setp.ge.s32 %p29, %r69, %r67;
-	@!%p29 bra $L40;
-	mov.pred %p28, 0;
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd273, %r55;
+	mul.lo.s64 %rd274, %rd273, %rd222;
+	mad.lo.s64 %rd275, %rd274, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r69, [%rd275+0];
+	mov.b32 %r70, %r69;
+	setp.ge.s32 %p33, %r70, %r68;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
 	bra.uni $L32;
 $L40:
-	cvt.s64.s32 %rd239, %r54;
-	mul.lo.s64 %rd240, %rd239, %rd166;
-	mad.lo.s64 %rd241, %rd240, 4, %rd164;
-	atom.global.max.s32 %r70, [%rd241], %r67;
-	mov.b32 %r71, %r70;
-	setp.lt.s32 %p30, %r71, %r67;
-	mov.pred %p28, %p30;
+	cvt.s64.s32 %rd276, %r55;
+	mul.lo.s64 %rd277, %rd276, %rd222;
+	mad.lo.s64 %rd278, %rd277, 4, %rd220;
+	atom.global.max.s32 %r71, [%rd278], %r68;
+	mov.b32 %r72, %r71;
+	setp.lt.s32 %p34, %r72, %r68;
+	mov.pred %p32, %p34;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p28 bra $L42;
-	mov.pred %p31, 0;
-	mov.b64 %rd242, %rd189;
-	mov.b32 %r72, %r52;
+	not.pred %p35, %p32;
+	@!%p35 bra $L42;
+	bra.uni $L26;
+$L42:
+	mov.pred %p36, 0;
+	mov.b64 %rd279, %rd227;
+	mov.b32 %r73, %r53;
 $L43:
-	@!%p11 bra $L47;
-	shr.s32 %r73, %r72, 5;
-	cvt.s64.s32 %rd243, %r73;
-	mov.b64 %rd244, %rd243;
-	and.b32 %r74, %r72, 31;
-	cvt.s64.s32 %rd245, %r74;
-	min.u64 %rd246, %rd245, 32;
-	cvt.u32.u64 %r75, %rd246;
-	mov.b32 %r77, 0x1;
-	shl.b32 %r76, %r77, %r75;
-	setp.hs.u32 %p32, %r75, 32;
-	selp.b32 %r78, 0, %r76, %p32;
-	mov.b32 %r79, %r78;
-	mov.b64 %rd247, %rd244;
+	@!%p15 bra $L47;
+	shr.s32 %r74, %r73, 5;
+	cvt.s64.s32 %rd280, %r74;
+	mov.b64 %rd281, %rd280;
+	and.b32 %r75, %r73, 31;
+	cvt.s64.s32 %rd282, %r75;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r76, %rd283;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p37, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p37;
 	mov.b32 %r80, %r79;
-	mul.lo.s64 %rd248, %rd247, %rd151;
-	mad.lo.s64 %rd249, %rd248, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r81, [%rd249+0];
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r80;
-	setp.ne.u32 %p33, %r83, 0x0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L49;
-	mul.lo.s64 %rd250, %rd247, %rd151;
-	mad.lo.s64 %rd251, %rd250, 4, %rd149;
-	atom.global.or.b32 %r84, [%rd251], %r80;
-	mov.b32 %r85, %r84;
-	and.b32 %r86, %r85, %r80;
-	setp.ne.u32 %p36, %r86, 0x0;
-	mov.pred %p34, %p36;
-$L49:
-	@!%p34 bra $L51;
-	mov.b64 %rd252, %rd242;
-	mov.b64 %rd253, %rd252;
-	mov.pred %p37, 0;
-	bra.uni $L45;
-$L51:
-	mov.b64 %rd254, %rd242;
-	mov.b64 %rd253, %rd254;
-	mov.pred %p37, 1;
-	bra.uni $L45;
-$L47:
-	@!%p12 bra $L53;
-	cvt.s64.s32 %rd255, %r72;
-	mul.lo.s64 %rd256, %rd255, %rd154;
-	mad.lo.s64 %rd257, %rd256, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r87, [%rd257+0];
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p38, %r88, %r35;
+	mov.b64 %rd284, %rd281;
+	mov.b32 %r81, %r80;
+	mul.lo.s64 %rd285, %rd284, %rd207;
+	mad.lo.s64 %rd286, %rd285, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r82, [%rd286+0];
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r81;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p39, %p38;
 	not.pred %p40, %p39;
-	@!%p40 bra $L55;
-	cvt.s64.s32 %rd258, %r72;
-	mul.lo.s64 %rd259, %rd258, %rd154;
-	mad.lo.s64 %rd260, %rd259, 4, %rd152;
-	atom.global.exch.b32 %r89, [%rd260], %r35;
-	mov.b32 %r90, %r89;
-	setp.eq.s32 %p41, %r90, %r35;
+	@!%p40 bra $L49;
+	mul.lo.s64 %rd287, %rd284, %rd207;
+	mad.lo.s64 %rd288, %rd287, 4, %rd205;
+	atom.global.or.b32 %r85, [%rd288], %r81;
+	mov.b32 %r86, %r85;
+	and.b32 %r87, %r86, %r81;
+	setp.ne.u32 %p41, %r87, 0x0;
 	mov.pred %p39, %p41;
+$L49:
+	@!%p39 bra $L51;
+	mov.b64 %rd289, %rd279;
+	mov.b64 %rd290, %rd289;
+	mov.pred %p42, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd291, %rd279;
+	mov.b64 %rd290, %rd291;
+	mov.pred %p42, 1;
+	bra.uni $L45;
+$L47:
+	@!%p16 bra $L53;
+	cvt.s64.s32 %rd292, %r73;
+	mul.lo.s64 %rd293, %rd292, %rd210;
+	mad.lo.s64 %rd294, %rd293, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r88, [%rd294+0];
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p43, %r89, %r36;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L55;
+	cvt.s64.s32 %rd295, %r73;
+	mul.lo.s64 %rd296, %rd295, %rd210;
+	mad.lo.s64 %rd297, %rd296, 4, %rd208;
+	atom.global.exch.b32 %r90, [%rd297], %r36;
+	mov.b32 %r91, %r90;
+	setp.eq.s32 %p46, %r91, %r36;
+	mov.pred %p44, %p46;
 $L55:
-	@!%p39 bra $L57;
-	mov.b64 %rd261, %rd242;
-	mov.b64 %rd253, %rd261;
-	mov.pred %p37, 0;
+	@!%p44 bra $L57;
+	mov.b64 %rd298, %rd279;
+	mov.b64 %rd290, %rd298;
+	mov.pred %p42, 0;
 	bra.uni $L45;
 $L57:
 $L53:
-	mul.lo.s64 %rd262, %rd242, %rd174;
-	mad.lo.s64 %rd263, %rd262, 4, %rd172;
-	st.shared.s32 [%rd263+0], %r72;
-	add.s64 %rd264, %rd242, 1;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd253, %rd265;
-	mov.pred %p37, 1;
+	mul.lo.s64 %rd299, %rd279, %rd174;
+	mad.lo.s64 %rd300, %rd299, 4, %rd172;
+	st.shared.s32 [%rd300+0], %r73;
+	add.s64 %rd301, %rd279, 1;
+	mov.b64 %rd302, %rd301;
+	mov.b64 %rd290, %rd302;
+	mov.pred %p42, 1;
 	bra.uni $L45;
 $L44:
 	bra.uni $L43;
 $L45:
-	mov.b64 %rd266, %rd253;
-	mov.pred %p42, %p37;
-	mov.b64 %rd189, %rd266;
-	mov.pred %p31, %p42;
-	@!%p31 bra $L59;
-	mov.b64 %rd267, %rd126;
-	mov.b32 %r91, %r52;
-	setp.lt.s64 %p43, %rd120, 64;
-	setp.le.s64 %p44, %rd156, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L60;
-	mov.b64 %rd268, %rd267;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd269, %r92;
-	add.s64 %rd270, %rd269, 1;
-	mul.lo.s64 %rd271, %rd270, %rd129;
-	mad.lo.s64 %rd272, %rd271, 8, %rd127;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	cvt.s64.s32 %rd275, %r92;
-	mul.lo.s64 %rd276, %rd275, %rd129;
-	mad.lo.s64 %rd277, %rd276, 8, %rd127;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	sub.s64 %rd280, %rd274, %rd279;
-	mov.b64 %rd281, %rd280;
-	add.s64 %rd282, %rd121, %rd281;
-	mov.b64 %rd121, %rd282;
+	mov.b64 %rd303, %rd290;
+	mov.pred %p47, %p42;
+	mov.b64 %rd227, %rd303;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L59;
+	mov.b64 %rd304, %rd182;
+	mov.b32 %r92, %r53;
+	setp.lt.s64 %p48, %rd120, 64;
+	setp.le.s64 %p49, %rd212, 1;
+	or.pred %p50, %p48, %p49;
+	@!%p50 bra $L60;
+	mov.b64 %rd305, %rd304;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd306, %r93;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd185;
+	mad.lo.s64 %rd309, %rd308, 8, %rd183;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r93;
+	mul.lo.s64 %rd313, %rd312, %rd185;
+	mad.lo.s64 %rd314, %rd313, 8, %rd183;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	add.s64 %rd319, %rd121, %rd318;
+	mov.b64 %rd121, %rd319;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd283, %rd120, %rd156;
-	setp.eq.s64 %p46, %rd156, -1;
-	selp.b64 %rd284, 0, %rd283, %p46;
-	setp.eq.s64 %p47, %rd156, 0;
-	selp.b64 %rd285, %rd120, %rd284, %p47;
-	setp.eq.s64 %p48, %rd285, 0;
-	@!%p48 bra $L63;
-	mov.b64 %rd286, %rd267;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd287, %r93;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd129;
-	mad.lo.s64 %rd290, %rd289, 8, %rd127;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r93;
-	mul.lo.s64 %rd294, %rd293, %rd129;
-	mad.lo.s64 %rd295, %rd294, 8, %rd127;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mov.b64 %rd299, %rd298;
-	mul.lo.s64 %rd300, %rd156, %rd299;
-	add.s64 %rd301, %rd121, %rd300;
-	mov.b64 %rd121, %rd301;
+	rem.s64 %rd320, %rd120, %rd212;
+	setp.eq.s64 %p51, %rd212, -1;
+	selp.b64 %rd321, 0, %rd320, %p51;
+	setp.eq.s64 %p52, %rd212, 0;
+	selp.b64 %rd322, %rd120, %rd321, %p52;
+	setp.eq.s64 %p53, %rd322, 0;
+	@!%p53 bra $L63;
+	mov.b64 %rd323, %rd304;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd324, %r94;
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd185;
+	mad.lo.s64 %rd327, %rd326, 8, %rd183;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	cvt.s64.s32 %rd330, %r94;
+	mul.lo.s64 %rd331, %rd330, %rd185;
+	mad.lo.s64 %rd332, %rd331, 8, %rd183;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	sub.s64 %rd335, %rd329, %rd334;
+	mov.b64 %rd336, %rd335;
+	mul.lo.s64 %rd337, %rd212, %rd336;
+	add.s64 %rd338, %rd121, %rd337;
+	mov.b64 %rd121, %rd338;
 $L63:
 $L61:
-	add.s64 %rd302, %rd120, 1;
-	mov.b64 %rd120, %rd302;
+	add.s64 %rd339, %rd120, 1;
+	mov.b64 %rd120, %rd339;
 $L59:
-$L42:
-	add.s64 %rd303, %rd185, 1;
-	mov.b64 %rd185, %rd303;
-	sub.s64 %rd304, %rd190, 1;
-	mov.b64 %rd190, %rd304;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd305, %rd189;
-$L64:
-	@!%p11 bra $L68;
-	bra.uni $L66;
-$L68:
-	// block scan
-	mov.b64 %rd306, %rd305;
-	mov.b32 %r94, %r3;
-$L69:
-	setp.hs.u32 %p49, %r94, 32;
-	@%p49 bra $L70;
-	mov.b64 {%r95, %r96}, %rd306;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd307, {%r97, %r98};
-	@!%p50 bra $L71;
-	add.s64 %rd308, %rd307, %rd306;
-	mov.b64 %rd306, %rd308;
-$L71:
-	shl.b32 %r94, %r94, 1;
-	bra.uni $L69;
+	setp.eq.s64 %p54, %rd227, %rd226;
+	@!%p54 bra $L65;
+	mov.b64 %rd340, %rd227;
+$L66:
+	@!%p15 bra $L70;
+	bra.uni $L68;
 $L70:
-	mov.b64 {%r99, %r100}, %rd306;
-	shfl.sync.up.b32 %r101|%p51, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd309, {%r101, %r102};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd310, %rd309, 0, %p53;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r103;
-	@!%p54 bra $L72;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	st.shared.s64 [%rd312+0], %rd306;
-$L72:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L73;
-	mov.b64 %rd313, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L74;
-	mul.wide.u32 %rd314, %r7, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	ld.shared.s64 %rd316, [%rd315+0];
-	mov.b64 %rd313, %rd316;
-$L74:
-	mov.b64 {%r104, %r105}, %rd313;
-	shfl.sync.up.b32 %r106|%p57, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd317, {%r106, %r107};
-	@!%p57 bra $L75;
-	add.s64 %rd318, %rd317, %rd313;
-	mov.b64 %rd313, %rd318;
-$L75:
-	mov.b64 {%r108, %r109}, %rd313;
-	shfl.sync.up.b32 %r110|%p58, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd319, {%r110, %r111};
-	@!%p58 bra $L76;
-	add.s64 %rd320, %rd319, %rd313;
-	mov.b64 %rd313, %rd320;
-$L76:
-	mov.b64 {%r112, %r113}, %rd313;
-	shfl.sync.up.b32 %r114|%p59, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd321, {%r114, %r115};
-	@!%p59 bra $L77;
-	add.s64 %rd322, %rd321, %rd313;
-	mov.b64 %rd313, %rd322;
-$L77:
-	mov.b64 {%r116, %r117}, %rd313;
-	shfl.sync.up.b32 %r118|%p60, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd323, {%r118, %r119};
-	@!%p60 bra $L78;
-	add.s64 %rd324, %rd323, %rd313;
-	mov.b64 %rd313, %rd324;
-$L78:
-	mov.b64 {%r120, %r121}, %rd313;
-	shfl.sync.up.b32 %r122|%p61, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd325, {%r122, %r123};
-	@!%p61 bra $L79;
-	add.s64 %rd326, %rd325, %rd313;
-	mov.b64 %rd313, %rd326;
-$L79:
-	mov.b64 {%r124, %r125}, %rd313;
-	shfl.sync.up.b32 %r126|%p62, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd327, {%r126, %r127};
-	selp.b64 %rd328, %rd327, 0, %p62;
-	@!%p56 bra $L80;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	st.shared.s64 [%rd331+0], %rd328;
-$L80:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r128;
-	@!%p63 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd313;
-$L81:
+	// block scan
+	mov.b64 %rd341, %rd340;
+	mov.b32 %r95, %r3;
+$L71:
+	setp.hs.u32 %p55, %r95, 32;
+	@%p55 bra $L72;
+	mov.b64 {%r96, %r97}, %rd341;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r95, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r95, 0, %r17;
+	mov.b64 %rd342, {%r98, %r99};
+	@!%p56 bra $L73;
+	add.s64 %rd343, %rd342, %rd341;
+	mov.b64 %rd341, %rd343;
 $L73:
+	shl.b32 %r95, %r95, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r100, %r101}, %rd341;
+	shfl.sync.up.b32 %r102|%p57, %r100, %r3, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, %r3, 0, %r17;
+	mov.b64 %rd344, {%r102, %r103};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd345, %rd344, 0, %p59;
+	sub.u32 %r104, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r104;
+	@!%p60 bra $L74;
+	mul.wide.u32 %rd346, %r8, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	st.shared.s64 [%rd347+0], %rd341;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	ld.shared.s64 %rd335, [%rd334+0];
-	add.s64 %rd336, %rd335, %rd310;
-	ld.shared.s64 %rd337, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd336;
-	shfl.sync.idx.b32 %r131|%p64, %r129, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
-	mov.b64 %rd338, {%r131, %r132};
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, 0;
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p65, %rd347, 0;
-	setp.gt.s64 %p66, %rd345, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	atom.global.add.u64 %rd348, [%rd146], %rd345;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd346, %rd349;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L75;
+	mov.b64 %rd348, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L76;
+	mul.wide.u32 %rd349, %r7, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	ld.shared.s64 %rd351, [%rd350+0];
+	mov.b64 %rd348, %rd351;
+$L76:
+	mov.b64 {%r105, %r106}, %rd348;
+	shfl.sync.up.b32 %r107|%p63, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd352, {%r107, %r108};
+	@!%p63 bra $L77;
+	add.s64 %rd353, %rd352, %rd348;
+	mov.b64 %rd348, %rd353;
+$L77:
+	mov.b64 {%r109, %r110}, %rd348;
+	shfl.sync.up.b32 %r111|%p64, %r109, 2, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 2, 0, %r17;
+	mov.b64 %rd354, {%r111, %r112};
+	@!%p64 bra $L78;
+	add.s64 %rd355, %rd354, %rd348;
+	mov.b64 %rd348, %rd355;
+$L78:
+	mov.b64 {%r113, %r114}, %rd348;
+	shfl.sync.up.b32 %r115|%p65, %r113, 4, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 4, 0, %r17;
+	mov.b64 %rd356, {%r115, %r116};
+	@!%p65 bra $L79;
+	add.s64 %rd357, %rd356, %rd348;
+	mov.b64 %rd348, %rd357;
+$L79:
+	mov.b64 {%r117, %r118}, %rd348;
+	shfl.sync.up.b32 %r119|%p66, %r117, 8, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 8, 0, %r17;
+	mov.b64 %rd358, {%r119, %r120};
+	@!%p66 bra $L80;
+	add.s64 %rd359, %rd358, %rd348;
+	mov.b64 %rd348, %rd359;
+$L80:
+	mov.b64 {%r121, %r122}, %rd348;
+	shfl.sync.up.b32 %r123|%p67, %r121, 16, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 16, 0, %r17;
+	mov.b64 %rd360, {%r123, %r124};
+	@!%p67 bra $L81;
+	add.s64 %rd361, %rd360, %rd348;
+	mov.b64 %rd348, %rd361;
+$L81:
+	mov.b64 {%r125, %r126}, %rd348;
+	shfl.sync.up.b32 %r127|%p68, %r125, 1, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, 1, 0, %r17;
+	mov.b64 %rd362, {%r127, %r128};
+	selp.b64 %rd363, %rd362, 0, %p68;
+	@!%p62 bra $L82;
+	mul.wide.u32 %rd364, %r7, 16;
+	add.s64 %rd365, %rd1, %rd364;
+	add.s64 %rd366, %rd365, 512;
+	st.shared.s64 [%rd366+0], %rd363;
+$L82:
+	sub.u32 %r129, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r129;
+	@!%p69 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd348;
 $L83:
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p68, %rd350, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
+$L75:
 	bar.sync 0;
-	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd351, [%rd1+1024];
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd346, %rd352;
-	add.s64 %rd353, %rd346, %rd344;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, 0;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	add.s64 %rd369, %rd368, 512;
+	ld.shared.s64 %rd370, [%rd369+0];
+	add.s64 %rd371, %rd370, %rd345;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 {%r130, %r131}, %rd371;
+	shfl.sync.idx.b32 %r132|%p70, %r130, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r133, %r131, 0, %r21, %r17;
+	mov.b64 %rd373, {%r132, %r133};
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, 0;
+	cvt.u64.u32 %rd382, %r2;
+	setp.eq.s64 %p71, %rd382, 0;
+	setp.gt.s64 %p72, %rd380, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L85;
+	atom.global.add.u64 %rd383, [%rd202], %rd380;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd381, %rd384;
 $L85:
-	setp.lt.s64 %p71, %rd355, %rd305;
-	not.pred %p72, %p71;
-	@!%p72 bra $L89;
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p74, %rd385, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd381;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd386, [%rd1+1024];
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd381, %rd387;
+	add.s64 %rd388, %rd381, %rd379;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd390, 0;
+$L87:
+	setp.lt.s64 %p77, %rd390, %rd340;
+	not.pred %p78, %p77;
+	@!%p78 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd391, %rd390, %rd174;
+	mad.lo.s64 %rd392, %rd391, 4, %rd172;
+	ld.shared.s32 %r134, [%rd392+0];
+	mov.b32 %r135, %r134;
+	add.s64 %rd393, %rd389, %rd390;
+	mul.lo.s64 %rd394, %rd393, %rd201;
+	mad.lo.s64 %rd395, %rd394, 4, %rd199;
+	st.global.s32 [%rd395+0], %r135;
+$L88:
+	add.s64 %rd396, %rd390, 1;
+	mov.b64 %rd390, %rd396;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd356, %rd355, %rd174;
-	mad.lo.s64 %rd357, %rd356, 4, %rd172;
-	ld.shared.s32 %r133, [%rd357+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd358, %rd354, %rd355;
-	mul.lo.s64 %rd359, %rd358, %rd145;
-	mad.lo.s64 %rd360, %rd359, 4, %rd143;
-	st.global.s32 [%rd360+0], %r134;
-$L86:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
-	bra.uni $L85;
-$L87:
+	bra.uni $L68;
+$L67:
 	bra.uni $L66;
+$L68:
+	mov.b64 %rd227, 0;
 $L65:
-	bra.uni $L64;
-$L66:
-	mov.b64 %rd362, 0;
-	setp.lt.s64 %p73, %rd185, %rd186;
-	setp.lt.s64 %p74, %rd184, %rd181;
-	or.pred %p75, %p73, %p74;
-	@!%p75 bra $L91;
-	mov.b64 %rd362, 1;
-$L91:
-	mov.b64 %rd363, %rd362;
-	// block reduction
-	sub.u32 %r135, %r13, 1;
-	mov.b32 %r136, %r3;
-$L92:
-	setp.hs.u32 %p76, %r136, 32;
-	@%p76 bra $L93;
-	mov.b64 {%r137, %r138}, %rd363;
-	shfl.sync.down.b32 %r139|%p77, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd364, {%r139, %r140};
-	@!%p77 bra $L94;
-	max.s64 %rd365, %rd363, %rd364;
-	mov.b64 %rd363, %rd365;
-$L94:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p78, %r7, 0;
-	@!%p78 bra $L95;
-	mul.wide.u32 %rd366, %r8, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	st.shared.s64 [%rd367+0], %rd363;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L96;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L97;
-	mul.wide.u32 %rd368, %r7, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	ld.shared.s64 %rd370, [%rd369+0];
-	mov.b64 %rd363, %rd370;
-$L97:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd363;
-	shfl.sync.down.b32 %r144|%p81, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd371, {%r144, %r145};
-	@!%p81 bra $L98;
-	max.s64 %rd372, %rd363, %rd371;
-	mov.b64 %rd363, %rd372;
-$L98:
-	mov.b64 {%r146, %r147}, %rd363;
-	shfl.sync.down.b32 %r148|%p82, %r146, 2, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r141, %r17;
-	mov.b64 %rd373, {%r148, %r149};
-	@!%p82 bra $L99;
-	max.s64 %rd374, %rd363, %rd373;
-	mov.b64 %rd363, %rd374;
-$L99:
-	mov.b64 {%r150, %r151}, %rd363;
-	shfl.sync.down.b32 %r152|%p83, %r150, 4, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 4, %r141, %r17;
-	mov.b64 %rd375, {%r152, %r153};
-	@!%p83 bra $L100;
-	max.s64 %rd376, %rd363, %rd375;
-	mov.b64 %rd363, %rd376;
-$L100:
-	mov.b64 {%r154, %r155}, %rd363;
-	shfl.sync.down.b32 %r156|%p84, %r154, 8, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 8, %r141, %r17;
-	mov.b64 %rd377, {%r156, %r157};
-	@!%p84 bra $L101;
-	max.s64 %rd378, %rd363, %rd377;
-	mov.b64 %rd363, %rd378;
-$L101:
-	mov.b64 {%r158, %r159}, %rd363;
-	shfl.sync.down.b32 %r160|%p85, %r158, 16, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 16, %r141, %r17;
-	mov.b64 %rd379, {%r160, %r161};
-	@!%p85 bra $L102;
-	max.s64 %rd380, %rd363, %rd379;
-	mov.b64 %rd363, %rd380;
-$L102:
-	@!%p78 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd363;
-$L103:
-$L96:
-	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd363, %rd381;
-	mov.b64 %rd382, %rd363;
-	setp.eq.s64 %p86, %rd382, 0;
-	@!%p86 bra $L105;
+$L26:
+	add.s64 %rd397, %rd254, 1;
+	mov.b64 %rd254, %rd397;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd398, %rd228, 1;
+	mov.b64 %rd228, %rd398;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd399, %rd227;
+$L92:
+	@!%p15 bra $L96;
+	bra.uni $L94;
+$L96:
+	// block scan
+	mov.b64 %rd400, %rd399;
+	mov.b32 %r136, %r3;
+$L97:
+	setp.hs.u32 %p79, %r136, 32;
+	@%p79 bra $L98;
+	mov.b64 {%r137, %r138}, %rd400;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r136, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
+	mov.b64 %rd401, {%r139, %r140};
+	@!%p80 bra $L99;
+	add.s64 %rd402, %rd401, %rd400;
+	mov.b64 %rd400, %rd402;
+$L99:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r141, %r142}, %rd400;
+	shfl.sync.up.b32 %r143|%p81, %r141, %r3, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
+	mov.b64 %rd403, {%r143, %r144};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd404, %rd403, 0, %p83;
+	sub.u32 %r145, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r145;
+	@!%p84 bra $L100;
+	mul.wide.u32 %rd405, %r8, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	st.shared.s64 [%rd406+0], %rd400;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L101;
+	mov.b64 %rd407, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L102;
+	mul.wide.u32 %rd408, %r7, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	ld.shared.s64 %rd410, [%rd409+0];
+	mov.b64 %rd407, %rd410;
+$L102:
+	mov.b64 {%r146, %r147}, %rd407;
+	shfl.sync.up.b32 %r148|%p87, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd411, {%r148, %r149};
+	@!%p87 bra $L103;
+	add.s64 %rd412, %rd411, %rd407;
+	mov.b64 %rd407, %rd412;
+$L103:
+	mov.b64 {%r150, %r151}, %rd407;
+	shfl.sync.up.b32 %r152|%p88, %r150, 2, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
+	mov.b64 %rd413, {%r152, %r153};
+	@!%p88 bra $L104;
+	add.s64 %rd414, %rd413, %rd407;
+	mov.b64 %rd407, %rd414;
+$L104:
+	mov.b64 {%r154, %r155}, %rd407;
+	shfl.sync.up.b32 %r156|%p89, %r154, 4, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
+	mov.b64 %rd415, {%r156, %r157};
+	@!%p89 bra $L105;
+	add.s64 %rd416, %rd415, %rd407;
+	mov.b64 %rd407, %rd416;
 $L105:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r158, %r159}, %rd407;
+	shfl.sync.up.b32 %r160|%p90, %r158, 8, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
+	mov.b64 %rd417, {%r160, %r161};
+	@!%p90 bra $L106;
+	add.s64 %rd418, %rd417, %rd407;
+	mov.b64 %rd407, %rd418;
+$L106:
+	mov.b64 {%r162, %r163}, %rd407;
+	shfl.sync.up.b32 %r164|%p91, %r162, 16, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
+	mov.b64 %rd419, {%r164, %r165};
+	@!%p91 bra $L107;
+	add.s64 %rd420, %rd419, %rd407;
+	mov.b64 %rd407, %rd420;
+$L107:
+	mov.b64 {%r166, %r167}, %rd407;
+	shfl.sync.up.b32 %r168|%p92, %r166, 1, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
+	mov.b64 %rd421, {%r168, %r169};
+	selp.b64 %rd422, %rd421, 0, %p92;
+	@!%p86 bra $L108;
+	mul.wide.u32 %rd423, %r7, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	add.s64 %rd425, %rd424, 512;
+	st.shared.s64 [%rd425+0], %rd422;
+$L108:
+	sub.u32 %r170, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r170;
+	@!%p93 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd407;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd426, %r8, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	add.s64 %rd428, %rd427, 512;
+	ld.shared.s64 %rd429, [%rd428+0];
+	add.s64 %rd430, %rd429, %rd404;
+	ld.shared.s64 %rd431, [%rd1+1024];
+	mov.b64 {%r171, %r172}, %rd430;
+	shfl.sync.idx.b32 %r173|%p94, %r171, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
+	mov.b64 %rd432, {%r173, %r174};
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, 0;
+	cvt.u64.u32 %rd441, %r2;
+	setp.eq.s64 %p95, %rd441, 0;
+	setp.gt.s64 %p96, %rd439, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L111;
+	atom.global.add.u64 %rd442, [%rd202], %rd439;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd440, %rd443;
+$L111:
+	cvt.u64.u32 %rd444, %r2;
+	setp.eq.s64 %p98, %rd444, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd440;
+$L112:
+	bar.sync 0;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd440, %rd446;
+	add.s64 %rd447, %rd440, %rd438;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, 0;
+$L113:
+	setp.lt.s64 %p101, %rd449, %rd399;
+	not.pred %p102, %p101;
+	@!%p102 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd450, %rd449, %rd174;
+	mad.lo.s64 %rd451, %rd450, 4, %rd172;
+	ld.shared.s32 %r175, [%rd451+0];
+	mov.b32 %r176, %r175;
+	add.s64 %rd452, %rd448, %rd449;
+	mul.lo.s64 %rd453, %rd452, %rd201;
+	mad.lo.s64 %rd454, %rd453, 4, %rd199;
+	st.global.s32 [%rd454+0], %r176;
+$L114:
+	add.s64 %rd455, %rd449, 1;
+	mov.b64 %rd449, %rd455;
+	bra.uni $L113;
+$L115:
+	bra.uni $L94;
+$L93:
+	bra.uni $L92;
+$L94:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd456, %r2;
+	add.s64 %rd457, %rd178, %rd456;
+	mov.b64 %rd458, %rd457;
+	mov.b32 %r177, -1;
+	mov.b64 %rd459, 0;
+	mov.b64 %rd460, 0;
+$L118:
+	@!%p11 bra $L122;
+	mov.b64 %rd461, 4611686018427387904;
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd461, %rd155;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd462, %rd461;
+$L123:
+	mov.b64 %rd463, 0;
+	mov.b64 %rd464, %rd462;
+$L126:
+	setp.gt.s64 %p103, %rd464, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L130;
+	bra.uni $L128;
+$L130:
+	setp.ge.s64 %p105, %rd459, %rd460;
+	@!%p105 bra $L132;
+	setp.ge.s64 %p106, %rd458, %rd181;
+	@!%p106 bra $L134;
+	bra.uni $L128;
+$L134:
+	mov.pred %p107, %p10;
+	mov.b64 %rd465, %rd136;
+	mov.b64 %rd466, %rd458;
+$L135:
+	@!%p107 bra $L139;
+	shr.s64 %rd467, %rd466, 5;
+	mul.lo.s64 %rd468, %rd467, %rd142;
+	mad.lo.s64 %rd469, %rd468, 4, %rd140;
+	ld.global.nc.u32 %r178, [%rd469+0];
+	mov.b32 %r179, %r178;
+	and.b64 %rd470, %rd466, 31;
+	min.u64 %rd471, %rd470, 32;
+	cvt.u32.u64 %r180, %rd471;
+	mov.b32 %r182, 0x1;
+	shl.b32 %r181, %r182, %r180;
+	setp.hs.u32 %p108, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p108;
+	and.b32 %r184, %r179, %r183;
+	setp.ne.u32 %p109, %r184, 0x0;
+	@!%p109 bra $L141;
+	cvt.u32.u64 %r185, %rd466;
+	mov.b32 %r186, %r185;
+	bra.uni $L137;
+$L141:
+	mov.b32 %r186, -1;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd472, %rd466, %rd139;
+	mad.lo.s64 %rd473, %rd472, 4, %rd137;
+	ld.global.nc.s32 %r187, [%rd473+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r186, %r188;
+	bra.uni $L137;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b32 %r177, %r186;
+	add.s64 %rd474, %rd458, %rd176;
+	mov.b64 %rd458, %rd474;
+	setp.ge.s32 %p110, %r177, 0;
+	@!%p110 bra $L143;
+	mov.b64 %rd475, %rd126;
+	mov.b32 %r189, %r177;
+	cvt.s64.s32 %rd476, %r189;
+	mul.lo.s64 %rd477, %rd476, %rd129;
+	mad.lo.s64 %rd478, %rd477, 8, %rd127;
+	ld.global.nc.s64 %rd479, [%rd478+0];
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd126;
+	mov.b32 %r190, %r177;
+	cvt.s64.s32 %rd483, %r190;
+	add.s64 %rd484, %rd483, 1;
+	mul.lo.s64 %rd485, %rd484, %rd129;
+	mad.lo.s64 %rd486, %rd485, 8, %rd127;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd481;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd459, %rd490;
+	mov.b64 %rd460, %rd491;
+$L143:
+	bra.uni $L127;
+$L132:
+	mul.lo.s64 %rd492, %rd459, %rd132;
+	mad.lo.s64 %rd493, %rd492, 4, %rd130;
+	ld.global.nc.s32 %r191, [%rd493+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r192;
+	mov.b32 %r194, %r177;
+	mov.b32 %r195, %r193;
+	mov.b64 %rd494, %rd459;
+$L144:
+	cvt.s64.s32 %rd495, %r194;
+	mul.lo.s64 %rd496, %rd495, %rd160;
+	mad.lo.s64 %rd497, %rd496, 4, %rd158;
+	ld.global.nc.u32 %r196, [%rd497+0];
+	mov.b32 %r197, %r196;
+	and.b32 %r198, %r197, 0x4;
+	setp.ne.u32 %p111, %r198, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L148;
+	cvt.s64.s32 %rd498, %r195;
+	mul.lo.s64 %rd499, %rd498, %rd160;
+	mad.lo.s64 %rd500, %rd499, 4, %rd158;
+	ld.global.nc.u32 %r199, [%rd500+0];
+	mov.b32 %r200, %r199;
+	and.b32 %r201, %r200, 0x4;
+	setp.ne.u32 %p114, %r201, 0x0;
+	mov.pred %p112, %p114;
+$L148:
+	mov.pred %p115, %p112;
+	not.pred %p116, %p115;
+	@!%p116 bra $L150;
+	cvt.s64.s32 %rd501, %r195;
+	mul.lo.s64 %rd502, %rd501, %rd163;
+	mad.lo.s64 %rd503, %rd502, 4, %rd161;
+	ld.global.nc.s32 %r202, [%rd503+0];
+	mov.b32 %r203, %r202;
+	cvt.s64.s32 %rd504, %r194;
+	mul.lo.s64 %rd505, %rd504, %rd163;
+	mad.lo.s64 %rd506, %rd505, 4, %rd161;
+	ld.global.nc.s32 %r204, [%rd506+0];
+	mov.b32 %r205, %r204;
+	setp.ne.s32 %p117, %r203, %r205;
+	mov.pred %p115, %p117;
+$L150:
+	@!%p115 bra $L152;
+	mov.pred %p118, 0;
+	bra.uni $L146;
+$L152:
+	cvt.s64.s32 %rd507, %r194;
+	mul.lo.s64 %rd508, %rd507, %rd166;
+	mad.lo.s64 %rd509, %rd508, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r206, [%rd509+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd510, %r195;
+	mul.lo.s64 %rd511, %rd510, %rd166;
+	mad.lo.s64 %rd512, %rd511, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r209, [%rd512+0];
+	mov.b32 %r210, %r209;
+	setp.ge.s32 %p119, %r210, %r208;
+	@!%p119 bra $L154;
+	mov.pred %p118, 0;
+	bra.uni $L146;
+$L154:
+	cvt.s64.s32 %rd513, %r195;
+	mul.lo.s64 %rd514, %rd513, %rd166;
+	mad.lo.s64 %rd515, %rd514, 4, %rd164;
+	atom.global.max.s32 %r211, [%rd515], %r208;
+	mov.b32 %r212, %r211;
+	setp.lt.s32 %p120, %r212, %r208;
+	mov.pred %p118, %p120;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	@!%p118 bra $L156;
+	mov.pred %p121, 0;
+	mov.b64 %rd516, %rd463;
+	mov.b32 %r213, %r193;
+$L157:
+	@!%p11 bra $L161;
+	shr.s32 %r214, %r213, 5;
+	cvt.s64.s32 %rd517, %r214;
+	mov.b64 %rd518, %rd517;
+	and.b32 %r215, %r213, 31;
+	cvt.s64.s32 %rd519, %r215;
+	min.u64 %rd520, %rd519, 32;
+	cvt.u32.u64 %r216, %rd520;
+	mov.b32 %r218, 0x1;
+	shl.b32 %r217, %r218, %r216;
+	setp.hs.u32 %p122, %r216, 32;
+	selp.b32 %r219, 0, %r217, %p122;
+	mov.b32 %r220, %r219;
+	mov.b64 %rd521, %rd518;
+	mov.b32 %r221, %r220;
+	mul.lo.s64 %rd522, %rd521, %rd151;
+	mad.lo.s64 %rd523, %rd522, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r222, [%rd523+0];
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r221;
+	setp.ne.u32 %p123, %r224, 0x0;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L163;
+	mul.lo.s64 %rd524, %rd521, %rd151;
+	mad.lo.s64 %rd525, %rd524, 4, %rd149;
+	atom.global.or.b32 %r225, [%rd525], %r221;
+	mov.b32 %r226, %r225;
+	and.b32 %r227, %r226, %r221;
+	setp.ne.u32 %p126, %r227, 0x0;
+	mov.pred %p124, %p126;
+$L163:
+	@!%p124 bra $L165;
+	mov.b64 %rd526, %rd516;
+	mov.b64 %rd527, %rd526;
+	mov.pred %p127, 0;
+	bra.uni $L159;
+$L165:
+	mov.b64 %rd528, %rd516;
+	mov.b64 %rd527, %rd528;
+	mov.pred %p127, 1;
+	bra.uni $L159;
+$L161:
+	@!%p12 bra $L167;
+	cvt.s64.s32 %rd529, %r213;
+	mul.lo.s64 %rd530, %rd529, %rd154;
+	mad.lo.s64 %rd531, %rd530, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r228, [%rd531+0];
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p128, %r229, %r35;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L169;
+	cvt.s64.s32 %rd532, %r213;
+	mul.lo.s64 %rd533, %rd532, %rd154;
+	mad.lo.s64 %rd534, %rd533, 4, %rd152;
+	atom.global.exch.b32 %r230, [%rd534], %r35;
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p131, %r231, %r35;
+	mov.pred %p129, %p131;
+$L169:
+	@!%p129 bra $L171;
+	mov.b64 %rd535, %rd516;
+	mov.b64 %rd527, %rd535;
+	mov.pred %p127, 0;
+	bra.uni $L159;
+$L171:
+$L167:
+	mul.lo.s64 %rd536, %rd516, %rd174;
+	mad.lo.s64 %rd537, %rd536, 4, %rd172;
+	st.shared.s32 [%rd537+0], %r213;
+	add.s64 %rd538, %rd516, 1;
+	mov.b64 %rd539, %rd538;
+	mov.b64 %rd527, %rd539;
+	mov.pred %p127, 1;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd540, %rd527;
+	mov.pred %p132, %p127;
+	mov.b64 %rd463, %rd540;
+	mov.pred %p121, %p132;
+	@!%p121 bra $L173;
+	mov.b64 %rd541, %rd126;
+	mov.b32 %r232, %r193;
+	setp.lt.s64 %p133, %rd120, 64;
+	setp.le.s64 %p134, %rd156, 1;
+	or.pred %p135, %p133, %p134;
+	@!%p135 bra $L174;
+	mov.b64 %rd542, %rd541;
+	mov.b32 %r233, %r232;
+	cvt.s64.s32 %rd543, %r233;
+	add.s64 %rd544, %rd543, 1;
+	mul.lo.s64 %rd545, %rd544, %rd129;
+	mad.lo.s64 %rd546, %rd545, 8, %rd127;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	cvt.s64.s32 %rd549, %r233;
+	mul.lo.s64 %rd550, %rd549, %rd129;
+	mad.lo.s64 %rd551, %rd550, 8, %rd127;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	sub.s64 %rd554, %rd548, %rd553;
+	mov.b64 %rd555, %rd554;
+	add.s64 %rd556, %rd121, %rd555;
+	mov.b64 %rd121, %rd556;
+	bra.uni $L175;
+$L174:
+	rem.s64 %rd557, %rd120, %rd156;
+	setp.eq.s64 %p136, %rd156, -1;
+	selp.b64 %rd558, 0, %rd557, %p136;
+	setp.eq.s64 %p137, %rd156, 0;
+	selp.b64 %rd559, %rd120, %rd558, %p137;
+	setp.eq.s64 %p138, %rd559, 0;
+	@!%p138 bra $L177;
+	mov.b64 %rd560, %rd541;
+	mov.b32 %r234, %r232;
+	cvt.s64.s32 %rd561, %r234;
+	add.s64 %rd562, %rd561, 1;
+	mul.lo.s64 %rd563, %rd562, %rd129;
+	mad.lo.s64 %rd564, %rd563, 8, %rd127;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	cvt.s64.s32 %rd567, %r234;
+	mul.lo.s64 %rd568, %rd567, %rd129;
+	mad.lo.s64 %rd569, %rd568, 8, %rd127;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	sub.s64 %rd572, %rd566, %rd571;
+	mov.b64 %rd573, %rd572;
+	mul.lo.s64 %rd574, %rd156, %rd573;
+	add.s64 %rd575, %rd121, %rd574;
+	mov.b64 %rd121, %rd575;
+$L177:
+$L175:
+	add.s64 %rd576, %rd120, 1;
+	mov.b64 %rd120, %rd576;
+$L173:
+$L156:
+	add.s64 %rd577, %rd459, 1;
+	mov.b64 %rd459, %rd577;
+	sub.s64 %rd578, %rd464, 1;
+	mov.b64 %rd464, %rd578;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd579, %rd463;
+$L178:
+	@!%p11 bra $L182;
+	bra.uni $L180;
+$L182:
+	// block scan
+	mov.b64 %rd580, %rd579;
+	mov.b32 %r235, %r3;
+$L183:
+	setp.hs.u32 %p139, %r235, 32;
+	@%p139 bra $L184;
+	mov.b64 {%r236, %r237}, %rd580;
+	shfl.sync.up.b32 %r238|%p140, %r236, %r235, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, %r235, 0, %r17;
+	mov.b64 %rd581, {%r238, %r239};
+	@!%p140 bra $L185;
+	add.s64 %rd582, %rd581, %rd580;
+	mov.b64 %rd580, %rd582;
+$L185:
+	shl.b32 %r235, %r235, 1;
+	bra.uni $L183;
+$L184:
+	mov.b64 {%r240, %r241}, %rd580;
+	shfl.sync.up.b32 %r242|%p141, %r240, %r3, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, %r3, 0, %r17;
+	mov.b64 %rd583, {%r242, %r243};
+	setp.lo.u32 %p142, %r3, 32;
+	and.pred %p143, %p141, %p142;
+	selp.b64 %rd584, %rd583, 0, %p143;
+	sub.u32 %r244, %r13, %r3;
+	setp.eq.u32 %p144, %r7, %r244;
+	@!%p144 bra $L186;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	st.shared.s64 [%rd586+0], %rd580;
+$L186:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L187;
+	mov.b64 %rd587, 0;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L188;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	ld.shared.s64 %rd590, [%rd589+0];
+	mov.b64 %rd587, %rd590;
+$L188:
+	mov.b64 {%r245, %r246}, %rd587;
+	shfl.sync.up.b32 %r247|%p147, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd591, {%r247, %r248};
+	@!%p147 bra $L189;
+	add.s64 %rd592, %rd591, %rd587;
+	mov.b64 %rd587, %rd592;
+$L189:
+	mov.b64 {%r249, %r250}, %rd587;
+	shfl.sync.up.b32 %r251|%p148, %r249, 2, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 2, 0, %r17;
+	mov.b64 %rd593, {%r251, %r252};
+	@!%p148 bra $L190;
+	add.s64 %rd594, %rd593, %rd587;
+	mov.b64 %rd587, %rd594;
+$L190:
+	mov.b64 {%r253, %r254}, %rd587;
+	shfl.sync.up.b32 %r255|%p149, %r253, 4, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 4, 0, %r17;
+	mov.b64 %rd595, {%r255, %r256};
+	@!%p149 bra $L191;
+	add.s64 %rd596, %rd595, %rd587;
+	mov.b64 %rd587, %rd596;
+$L191:
+	mov.b64 {%r257, %r258}, %rd587;
+	shfl.sync.up.b32 %r259|%p150, %r257, 8, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 8, 0, %r17;
+	mov.b64 %rd597, {%r259, %r260};
+	@!%p150 bra $L192;
+	add.s64 %rd598, %rd597, %rd587;
+	mov.b64 %rd587, %rd598;
+$L192:
+	mov.b64 {%r261, %r262}, %rd587;
+	shfl.sync.up.b32 %r263|%p151, %r261, 16, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 16, 0, %r17;
+	mov.b64 %rd599, {%r263, %r264};
+	@!%p151 bra $L193;
+	add.s64 %rd600, %rd599, %rd587;
+	mov.b64 %rd587, %rd600;
+$L193:
+	mov.b64 {%r265, %r266}, %rd587;
+	shfl.sync.up.b32 %r267|%p152, %r265, 1, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 1, 0, %r17;
+	mov.b64 %rd601, {%r267, %r268};
+	selp.b64 %rd602, %rd601, 0, %p152;
+	@!%p146 bra $L194;
+	mul.wide.u32 %rd603, %r7, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	st.shared.s64 [%rd605+0], %rd602;
+$L194:
+	sub.u32 %r269, %r10, 1;
+	setp.eq.u32 %p153, %r7, %r269;
+	@!%p153 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd587;
+$L195:
+$L187:
+	bar.sync 0;
+	mul.wide.u32 %rd606, %r8, 16;
+	add.s64 %rd607, %rd1, %rd606;
+	add.s64 %rd608, %rd607, 512;
+	ld.shared.s64 %rd609, [%rd608+0];
+	add.s64 %rd610, %rd609, %rd584;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 {%r270, %r271}, %rd610;
+	shfl.sync.idx.b32 %r272|%p154, %r270, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r273, %r271, 0, %r21, %r17;
+	mov.b64 %rd612, {%r272, %r273};
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, 0;
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p155, %rd621, 0;
+	setp.gt.s64 %p156, %rd619, 0;
+	and.pred %p157, %p155, %p156;
+	@!%p157 bra $L197;
+	atom.global.add.u64 %rd622, [%rd146], %rd619;
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd620, %rd623;
+$L197:
+	cvt.u64.u32 %rd624, %r2;
+	setp.eq.s64 %p158, %rd624, 0;
+	setp.eq.u32 %p159, %r1, 0;
+	and.pred %p160, %p158, %p159;
+	bar.sync 0;
+	@!%p160 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd620;
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd625, [%rd1+1024];
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd620, %rd626;
+	add.s64 %rd627, %rd620, %rd618;
+	mov.b64 %rd628, %rd627;
+	mov.b64 %rd629, 0;
+$L199:
+	setp.lt.s64 %p161, %rd629, %rd579;
+	not.pred %p162, %p161;
+	@!%p162 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd630, %rd629, %rd174;
+	mad.lo.s64 %rd631, %rd630, 4, %rd172;
+	ld.shared.s32 %r274, [%rd631+0];
+	mov.b32 %r275, %r274;
+	add.s64 %rd632, %rd628, %rd629;
+	mul.lo.s64 %rd633, %rd632, %rd145;
+	mad.lo.s64 %rd634, %rd633, 4, %rd143;
+	st.global.s32 [%rd634+0], %r275;
+$L200:
+	add.s64 %rd635, %rd629, 1;
+	mov.b64 %rd629, %rd635;
+	bra.uni $L199;
+$L201:
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd636, 0;
+	setp.lt.s64 %p163, %rd459, %rd460;
+	setp.lt.s64 %p164, %rd458, %rd181;
+	or.pred %p165, %p163, %p164;
+	@!%p165 bra $L205;
+	mov.b64 %rd636, 1;
+$L205:
+	mov.b64 %rd637, %rd636;
+	// block reduction
+	sub.u32 %r276, %r13, 1;
+	mov.b32 %r277, %r3;
+$L206:
+	setp.hs.u32 %p166, %r277, 32;
+	@%p166 bra $L207;
+	mov.b64 {%r278, %r279}, %rd637;
+	shfl.sync.down.b32 %r280|%p167, %r278, %r277, %r276, %r17;
+	shfl.sync.down.b32 %r281, %r279, %r277, %r276, %r17;
+	mov.b64 %rd638, {%r280, %r281};
+	@!%p167 bra $L208;
+	max.s64 %rd639, %rd637, %rd638;
+	mov.b64 %rd637, %rd639;
+$L208:
+	shl.b32 %r277, %r277, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p168, %r7, 0;
+	@!%p168 bra $L209;
+	mul.wide.u32 %rd640, %r8, 16;
+	add.s64 %rd641, %rd1, %rd640;
+	st.shared.s64 [%rd641+0], %rd637;
+$L209:
+	bar.sync 0;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L210;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L211;
+	mul.wide.u32 %rd642, %r7, 16;
+	add.s64 %rd643, %rd1, %rd642;
+	ld.shared.s64 %rd644, [%rd643+0];
+	mov.b64 %rd637, %rd644;
+$L211:
+	sub.u32 %r282, %r10, 1;
+	mov.b64 {%r283, %r284}, %rd637;
+	shfl.sync.down.b32 %r285|%p171, %r283, 1, %r282, %r17;
+	shfl.sync.down.b32 %r286, %r284, 1, %r282, %r17;
+	mov.b64 %rd645, {%r285, %r286};
+	@!%p171 bra $L212;
+	max.s64 %rd646, %rd637, %rd645;
+	mov.b64 %rd637, %rd646;
+$L212:
+	mov.b64 {%r287, %r288}, %rd637;
+	shfl.sync.down.b32 %r289|%p172, %r287, 2, %r282, %r17;
+	shfl.sync.down.b32 %r290, %r288, 2, %r282, %r17;
+	mov.b64 %rd647, {%r289, %r290};
+	@!%p172 bra $L213;
+	max.s64 %rd648, %rd637, %rd647;
+	mov.b64 %rd637, %rd648;
+$L213:
+	mov.b64 {%r291, %r292}, %rd637;
+	shfl.sync.down.b32 %r293|%p173, %r291, 4, %r282, %r17;
+	shfl.sync.down.b32 %r294, %r292, 4, %r282, %r17;
+	mov.b64 %rd649, {%r293, %r294};
+	@!%p173 bra $L214;
+	max.s64 %rd650, %rd637, %rd649;
+	mov.b64 %rd637, %rd650;
+$L214:
+	mov.b64 {%r295, %r296}, %rd637;
+	shfl.sync.down.b32 %r297|%p174, %r295, 8, %r282, %r17;
+	shfl.sync.down.b32 %r298, %r296, 8, %r282, %r17;
+	mov.b64 %rd651, {%r297, %r298};
+	@!%p174 bra $L215;
+	max.s64 %rd652, %rd637, %rd651;
+	mov.b64 %rd637, %rd652;
+$L215:
+	mov.b64 {%r299, %r300}, %rd637;
+	shfl.sync.down.b32 %r301|%p175, %r299, 16, %r282, %r17;
+	shfl.sync.down.b32 %r302, %r300, 16, %r282, %r17;
+	mov.b64 %rd653, {%r301, %r302};
+	@!%p175 bra $L216;
+	max.s64 %rd654, %rd637, %rd653;
+	mov.b64 %rd637, %rd654;
+$L216:
+	@!%p168 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd637;
+$L217:
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd655, [%rd1+1024];
+	mov.b64 %rd637, %rd655;
+	mov.b64 %rd656, %rd637;
+	setp.eq.s64 %p176, %rd656, 0;
+	@!%p176 bra $L219;
+	bra.uni $L125;
+$L219:
+$L124:
+	bra.uni $L123;
+$L125:
 $L3:
 	bar.sync 0;
 	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd383, %rd120;
-	mov.b64 %rd384, %rd121;
+	mov.b64 %rd657, %rd120;
+	mov.b64 %rd658, %rd121;
 	// block reduction
-	sub.u32 %r162, %r13, 1;
-	mov.b32 %r163, %r3;
-$L106:
-	setp.hs.u32 %p87, %r163, 32;
-	@%p87 bra $L107;
-	mov.b64 {%r164, %r165}, %rd383;
-	shfl.sync.down.b32 %r166|%p88, %r164, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r163, %r162, %r17;
-	mov.b64 %rd385, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd384;
-	shfl.sync.down.b32 %r170, %r168, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r163, %r162, %r17;
-	mov.b64 %rd386, {%r170, %r171};
-	@!%p88 bra $L108;
-	setp.lt.s64 %p89, %rd385, %rd383;
-	setp.eq.s64 %p90, %rd385, %rd383;
-	setp.lt.s64 %p91, %rd386, %rd384;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd387, %rd385, %rd383, %p93;
-	selp.b64 %rd388, %rd386, %rd384, %p93;
-	mov.b64 %rd383, %rd387;
-	mov.b64 %rd384, %rd388;
-$L108:
-	shl.b32 %r163, %r163, 1;
-	bra.uni $L106;
-$L107:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L109;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	st.shared.s64 [%rd390+0], %rd383;
-	st.shared.s64 [%rd390+8], %rd384;
-$L109:
+	sub.u32 %r303, %r13, 1;
+	mov.b32 %r304, %r3;
+$L220:
+	setp.hs.u32 %p177, %r304, 32;
+	@%p177 bra $L221;
+	mov.b64 {%r305, %r306}, %rd657;
+	shfl.sync.down.b32 %r307|%p178, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd659, {%r307, %r308};
+	mov.b64 {%r309, %r310}, %rd658;
+	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
+	mov.b64 %rd660, {%r311, %r312};
+	@!%p178 bra $L222;
+	setp.lt.s64 %p179, %rd659, %rd657;
+	setp.eq.s64 %p180, %rd659, %rd657;
+	setp.lt.s64 %p181, %rd660, %rd658;
+	and.pred %p182, %p180, %p181;
+	or.pred %p183, %p179, %p182;
+	selp.b64 %rd661, %rd659, %rd657, %p183;
+	selp.b64 %rd662, %rd660, %rd658, %p183;
+	mov.b64 %rd657, %rd661;
+	mov.b64 %rd658, %rd662;
+$L222:
+	shl.b32 %r304, %r304, 1;
+	bra.uni $L220;
+$L221:
+	setp.eq.u32 %p184, %r7, 0;
+	@!%p184 bra $L223;
+	mul.wide.u32 %rd663, %r8, 16;
+	add.s64 %rd664, %rd1, %rd663;
+	st.shared.s64 [%rd664+0], %rd657;
+	st.shared.s64 [%rd664+8], %rd658;
+$L223:
 	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L110;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L111;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	ld.shared.s64 %rd393, [%rd392+0];
-	ld.shared.s64 %rd394, [%rd392+8];
-	mov.b64 %rd383, %rd393;
-	mov.b64 %rd384, %rd394;
-$L111:
-	sub.u32 %r172, %r10, 1;
-	mov.b64 {%r173, %r174}, %rd383;
-	shfl.sync.down.b32 %r175|%p97, %r173, 1, %r172, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r172, %r17;
-	mov.b64 %rd395, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd384;
-	shfl.sync.down.b32 %r179, %r177, 1, %r172, %r17;
-	shfl.sync.down.b32 %r180, %r178, 1, %r172, %r17;
-	mov.b64 %rd396, {%r179, %r180};
-	@!%p97 bra $L112;
-	setp.lt.s64 %p98, %rd395, %rd383;
-	setp.eq.s64 %p99, %rd395, %rd383;
-	setp.lt.s64 %p100, %rd396, %rd384;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd397, %rd395, %rd383, %p102;
-	selp.b64 %rd398, %rd396, %rd384, %p102;
-	mov.b64 %rd383, %rd397;
-	mov.b64 %rd384, %rd398;
-$L112:
-	mov.b64 {%r181, %r182}, %rd383;
-	shfl.sync.down.b32 %r183|%p103, %r181, 2, %r172, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r172, %r17;
-	mov.b64 %rd399, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd384;
-	shfl.sync.down.b32 %r187, %r185, 2, %r172, %r17;
-	shfl.sync.down.b32 %r188, %r186, 2, %r172, %r17;
-	mov.b64 %rd400, {%r187, %r188};
-	@!%p103 bra $L113;
-	setp.lt.s64 %p104, %rd399, %rd383;
-	setp.eq.s64 %p105, %rd399, %rd383;
-	setp.lt.s64 %p106, %rd400, %rd384;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd401, %rd399, %rd383, %p108;
-	selp.b64 %rd402, %rd400, %rd384, %p108;
-	mov.b64 %rd383, %rd401;
-	mov.b64 %rd384, %rd402;
-$L113:
-	mov.b64 {%r189, %r190}, %rd383;
-	shfl.sync.down.b32 %r191|%p109, %r189, 4, %r172, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r172, %r17;
-	mov.b64 %rd403, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd384;
-	shfl.sync.down.b32 %r195, %r193, 4, %r172, %r17;
-	shfl.sync.down.b32 %r196, %r194, 4, %r172, %r17;
-	mov.b64 %rd404, {%r195, %r196};
-	@!%p109 bra $L114;
-	setp.lt.s64 %p110, %rd403, %rd383;
-	setp.eq.s64 %p111, %rd403, %rd383;
-	setp.lt.s64 %p112, %rd404, %rd384;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd405, %rd403, %rd383, %p114;
-	selp.b64 %rd406, %rd404, %rd384, %p114;
-	mov.b64 %rd383, %rd405;
-	mov.b64 %rd384, %rd406;
-$L114:
-	mov.b64 {%r197, %r198}, %rd383;
-	shfl.sync.down.b32 %r199|%p115, %r197, 8, %r172, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r172, %r17;
-	mov.b64 %rd407, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd384;
-	shfl.sync.down.b32 %r203, %r201, 8, %r172, %r17;
-	shfl.sync.down.b32 %r204, %r202, 8, %r172, %r17;
-	mov.b64 %rd408, {%r203, %r204};
-	@!%p115 bra $L115;
-	setp.lt.s64 %p116, %rd407, %rd383;
-	setp.eq.s64 %p117, %rd407, %rd383;
-	setp.lt.s64 %p118, %rd408, %rd384;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd409, %rd407, %rd383, %p120;
-	selp.b64 %rd410, %rd408, %rd384, %p120;
-	mov.b64 %rd383, %rd409;
-	mov.b64 %rd384, %rd410;
-$L115:
-	mov.b64 {%r205, %r206}, %rd383;
-	shfl.sync.down.b32 %r207|%p121, %r205, 16, %r172, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r172, %r17;
-	mov.b64 %rd411, {%r207, %r208};
-	mov.b64 {%r209, %r210}, %rd384;
-	shfl.sync.down.b32 %r211, %r209, 16, %r172, %r17;
-	shfl.sync.down.b32 %r212, %r210, 16, %r172, %r17;
-	mov.b64 %rd412, {%r211, %r212};
-	@!%p121 bra $L116;
-	setp.lt.s64 %p122, %rd411, %rd383;
-	setp.eq.s64 %p123, %rd411, %rd383;
-	setp.lt.s64 %p124, %rd412, %rd384;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd413, %rd411, %rd383, %p126;
-	selp.b64 %rd414, %rd412, %rd384, %p126;
-	mov.b64 %rd383, %rd413;
-	mov.b64 %rd384, %rd414;
-$L116:
-$L110:
-	mul.wide.u32 %rd415, %r28, 16;
-	add.s64 %rd416, %rd11, %rd415;
-	setp.eq.u32 %p127, %r5, 0;
-	@!%p127 bra $L117;
-	st.global.s64 [%rd416+0], %rd383;
-	st.global.s64 [%rd416+8], %rd384;
-$L117:
+	setp.eq.u32 %p185, %r8, 0;
+	@!%p185 bra $L224;
+	setp.lo.u32 %p186, %r7, %r10;
+	@!%p186 bra $L225;
+	mul.wide.u32 %rd665, %r7, 16;
+	add.s64 %rd666, %rd1, %rd665;
+	ld.shared.s64 %rd667, [%rd666+0];
+	ld.shared.s64 %rd668, [%rd666+8];
+	mov.b64 %rd657, %rd667;
+	mov.b64 %rd658, %rd668;
+$L225:
+	sub.u32 %r313, %r10, 1;
+	mov.b64 {%r314, %r315}, %rd657;
+	shfl.sync.down.b32 %r316|%p187, %r314, 1, %r313, %r17;
+	shfl.sync.down.b32 %r317, %r315, 1, %r313, %r17;
+	mov.b64 %rd669, {%r316, %r317};
+	mov.b64 {%r318, %r319}, %rd658;
+	shfl.sync.down.b32 %r320, %r318, 1, %r313, %r17;
+	shfl.sync.down.b32 %r321, %r319, 1, %r313, %r17;
+	mov.b64 %rd670, {%r320, %r321};
+	@!%p187 bra $L226;
+	setp.lt.s64 %p188, %rd669, %rd657;
+	setp.eq.s64 %p189, %rd669, %rd657;
+	setp.lt.s64 %p190, %rd670, %rd658;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd671, %rd669, %rd657, %p192;
+	selp.b64 %rd672, %rd670, %rd658, %p192;
+	mov.b64 %rd657, %rd671;
+	mov.b64 %rd658, %rd672;
+$L226:
+	mov.b64 {%r322, %r323}, %rd657;
+	shfl.sync.down.b32 %r324|%p193, %r322, 2, %r313, %r17;
+	shfl.sync.down.b32 %r325, %r323, 2, %r313, %r17;
+	mov.b64 %rd673, {%r324, %r325};
+	mov.b64 {%r326, %r327}, %rd658;
+	shfl.sync.down.b32 %r328, %r326, 2, %r313, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r313, %r17;
+	mov.b64 %rd674, {%r328, %r329};
+	@!%p193 bra $L227;
+	setp.lt.s64 %p194, %rd673, %rd657;
+	setp.eq.s64 %p195, %rd673, %rd657;
+	setp.lt.s64 %p196, %rd674, %rd658;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd675, %rd673, %rd657, %p198;
+	selp.b64 %rd676, %rd674, %rd658, %p198;
+	mov.b64 %rd657, %rd675;
+	mov.b64 %rd658, %rd676;
+$L227:
+	mov.b64 {%r330, %r331}, %rd657;
+	shfl.sync.down.b32 %r332|%p199, %r330, 4, %r313, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r313, %r17;
+	mov.b64 %rd677, {%r332, %r333};
+	mov.b64 {%r334, %r335}, %rd658;
+	shfl.sync.down.b32 %r336, %r334, 4, %r313, %r17;
+	shfl.sync.down.b32 %r337, %r335, 4, %r313, %r17;
+	mov.b64 %rd678, {%r336, %r337};
+	@!%p199 bra $L228;
+	setp.lt.s64 %p200, %rd677, %rd657;
+	setp.eq.s64 %p201, %rd677, %rd657;
+	setp.lt.s64 %p202, %rd678, %rd658;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd679, %rd677, %rd657, %p204;
+	selp.b64 %rd680, %rd678, %rd658, %p204;
+	mov.b64 %rd657, %rd679;
+	mov.b64 %rd658, %rd680;
+$L228:
+	mov.b64 {%r338, %r339}, %rd657;
+	shfl.sync.down.b32 %r340|%p205, %r338, 8, %r313, %r17;
+	shfl.sync.down.b32 %r341, %r339, 8, %r313, %r17;
+	mov.b64 %rd681, {%r340, %r341};
+	mov.b64 {%r342, %r343}, %rd658;
+	shfl.sync.down.b32 %r344, %r342, 8, %r313, %r17;
+	shfl.sync.down.b32 %r345, %r343, 8, %r313, %r17;
+	mov.b64 %rd682, {%r344, %r345};
+	@!%p205 bra $L229;
+	setp.lt.s64 %p206, %rd681, %rd657;
+	setp.eq.s64 %p207, %rd681, %rd657;
+	setp.lt.s64 %p208, %rd682, %rd658;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd683, %rd681, %rd657, %p210;
+	selp.b64 %rd684, %rd682, %rd658, %p210;
+	mov.b64 %rd657, %rd683;
+	mov.b64 %rd658, %rd684;
+$L229:
+	mov.b64 {%r346, %r347}, %rd657;
+	shfl.sync.down.b32 %r348|%p211, %r346, 16, %r313, %r17;
+	shfl.sync.down.b32 %r349, %r347, 16, %r313, %r17;
+	mov.b64 %rd685, {%r348, %r349};
+	mov.b64 {%r350, %r351}, %rd658;
+	shfl.sync.down.b32 %r352, %r350, 16, %r313, %r17;
+	shfl.sync.down.b32 %r353, %r351, 16, %r313, %r17;
+	mov.b64 %rd686, {%r352, %r353};
+	@!%p211 bra $L230;
+	setp.lt.s64 %p212, %rd685, %rd657;
+	setp.eq.s64 %p213, %rd685, %rd657;
+	setp.lt.s64 %p214, %rd686, %rd658;
+	and.pred %p215, %p213, %p214;
+	or.pred %p216, %p212, %p215;
+	selp.b64 %rd687, %rd685, %rd657, %p216;
+	selp.b64 %rd688, %rd686, %rd658, %p216;
+	mov.b64 %rd657, %rd687;
+	mov.b64 %rd658, %rd688;
+$L230:
+$L224:
+	mul.wide.u32 %rd689, %r28, 16;
+	add.s64 %rd690, %rd11, %rd689;
+	setp.eq.u32 %p217, %r5, 0;
+	@!%p217 bra $L231;
+	st.global.s64 [%rd690+0], %rd657;
+	st.global.s64 [%rd690+8], %rd658;
+$L231:
 	ret;
 }
 
@@ -2456,9 +3168,9 @@ $L16:
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<128>;
-	.reg .b32 %r<213>;
-	.reg .b64 %rd<417>;
+	.reg .pred %p<218>;
+	.reg .b32 %r<354>;
+	.reg .b64 %rd<691>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2691,755 +3403,1467 @@ $L1:
 	add.s64 %rd179, %rd178, %rd157;
 	min.s64 %rd180, %rd179, %rd136;
 	mov.b64 %rd181, %rd180;
-	cvt.u64.u32 %rd182, %r2;
-	add.s64 %rd183, %rd178, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b32 %r36, -1;
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd187, 4611686018427387904;
+	setp.eq.s64 %p13, %rd176, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd182, %rd126;
+	mov.b64 %rd183, %rd127;
+	mov.b64 %rd184, %rd128;
+	mov.b64 %rd185, %rd129;
+	mov.b64 %rd186, %rd130;
+	mov.b64 %rd187, %rd131;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.pred %p14, %p10;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.b64 %rd198, %rd142;
+	mov.pred %p15, %p11;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.pred %p16, %p12;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b64 %rd223, %rd178;
+	mov.b64 %rd224, %rd181;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd225, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd225, %rd211;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd187, %rd155;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd188, %rd187;
-$L9:
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, %rd188;
-$L12:
-	setp.gt.s64 %p13, %rd190, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, 0;
+	mov.b64 %rd228, %rd223;
+$L11:
+	setp.lt.s64 %p17, %rd228, %rd224;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd229, %rd192;
+	mov.b64 %rd230, %rd228;
 $L16:
-	setp.ge.s64 %p15, %rd185, %rd186;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd184, %rd181;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd191, %rd136;
-	mov.b64 %rd192, %rd184;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd193, %rd192, 5;
-	mul.lo.s64 %rd194, %rd193, %rd142;
-	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.u32 %r37, [%rd195+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd231, %rd230, 5;
+	mul.lo.s64 %rd232, %rd231, %rd198;
+	mad.lo.s64 %rd233, %rd232, 4, %rd196;
+	ld.global.nc.u32 %r37, [%rd233+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd196, %rd192, 31;
-	min.u64 %rd197, %rd196, 32;
-	cvt.u32.u64 %r39, %rd197;
+	and.b64 %rd234, %rd230, 31;
+	min.u64 %rd235, %rd234, 32;
+	cvt.u32.u64 %r39, %rd235;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd192;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd230;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd198, %rd192, %rd139;
-	mad.lo.s64 %rd199, %rd198, 4, %rd137;
-	ld.global.nc.s32 %r46, [%rd199+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd236, %rd230, %rd195;
+	mad.lo.s64 %rd237, %rd236, 4, %rd193;
+	ld.global.nc.s32 %r46, [%rd237+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd200, %rd184, %rd176;
-	mov.b64 %rd184, %rd200;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd201, %rd126;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd202, %r48;
-	mul.lo.s64 %rd203, %rd202, %rd129;
-	mad.lo.s64 %rd204, %rd203, 8, %rd127;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd126;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd209, %r49;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd129;
-	mad.lo.s64 %rd212, %rd211, 8, %rd127;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd207;
-	mov.b64 %rd217, %rd215;
-	mov.b64 %rd185, %rd216;
-	mov.b64 %rd186, %rd217;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd218, %rd185, %rd132;
-	mad.lo.s64 %rd219, %rd218, 4, %rd130;
-	ld.global.nc.s32 %r50, [%rd219+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd238, %rd182;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd239, %r49;
+	add.s64 %rd240, %rd239, 1;
+	mul.lo.s64 %rd241, %rd240, %rd185;
+	mad.lo.s64 %rd242, %rd241, 8, %rd183;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd182;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd248, %r50;
+	mul.lo.s64 %rd249, %rd248, %rd185;
+	mad.lo.s64 %rd250, %rd249, 8, %rd183;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+$L25:
+	setp.lt.s64 %p23, %rd254, %rd246;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd255, %rd254, %rd188;
+	mad.lo.s64 %rd256, %rd255, 4, %rd186;
+	ld.global.nc.s32 %r51, [%rd256+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd220, %rd185;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd257, %rd254;
 $L30:
-	cvt.s64.s32 %rd221, %r53;
-	mul.lo.s64 %rd222, %rd221, %rd160;
-	mad.lo.s64 %rd223, %rd222, 4, %rd158;
-	ld.global.nc.u32 %r55, [%rd223+0];
-	mov.b32 %r56, %r55;
-	and.b32 %r57, %r56, 0x4;
-	setp.ne.u32 %p21, %r57, 0x0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd224, %r54;
-	mul.lo.s64 %rd225, %rd224, %rd160;
-	mad.lo.s64 %rd226, %rd225, 4, %rd158;
-	ld.global.nc.u32 %r58, [%rd226+0];
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r59, 0x4;
-	setp.ne.u32 %p24, %r60, 0x0;
-	mov.pred %p22, %p24;
+	cvt.s64.s32 %rd258, %r54;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.global.nc.u32 %r56, [%rd260+0];
+	mov.b32 %r57, %r56;
+	and.b32 %r58, %r57, 0x4;
+	setp.ne.u32 %p25, %r58, 0x0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd261, %r55;
+	mul.lo.s64 %rd262, %rd261, %rd216;
+	mad.lo.s64 %rd263, %rd262, 4, %rd214;
+	ld.global.nc.u32 %r59, [%rd263+0];
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, 0x4;
+	setp.ne.u32 %p28, %r61, 0x0;
+	mov.pred %p26, %p28;
 $L34:
-	mov.pred %p25, %p22;
-	not.pred %p26, %p25;
-	@!%p26 bra $L36;
-	cvt.s64.s32 %rd227, %r54;
-	mul.lo.s64 %rd228, %rd227, %rd163;
-	mad.lo.s64 %rd229, %rd228, 4, %rd161;
-	ld.global.nc.s32 %r61, [%rd229+0];
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd230, %r53;
-	mul.lo.s64 %rd231, %rd230, %rd163;
-	mad.lo.s64 %rd232, %rd231, 4, %rd161;
-	ld.global.nc.s32 %r63, [%rd232+0];
-	mov.b32 %r64, %r63;
-	setp.ne.s32 %p27, %r62, %r64;
-	mov.pred %p25, %p27;
+	mov.pred %p29, %p26;
+	not.pred %p30, %p29;
+	@!%p30 bra $L36;
+	cvt.s64.s32 %rd264, %r55;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	ld.global.nc.s32 %r62, [%rd266+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd267, %r54;
+	mul.lo.s64 %rd268, %rd267, %rd219;
+	mad.lo.s64 %rd269, %rd268, 4, %rd217;
+	ld.global.nc.s32 %r64, [%rd269+0];
+	mov.b32 %r65, %r64;
+	setp.ne.s32 %p31, %r63, %r65;
+	mov.pred %p29, %p31;
 $L36:
-	@!%p25 bra $L38;
-	mov.pred %p28, 0;
+	@!%p29 bra $L38;
+	mov.pred %p32, 0;
 	bra.uni $L32;
 $L38:
-	cvt.s64.s32 %rd233, %r53;
-	mul.lo.s64 %rd234, %rd233, %rd166;
-	mad.lo.s64 %rd235, %rd234, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r65, [%rd235+0];
-	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd270, %r54;
+	mul.lo.s64 %rd271, %rd270, %rd222;
+	mad.lo.s64 %rd272, %rd271, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r66, [%rd272+0];
 	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd236, %r54;
-	mul.lo.s64 %rd237, %rd236, %rd166;
-	mad.lo.s64 %rd238, %rd237, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r68, [%rd238+0];
-	mov.b32 %r69, %r68;
-	setp.ge.s32 %p29, %r69, %r67;
-	@!%p29 bra $L40;
-	mov.pred %p28, 0;
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd273, %r55;
+	mul.lo.s64 %rd274, %rd273, %rd222;
+	mad.lo.s64 %rd275, %rd274, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r69, [%rd275+0];
+	mov.b32 %r70, %r69;
+	setp.ge.s32 %p33, %r70, %r68;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
 	bra.uni $L32;
 $L40:
-	cvt.s64.s32 %rd239, %r54;
-	mul.lo.s64 %rd240, %rd239, %rd166;
-	mad.lo.s64 %rd241, %rd240, 4, %rd164;
-	atom.global.max.s32 %r70, [%rd241], %r67;
-	mov.b32 %r71, %r70;
-	setp.lt.s32 %p30, %r71, %r67;
-	mov.pred %p28, %p30;
+	cvt.s64.s32 %rd276, %r55;
+	mul.lo.s64 %rd277, %rd276, %rd222;
+	mad.lo.s64 %rd278, %rd277, 4, %rd220;
+	atom.global.max.s32 %r71, [%rd278], %r68;
+	mov.b32 %r72, %r71;
+	setp.lt.s32 %p34, %r72, %r68;
+	mov.pred %p32, %p34;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p28 bra $L42;
-	mov.pred %p31, 0;
-	mov.b64 %rd242, %rd189;
-	mov.b32 %r72, %r52;
+	not.pred %p35, %p32;
+	@!%p35 bra $L42;
+	bra.uni $L26;
+$L42:
+	mov.pred %p36, 0;
+	mov.b64 %rd279, %rd227;
+	mov.b32 %r73, %r53;
 $L43:
-	@!%p11 bra $L47;
-	shr.s32 %r73, %r72, 5;
-	cvt.s64.s32 %rd243, %r73;
-	mov.b64 %rd244, %rd243;
-	and.b32 %r74, %r72, 31;
-	cvt.s64.s32 %rd245, %r74;
-	min.u64 %rd246, %rd245, 32;
-	cvt.u32.u64 %r75, %rd246;
-	mov.b32 %r77, 0x1;
-	shl.b32 %r76, %r77, %r75;
-	setp.hs.u32 %p32, %r75, 32;
-	selp.b32 %r78, 0, %r76, %p32;
-	mov.b32 %r79, %r78;
-	mov.b64 %rd247, %rd244;
+	@!%p15 bra $L47;
+	shr.s32 %r74, %r73, 5;
+	cvt.s64.s32 %rd280, %r74;
+	mov.b64 %rd281, %rd280;
+	and.b32 %r75, %r73, 31;
+	cvt.s64.s32 %rd282, %r75;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r76, %rd283;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p37, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p37;
 	mov.b32 %r80, %r79;
-	mul.lo.s64 %rd248, %rd247, %rd151;
-	mad.lo.s64 %rd249, %rd248, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r81, [%rd249+0];
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r80;
-	setp.ne.u32 %p33, %r83, 0x0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L49;
-	mul.lo.s64 %rd250, %rd247, %rd151;
-	mad.lo.s64 %rd251, %rd250, 4, %rd149;
-	atom.global.or.b32 %r84, [%rd251], %r80;
-	mov.b32 %r85, %r84;
-	and.b32 %r86, %r85, %r80;
-	setp.ne.u32 %p36, %r86, 0x0;
-	mov.pred %p34, %p36;
-$L49:
-	@!%p34 bra $L51;
-	mov.b64 %rd252, %rd242;
-	mov.b64 %rd253, %rd252;
-	mov.pred %p37, 0;
-	bra.uni $L45;
-$L51:
-	mov.b64 %rd254, %rd242;
-	mov.b64 %rd253, %rd254;
-	mov.pred %p37, 1;
-	bra.uni $L45;
-$L47:
-	@!%p12 bra $L53;
-	cvt.s64.s32 %rd255, %r72;
-	mul.lo.s64 %rd256, %rd255, %rd154;
-	mad.lo.s64 %rd257, %rd256, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r87, [%rd257+0];
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p38, %r88, %r35;
+	mov.b64 %rd284, %rd281;
+	mov.b32 %r81, %r80;
+	mul.lo.s64 %rd285, %rd284, %rd207;
+	mad.lo.s64 %rd286, %rd285, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r82, [%rd286+0];
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r81;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p39, %p38;
 	not.pred %p40, %p39;
-	@!%p40 bra $L55;
-	cvt.s64.s32 %rd258, %r72;
-	mul.lo.s64 %rd259, %rd258, %rd154;
-	mad.lo.s64 %rd260, %rd259, 4, %rd152;
-	atom.global.exch.b32 %r89, [%rd260], %r35;
-	mov.b32 %r90, %r89;
-	setp.eq.s32 %p41, %r90, %r35;
+	@!%p40 bra $L49;
+	mul.lo.s64 %rd287, %rd284, %rd207;
+	mad.lo.s64 %rd288, %rd287, 4, %rd205;
+	atom.global.or.b32 %r85, [%rd288], %r81;
+	mov.b32 %r86, %r85;
+	and.b32 %r87, %r86, %r81;
+	setp.ne.u32 %p41, %r87, 0x0;
 	mov.pred %p39, %p41;
+$L49:
+	@!%p39 bra $L51;
+	mov.b64 %rd289, %rd279;
+	mov.b64 %rd290, %rd289;
+	mov.pred %p42, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd291, %rd279;
+	mov.b64 %rd290, %rd291;
+	mov.pred %p42, 1;
+	bra.uni $L45;
+$L47:
+	@!%p16 bra $L53;
+	cvt.s64.s32 %rd292, %r73;
+	mul.lo.s64 %rd293, %rd292, %rd210;
+	mad.lo.s64 %rd294, %rd293, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r88, [%rd294+0];
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p43, %r89, %r36;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L55;
+	cvt.s64.s32 %rd295, %r73;
+	mul.lo.s64 %rd296, %rd295, %rd210;
+	mad.lo.s64 %rd297, %rd296, 4, %rd208;
+	atom.global.exch.b32 %r90, [%rd297], %r36;
+	mov.b32 %r91, %r90;
+	setp.eq.s32 %p46, %r91, %r36;
+	mov.pred %p44, %p46;
 $L55:
-	@!%p39 bra $L57;
-	mov.b64 %rd261, %rd242;
-	mov.b64 %rd253, %rd261;
-	mov.pred %p37, 0;
+	@!%p44 bra $L57;
+	mov.b64 %rd298, %rd279;
+	mov.b64 %rd290, %rd298;
+	mov.pred %p42, 0;
 	bra.uni $L45;
 $L57:
 $L53:
-	mul.lo.s64 %rd262, %rd242, %rd174;
-	mad.lo.s64 %rd263, %rd262, 4, %rd172;
-	st.shared.s32 [%rd263+0], %r72;
-	add.s64 %rd264, %rd242, 1;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd253, %rd265;
-	mov.pred %p37, 1;
+	mul.lo.s64 %rd299, %rd279, %rd174;
+	mad.lo.s64 %rd300, %rd299, 4, %rd172;
+	st.shared.s32 [%rd300+0], %r73;
+	add.s64 %rd301, %rd279, 1;
+	mov.b64 %rd302, %rd301;
+	mov.b64 %rd290, %rd302;
+	mov.pred %p42, 1;
 	bra.uni $L45;
 $L44:
 	bra.uni $L43;
 $L45:
-	mov.b64 %rd266, %rd253;
-	mov.pred %p42, %p37;
-	mov.b64 %rd189, %rd266;
-	mov.pred %p31, %p42;
-	@!%p31 bra $L59;
-	mov.b64 %rd267, %rd126;
-	mov.b32 %r91, %r52;
-	setp.lt.s64 %p43, %rd120, 64;
-	setp.le.s64 %p44, %rd156, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L60;
-	mov.b64 %rd268, %rd267;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd269, %r92;
-	add.s64 %rd270, %rd269, 1;
-	mul.lo.s64 %rd271, %rd270, %rd129;
-	mad.lo.s64 %rd272, %rd271, 8, %rd127;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	cvt.s64.s32 %rd275, %r92;
-	mul.lo.s64 %rd276, %rd275, %rd129;
-	mad.lo.s64 %rd277, %rd276, 8, %rd127;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	sub.s64 %rd280, %rd274, %rd279;
-	mov.b64 %rd281, %rd280;
-	add.s64 %rd282, %rd121, %rd281;
-	mov.b64 %rd121, %rd282;
+	mov.b64 %rd303, %rd290;
+	mov.pred %p47, %p42;
+	mov.b64 %rd227, %rd303;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L59;
+	mov.b64 %rd304, %rd182;
+	mov.b32 %r92, %r53;
+	setp.lt.s64 %p48, %rd120, 64;
+	setp.le.s64 %p49, %rd212, 1;
+	or.pred %p50, %p48, %p49;
+	@!%p50 bra $L60;
+	mov.b64 %rd305, %rd304;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd306, %r93;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd185;
+	mad.lo.s64 %rd309, %rd308, 8, %rd183;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r93;
+	mul.lo.s64 %rd313, %rd312, %rd185;
+	mad.lo.s64 %rd314, %rd313, 8, %rd183;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	add.s64 %rd319, %rd121, %rd318;
+	mov.b64 %rd121, %rd319;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd283, %rd120, %rd156;
-	setp.eq.s64 %p46, %rd156, -1;
-	selp.b64 %rd284, 0, %rd283, %p46;
-	setp.eq.s64 %p47, %rd156, 0;
-	selp.b64 %rd285, %rd120, %rd284, %p47;
-	setp.eq.s64 %p48, %rd285, 0;
-	@!%p48 bra $L63;
-	mov.b64 %rd286, %rd267;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd287, %r93;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd129;
-	mad.lo.s64 %rd290, %rd289, 8, %rd127;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r93;
-	mul.lo.s64 %rd294, %rd293, %rd129;
-	mad.lo.s64 %rd295, %rd294, 8, %rd127;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mov.b64 %rd299, %rd298;
-	mul.lo.s64 %rd300, %rd156, %rd299;
-	add.s64 %rd301, %rd121, %rd300;
-	mov.b64 %rd121, %rd301;
+	rem.s64 %rd320, %rd120, %rd212;
+	setp.eq.s64 %p51, %rd212, -1;
+	selp.b64 %rd321, 0, %rd320, %p51;
+	setp.eq.s64 %p52, %rd212, 0;
+	selp.b64 %rd322, %rd120, %rd321, %p52;
+	setp.eq.s64 %p53, %rd322, 0;
+	@!%p53 bra $L63;
+	mov.b64 %rd323, %rd304;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd324, %r94;
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd185;
+	mad.lo.s64 %rd327, %rd326, 8, %rd183;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	cvt.s64.s32 %rd330, %r94;
+	mul.lo.s64 %rd331, %rd330, %rd185;
+	mad.lo.s64 %rd332, %rd331, 8, %rd183;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	sub.s64 %rd335, %rd329, %rd334;
+	mov.b64 %rd336, %rd335;
+	mul.lo.s64 %rd337, %rd212, %rd336;
+	add.s64 %rd338, %rd121, %rd337;
+	mov.b64 %rd121, %rd338;
 $L63:
 $L61:
-	add.s64 %rd302, %rd120, 1;
-	mov.b64 %rd120, %rd302;
+	add.s64 %rd339, %rd120, 1;
+	mov.b64 %rd120, %rd339;
 $L59:
-$L42:
-	add.s64 %rd303, %rd185, 1;
-	mov.b64 %rd185, %rd303;
-	sub.s64 %rd304, %rd190, 1;
-	mov.b64 %rd190, %rd304;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd305, %rd189;
-$L64:
-	@!%p11 bra $L68;
-	bra.uni $L66;
-$L68:
-	// block scan
-	mov.b64 %rd306, %rd305;
-	mov.b32 %r94, %r3;
-$L69:
-	setp.hs.u32 %p49, %r94, 32;
-	@%p49 bra $L70;
-	mov.b64 {%r95, %r96}, %rd306;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd307, {%r97, %r98};
-	@!%p50 bra $L71;
-	add.s64 %rd308, %rd307, %rd306;
-	mov.b64 %rd306, %rd308;
-$L71:
-	shl.b32 %r94, %r94, 1;
-	bra.uni $L69;
+	setp.eq.s64 %p54, %rd227, %rd226;
+	@!%p54 bra $L65;
+	mov.b64 %rd340, %rd227;
+$L66:
+	@!%p15 bra $L70;
+	bra.uni $L68;
 $L70:
-	mov.b64 {%r99, %r100}, %rd306;
-	shfl.sync.up.b32 %r101|%p51, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd309, {%r101, %r102};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd310, %rd309, 0, %p53;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r103;
-	@!%p54 bra $L72;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	st.shared.s64 [%rd312+0], %rd306;
-$L72:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L73;
-	mov.b64 %rd313, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L74;
-	mul.wide.u32 %rd314, %r7, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	ld.shared.s64 %rd316, [%rd315+0];
-	mov.b64 %rd313, %rd316;
-$L74:
-	mov.b64 {%r104, %r105}, %rd313;
-	shfl.sync.up.b32 %r106|%p57, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd317, {%r106, %r107};
-	@!%p57 bra $L75;
-	add.s64 %rd318, %rd317, %rd313;
-	mov.b64 %rd313, %rd318;
-$L75:
-	mov.b64 {%r108, %r109}, %rd313;
-	shfl.sync.up.b32 %r110|%p58, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd319, {%r110, %r111};
-	@!%p58 bra $L76;
-	add.s64 %rd320, %rd319, %rd313;
-	mov.b64 %rd313, %rd320;
-$L76:
-	mov.b64 {%r112, %r113}, %rd313;
-	shfl.sync.up.b32 %r114|%p59, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd321, {%r114, %r115};
-	@!%p59 bra $L77;
-	add.s64 %rd322, %rd321, %rd313;
-	mov.b64 %rd313, %rd322;
-$L77:
-	mov.b64 {%r116, %r117}, %rd313;
-	shfl.sync.up.b32 %r118|%p60, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd323, {%r118, %r119};
-	@!%p60 bra $L78;
-	add.s64 %rd324, %rd323, %rd313;
-	mov.b64 %rd313, %rd324;
-$L78:
-	mov.b64 {%r120, %r121}, %rd313;
-	shfl.sync.up.b32 %r122|%p61, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd325, {%r122, %r123};
-	@!%p61 bra $L79;
-	add.s64 %rd326, %rd325, %rd313;
-	mov.b64 %rd313, %rd326;
-$L79:
-	mov.b64 {%r124, %r125}, %rd313;
-	shfl.sync.up.b32 %r126|%p62, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd327, {%r126, %r127};
-	selp.b64 %rd328, %rd327, 0, %p62;
-	@!%p56 bra $L80;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	st.shared.s64 [%rd331+0], %rd328;
-$L80:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r128;
-	@!%p63 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd313;
-$L81:
+	// block scan
+	mov.b64 %rd341, %rd340;
+	mov.b32 %r95, %r3;
+$L71:
+	setp.hs.u32 %p55, %r95, 32;
+	@%p55 bra $L72;
+	mov.b64 {%r96, %r97}, %rd341;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r95, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r95, 0, %r17;
+	mov.b64 %rd342, {%r98, %r99};
+	@!%p56 bra $L73;
+	add.s64 %rd343, %rd342, %rd341;
+	mov.b64 %rd341, %rd343;
 $L73:
+	shl.b32 %r95, %r95, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r100, %r101}, %rd341;
+	shfl.sync.up.b32 %r102|%p57, %r100, %r3, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, %r3, 0, %r17;
+	mov.b64 %rd344, {%r102, %r103};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd345, %rd344, 0, %p59;
+	sub.u32 %r104, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r104;
+	@!%p60 bra $L74;
+	mul.wide.u32 %rd346, %r8, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	st.shared.s64 [%rd347+0], %rd341;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	ld.shared.s64 %rd335, [%rd334+0];
-	add.s64 %rd336, %rd335, %rd310;
-	ld.shared.s64 %rd337, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd336;
-	shfl.sync.idx.b32 %r131|%p64, %r129, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
-	mov.b64 %rd338, {%r131, %r132};
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, 0;
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p65, %rd347, 0;
-	setp.gt.s64 %p66, %rd345, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	atom.global.add.u64 %rd348, [%rd146], %rd345;
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd346, %rd349;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L75;
+	mov.b64 %rd348, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L76;
+	mul.wide.u32 %rd349, %r7, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	ld.shared.s64 %rd351, [%rd350+0];
+	mov.b64 %rd348, %rd351;
+$L76:
+	mov.b64 {%r105, %r106}, %rd348;
+	shfl.sync.up.b32 %r107|%p63, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd352, {%r107, %r108};
+	@!%p63 bra $L77;
+	add.s64 %rd353, %rd352, %rd348;
+	mov.b64 %rd348, %rd353;
+$L77:
+	mov.b64 {%r109, %r110}, %rd348;
+	shfl.sync.up.b32 %r111|%p64, %r109, 2, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 2, 0, %r17;
+	mov.b64 %rd354, {%r111, %r112};
+	@!%p64 bra $L78;
+	add.s64 %rd355, %rd354, %rd348;
+	mov.b64 %rd348, %rd355;
+$L78:
+	mov.b64 {%r113, %r114}, %rd348;
+	shfl.sync.up.b32 %r115|%p65, %r113, 4, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 4, 0, %r17;
+	mov.b64 %rd356, {%r115, %r116};
+	@!%p65 bra $L79;
+	add.s64 %rd357, %rd356, %rd348;
+	mov.b64 %rd348, %rd357;
+$L79:
+	mov.b64 {%r117, %r118}, %rd348;
+	shfl.sync.up.b32 %r119|%p66, %r117, 8, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 8, 0, %r17;
+	mov.b64 %rd358, {%r119, %r120};
+	@!%p66 bra $L80;
+	add.s64 %rd359, %rd358, %rd348;
+	mov.b64 %rd348, %rd359;
+$L80:
+	mov.b64 {%r121, %r122}, %rd348;
+	shfl.sync.up.b32 %r123|%p67, %r121, 16, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 16, 0, %r17;
+	mov.b64 %rd360, {%r123, %r124};
+	@!%p67 bra $L81;
+	add.s64 %rd361, %rd360, %rd348;
+	mov.b64 %rd348, %rd361;
+$L81:
+	mov.b64 {%r125, %r126}, %rd348;
+	shfl.sync.up.b32 %r127|%p68, %r125, 1, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, 1, 0, %r17;
+	mov.b64 %rd362, {%r127, %r128};
+	selp.b64 %rd363, %rd362, 0, %p68;
+	@!%p62 bra $L82;
+	mul.wide.u32 %rd364, %r7, 16;
+	add.s64 %rd365, %rd1, %rd364;
+	add.s64 %rd366, %rd365, 512;
+	st.shared.s64 [%rd366+0], %rd363;
+$L82:
+	sub.u32 %r129, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r129;
+	@!%p69 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd348;
 $L83:
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p68, %rd350, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
+$L75:
 	bar.sync 0;
-	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd351, [%rd1+1024];
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd346, %rd352;
-	add.s64 %rd353, %rd346, %rd344;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, 0;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	add.s64 %rd369, %rd368, 512;
+	ld.shared.s64 %rd370, [%rd369+0];
+	add.s64 %rd371, %rd370, %rd345;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 {%r130, %r131}, %rd371;
+	shfl.sync.idx.b32 %r132|%p70, %r130, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r133, %r131, 0, %r21, %r17;
+	mov.b64 %rd373, {%r132, %r133};
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, 0;
+	cvt.u64.u32 %rd382, %r2;
+	setp.eq.s64 %p71, %rd382, 0;
+	setp.gt.s64 %p72, %rd380, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L85;
+	atom.global.add.u64 %rd383, [%rd202], %rd380;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd381, %rd384;
 $L85:
-	setp.lt.s64 %p71, %rd355, %rd305;
-	not.pred %p72, %p71;
-	@!%p72 bra $L89;
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p74, %rd385, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd381;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd386, [%rd1+1024];
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd381, %rd387;
+	add.s64 %rd388, %rd381, %rd379;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd390, 0;
+$L87:
+	setp.lt.s64 %p77, %rd390, %rd340;
+	not.pred %p78, %p77;
+	@!%p78 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd391, %rd390, %rd174;
+	mad.lo.s64 %rd392, %rd391, 4, %rd172;
+	ld.shared.s32 %r134, [%rd392+0];
+	mov.b32 %r135, %r134;
+	add.s64 %rd393, %rd389, %rd390;
+	mul.lo.s64 %rd394, %rd393, %rd201;
+	mad.lo.s64 %rd395, %rd394, 4, %rd199;
+	st.global.s32 [%rd395+0], %r135;
+$L88:
+	add.s64 %rd396, %rd390, 1;
+	mov.b64 %rd390, %rd396;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd356, %rd355, %rd174;
-	mad.lo.s64 %rd357, %rd356, 4, %rd172;
-	ld.shared.s32 %r133, [%rd357+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd358, %rd354, %rd355;
-	mul.lo.s64 %rd359, %rd358, %rd145;
-	mad.lo.s64 %rd360, %rd359, 4, %rd143;
-	st.global.s32 [%rd360+0], %r134;
-$L86:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
-	bra.uni $L85;
-$L87:
+	bra.uni $L68;
+$L67:
 	bra.uni $L66;
+$L68:
+	mov.b64 %rd227, 0;
 $L65:
-	bra.uni $L64;
-$L66:
-	mov.b64 %rd362, 0;
-	setp.lt.s64 %p73, %rd185, %rd186;
-	setp.lt.s64 %p74, %rd184, %rd181;
-	or.pred %p75, %p73, %p74;
-	@!%p75 bra $L91;
-	mov.b64 %rd362, 1;
-$L91:
-	mov.b64 %rd363, %rd362;
-	// block reduction
-	sub.u32 %r135, %r13, 1;
-	mov.b32 %r136, %r3;
-$L92:
-	setp.hs.u32 %p76, %r136, 32;
-	@%p76 bra $L93;
-	mov.b64 {%r137, %r138}, %rd363;
-	shfl.sync.down.b32 %r139|%p77, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd364, {%r139, %r140};
-	@!%p77 bra $L94;
-	max.s64 %rd365, %rd363, %rd364;
-	mov.b64 %rd363, %rd365;
-$L94:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p78, %r7, 0;
-	@!%p78 bra $L95;
-	mul.wide.u32 %rd366, %r8, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	st.shared.s64 [%rd367+0], %rd363;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L96;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L97;
-	mul.wide.u32 %rd368, %r7, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	ld.shared.s64 %rd370, [%rd369+0];
-	mov.b64 %rd363, %rd370;
-$L97:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd363;
-	shfl.sync.down.b32 %r144|%p81, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd371, {%r144, %r145};
-	@!%p81 bra $L98;
-	max.s64 %rd372, %rd363, %rd371;
-	mov.b64 %rd363, %rd372;
-$L98:
-	mov.b64 {%r146, %r147}, %rd363;
-	shfl.sync.down.b32 %r148|%p82, %r146, 2, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r141, %r17;
-	mov.b64 %rd373, {%r148, %r149};
-	@!%p82 bra $L99;
-	max.s64 %rd374, %rd363, %rd373;
-	mov.b64 %rd363, %rd374;
-$L99:
-	mov.b64 {%r150, %r151}, %rd363;
-	shfl.sync.down.b32 %r152|%p83, %r150, 4, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 4, %r141, %r17;
-	mov.b64 %rd375, {%r152, %r153};
-	@!%p83 bra $L100;
-	max.s64 %rd376, %rd363, %rd375;
-	mov.b64 %rd363, %rd376;
-$L100:
-	mov.b64 {%r154, %r155}, %rd363;
-	shfl.sync.down.b32 %r156|%p84, %r154, 8, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 8, %r141, %r17;
-	mov.b64 %rd377, {%r156, %r157};
-	@!%p84 bra $L101;
-	max.s64 %rd378, %rd363, %rd377;
-	mov.b64 %rd363, %rd378;
-$L101:
-	mov.b64 {%r158, %r159}, %rd363;
-	shfl.sync.down.b32 %r160|%p85, %r158, 16, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 16, %r141, %r17;
-	mov.b64 %rd379, {%r160, %r161};
-	@!%p85 bra $L102;
-	max.s64 %rd380, %rd363, %rd379;
-	mov.b64 %rd363, %rd380;
-$L102:
-	@!%p78 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd363;
-$L103:
-$L96:
-	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd363, %rd381;
-	mov.b64 %rd382, %rd363;
-	setp.eq.s64 %p86, %rd382, 0;
-	@!%p86 bra $L105;
+$L26:
+	add.s64 %rd397, %rd254, 1;
+	mov.b64 %rd254, %rd397;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd398, %rd228, 1;
+	mov.b64 %rd228, %rd398;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd399, %rd227;
+$L92:
+	@!%p15 bra $L96;
+	bra.uni $L94;
+$L96:
+	// block scan
+	mov.b64 %rd400, %rd399;
+	mov.b32 %r136, %r3;
+$L97:
+	setp.hs.u32 %p79, %r136, 32;
+	@%p79 bra $L98;
+	mov.b64 {%r137, %r138}, %rd400;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r136, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
+	mov.b64 %rd401, {%r139, %r140};
+	@!%p80 bra $L99;
+	add.s64 %rd402, %rd401, %rd400;
+	mov.b64 %rd400, %rd402;
+$L99:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r141, %r142}, %rd400;
+	shfl.sync.up.b32 %r143|%p81, %r141, %r3, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
+	mov.b64 %rd403, {%r143, %r144};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd404, %rd403, 0, %p83;
+	sub.u32 %r145, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r145;
+	@!%p84 bra $L100;
+	mul.wide.u32 %rd405, %r8, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	st.shared.s64 [%rd406+0], %rd400;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L101;
+	mov.b64 %rd407, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L102;
+	mul.wide.u32 %rd408, %r7, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	ld.shared.s64 %rd410, [%rd409+0];
+	mov.b64 %rd407, %rd410;
+$L102:
+	mov.b64 {%r146, %r147}, %rd407;
+	shfl.sync.up.b32 %r148|%p87, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd411, {%r148, %r149};
+	@!%p87 bra $L103;
+	add.s64 %rd412, %rd411, %rd407;
+	mov.b64 %rd407, %rd412;
+$L103:
+	mov.b64 {%r150, %r151}, %rd407;
+	shfl.sync.up.b32 %r152|%p88, %r150, 2, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
+	mov.b64 %rd413, {%r152, %r153};
+	@!%p88 bra $L104;
+	add.s64 %rd414, %rd413, %rd407;
+	mov.b64 %rd407, %rd414;
+$L104:
+	mov.b64 {%r154, %r155}, %rd407;
+	shfl.sync.up.b32 %r156|%p89, %r154, 4, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
+	mov.b64 %rd415, {%r156, %r157};
+	@!%p89 bra $L105;
+	add.s64 %rd416, %rd415, %rd407;
+	mov.b64 %rd407, %rd416;
 $L105:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r158, %r159}, %rd407;
+	shfl.sync.up.b32 %r160|%p90, %r158, 8, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
+	mov.b64 %rd417, {%r160, %r161};
+	@!%p90 bra $L106;
+	add.s64 %rd418, %rd417, %rd407;
+	mov.b64 %rd407, %rd418;
+$L106:
+	mov.b64 {%r162, %r163}, %rd407;
+	shfl.sync.up.b32 %r164|%p91, %r162, 16, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
+	mov.b64 %rd419, {%r164, %r165};
+	@!%p91 bra $L107;
+	add.s64 %rd420, %rd419, %rd407;
+	mov.b64 %rd407, %rd420;
+$L107:
+	mov.b64 {%r166, %r167}, %rd407;
+	shfl.sync.up.b32 %r168|%p92, %r166, 1, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
+	mov.b64 %rd421, {%r168, %r169};
+	selp.b64 %rd422, %rd421, 0, %p92;
+	@!%p86 bra $L108;
+	mul.wide.u32 %rd423, %r7, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	add.s64 %rd425, %rd424, 512;
+	st.shared.s64 [%rd425+0], %rd422;
+$L108:
+	sub.u32 %r170, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r170;
+	@!%p93 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd407;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd426, %r8, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	add.s64 %rd428, %rd427, 512;
+	ld.shared.s64 %rd429, [%rd428+0];
+	add.s64 %rd430, %rd429, %rd404;
+	ld.shared.s64 %rd431, [%rd1+1024];
+	mov.b64 {%r171, %r172}, %rd430;
+	shfl.sync.idx.b32 %r173|%p94, %r171, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
+	mov.b64 %rd432, {%r173, %r174};
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, 0;
+	cvt.u64.u32 %rd441, %r2;
+	setp.eq.s64 %p95, %rd441, 0;
+	setp.gt.s64 %p96, %rd439, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L111;
+	atom.global.add.u64 %rd442, [%rd202], %rd439;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd440, %rd443;
+$L111:
+	cvt.u64.u32 %rd444, %r2;
+	setp.eq.s64 %p98, %rd444, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd440;
+$L112:
+	bar.sync 0;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd440, %rd446;
+	add.s64 %rd447, %rd440, %rd438;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, 0;
+$L113:
+	setp.lt.s64 %p101, %rd449, %rd399;
+	not.pred %p102, %p101;
+	@!%p102 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd450, %rd449, %rd174;
+	mad.lo.s64 %rd451, %rd450, 4, %rd172;
+	ld.shared.s32 %r175, [%rd451+0];
+	mov.b32 %r176, %r175;
+	add.s64 %rd452, %rd448, %rd449;
+	mul.lo.s64 %rd453, %rd452, %rd201;
+	mad.lo.s64 %rd454, %rd453, 4, %rd199;
+	st.global.s32 [%rd454+0], %r176;
+$L114:
+	add.s64 %rd455, %rd449, 1;
+	mov.b64 %rd449, %rd455;
+	bra.uni $L113;
+$L115:
+	bra.uni $L94;
+$L93:
+	bra.uni $L92;
+$L94:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd456, %r2;
+	add.s64 %rd457, %rd178, %rd456;
+	mov.b64 %rd458, %rd457;
+	mov.b32 %r177, -1;
+	mov.b64 %rd459, 0;
+	mov.b64 %rd460, 0;
+$L118:
+	@!%p11 bra $L122;
+	mov.b64 %rd461, 4611686018427387904;
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd461, %rd155;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd462, %rd461;
+$L123:
+	mov.b64 %rd463, 0;
+	mov.b64 %rd464, %rd462;
+$L126:
+	setp.gt.s64 %p103, %rd464, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L130;
+	bra.uni $L128;
+$L130:
+	setp.ge.s64 %p105, %rd459, %rd460;
+	@!%p105 bra $L132;
+	setp.ge.s64 %p106, %rd458, %rd181;
+	@!%p106 bra $L134;
+	bra.uni $L128;
+$L134:
+	mov.pred %p107, %p10;
+	mov.b64 %rd465, %rd136;
+	mov.b64 %rd466, %rd458;
+$L135:
+	@!%p107 bra $L139;
+	shr.s64 %rd467, %rd466, 5;
+	mul.lo.s64 %rd468, %rd467, %rd142;
+	mad.lo.s64 %rd469, %rd468, 4, %rd140;
+	ld.global.nc.u32 %r178, [%rd469+0];
+	mov.b32 %r179, %r178;
+	and.b64 %rd470, %rd466, 31;
+	min.u64 %rd471, %rd470, 32;
+	cvt.u32.u64 %r180, %rd471;
+	mov.b32 %r182, 0x1;
+	shl.b32 %r181, %r182, %r180;
+	setp.hs.u32 %p108, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p108;
+	and.b32 %r184, %r179, %r183;
+	setp.ne.u32 %p109, %r184, 0x0;
+	@!%p109 bra $L141;
+	cvt.u32.u64 %r185, %rd466;
+	mov.b32 %r186, %r185;
+	bra.uni $L137;
+$L141:
+	mov.b32 %r186, -1;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd472, %rd466, %rd139;
+	mad.lo.s64 %rd473, %rd472, 4, %rd137;
+	ld.global.nc.s32 %r187, [%rd473+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r186, %r188;
+	bra.uni $L137;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b32 %r177, %r186;
+	add.s64 %rd474, %rd458, %rd176;
+	mov.b64 %rd458, %rd474;
+	setp.ge.s32 %p110, %r177, 0;
+	@!%p110 bra $L143;
+	mov.b64 %rd475, %rd126;
+	mov.b32 %r189, %r177;
+	cvt.s64.s32 %rd476, %r189;
+	mul.lo.s64 %rd477, %rd476, %rd129;
+	mad.lo.s64 %rd478, %rd477, 8, %rd127;
+	ld.global.nc.s64 %rd479, [%rd478+0];
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd126;
+	mov.b32 %r190, %r177;
+	cvt.s64.s32 %rd483, %r190;
+	add.s64 %rd484, %rd483, 1;
+	mul.lo.s64 %rd485, %rd484, %rd129;
+	mad.lo.s64 %rd486, %rd485, 8, %rd127;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd481;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd459, %rd490;
+	mov.b64 %rd460, %rd491;
+$L143:
+	bra.uni $L127;
+$L132:
+	mul.lo.s64 %rd492, %rd459, %rd132;
+	mad.lo.s64 %rd493, %rd492, 4, %rd130;
+	ld.global.nc.s32 %r191, [%rd493+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r192;
+	mov.b32 %r194, %r177;
+	mov.b32 %r195, %r193;
+	mov.b64 %rd494, %rd459;
+$L144:
+	cvt.s64.s32 %rd495, %r194;
+	mul.lo.s64 %rd496, %rd495, %rd160;
+	mad.lo.s64 %rd497, %rd496, 4, %rd158;
+	ld.global.nc.u32 %r196, [%rd497+0];
+	mov.b32 %r197, %r196;
+	and.b32 %r198, %r197, 0x4;
+	setp.ne.u32 %p111, %r198, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L148;
+	cvt.s64.s32 %rd498, %r195;
+	mul.lo.s64 %rd499, %rd498, %rd160;
+	mad.lo.s64 %rd500, %rd499, 4, %rd158;
+	ld.global.nc.u32 %r199, [%rd500+0];
+	mov.b32 %r200, %r199;
+	and.b32 %r201, %r200, 0x4;
+	setp.ne.u32 %p114, %r201, 0x0;
+	mov.pred %p112, %p114;
+$L148:
+	mov.pred %p115, %p112;
+	not.pred %p116, %p115;
+	@!%p116 bra $L150;
+	cvt.s64.s32 %rd501, %r195;
+	mul.lo.s64 %rd502, %rd501, %rd163;
+	mad.lo.s64 %rd503, %rd502, 4, %rd161;
+	ld.global.nc.s32 %r202, [%rd503+0];
+	mov.b32 %r203, %r202;
+	cvt.s64.s32 %rd504, %r194;
+	mul.lo.s64 %rd505, %rd504, %rd163;
+	mad.lo.s64 %rd506, %rd505, 4, %rd161;
+	ld.global.nc.s32 %r204, [%rd506+0];
+	mov.b32 %r205, %r204;
+	setp.ne.s32 %p117, %r203, %r205;
+	mov.pred %p115, %p117;
+$L150:
+	@!%p115 bra $L152;
+	mov.pred %p118, 0;
+	bra.uni $L146;
+$L152:
+	cvt.s64.s32 %rd507, %r194;
+	mul.lo.s64 %rd508, %rd507, %rd166;
+	mad.lo.s64 %rd509, %rd508, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r206, [%rd509+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd510, %r195;
+	mul.lo.s64 %rd511, %rd510, %rd166;
+	mad.lo.s64 %rd512, %rd511, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r209, [%rd512+0];
+	mov.b32 %r210, %r209;
+	setp.ge.s32 %p119, %r210, %r208;
+	@!%p119 bra $L154;
+	mov.pred %p118, 0;
+	bra.uni $L146;
+$L154:
+	cvt.s64.s32 %rd513, %r195;
+	mul.lo.s64 %rd514, %rd513, %rd166;
+	mad.lo.s64 %rd515, %rd514, 4, %rd164;
+	atom.global.max.s32 %r211, [%rd515], %r208;
+	mov.b32 %r212, %r211;
+	setp.lt.s32 %p120, %r212, %r208;
+	mov.pred %p118, %p120;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	@!%p118 bra $L156;
+	mov.pred %p121, 0;
+	mov.b64 %rd516, %rd463;
+	mov.b32 %r213, %r193;
+$L157:
+	@!%p11 bra $L161;
+	shr.s32 %r214, %r213, 5;
+	cvt.s64.s32 %rd517, %r214;
+	mov.b64 %rd518, %rd517;
+	and.b32 %r215, %r213, 31;
+	cvt.s64.s32 %rd519, %r215;
+	min.u64 %rd520, %rd519, 32;
+	cvt.u32.u64 %r216, %rd520;
+	mov.b32 %r218, 0x1;
+	shl.b32 %r217, %r218, %r216;
+	setp.hs.u32 %p122, %r216, 32;
+	selp.b32 %r219, 0, %r217, %p122;
+	mov.b32 %r220, %r219;
+	mov.b64 %rd521, %rd518;
+	mov.b32 %r221, %r220;
+	mul.lo.s64 %rd522, %rd521, %rd151;
+	mad.lo.s64 %rd523, %rd522, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r222, [%rd523+0];
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r221;
+	setp.ne.u32 %p123, %r224, 0x0;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L163;
+	mul.lo.s64 %rd524, %rd521, %rd151;
+	mad.lo.s64 %rd525, %rd524, 4, %rd149;
+	atom.global.or.b32 %r225, [%rd525], %r221;
+	mov.b32 %r226, %r225;
+	and.b32 %r227, %r226, %r221;
+	setp.ne.u32 %p126, %r227, 0x0;
+	mov.pred %p124, %p126;
+$L163:
+	@!%p124 bra $L165;
+	mov.b64 %rd526, %rd516;
+	mov.b64 %rd527, %rd526;
+	mov.pred %p127, 0;
+	bra.uni $L159;
+$L165:
+	mov.b64 %rd528, %rd516;
+	mov.b64 %rd527, %rd528;
+	mov.pred %p127, 1;
+	bra.uni $L159;
+$L161:
+	@!%p12 bra $L167;
+	cvt.s64.s32 %rd529, %r213;
+	mul.lo.s64 %rd530, %rd529, %rd154;
+	mad.lo.s64 %rd531, %rd530, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r228, [%rd531+0];
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p128, %r229, %r35;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L169;
+	cvt.s64.s32 %rd532, %r213;
+	mul.lo.s64 %rd533, %rd532, %rd154;
+	mad.lo.s64 %rd534, %rd533, 4, %rd152;
+	atom.global.exch.b32 %r230, [%rd534], %r35;
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p131, %r231, %r35;
+	mov.pred %p129, %p131;
+$L169:
+	@!%p129 bra $L171;
+	mov.b64 %rd535, %rd516;
+	mov.b64 %rd527, %rd535;
+	mov.pred %p127, 0;
+	bra.uni $L159;
+$L171:
+$L167:
+	mul.lo.s64 %rd536, %rd516, %rd174;
+	mad.lo.s64 %rd537, %rd536, 4, %rd172;
+	st.shared.s32 [%rd537+0], %r213;
+	add.s64 %rd538, %rd516, 1;
+	mov.b64 %rd539, %rd538;
+	mov.b64 %rd527, %rd539;
+	mov.pred %p127, 1;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd540, %rd527;
+	mov.pred %p132, %p127;
+	mov.b64 %rd463, %rd540;
+	mov.pred %p121, %p132;
+	@!%p121 bra $L173;
+	mov.b64 %rd541, %rd126;
+	mov.b32 %r232, %r193;
+	setp.lt.s64 %p133, %rd120, 64;
+	setp.le.s64 %p134, %rd156, 1;
+	or.pred %p135, %p133, %p134;
+	@!%p135 bra $L174;
+	mov.b64 %rd542, %rd541;
+	mov.b32 %r233, %r232;
+	cvt.s64.s32 %rd543, %r233;
+	add.s64 %rd544, %rd543, 1;
+	mul.lo.s64 %rd545, %rd544, %rd129;
+	mad.lo.s64 %rd546, %rd545, 8, %rd127;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	cvt.s64.s32 %rd549, %r233;
+	mul.lo.s64 %rd550, %rd549, %rd129;
+	mad.lo.s64 %rd551, %rd550, 8, %rd127;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	sub.s64 %rd554, %rd548, %rd553;
+	mov.b64 %rd555, %rd554;
+	add.s64 %rd556, %rd121, %rd555;
+	mov.b64 %rd121, %rd556;
+	bra.uni $L175;
+$L174:
+	rem.s64 %rd557, %rd120, %rd156;
+	setp.eq.s64 %p136, %rd156, -1;
+	selp.b64 %rd558, 0, %rd557, %p136;
+	setp.eq.s64 %p137, %rd156, 0;
+	selp.b64 %rd559, %rd120, %rd558, %p137;
+	setp.eq.s64 %p138, %rd559, 0;
+	@!%p138 bra $L177;
+	mov.b64 %rd560, %rd541;
+	mov.b32 %r234, %r232;
+	cvt.s64.s32 %rd561, %r234;
+	add.s64 %rd562, %rd561, 1;
+	mul.lo.s64 %rd563, %rd562, %rd129;
+	mad.lo.s64 %rd564, %rd563, 8, %rd127;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	cvt.s64.s32 %rd567, %r234;
+	mul.lo.s64 %rd568, %rd567, %rd129;
+	mad.lo.s64 %rd569, %rd568, 8, %rd127;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	sub.s64 %rd572, %rd566, %rd571;
+	mov.b64 %rd573, %rd572;
+	mul.lo.s64 %rd574, %rd156, %rd573;
+	add.s64 %rd575, %rd121, %rd574;
+	mov.b64 %rd121, %rd575;
+$L177:
+$L175:
+	add.s64 %rd576, %rd120, 1;
+	mov.b64 %rd120, %rd576;
+$L173:
+$L156:
+	add.s64 %rd577, %rd459, 1;
+	mov.b64 %rd459, %rd577;
+	sub.s64 %rd578, %rd464, 1;
+	mov.b64 %rd464, %rd578;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd579, %rd463;
+$L178:
+	@!%p11 bra $L182;
+	bra.uni $L180;
+$L182:
+	// block scan
+	mov.b64 %rd580, %rd579;
+	mov.b32 %r235, %r3;
+$L183:
+	setp.hs.u32 %p139, %r235, 32;
+	@%p139 bra $L184;
+	mov.b64 {%r236, %r237}, %rd580;
+	shfl.sync.up.b32 %r238|%p140, %r236, %r235, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, %r235, 0, %r17;
+	mov.b64 %rd581, {%r238, %r239};
+	@!%p140 bra $L185;
+	add.s64 %rd582, %rd581, %rd580;
+	mov.b64 %rd580, %rd582;
+$L185:
+	shl.b32 %r235, %r235, 1;
+	bra.uni $L183;
+$L184:
+	mov.b64 {%r240, %r241}, %rd580;
+	shfl.sync.up.b32 %r242|%p141, %r240, %r3, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, %r3, 0, %r17;
+	mov.b64 %rd583, {%r242, %r243};
+	setp.lo.u32 %p142, %r3, 32;
+	and.pred %p143, %p141, %p142;
+	selp.b64 %rd584, %rd583, 0, %p143;
+	sub.u32 %r244, %r13, %r3;
+	setp.eq.u32 %p144, %r7, %r244;
+	@!%p144 bra $L186;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	st.shared.s64 [%rd586+0], %rd580;
+$L186:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L187;
+	mov.b64 %rd587, 0;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L188;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	ld.shared.s64 %rd590, [%rd589+0];
+	mov.b64 %rd587, %rd590;
+$L188:
+	mov.b64 {%r245, %r246}, %rd587;
+	shfl.sync.up.b32 %r247|%p147, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd591, {%r247, %r248};
+	@!%p147 bra $L189;
+	add.s64 %rd592, %rd591, %rd587;
+	mov.b64 %rd587, %rd592;
+$L189:
+	mov.b64 {%r249, %r250}, %rd587;
+	shfl.sync.up.b32 %r251|%p148, %r249, 2, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 2, 0, %r17;
+	mov.b64 %rd593, {%r251, %r252};
+	@!%p148 bra $L190;
+	add.s64 %rd594, %rd593, %rd587;
+	mov.b64 %rd587, %rd594;
+$L190:
+	mov.b64 {%r253, %r254}, %rd587;
+	shfl.sync.up.b32 %r255|%p149, %r253, 4, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 4, 0, %r17;
+	mov.b64 %rd595, {%r255, %r256};
+	@!%p149 bra $L191;
+	add.s64 %rd596, %rd595, %rd587;
+	mov.b64 %rd587, %rd596;
+$L191:
+	mov.b64 {%r257, %r258}, %rd587;
+	shfl.sync.up.b32 %r259|%p150, %r257, 8, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 8, 0, %r17;
+	mov.b64 %rd597, {%r259, %r260};
+	@!%p150 bra $L192;
+	add.s64 %rd598, %rd597, %rd587;
+	mov.b64 %rd587, %rd598;
+$L192:
+	mov.b64 {%r261, %r262}, %rd587;
+	shfl.sync.up.b32 %r263|%p151, %r261, 16, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 16, 0, %r17;
+	mov.b64 %rd599, {%r263, %r264};
+	@!%p151 bra $L193;
+	add.s64 %rd600, %rd599, %rd587;
+	mov.b64 %rd587, %rd600;
+$L193:
+	mov.b64 {%r265, %r266}, %rd587;
+	shfl.sync.up.b32 %r267|%p152, %r265, 1, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 1, 0, %r17;
+	mov.b64 %rd601, {%r267, %r268};
+	selp.b64 %rd602, %rd601, 0, %p152;
+	@!%p146 bra $L194;
+	mul.wide.u32 %rd603, %r7, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	st.shared.s64 [%rd605+0], %rd602;
+$L194:
+	sub.u32 %r269, %r10, 1;
+	setp.eq.u32 %p153, %r7, %r269;
+	@!%p153 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd587;
+$L195:
+$L187:
+	bar.sync 0;
+	mul.wide.u32 %rd606, %r8, 16;
+	add.s64 %rd607, %rd1, %rd606;
+	add.s64 %rd608, %rd607, 512;
+	ld.shared.s64 %rd609, [%rd608+0];
+	add.s64 %rd610, %rd609, %rd584;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 {%r270, %r271}, %rd610;
+	shfl.sync.idx.b32 %r272|%p154, %r270, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r273, %r271, 0, %r21, %r17;
+	mov.b64 %rd612, {%r272, %r273};
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, 0;
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p155, %rd621, 0;
+	setp.gt.s64 %p156, %rd619, 0;
+	and.pred %p157, %p155, %p156;
+	@!%p157 bra $L197;
+	atom.global.add.u64 %rd622, [%rd146], %rd619;
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd620, %rd623;
+$L197:
+	cvt.u64.u32 %rd624, %r2;
+	setp.eq.s64 %p158, %rd624, 0;
+	setp.eq.u32 %p159, %r1, 0;
+	and.pred %p160, %p158, %p159;
+	bar.sync 0;
+	@!%p160 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd620;
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd625, [%rd1+1024];
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd620, %rd626;
+	add.s64 %rd627, %rd620, %rd618;
+	mov.b64 %rd628, %rd627;
+	mov.b64 %rd629, 0;
+$L199:
+	setp.lt.s64 %p161, %rd629, %rd579;
+	not.pred %p162, %p161;
+	@!%p162 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd630, %rd629, %rd174;
+	mad.lo.s64 %rd631, %rd630, 4, %rd172;
+	ld.shared.s32 %r274, [%rd631+0];
+	mov.b32 %r275, %r274;
+	add.s64 %rd632, %rd628, %rd629;
+	mul.lo.s64 %rd633, %rd632, %rd145;
+	mad.lo.s64 %rd634, %rd633, 4, %rd143;
+	st.global.s32 [%rd634+0], %r275;
+$L200:
+	add.s64 %rd635, %rd629, 1;
+	mov.b64 %rd629, %rd635;
+	bra.uni $L199;
+$L201:
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd636, 0;
+	setp.lt.s64 %p163, %rd459, %rd460;
+	setp.lt.s64 %p164, %rd458, %rd181;
+	or.pred %p165, %p163, %p164;
+	@!%p165 bra $L205;
+	mov.b64 %rd636, 1;
+$L205:
+	mov.b64 %rd637, %rd636;
+	// block reduction
+	sub.u32 %r276, %r13, 1;
+	mov.b32 %r277, %r3;
+$L206:
+	setp.hs.u32 %p166, %r277, 32;
+	@%p166 bra $L207;
+	mov.b64 {%r278, %r279}, %rd637;
+	shfl.sync.down.b32 %r280|%p167, %r278, %r277, %r276, %r17;
+	shfl.sync.down.b32 %r281, %r279, %r277, %r276, %r17;
+	mov.b64 %rd638, {%r280, %r281};
+	@!%p167 bra $L208;
+	max.s64 %rd639, %rd637, %rd638;
+	mov.b64 %rd637, %rd639;
+$L208:
+	shl.b32 %r277, %r277, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p168, %r7, 0;
+	@!%p168 bra $L209;
+	mul.wide.u32 %rd640, %r8, 16;
+	add.s64 %rd641, %rd1, %rd640;
+	st.shared.s64 [%rd641+0], %rd637;
+$L209:
+	bar.sync 0;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L210;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L211;
+	mul.wide.u32 %rd642, %r7, 16;
+	add.s64 %rd643, %rd1, %rd642;
+	ld.shared.s64 %rd644, [%rd643+0];
+	mov.b64 %rd637, %rd644;
+$L211:
+	sub.u32 %r282, %r10, 1;
+	mov.b64 {%r283, %r284}, %rd637;
+	shfl.sync.down.b32 %r285|%p171, %r283, 1, %r282, %r17;
+	shfl.sync.down.b32 %r286, %r284, 1, %r282, %r17;
+	mov.b64 %rd645, {%r285, %r286};
+	@!%p171 bra $L212;
+	max.s64 %rd646, %rd637, %rd645;
+	mov.b64 %rd637, %rd646;
+$L212:
+	mov.b64 {%r287, %r288}, %rd637;
+	shfl.sync.down.b32 %r289|%p172, %r287, 2, %r282, %r17;
+	shfl.sync.down.b32 %r290, %r288, 2, %r282, %r17;
+	mov.b64 %rd647, {%r289, %r290};
+	@!%p172 bra $L213;
+	max.s64 %rd648, %rd637, %rd647;
+	mov.b64 %rd637, %rd648;
+$L213:
+	mov.b64 {%r291, %r292}, %rd637;
+	shfl.sync.down.b32 %r293|%p173, %r291, 4, %r282, %r17;
+	shfl.sync.down.b32 %r294, %r292, 4, %r282, %r17;
+	mov.b64 %rd649, {%r293, %r294};
+	@!%p173 bra $L214;
+	max.s64 %rd650, %rd637, %rd649;
+	mov.b64 %rd637, %rd650;
+$L214:
+	mov.b64 {%r295, %r296}, %rd637;
+	shfl.sync.down.b32 %r297|%p174, %r295, 8, %r282, %r17;
+	shfl.sync.down.b32 %r298, %r296, 8, %r282, %r17;
+	mov.b64 %rd651, {%r297, %r298};
+	@!%p174 bra $L215;
+	max.s64 %rd652, %rd637, %rd651;
+	mov.b64 %rd637, %rd652;
+$L215:
+	mov.b64 {%r299, %r300}, %rd637;
+	shfl.sync.down.b32 %r301|%p175, %r299, 16, %r282, %r17;
+	shfl.sync.down.b32 %r302, %r300, 16, %r282, %r17;
+	mov.b64 %rd653, {%r301, %r302};
+	@!%p175 bra $L216;
+	max.s64 %rd654, %rd637, %rd653;
+	mov.b64 %rd637, %rd654;
+$L216:
+	@!%p168 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd637;
+$L217:
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd655, [%rd1+1024];
+	mov.b64 %rd637, %rd655;
+	mov.b64 %rd656, %rd637;
+	setp.eq.s64 %p176, %rd656, 0;
+	@!%p176 bra $L219;
+	bra.uni $L125;
+$L219:
+$L124:
+	bra.uni $L123;
+$L125:
 $L3:
 	bar.sync 0;
 	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd383, %rd120;
-	mov.b64 %rd384, %rd121;
+	mov.b64 %rd657, %rd120;
+	mov.b64 %rd658, %rd121;
 	// block reduction
-	sub.u32 %r162, %r13, 1;
-	mov.b32 %r163, %r3;
-$L106:
-	setp.hs.u32 %p87, %r163, 32;
-	@%p87 bra $L107;
-	mov.b64 {%r164, %r165}, %rd383;
-	shfl.sync.down.b32 %r166|%p88, %r164, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r163, %r162, %r17;
-	mov.b64 %rd385, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd384;
-	shfl.sync.down.b32 %r170, %r168, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r163, %r162, %r17;
-	mov.b64 %rd386, {%r170, %r171};
-	@!%p88 bra $L108;
-	setp.gt.s64 %p89, %rd385, %rd383;
-	setp.eq.s64 %p90, %rd385, %rd383;
-	setp.lt.s64 %p91, %rd386, %rd384;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd387, %rd385, %rd383, %p93;
-	selp.b64 %rd388, %rd386, %rd384, %p93;
-	mov.b64 %rd383, %rd387;
-	mov.b64 %rd384, %rd388;
-$L108:
-	shl.b32 %r163, %r163, 1;
-	bra.uni $L106;
-$L107:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L109;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	st.shared.s64 [%rd390+0], %rd383;
-	st.shared.s64 [%rd390+8], %rd384;
-$L109:
+	sub.u32 %r303, %r13, 1;
+	mov.b32 %r304, %r3;
+$L220:
+	setp.hs.u32 %p177, %r304, 32;
+	@%p177 bra $L221;
+	mov.b64 {%r305, %r306}, %rd657;
+	shfl.sync.down.b32 %r307|%p178, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd659, {%r307, %r308};
+	mov.b64 {%r309, %r310}, %rd658;
+	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
+	mov.b64 %rd660, {%r311, %r312};
+	@!%p178 bra $L222;
+	setp.gt.s64 %p179, %rd659, %rd657;
+	setp.eq.s64 %p180, %rd659, %rd657;
+	setp.lt.s64 %p181, %rd660, %rd658;
+	and.pred %p182, %p180, %p181;
+	or.pred %p183, %p179, %p182;
+	selp.b64 %rd661, %rd659, %rd657, %p183;
+	selp.b64 %rd662, %rd660, %rd658, %p183;
+	mov.b64 %rd657, %rd661;
+	mov.b64 %rd658, %rd662;
+$L222:
+	shl.b32 %r304, %r304, 1;
+	bra.uni $L220;
+$L221:
+	setp.eq.u32 %p184, %r7, 0;
+	@!%p184 bra $L223;
+	mul.wide.u32 %rd663, %r8, 16;
+	add.s64 %rd664, %rd1, %rd663;
+	st.shared.s64 [%rd664+0], %rd657;
+	st.shared.s64 [%rd664+8], %rd658;
+$L223:
 	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L110;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L111;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	ld.shared.s64 %rd393, [%rd392+0];
-	ld.shared.s64 %rd394, [%rd392+8];
-	mov.b64 %rd383, %rd393;
-	mov.b64 %rd384, %rd394;
-$L111:
-	sub.u32 %r172, %r10, 1;
-	mov.b64 {%r173, %r174}, %rd383;
-	shfl.sync.down.b32 %r175|%p97, %r173, 1, %r172, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r172, %r17;
-	mov.b64 %rd395, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd384;
-	shfl.sync.down.b32 %r179, %r177, 1, %r172, %r17;
-	shfl.sync.down.b32 %r180, %r178, 1, %r172, %r17;
-	mov.b64 %rd396, {%r179, %r180};
-	@!%p97 bra $L112;
-	setp.gt.s64 %p98, %rd395, %rd383;
-	setp.eq.s64 %p99, %rd395, %rd383;
-	setp.lt.s64 %p100, %rd396, %rd384;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd397, %rd395, %rd383, %p102;
-	selp.b64 %rd398, %rd396, %rd384, %p102;
-	mov.b64 %rd383, %rd397;
-	mov.b64 %rd384, %rd398;
-$L112:
-	mov.b64 {%r181, %r182}, %rd383;
-	shfl.sync.down.b32 %r183|%p103, %r181, 2, %r172, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r172, %r17;
-	mov.b64 %rd399, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd384;
-	shfl.sync.down.b32 %r187, %r185, 2, %r172, %r17;
-	shfl.sync.down.b32 %r188, %r186, 2, %r172, %r17;
-	mov.b64 %rd400, {%r187, %r188};
-	@!%p103 bra $L113;
-	setp.gt.s64 %p104, %rd399, %rd383;
-	setp.eq.s64 %p105, %rd399, %rd383;
-	setp.lt.s64 %p106, %rd400, %rd384;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd401, %rd399, %rd383, %p108;
-	selp.b64 %rd402, %rd400, %rd384, %p108;
-	mov.b64 %rd383, %rd401;
-	mov.b64 %rd384, %rd402;
-$L113:
-	mov.b64 {%r189, %r190}, %rd383;
-	shfl.sync.down.b32 %r191|%p109, %r189, 4, %r172, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r172, %r17;
-	mov.b64 %rd403, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd384;
-	shfl.sync.down.b32 %r195, %r193, 4, %r172, %r17;
-	shfl.sync.down.b32 %r196, %r194, 4, %r172, %r17;
-	mov.b64 %rd404, {%r195, %r196};
-	@!%p109 bra $L114;
-	setp.gt.s64 %p110, %rd403, %rd383;
-	setp.eq.s64 %p111, %rd403, %rd383;
-	setp.lt.s64 %p112, %rd404, %rd384;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd405, %rd403, %rd383, %p114;
-	selp.b64 %rd406, %rd404, %rd384, %p114;
-	mov.b64 %rd383, %rd405;
-	mov.b64 %rd384, %rd406;
-$L114:
-	mov.b64 {%r197, %r198}, %rd383;
-	shfl.sync.down.b32 %r199|%p115, %r197, 8, %r172, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r172, %r17;
-	mov.b64 %rd407, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd384;
-	shfl.sync.down.b32 %r203, %r201, 8, %r172, %r17;
-	shfl.sync.down.b32 %r204, %r202, 8, %r172, %r17;
-	mov.b64 %rd408, {%r203, %r204};
-	@!%p115 bra $L115;
-	setp.gt.s64 %p116, %rd407, %rd383;
-	setp.eq.s64 %p117, %rd407, %rd383;
-	setp.lt.s64 %p118, %rd408, %rd384;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd409, %rd407, %rd383, %p120;
-	selp.b64 %rd410, %rd408, %rd384, %p120;
-	mov.b64 %rd383, %rd409;
-	mov.b64 %rd384, %rd410;
-$L115:
-	mov.b64 {%r205, %r206}, %rd383;
-	shfl.sync.down.b32 %r207|%p121, %r205, 16, %r172, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r172, %r17;
-	mov.b64 %rd411, {%r207, %r208};
-	mov.b64 {%r209, %r210}, %rd384;
-	shfl.sync.down.b32 %r211, %r209, 16, %r172, %r17;
-	shfl.sync.down.b32 %r212, %r210, 16, %r172, %r17;
-	mov.b64 %rd412, {%r211, %r212};
-	@!%p121 bra $L116;
-	setp.gt.s64 %p122, %rd411, %rd383;
-	setp.eq.s64 %p123, %rd411, %rd383;
-	setp.lt.s64 %p124, %rd412, %rd384;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd413, %rd411, %rd383, %p126;
-	selp.b64 %rd414, %rd412, %rd384, %p126;
-	mov.b64 %rd383, %rd413;
-	mov.b64 %rd384, %rd414;
-$L116:
-$L110:
-	mul.wide.u32 %rd415, %r28, 16;
-	add.s64 %rd416, %rd11, %rd415;
-	setp.eq.u32 %p127, %r5, 0;
-	@!%p127 bra $L117;
-	st.global.s64 [%rd416+0], %rd383;
-	st.global.s64 [%rd416+8], %rd384;
-$L117:
+	setp.eq.u32 %p185, %r8, 0;
+	@!%p185 bra $L224;
+	setp.lo.u32 %p186, %r7, %r10;
+	@!%p186 bra $L225;
+	mul.wide.u32 %rd665, %r7, 16;
+	add.s64 %rd666, %rd1, %rd665;
+	ld.shared.s64 %rd667, [%rd666+0];
+	ld.shared.s64 %rd668, [%rd666+8];
+	mov.b64 %rd657, %rd667;
+	mov.b64 %rd658, %rd668;
+$L225:
+	sub.u32 %r313, %r10, 1;
+	mov.b64 {%r314, %r315}, %rd657;
+	shfl.sync.down.b32 %r316|%p187, %r314, 1, %r313, %r17;
+	shfl.sync.down.b32 %r317, %r315, 1, %r313, %r17;
+	mov.b64 %rd669, {%r316, %r317};
+	mov.b64 {%r318, %r319}, %rd658;
+	shfl.sync.down.b32 %r320, %r318, 1, %r313, %r17;
+	shfl.sync.down.b32 %r321, %r319, 1, %r313, %r17;
+	mov.b64 %rd670, {%r320, %r321};
+	@!%p187 bra $L226;
+	setp.gt.s64 %p188, %rd669, %rd657;
+	setp.eq.s64 %p189, %rd669, %rd657;
+	setp.lt.s64 %p190, %rd670, %rd658;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd671, %rd669, %rd657, %p192;
+	selp.b64 %rd672, %rd670, %rd658, %p192;
+	mov.b64 %rd657, %rd671;
+	mov.b64 %rd658, %rd672;
+$L226:
+	mov.b64 {%r322, %r323}, %rd657;
+	shfl.sync.down.b32 %r324|%p193, %r322, 2, %r313, %r17;
+	shfl.sync.down.b32 %r325, %r323, 2, %r313, %r17;
+	mov.b64 %rd673, {%r324, %r325};
+	mov.b64 {%r326, %r327}, %rd658;
+	shfl.sync.down.b32 %r328, %r326, 2, %r313, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r313, %r17;
+	mov.b64 %rd674, {%r328, %r329};
+	@!%p193 bra $L227;
+	setp.gt.s64 %p194, %rd673, %rd657;
+	setp.eq.s64 %p195, %rd673, %rd657;
+	setp.lt.s64 %p196, %rd674, %rd658;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd675, %rd673, %rd657, %p198;
+	selp.b64 %rd676, %rd674, %rd658, %p198;
+	mov.b64 %rd657, %rd675;
+	mov.b64 %rd658, %rd676;
+$L227:
+	mov.b64 {%r330, %r331}, %rd657;
+	shfl.sync.down.b32 %r332|%p199, %r330, 4, %r313, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r313, %r17;
+	mov.b64 %rd677, {%r332, %r333};
+	mov.b64 {%r334, %r335}, %rd658;
+	shfl.sync.down.b32 %r336, %r334, 4, %r313, %r17;
+	shfl.sync.down.b32 %r337, %r335, 4, %r313, %r17;
+	mov.b64 %rd678, {%r336, %r337};
+	@!%p199 bra $L228;
+	setp.gt.s64 %p200, %rd677, %rd657;
+	setp.eq.s64 %p201, %rd677, %rd657;
+	setp.lt.s64 %p202, %rd678, %rd658;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd679, %rd677, %rd657, %p204;
+	selp.b64 %rd680, %rd678, %rd658, %p204;
+	mov.b64 %rd657, %rd679;
+	mov.b64 %rd658, %rd680;
+$L228:
+	mov.b64 {%r338, %r339}, %rd657;
+	shfl.sync.down.b32 %r340|%p205, %r338, 8, %r313, %r17;
+	shfl.sync.down.b32 %r341, %r339, 8, %r313, %r17;
+	mov.b64 %rd681, {%r340, %r341};
+	mov.b64 {%r342, %r343}, %rd658;
+	shfl.sync.down.b32 %r344, %r342, 8, %r313, %r17;
+	shfl.sync.down.b32 %r345, %r343, 8, %r313, %r17;
+	mov.b64 %rd682, {%r344, %r345};
+	@!%p205 bra $L229;
+	setp.gt.s64 %p206, %rd681, %rd657;
+	setp.eq.s64 %p207, %rd681, %rd657;
+	setp.lt.s64 %p208, %rd682, %rd658;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd683, %rd681, %rd657, %p210;
+	selp.b64 %rd684, %rd682, %rd658, %p210;
+	mov.b64 %rd657, %rd683;
+	mov.b64 %rd658, %rd684;
+$L229:
+	mov.b64 {%r346, %r347}, %rd657;
+	shfl.sync.down.b32 %r348|%p211, %r346, 16, %r313, %r17;
+	shfl.sync.down.b32 %r349, %r347, 16, %r313, %r17;
+	mov.b64 %rd685, {%r348, %r349};
+	mov.b64 {%r350, %r351}, %rd658;
+	shfl.sync.down.b32 %r352, %r350, 16, %r313, %r17;
+	shfl.sync.down.b32 %r353, %r351, 16, %r313, %r17;
+	mov.b64 %rd686, {%r352, %r353};
+	@!%p211 bra $L230;
+	setp.gt.s64 %p212, %rd685, %rd657;
+	setp.eq.s64 %p213, %rd685, %rd657;
+	setp.lt.s64 %p214, %rd686, %rd658;
+	and.pred %p215, %p213, %p214;
+	or.pred %p216, %p212, %p215;
+	selp.b64 %rd687, %rd685, %rd657, %p216;
+	selp.b64 %rd688, %rd686, %rd658, %p216;
+	mov.b64 %rd657, %rd687;
+	mov.b64 %rd658, %rd688;
+$L230:
+$L224:
+	mul.wide.u32 %rd689, %r28, 16;
+	add.s64 %rd690, %rd11, %rd689;
+	setp.eq.u32 %p217, %r5, 0;
+	@!%p217 bra $L231;
+	st.global.s64 [%rd690+0], %rd657;
+	st.global.s64 [%rd690+8], %rd658;
+$L231:
 	ret;
 }
 
@@ -3929,9 +5353,9 @@ $L16:
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<98>;
-	.reg .b32 %r<213>;
-	.reg .b64 %rd<453>;
+	.reg .pred %p<188>;
+	.reg .b32 %r<354>;
+	.reg .b64 %rd<727>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4173,803 +5597,1515 @@ $L2:
 	add.s64 %rd185, %rd184, %rd163;
 	min.s64 %rd186, %rd185, %rd142;
 	mov.b64 %rd187, %rd186;
-	cvt.u64.u32 %rd188, %r2;
-	add.s64 %rd189, %rd184, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b32 %r36, -1;
-	mov.b64 %rd191, 0;
-	mov.b64 %rd192, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd193, 4611686018427387904;
+	setp.eq.s64 %p13, %rd182, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd188, %rd132;
+	mov.b64 %rd189, %rd133;
+	mov.b64 %rd190, %rd134;
+	mov.b64 %rd191, %rd135;
+	mov.b64 %rd192, %rd136;
+	mov.b64 %rd193, %rd137;
+	mov.b64 %rd194, %rd138;
+	mov.b64 %rd195, %rd139;
+	mov.b64 %rd196, %rd140;
+	mov.b64 %rd197, %rd141;
+	mov.pred %p14, %p10;
+	mov.b64 %rd198, %rd142;
+	mov.b64 %rd199, %rd143;
+	mov.b64 %rd200, %rd144;
+	mov.b64 %rd201, %rd145;
+	mov.b64 %rd202, %rd146;
+	mov.b64 %rd203, %rd147;
+	mov.b64 %rd204, %rd148;
+	mov.pred %p15, %p11;
+	mov.b64 %rd205, %rd149;
+	mov.b64 %rd206, %rd150;
+	mov.b64 %rd207, %rd151;
+	mov.b64 %rd208, %rd152;
+	mov.b64 %rd209, %rd153;
+	mov.b64 %rd210, %rd154;
+	mov.b64 %rd211, %rd155;
+	mov.b64 %rd212, %rd156;
+	mov.b64 %rd213, %rd157;
+	mov.pred %p16, %p12;
+	mov.b64 %rd214, %rd158;
+	mov.b64 %rd215, %rd159;
+	mov.b64 %rd216, %rd160;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd217, %rd161;
+	mov.b64 %rd218, %rd162;
+	mov.b64 %rd219, %rd163;
+	mov.b64 %rd220, %rd164;
+	mov.b64 %rd221, %rd165;
+	mov.b64 %rd222, %rd166;
+	mov.b64 %rd223, %rd167;
+	mov.b64 %rd224, %rd168;
+	mov.b64 %rd225, %rd169;
+	mov.b64 %rd226, %rd170;
+	mov.b64 %rd227, %rd171;
+	mov.b64 %rd228, %rd172;
+	mov.b64 %rd229, %rd184;
+	mov.b64 %rd230, %rd187;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd231, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd231, %rd217;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd193, %rd161;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd194, %rd193;
-$L10:
-	mov.b64 %rd195, 0;
-	mov.b64 %rd196, %rd194;
-$L13:
-	setp.gt.s64 %p13, %rd196, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, 0;
+	mov.b64 %rd234, %rd229;
+$L12:
+	setp.lt.s64 %p17, %rd234, %rd230;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
+	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd235, %rd198;
+	mov.b64 %rd236, %rd234;
 $L17:
-	setp.ge.s64 %p15, %rd191, %rd192;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd190, %rd187;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd197, %rd142;
-	mov.b64 %rd198, %rd190;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd199, %rd198, 5;
-	mul.lo.s64 %rd200, %rd199, %rd148;
-	mad.lo.s64 %rd201, %rd200, 4, %rd146;
-	ld.global.nc.u32 %r37, [%rd201+0];
+	@!%p19 bra $L21;
+	shr.s64 %rd237, %rd236, 5;
+	mul.lo.s64 %rd238, %rd237, %rd204;
+	mad.lo.s64 %rd239, %rd238, 4, %rd202;
+	ld.global.nc.u32 %r37, [%rd239+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd202, %rd198, 31;
-	min.u64 %rd203, %rd202, 32;
-	cvt.u32.u64 %r39, %rd203;
+	and.b64 %rd240, %rd236, 31;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r39, %rd241;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r44, %rd198;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r44, %rd236;
 	mov.b32 %r45, %r44;
-	bra.uni $L24;
-$L28:
+	bra.uni $L19;
+$L23:
 	mov.b32 %r45, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd204, %rd198, %rd145;
-	mad.lo.s64 %rd205, %rd204, 4, %rd143;
-	ld.global.nc.s32 %r46, [%rd205+0];
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd242, %rd236, %rd201;
+	mad.lo.s64 %rd243, %rd242, 4, %rd199;
+	ld.global.nc.s32 %r46, [%rd243+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r36, %r45;
-	add.s64 %rd206, %rd190, %rd182;
-	mov.b64 %rd190, %rd206;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd207, %rd132;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd208, %r48;
-	mul.lo.s64 %rd209, %rd208, %rd135;
-	mad.lo.s64 %rd210, %rd209, 8, %rd133;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, %rd132;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd215, %r49;
-	add.s64 %rd216, %rd215, 1;
-	mul.lo.s64 %rd217, %rd216, %rd135;
-	mad.lo.s64 %rd218, %rd217, 8, %rd133;
-	ld.global.nc.s64 %rd219, [%rd218+0];
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd222, %rd213;
-	mov.b64 %rd223, %rd221;
-	mov.b64 %rd191, %rd222;
-	mov.b64 %rd192, %rd223;
-$L30:
-	bra.uni $L14;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd224, %rd191, %rd138;
-	mad.lo.s64 %rd225, %rd224, 4, %rd136;
-	ld.global.nc.s32 %r50, [%rd225+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd244, %rd188;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd245, %r49;
+	add.s64 %rd246, %rd245, 1;
+	mul.lo.s64 %rd247, %rd246, %rd191;
+	mad.lo.s64 %rd248, %rd247, 8, %rd189;
+	ld.global.nc.s64 %rd249, [%rd248+0];
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd188;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd254, %r50;
+	mul.lo.s64 %rd255, %rd254, %rd191;
+	mad.lo.s64 %rd256, %rd255, 8, %rd189;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+$L26:
+	setp.lt.s64 %p23, %rd260, %rd252;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd261, %rd260, %rd194;
+	mad.lo.s64 %rd262, %rd261, 4, %rd192;
+	ld.global.nc.s32 %r51, [%rd262+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd226, %rd191;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd263, %rd260;
 $L31:
-	cvt.s64.s32 %rd227, %r53;
-	mul.lo.s64 %rd228, %rd227, %rd166;
-	mad.lo.s64 %rd229, %rd228, 4, %rd164;
-	ld.global.nc.u32 %r55, [%rd229+0];
-	mov.b32 %r56, %r55;
-	and.b32 %r57, %r56, 0x4;
-	setp.ne.u32 %p21, %r57, 0x0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L35;
-	cvt.s64.s32 %rd230, %r54;
-	mul.lo.s64 %rd231, %rd230, %rd166;
-	mad.lo.s64 %rd232, %rd231, 4, %rd164;
-	ld.global.nc.u32 %r58, [%rd232+0];
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r59, 0x4;
-	setp.ne.u32 %p24, %r60, 0x0;
-	mov.pred %p22, %p24;
+	cvt.s64.s32 %rd264, %r54;
+	mul.lo.s64 %rd265, %rd264, %rd222;
+	mad.lo.s64 %rd266, %rd265, 4, %rd220;
+	ld.global.nc.u32 %r56, [%rd266+0];
+	mov.b32 %r57, %r56;
+	and.b32 %r58, %r57, 0x4;
+	setp.ne.u32 %p25, %r58, 0x0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	cvt.s64.s32 %rd267, %r55;
+	mul.lo.s64 %rd268, %rd267, %rd222;
+	mad.lo.s64 %rd269, %rd268, 4, %rd220;
+	ld.global.nc.u32 %r59, [%rd269+0];
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, 0x4;
+	setp.ne.u32 %p28, %r61, 0x0;
+	mov.pred %p26, %p28;
 $L35:
-	mov.pred %p25, %p22;
-	not.pred %p26, %p25;
-	@!%p26 bra $L37;
-	cvt.s64.s32 %rd233, %r54;
-	mul.lo.s64 %rd234, %rd233, %rd169;
-	mad.lo.s64 %rd235, %rd234, 4, %rd167;
-	ld.global.nc.s32 %r61, [%rd235+0];
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd236, %r53;
-	mul.lo.s64 %rd237, %rd236, %rd169;
-	mad.lo.s64 %rd238, %rd237, 4, %rd167;
-	ld.global.nc.s32 %r63, [%rd238+0];
-	mov.b32 %r64, %r63;
-	setp.ne.s32 %p27, %r62, %r64;
-	mov.pred %p25, %p27;
+	mov.pred %p29, %p26;
+	not.pred %p30, %p29;
+	@!%p30 bra $L37;
+	cvt.s64.s32 %rd270, %r55;
+	mul.lo.s64 %rd271, %rd270, %rd225;
+	mad.lo.s64 %rd272, %rd271, 4, %rd223;
+	ld.global.nc.s32 %r62, [%rd272+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd273, %r54;
+	mul.lo.s64 %rd274, %rd273, %rd225;
+	mad.lo.s64 %rd275, %rd274, 4, %rd223;
+	ld.global.nc.s32 %r64, [%rd275+0];
+	mov.b32 %r65, %r64;
+	setp.ne.s32 %p31, %r63, %r65;
+	mov.pred %p29, %p31;
 $L37:
-	@!%p25 bra $L39;
-	mov.pred %p28, 0;
+	@!%p29 bra $L39;
+	mov.pred %p32, 0;
 	bra.uni $L33;
 $L39:
-	cvt.s64.s32 %rd239, %r53;
-	mul.lo.s64 %rd240, %rd239, %rd172;
-	mad.lo.s64 %rd241, %rd240, 4, %rd170;
-	ld.relaxed.gpu.global.s32 %r65, [%rd241+0];
-	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd276, %r54;
+	mul.lo.s64 %rd277, %rd276, %rd228;
+	mad.lo.s64 %rd278, %rd277, 4, %rd226;
+	ld.relaxed.gpu.global.s32 %r66, [%rd278+0];
 	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd242, %r54;
-	mul.lo.s64 %rd243, %rd242, %rd172;
-	mad.lo.s64 %rd244, %rd243, 4, %rd170;
-	ld.relaxed.gpu.global.s32 %r68, [%rd244+0];
-	mov.b32 %r69, %r68;
-	setp.ge.s32 %p29, %r69, %r67;
-	@!%p29 bra $L41;
-	mov.pred %p28, 0;
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd279, %r55;
+	mul.lo.s64 %rd280, %rd279, %rd228;
+	mad.lo.s64 %rd281, %rd280, 4, %rd226;
+	ld.relaxed.gpu.global.s32 %r69, [%rd281+0];
+	mov.b32 %r70, %r69;
+	setp.ge.s32 %p33, %r70, %r68;
+	@!%p33 bra $L41;
+	mov.pred %p32, 0;
 	bra.uni $L33;
 $L41:
-	cvt.s64.s32 %rd245, %r54;
-	mul.lo.s64 %rd246, %rd245, %rd172;
-	mad.lo.s64 %rd247, %rd246, 4, %rd170;
-	atom.global.max.s32 %r70, [%rd247], %r67;
-	mov.b32 %r71, %r70;
-	setp.lt.s32 %p30, %r71, %r67;
-	mov.pred %p28, %p30;
+	cvt.s64.s32 %rd282, %r55;
+	mul.lo.s64 %rd283, %rd282, %rd228;
+	mad.lo.s64 %rd284, %rd283, 4, %rd226;
+	atom.global.max.s32 %r71, [%rd284], %r68;
+	mov.b32 %r72, %r71;
+	setp.lt.s32 %p34, %r72, %r68;
+	mov.pred %p32, %p34;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p28 bra $L43;
-	mov.pred %p31, 0;
-	mov.b64 %rd248, %rd195;
-	mov.b32 %r72, %r52;
+	not.pred %p35, %p32;
+	@!%p35 bra $L43;
+	bra.uni $L27;
+$L43:
+	mov.pred %p36, 0;
+	mov.b64 %rd285, %rd233;
+	mov.b32 %r73, %r53;
 $L44:
-	@!%p11 bra $L48;
-	shr.s32 %r73, %r72, 5;
-	cvt.s64.s32 %rd249, %r73;
-	mov.b64 %rd250, %rd249;
-	and.b32 %r74, %r72, 31;
-	cvt.s64.s32 %rd251, %r74;
-	min.u64 %rd252, %rd251, 32;
-	cvt.u32.u64 %r75, %rd252;
-	mov.b32 %r77, 0x1;
-	shl.b32 %r76, %r77, %r75;
-	setp.hs.u32 %p32, %r75, 32;
-	selp.b32 %r78, 0, %r76, %p32;
-	mov.b32 %r79, %r78;
-	mov.b64 %rd253, %rd250;
+	@!%p15 bra $L48;
+	shr.s32 %r74, %r73, 5;
+	cvt.s64.s32 %rd286, %r74;
+	mov.b64 %rd287, %rd286;
+	and.b32 %r75, %r73, 31;
+	cvt.s64.s32 %rd288, %r75;
+	min.u64 %rd289, %rd288, 32;
+	cvt.u32.u64 %r76, %rd289;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p37, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p37;
 	mov.b32 %r80, %r79;
-	mul.lo.s64 %rd254, %rd253, %rd157;
-	mad.lo.s64 %rd255, %rd254, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r81, [%rd255+0];
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r80;
-	setp.ne.u32 %p33, %r83, 0x0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L50;
-	mul.lo.s64 %rd256, %rd253, %rd157;
-	mad.lo.s64 %rd257, %rd256, 4, %rd155;
-	atom.global.or.b32 %r84, [%rd257], %r80;
-	mov.b32 %r85, %r84;
-	and.b32 %r86, %r85, %r80;
-	setp.ne.u32 %p36, %r86, 0x0;
-	mov.pred %p34, %p36;
-$L50:
-	@!%p34 bra $L52;
-	mov.b64 %rd258, %rd248;
-	mov.b64 %rd259, %rd258;
-	mov.pred %p37, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd260, %rd248;
-	mov.b64 %rd259, %rd260;
-	mov.pred %p37, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd261, %r72;
-	mul.lo.s64 %rd262, %rd261, %rd160;
-	mad.lo.s64 %rd263, %rd262, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r87, [%rd263+0];
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p38, %r88, %r35;
+	mov.b64 %rd290, %rd287;
+	mov.b32 %r81, %r80;
+	mul.lo.s64 %rd291, %rd290, %rd213;
+	mad.lo.s64 %rd292, %rd291, 4, %rd211;
+	ld.relaxed.gpu.global.u32 %r82, [%rd292+0];
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r81;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p39, %p38;
 	not.pred %p40, %p39;
-	@!%p40 bra $L56;
-	cvt.s64.s32 %rd264, %r72;
-	mul.lo.s64 %rd265, %rd264, %rd160;
-	mad.lo.s64 %rd266, %rd265, 4, %rd158;
-	atom.global.exch.b32 %r89, [%rd266], %r35;
-	mov.b32 %r90, %r89;
-	setp.eq.s32 %p41, %r90, %r35;
+	@!%p40 bra $L50;
+	mul.lo.s64 %rd293, %rd290, %rd213;
+	mad.lo.s64 %rd294, %rd293, 4, %rd211;
+	atom.global.or.b32 %r85, [%rd294], %r81;
+	mov.b32 %r86, %r85;
+	and.b32 %r87, %r86, %r81;
+	setp.ne.u32 %p41, %r87, 0x0;
 	mov.pred %p39, %p41;
+$L50:
+	@!%p39 bra $L52;
+	mov.b64 %rd295, %rd285;
+	mov.b64 %rd296, %rd295;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L52:
+	mov.b64 %rd297, %rd285;
+	mov.b64 %rd296, %rd297;
+	mov.pred %p42, 1;
+	bra.uni $L46;
+$L48:
+	@!%p16 bra $L54;
+	cvt.s64.s32 %rd298, %r73;
+	mul.lo.s64 %rd299, %rd298, %rd216;
+	mad.lo.s64 %rd300, %rd299, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r88, [%rd300+0];
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p43, %r89, %r36;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L56;
+	cvt.s64.s32 %rd301, %r73;
+	mul.lo.s64 %rd302, %rd301, %rd216;
+	mad.lo.s64 %rd303, %rd302, 4, %rd214;
+	atom.global.exch.b32 %r90, [%rd303], %r36;
+	mov.b32 %r91, %r90;
+	setp.eq.s32 %p46, %r91, %r36;
+	mov.pred %p44, %p46;
 $L56:
-	@!%p39 bra $L58;
-	mov.b64 %rd267, %rd248;
-	mov.b64 %rd259, %rd267;
-	mov.pred %p37, 0;
+	@!%p44 bra $L58;
+	mov.b64 %rd304, %rd285;
+	mov.b64 %rd296, %rd304;
+	mov.pred %p42, 0;
 	bra.uni $L46;
 $L58:
 $L54:
-	mul.lo.s64 %rd268, %rd248, %rd180;
-	mad.lo.s64 %rd269, %rd268, 4, %rd178;
-	st.shared.s32 [%rd269+0], %r72;
-	add.s64 %rd270, %rd248, 1;
-	mov.b64 %rd271, %rd270;
-	mov.b64 %rd259, %rd271;
-	mov.pred %p37, 1;
+	mul.lo.s64 %rd305, %rd285, %rd180;
+	mad.lo.s64 %rd306, %rd305, 4, %rd178;
+	st.shared.s32 [%rd306+0], %r73;
+	add.s64 %rd307, %rd285, 1;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd296, %rd308;
+	mov.pred %p42, 1;
 	bra.uni $L46;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd272, %rd259;
-	mov.pred %p42, %p37;
-	mov.b64 %rd195, %rd272;
-	mov.pred %p31, %p42;
-	@!%p31 bra $L60;
-	mov.b64 %rd273, %rd132;
-	mov.b32 %r91, %r52;
-	setp.lt.s64 %p43, %rd120, 64;
-	setp.le.s64 %p44, %rd162, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L61;
-	mov.b64 %rd274, %rd273;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd275, %r92;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd135;
-	mad.lo.s64 %rd278, %rd277, 8, %rd133;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r92;
-	mul.lo.s64 %rd282, %rd281, %rd135;
-	mad.lo.s64 %rd283, %rd282, 8, %rd133;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	mov.b64 %rd287, %rd286;
-	add.s64 %rd288, %rd121, %rd287;
-	mov.b64 %rd121, %rd288;
+	mov.b64 %rd309, %rd296;
+	mov.pred %p47, %p42;
+	mov.b64 %rd233, %rd309;
+	mov.pred %p36, %p47;
+	@!%p36 bra $L60;
+	mov.b64 %rd310, %rd188;
+	mov.b32 %r92, %r53;
+	setp.lt.s64 %p48, %rd120, 64;
+	setp.le.s64 %p49, %rd218, 1;
+	or.pred %p50, %p48, %p49;
+	@!%p50 bra $L61;
+	mov.b64 %rd311, %rd310;
+	mov.b32 %r93, %r92;
+	cvt.s64.s32 %rd312, %r93;
+	add.s64 %rd313, %rd312, 1;
+	mul.lo.s64 %rd314, %rd313, %rd191;
+	mad.lo.s64 %rd315, %rd314, 8, %rd189;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	cvt.s64.s32 %rd318, %r93;
+	mul.lo.s64 %rd319, %rd318, %rd191;
+	mad.lo.s64 %rd320, %rd319, 8, %rd189;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	sub.s64 %rd323, %rd317, %rd322;
+	mov.b64 %rd324, %rd323;
+	add.s64 %rd325, %rd121, %rd324;
+	mov.b64 %rd121, %rd325;
 	bra.uni $L62;
 $L61:
-	rem.s64 %rd289, %rd120, %rd162;
-	setp.eq.s64 %p46, %rd162, -1;
-	selp.b64 %rd290, 0, %rd289, %p46;
-	setp.eq.s64 %p47, %rd162, 0;
-	selp.b64 %rd291, %rd120, %rd290, %p47;
-	setp.eq.s64 %p48, %rd291, 0;
-	@!%p48 bra $L64;
-	mov.b64 %rd292, %rd273;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd293, %r93;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd135;
-	mad.lo.s64 %rd296, %rd295, 8, %rd133;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r93;
-	mul.lo.s64 %rd300, %rd299, %rd135;
-	mad.lo.s64 %rd301, %rd300, 8, %rd133;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	mov.b64 %rd305, %rd304;
-	mul.lo.s64 %rd306, %rd162, %rd305;
-	add.s64 %rd307, %rd121, %rd306;
-	mov.b64 %rd121, %rd307;
+	rem.s64 %rd326, %rd120, %rd218;
+	setp.eq.s64 %p51, %rd218, -1;
+	selp.b64 %rd327, 0, %rd326, %p51;
+	setp.eq.s64 %p52, %rd218, 0;
+	selp.b64 %rd328, %rd120, %rd327, %p52;
+	setp.eq.s64 %p53, %rd328, 0;
+	@!%p53 bra $L64;
+	mov.b64 %rd329, %rd310;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd330, %r94;
+	add.s64 %rd331, %rd330, 1;
+	mul.lo.s64 %rd332, %rd331, %rd191;
+	mad.lo.s64 %rd333, %rd332, 8, %rd189;
+	ld.global.nc.s64 %rd334, [%rd333+0];
+	mov.b64 %rd335, %rd334;
+	cvt.s64.s32 %rd336, %r94;
+	mul.lo.s64 %rd337, %rd336, %rd191;
+	mad.lo.s64 %rd338, %rd337, 8, %rd189;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	sub.s64 %rd341, %rd335, %rd340;
+	mov.b64 %rd342, %rd341;
+	mul.lo.s64 %rd343, %rd218, %rd342;
+	add.s64 %rd344, %rd121, %rd343;
+	mov.b64 %rd121, %rd344;
 $L64:
 $L62:
-	add.s64 %rd308, %rd120, 1;
-	mov.b64 %rd120, %rd308;
+	add.s64 %rd345, %rd120, 1;
+	mov.b64 %rd120, %rd345;
 $L60:
-$L43:
-	add.s64 %rd309, %rd191, 1;
-	mov.b64 %rd191, %rd309;
-	sub.s64 %rd310, %rd196, 1;
-	mov.b64 %rd196, %rd310;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd311, %rd195;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd312, %rd311;
-	mov.b32 %r94, %r3;
-$L70:
-	setp.hs.u32 %p49, %r94, 32;
-	@%p49 bra $L71;
-	mov.b64 {%r95, %r96}, %rd312;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd313, {%r97, %r98};
-	@!%p50 bra $L72;
-	add.s64 %rd314, %rd313, %rd312;
-	mov.b64 %rd312, %rd314;
-$L72:
-	shl.b32 %r94, %r94, 1;
-	bra.uni $L70;
+	setp.eq.s64 %p54, %rd233, %rd232;
+	@!%p54 bra $L66;
+	mov.b64 %rd346, %rd233;
+$L67:
+	@!%p15 bra $L71;
+	bra.uni $L69;
 $L71:
-	mov.b64 {%r99, %r100}, %rd312;
-	shfl.sync.up.b32 %r101|%p51, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd315, {%r101, %r102};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd316, %rd315, 0, %p53;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r103;
-	@!%p54 bra $L73;
-	mul.wide.u32 %rd317, %r8, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	st.shared.s64 [%rd318+0], %rd312;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L74;
-	mov.b64 %rd319, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L75;
-	mul.wide.u32 %rd320, %r7, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	ld.shared.s64 %rd322, [%rd321+0];
-	mov.b64 %rd319, %rd322;
-$L75:
-	mov.b64 {%r104, %r105}, %rd319;
-	shfl.sync.up.b32 %r106|%p57, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd323, {%r106, %r107};
-	@!%p57 bra $L76;
-	add.s64 %rd324, %rd323, %rd319;
-	mov.b64 %rd319, %rd324;
-$L76:
-	mov.b64 {%r108, %r109}, %rd319;
-	shfl.sync.up.b32 %r110|%p58, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd325, {%r110, %r111};
-	@!%p58 bra $L77;
-	add.s64 %rd326, %rd325, %rd319;
-	mov.b64 %rd319, %rd326;
-$L77:
-	mov.b64 {%r112, %r113}, %rd319;
-	shfl.sync.up.b32 %r114|%p59, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd327, {%r114, %r115};
-	@!%p59 bra $L78;
-	add.s64 %rd328, %rd327, %rd319;
-	mov.b64 %rd319, %rd328;
-$L78:
-	mov.b64 {%r116, %r117}, %rd319;
-	shfl.sync.up.b32 %r118|%p60, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd329, {%r118, %r119};
-	@!%p60 bra $L79;
-	add.s64 %rd330, %rd329, %rd319;
-	mov.b64 %rd319, %rd330;
-$L79:
-	mov.b64 {%r120, %r121}, %rd319;
-	shfl.sync.up.b32 %r122|%p61, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd331, {%r122, %r123};
-	@!%p61 bra $L80;
-	add.s64 %rd332, %rd331, %rd319;
-	mov.b64 %rd319, %rd332;
-$L80:
-	mov.b64 {%r124, %r125}, %rd319;
-	shfl.sync.up.b32 %r126|%p62, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd333, {%r126, %r127};
-	selp.b64 %rd334, %rd333, 0, %p62;
-	@!%p56 bra $L81;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	add.s64 %rd337, %rd336, 512;
-	st.shared.s64 [%rd337+0], %rd334;
-$L81:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r128;
-	@!%p63 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd319;
-$L82:
+	// block scan
+	mov.b64 %rd347, %rd346;
+	mov.b32 %r95, %r3;
+$L72:
+	setp.hs.u32 %p55, %r95, 32;
+	@%p55 bra $L73;
+	mov.b64 {%r96, %r97}, %rd347;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r95, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r95, 0, %r17;
+	mov.b64 %rd348, {%r98, %r99};
+	@!%p56 bra $L74;
+	add.s64 %rd349, %rd348, %rd347;
+	mov.b64 %rd347, %rd349;
 $L74:
+	shl.b32 %r95, %r95, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r100, %r101}, %rd347;
+	shfl.sync.up.b32 %r102|%p57, %r100, %r3, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, %r3, 0, %r17;
+	mov.b64 %rd350, {%r102, %r103};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd351, %rd350, 0, %p59;
+	sub.u32 %r104, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r104;
+	@!%p60 bra $L75;
+	mul.wide.u32 %rd352, %r8, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	st.shared.s64 [%rd353+0], %rd347;
+$L75:
 	bar.sync 0;
-	mul.wide.u32 %rd338, %r8, 16;
-	add.s64 %rd339, %rd1, %rd338;
-	add.s64 %rd340, %rd339, 512;
-	ld.shared.s64 %rd341, [%rd340+0];
-	add.s64 %rd342, %rd341, %rd316;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd342;
-	shfl.sync.idx.b32 %r131|%p64, %r129, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
-	mov.b64 %rd344, {%r131, %r132};
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, 0;
-	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p65, %rd353, 0;
-	setp.gt.s64 %p66, %rd351, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L84;
-	atom.global.add.u64 %rd354, [%rd152], %rd351;
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd352, %rd355;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L76;
+	mov.b64 %rd354, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L77;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	ld.shared.s64 %rd357, [%rd356+0];
+	mov.b64 %rd354, %rd357;
+$L77:
+	mov.b64 {%r105, %r106}, %rd354;
+	shfl.sync.up.b32 %r107|%p63, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd358, {%r107, %r108};
+	@!%p63 bra $L78;
+	add.s64 %rd359, %rd358, %rd354;
+	mov.b64 %rd354, %rd359;
+$L78:
+	mov.b64 {%r109, %r110}, %rd354;
+	shfl.sync.up.b32 %r111|%p64, %r109, 2, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 2, 0, %r17;
+	mov.b64 %rd360, {%r111, %r112};
+	@!%p64 bra $L79;
+	add.s64 %rd361, %rd360, %rd354;
+	mov.b64 %rd354, %rd361;
+$L79:
+	mov.b64 {%r113, %r114}, %rd354;
+	shfl.sync.up.b32 %r115|%p65, %r113, 4, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 4, 0, %r17;
+	mov.b64 %rd362, {%r115, %r116};
+	@!%p65 bra $L80;
+	add.s64 %rd363, %rd362, %rd354;
+	mov.b64 %rd354, %rd363;
+$L80:
+	mov.b64 {%r117, %r118}, %rd354;
+	shfl.sync.up.b32 %r119|%p66, %r117, 8, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 8, 0, %r17;
+	mov.b64 %rd364, {%r119, %r120};
+	@!%p66 bra $L81;
+	add.s64 %rd365, %rd364, %rd354;
+	mov.b64 %rd354, %rd365;
+$L81:
+	mov.b64 {%r121, %r122}, %rd354;
+	shfl.sync.up.b32 %r123|%p67, %r121, 16, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 16, 0, %r17;
+	mov.b64 %rd366, {%r123, %r124};
+	@!%p67 bra $L82;
+	add.s64 %rd367, %rd366, %rd354;
+	mov.b64 %rd354, %rd367;
+$L82:
+	mov.b64 {%r125, %r126}, %rd354;
+	shfl.sync.up.b32 %r127|%p68, %r125, 1, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, 1, 0, %r17;
+	mov.b64 %rd368, {%r127, %r128};
+	selp.b64 %rd369, %rd368, 0, %p68;
+	@!%p62 bra $L83;
+	mul.wide.u32 %rd370, %r7, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	add.s64 %rd372, %rd371, 512;
+	st.shared.s64 [%rd372+0], %rd369;
+$L83:
+	sub.u32 %r129, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r129;
+	@!%p69 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd354;
 $L84:
-	cvt.u64.u32 %rd356, %r2;
-	setp.eq.s64 %p68, %rd356, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
+$L76:
 	bar.sync 0;
-	@!%p70 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd352;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd357, [%rd1+1024];
-	mov.b64 %rd358, %rd357;
-	mov.b64 %rd352, %rd358;
-	add.s64 %rd359, %rd352, %rd350;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd361, 0;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	add.s64 %rd375, %rd374, 512;
+	ld.shared.s64 %rd376, [%rd375+0];
+	add.s64 %rd377, %rd376, %rd351;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 {%r130, %r131}, %rd377;
+	shfl.sync.idx.b32 %r132|%p70, %r130, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r133, %r131, 0, %r21, %r17;
+	mov.b64 %rd379, {%r132, %r133};
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, %rd384;
+	mov.b64 %rd387, 0;
+	cvt.u64.u32 %rd388, %r2;
+	setp.eq.s64 %p71, %rd388, 0;
+	setp.gt.s64 %p72, %rd386, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L86;
+	atom.global.add.u64 %rd389, [%rd208], %rd386;
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd387, %rd390;
 $L86:
-	setp.lt.s64 %p71, %rd361, %rd311;
-	not.pred %p72, %p71;
-	@!%p72 bra $L90;
+	cvt.u64.u32 %rd391, %r2;
+	setp.eq.s64 %p74, %rd391, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd387;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd392, [%rd1+1024];
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd387, %rd393;
+	add.s64 %rd394, %rd387, %rd385;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, 0;
+$L88:
+	setp.lt.s64 %p77, %rd396, %rd346;
+	not.pred %p78, %p77;
+	@!%p78 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd397, %rd396, %rd180;
+	mad.lo.s64 %rd398, %rd397, 4, %rd178;
+	ld.shared.s32 %r134, [%rd398+0];
+	mov.b32 %r135, %r134;
+	add.s64 %rd399, %rd395, %rd396;
+	mul.lo.s64 %rd400, %rd399, %rd207;
+	mad.lo.s64 %rd401, %rd400, 4, %rd205;
+	st.global.s32 [%rd401+0], %r135;
+$L89:
+	add.s64 %rd402, %rd396, 1;
+	mov.b64 %rd396, %rd402;
 	bra.uni $L88;
 $L90:
-	mul.lo.s64 %rd362, %rd361, %rd180;
-	mad.lo.s64 %rd363, %rd362, 4, %rd178;
-	ld.shared.s32 %r133, [%rd363+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd364, %rd360, %rd361;
-	mul.lo.s64 %rd365, %rd364, %rd151;
-	mad.lo.s64 %rd366, %rd365, 4, %rd149;
-	st.global.s32 [%rd366+0], %r134;
-$L87:
-	add.s64 %rd367, %rd361, 1;
-	mov.b64 %rd361, %rd367;
-	bra.uni $L86;
-$L88:
+	bra.uni $L69;
+$L68:
 	bra.uni $L67;
+$L69:
+	mov.b64 %rd233, 0;
 $L66:
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd368, 0;
-	setp.lt.s64 %p73, %rd191, %rd192;
-	setp.lt.s64 %p74, %rd190, %rd187;
-	or.pred %p75, %p73, %p74;
-	@!%p75 bra $L92;
-	mov.b64 %rd368, 1;
-$L92:
-	mov.b64 %rd369, %rd368;
-	// block reduction
-	sub.u32 %r135, %r13, 1;
-	mov.b32 %r136, %r3;
-$L93:
-	setp.hs.u32 %p76, %r136, 32;
-	@%p76 bra $L94;
-	mov.b64 {%r137, %r138}, %rd369;
-	shfl.sync.down.b32 %r139|%p77, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd370, {%r139, %r140};
-	@!%p77 bra $L95;
-	max.s64 %rd371, %rd369, %rd370;
-	mov.b64 %rd369, %rd371;
-$L95:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p78, %r7, 0;
-	@!%p78 bra $L96;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	st.shared.s64 [%rd373+0], %rd369;
-$L96:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L97;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L98;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd369, %rd376;
-$L98:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd369;
-	shfl.sync.down.b32 %r144|%p81, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd377, {%r144, %r145};
-	@!%p81 bra $L99;
-	max.s64 %rd378, %rd369, %rd377;
-	mov.b64 %rd369, %rd378;
-$L99:
-	mov.b64 {%r146, %r147}, %rd369;
-	shfl.sync.down.b32 %r148|%p82, %r146, 2, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r141, %r17;
-	mov.b64 %rd379, {%r148, %r149};
-	@!%p82 bra $L100;
-	max.s64 %rd380, %rd369, %rd379;
-	mov.b64 %rd369, %rd380;
-$L100:
-	mov.b64 {%r150, %r151}, %rd369;
-	shfl.sync.down.b32 %r152|%p83, %r150, 4, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 4, %r141, %r17;
-	mov.b64 %rd381, {%r152, %r153};
-	@!%p83 bra $L101;
-	max.s64 %rd382, %rd369, %rd381;
-	mov.b64 %rd369, %rd382;
-$L101:
-	mov.b64 {%r154, %r155}, %rd369;
-	shfl.sync.down.b32 %r156|%p84, %r154, 8, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 8, %r141, %r17;
-	mov.b64 %rd383, {%r156, %r157};
-	@!%p84 bra $L102;
-	max.s64 %rd384, %rd369, %rd383;
-	mov.b64 %rd369, %rd384;
-$L102:
-	mov.b64 {%r158, %r159}, %rd369;
-	shfl.sync.down.b32 %r160|%p85, %r158, 16, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 16, %r141, %r17;
-	mov.b64 %rd385, {%r160, %r161};
-	@!%p85 bra $L103;
-	max.s64 %rd386, %rd369, %rd385;
-	mov.b64 %rd369, %rd386;
-$L103:
-	@!%p78 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd369;
-$L104:
-$L97:
-	bar.sync 0;
-	ld.shared.s64 %rd387, [%rd1+1024];
-	mov.b64 %rd369, %rd387;
-	mov.b64 %rd388, %rd369;
-	setp.eq.s64 %p86, %rd388, 0;
-	@!%p86 bra $L106;
+$L27:
+	add.s64 %rd403, %rd260, 1;
+	mov.b64 %rd260, %rd403;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd404, %rd234, 1;
+	mov.b64 %rd234, %rd404;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd405, %rd233;
+$L93:
+	@!%p15 bra $L97;
+	bra.uni $L95;
+$L97:
+	// block scan
+	mov.b64 %rd406, %rd405;
+	mov.b32 %r136, %r3;
+$L98:
+	setp.hs.u32 %p79, %r136, 32;
+	@%p79 bra $L99;
+	mov.b64 {%r137, %r138}, %rd406;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r136, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
+	mov.b64 %rd407, {%r139, %r140};
+	@!%p80 bra $L100;
+	add.s64 %rd408, %rd407, %rd406;
+	mov.b64 %rd406, %rd408;
+$L100:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r141, %r142}, %rd406;
+	shfl.sync.up.b32 %r143|%p81, %r141, %r3, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
+	mov.b64 %rd409, {%r143, %r144};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd410, %rd409, 0, %p83;
+	sub.u32 %r145, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r145;
+	@!%p84 bra $L101;
+	mul.wide.u32 %rd411, %r8, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	st.shared.s64 [%rd412+0], %rd406;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L102;
+	mov.b64 %rd413, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L103;
+	mul.wide.u32 %rd414, %r7, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	ld.shared.s64 %rd416, [%rd415+0];
+	mov.b64 %rd413, %rd416;
+$L103:
+	mov.b64 {%r146, %r147}, %rd413;
+	shfl.sync.up.b32 %r148|%p87, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd417, {%r148, %r149};
+	@!%p87 bra $L104;
+	add.s64 %rd418, %rd417, %rd413;
+	mov.b64 %rd413, %rd418;
+$L104:
+	mov.b64 {%r150, %r151}, %rd413;
+	shfl.sync.up.b32 %r152|%p88, %r150, 2, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
+	mov.b64 %rd419, {%r152, %r153};
+	@!%p88 bra $L105;
+	add.s64 %rd420, %rd419, %rd413;
+	mov.b64 %rd413, %rd420;
+$L105:
+	mov.b64 {%r154, %r155}, %rd413;
+	shfl.sync.up.b32 %r156|%p89, %r154, 4, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
+	mov.b64 %rd421, {%r156, %r157};
+	@!%p89 bra $L106;
+	add.s64 %rd422, %rd421, %rd413;
+	mov.b64 %rd413, %rd422;
 $L106:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r158, %r159}, %rd413;
+	shfl.sync.up.b32 %r160|%p90, %r158, 8, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
+	mov.b64 %rd423, {%r160, %r161};
+	@!%p90 bra $L107;
+	add.s64 %rd424, %rd423, %rd413;
+	mov.b64 %rd413, %rd424;
+$L107:
+	mov.b64 {%r162, %r163}, %rd413;
+	shfl.sync.up.b32 %r164|%p91, %r162, 16, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
+	mov.b64 %rd425, {%r164, %r165};
+	@!%p91 bra $L108;
+	add.s64 %rd426, %rd425, %rd413;
+	mov.b64 %rd413, %rd426;
+$L108:
+	mov.b64 {%r166, %r167}, %rd413;
+	shfl.sync.up.b32 %r168|%p92, %r166, 1, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
+	mov.b64 %rd427, {%r168, %r169};
+	selp.b64 %rd428, %rd427, 0, %p92;
+	@!%p86 bra $L109;
+	mul.wide.u32 %rd429, %r7, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	add.s64 %rd431, %rd430, 512;
+	st.shared.s64 [%rd431+0], %rd428;
+$L109:
+	sub.u32 %r170, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r170;
+	@!%p93 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd413;
+$L110:
+$L102:
+	bar.sync 0;
+	mul.wide.u32 %rd432, %r8, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	add.s64 %rd434, %rd433, 512;
+	ld.shared.s64 %rd435, [%rd434+0];
+	add.s64 %rd436, %rd435, %rd410;
+	ld.shared.s64 %rd437, [%rd1+1024];
+	mov.b64 {%r171, %r172}, %rd436;
+	shfl.sync.idx.b32 %r173|%p94, %r171, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
+	mov.b64 %rd438, {%r173, %r174};
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, %rd440;
+	mov.b64 %rd443, %rd441;
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, 0;
+	cvt.u64.u32 %rd447, %r2;
+	setp.eq.s64 %p95, %rd447, 0;
+	setp.gt.s64 %p96, %rd445, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L112;
+	atom.global.add.u64 %rd448, [%rd208], %rd445;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd446, %rd449;
+$L112:
+	cvt.u64.u32 %rd450, %r2;
+	setp.eq.s64 %p98, %rd450, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd446;
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd451, [%rd1+1024];
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd446, %rd452;
+	add.s64 %rd453, %rd446, %rd444;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, 0;
+$L114:
+	setp.lt.s64 %p101, %rd455, %rd405;
+	not.pred %p102, %p101;
+	@!%p102 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd456, %rd455, %rd180;
+	mad.lo.s64 %rd457, %rd456, 4, %rd178;
+	ld.shared.s32 %r175, [%rd457+0];
+	mov.b32 %r176, %r175;
+	add.s64 %rd458, %rd454, %rd455;
+	mul.lo.s64 %rd459, %rd458, %rd207;
+	mad.lo.s64 %rd460, %rd459, 4, %rd205;
+	st.global.s32 [%rd460+0], %r176;
+$L115:
+	add.s64 %rd461, %rd455, 1;
+	mov.b64 %rd455, %rd461;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd462, %r2;
+	add.s64 %rd463, %rd184, %rd462;
+	mov.b64 %rd464, %rd463;
+	mov.b32 %r177, -1;
+	mov.b64 %rd465, 0;
+	mov.b64 %rd466, 0;
+$L119:
+	@!%p11 bra $L123;
+	mov.b64 %rd467, 4611686018427387904;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd467, %rd161;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd468, %rd467;
+$L124:
+	mov.b64 %rd469, 0;
+	mov.b64 %rd470, %rd468;
+$L127:
+	setp.gt.s64 %p103, %rd470, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L131;
+	bra.uni $L129;
+$L131:
+	setp.ge.s64 %p105, %rd465, %rd466;
+	@!%p105 bra $L133;
+	setp.ge.s64 %p106, %rd464, %rd187;
+	@!%p106 bra $L135;
+	bra.uni $L129;
+$L135:
+	mov.pred %p107, %p10;
+	mov.b64 %rd471, %rd142;
+	mov.b64 %rd472, %rd464;
+$L136:
+	@!%p107 bra $L140;
+	shr.s64 %rd473, %rd472, 5;
+	mul.lo.s64 %rd474, %rd473, %rd148;
+	mad.lo.s64 %rd475, %rd474, 4, %rd146;
+	ld.global.nc.u32 %r178, [%rd475+0];
+	mov.b32 %r179, %r178;
+	and.b64 %rd476, %rd472, 31;
+	min.u64 %rd477, %rd476, 32;
+	cvt.u32.u64 %r180, %rd477;
+	mov.b32 %r182, 0x1;
+	shl.b32 %r181, %r182, %r180;
+	setp.hs.u32 %p108, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p108;
+	and.b32 %r184, %r179, %r183;
+	setp.ne.u32 %p109, %r184, 0x0;
+	@!%p109 bra $L142;
+	cvt.u32.u64 %r185, %rd472;
+	mov.b32 %r186, %r185;
+	bra.uni $L138;
+$L142:
+	mov.b32 %r186, -1;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd478, %rd472, %rd145;
+	mad.lo.s64 %rd479, %rd478, 4, %rd143;
+	ld.global.nc.s32 %r187, [%rd479+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r186, %r188;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b32 %r177, %r186;
+	add.s64 %rd480, %rd464, %rd182;
+	mov.b64 %rd464, %rd480;
+	setp.ge.s32 %p110, %r177, 0;
+	@!%p110 bra $L144;
+	mov.b64 %rd481, %rd132;
+	mov.b32 %r189, %r177;
+	cvt.s64.s32 %rd482, %r189;
+	mul.lo.s64 %rd483, %rd482, %rd135;
+	mad.lo.s64 %rd484, %rd483, 8, %rd133;
+	ld.global.nc.s64 %rd485, [%rd484+0];
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, %rd132;
+	mov.b32 %r190, %r177;
+	cvt.s64.s32 %rd489, %r190;
+	add.s64 %rd490, %rd489, 1;
+	mul.lo.s64 %rd491, %rd490, %rd135;
+	mad.lo.s64 %rd492, %rd491, 8, %rd133;
+	ld.global.nc.s64 %rd493, [%rd492+0];
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd487;
+	mov.b64 %rd497, %rd495;
+	mov.b64 %rd465, %rd496;
+	mov.b64 %rd466, %rd497;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd498, %rd465, %rd138;
+	mad.lo.s64 %rd499, %rd498, 4, %rd136;
+	ld.global.nc.s32 %r191, [%rd499+0];
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r192;
+	mov.b32 %r194, %r177;
+	mov.b32 %r195, %r193;
+	mov.b64 %rd500, %rd465;
+$L145:
+	cvt.s64.s32 %rd501, %r194;
+	mul.lo.s64 %rd502, %rd501, %rd166;
+	mad.lo.s64 %rd503, %rd502, 4, %rd164;
+	ld.global.nc.u32 %r196, [%rd503+0];
+	mov.b32 %r197, %r196;
+	and.b32 %r198, %r197, 0x4;
+	setp.ne.u32 %p111, %r198, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L149;
+	cvt.s64.s32 %rd504, %r195;
+	mul.lo.s64 %rd505, %rd504, %rd166;
+	mad.lo.s64 %rd506, %rd505, 4, %rd164;
+	ld.global.nc.u32 %r199, [%rd506+0];
+	mov.b32 %r200, %r199;
+	and.b32 %r201, %r200, 0x4;
+	setp.ne.u32 %p114, %r201, 0x0;
+	mov.pred %p112, %p114;
+$L149:
+	mov.pred %p115, %p112;
+	not.pred %p116, %p115;
+	@!%p116 bra $L151;
+	cvt.s64.s32 %rd507, %r195;
+	mul.lo.s64 %rd508, %rd507, %rd169;
+	mad.lo.s64 %rd509, %rd508, 4, %rd167;
+	ld.global.nc.s32 %r202, [%rd509+0];
+	mov.b32 %r203, %r202;
+	cvt.s64.s32 %rd510, %r194;
+	mul.lo.s64 %rd511, %rd510, %rd169;
+	mad.lo.s64 %rd512, %rd511, 4, %rd167;
+	ld.global.nc.s32 %r204, [%rd512+0];
+	mov.b32 %r205, %r204;
+	setp.ne.s32 %p117, %r203, %r205;
+	mov.pred %p115, %p117;
+$L151:
+	@!%p115 bra $L153;
+	mov.pred %p118, 0;
+	bra.uni $L147;
+$L153:
+	cvt.s64.s32 %rd513, %r194;
+	mul.lo.s64 %rd514, %rd513, %rd172;
+	mad.lo.s64 %rd515, %rd514, 4, %rd170;
+	ld.relaxed.gpu.global.s32 %r206, [%rd515+0];
+	mov.b32 %r207, %r206;
+	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd516, %r195;
+	mul.lo.s64 %rd517, %rd516, %rd172;
+	mad.lo.s64 %rd518, %rd517, 4, %rd170;
+	ld.relaxed.gpu.global.s32 %r209, [%rd518+0];
+	mov.b32 %r210, %r209;
+	setp.ge.s32 %p119, %r210, %r208;
+	@!%p119 bra $L155;
+	mov.pred %p118, 0;
+	bra.uni $L147;
+$L155:
+	cvt.s64.s32 %rd519, %r195;
+	mul.lo.s64 %rd520, %rd519, %rd172;
+	mad.lo.s64 %rd521, %rd520, 4, %rd170;
+	atom.global.max.s32 %r211, [%rd521], %r208;
+	mov.b32 %r212, %r211;
+	setp.lt.s32 %p120, %r212, %r208;
+	mov.pred %p118, %p120;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	@!%p118 bra $L157;
+	mov.pred %p121, 0;
+	mov.b64 %rd522, %rd469;
+	mov.b32 %r213, %r193;
+$L158:
+	@!%p11 bra $L162;
+	shr.s32 %r214, %r213, 5;
+	cvt.s64.s32 %rd523, %r214;
+	mov.b64 %rd524, %rd523;
+	and.b32 %r215, %r213, 31;
+	cvt.s64.s32 %rd525, %r215;
+	min.u64 %rd526, %rd525, 32;
+	cvt.u32.u64 %r216, %rd526;
+	mov.b32 %r218, 0x1;
+	shl.b32 %r217, %r218, %r216;
+	setp.hs.u32 %p122, %r216, 32;
+	selp.b32 %r219, 0, %r217, %p122;
+	mov.b32 %r220, %r219;
+	mov.b64 %rd527, %rd524;
+	mov.b32 %r221, %r220;
+	mul.lo.s64 %rd528, %rd527, %rd157;
+	mad.lo.s64 %rd529, %rd528, 4, %rd155;
+	ld.relaxed.gpu.global.u32 %r222, [%rd529+0];
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r221;
+	setp.ne.u32 %p123, %r224, 0x0;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L164;
+	mul.lo.s64 %rd530, %rd527, %rd157;
+	mad.lo.s64 %rd531, %rd530, 4, %rd155;
+	atom.global.or.b32 %r225, [%rd531], %r221;
+	mov.b32 %r226, %r225;
+	and.b32 %r227, %r226, %r221;
+	setp.ne.u32 %p126, %r227, 0x0;
+	mov.pred %p124, %p126;
+$L164:
+	@!%p124 bra $L166;
+	mov.b64 %rd532, %rd522;
+	mov.b64 %rd533, %rd532;
+	mov.pred %p127, 0;
+	bra.uni $L160;
+$L166:
+	mov.b64 %rd534, %rd522;
+	mov.b64 %rd533, %rd534;
+	mov.pred %p127, 1;
+	bra.uni $L160;
+$L162:
+	@!%p12 bra $L168;
+	cvt.s64.s32 %rd535, %r213;
+	mul.lo.s64 %rd536, %rd535, %rd160;
+	mad.lo.s64 %rd537, %rd536, 4, %rd158;
+	ld.relaxed.gpu.global.s32 %r228, [%rd537+0];
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p128, %r229, %r35;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L170;
+	cvt.s64.s32 %rd538, %r213;
+	mul.lo.s64 %rd539, %rd538, %rd160;
+	mad.lo.s64 %rd540, %rd539, 4, %rd158;
+	atom.global.exch.b32 %r230, [%rd540], %r35;
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p131, %r231, %r35;
+	mov.pred %p129, %p131;
+$L170:
+	@!%p129 bra $L172;
+	mov.b64 %rd541, %rd522;
+	mov.b64 %rd533, %rd541;
+	mov.pred %p127, 0;
+	bra.uni $L160;
+$L172:
+$L168:
+	mul.lo.s64 %rd542, %rd522, %rd180;
+	mad.lo.s64 %rd543, %rd542, 4, %rd178;
+	st.shared.s32 [%rd543+0], %r213;
+	add.s64 %rd544, %rd522, 1;
+	mov.b64 %rd545, %rd544;
+	mov.b64 %rd533, %rd545;
+	mov.pred %p127, 1;
+	bra.uni $L160;
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd546, %rd533;
+	mov.pred %p132, %p127;
+	mov.b64 %rd469, %rd546;
+	mov.pred %p121, %p132;
+	@!%p121 bra $L174;
+	mov.b64 %rd547, %rd132;
+	mov.b32 %r232, %r193;
+	setp.lt.s64 %p133, %rd120, 64;
+	setp.le.s64 %p134, %rd162, 1;
+	or.pred %p135, %p133, %p134;
+	@!%p135 bra $L175;
+	mov.b64 %rd548, %rd547;
+	mov.b32 %r233, %r232;
+	cvt.s64.s32 %rd549, %r233;
+	add.s64 %rd550, %rd549, 1;
+	mul.lo.s64 %rd551, %rd550, %rd135;
+	mad.lo.s64 %rd552, %rd551, 8, %rd133;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	cvt.s64.s32 %rd555, %r233;
+	mul.lo.s64 %rd556, %rd555, %rd135;
+	mad.lo.s64 %rd557, %rd556, 8, %rd133;
+	ld.global.nc.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	sub.s64 %rd560, %rd554, %rd559;
+	mov.b64 %rd561, %rd560;
+	add.s64 %rd562, %rd121, %rd561;
+	mov.b64 %rd121, %rd562;
+	bra.uni $L176;
+$L175:
+	rem.s64 %rd563, %rd120, %rd162;
+	setp.eq.s64 %p136, %rd162, -1;
+	selp.b64 %rd564, 0, %rd563, %p136;
+	setp.eq.s64 %p137, %rd162, 0;
+	selp.b64 %rd565, %rd120, %rd564, %p137;
+	setp.eq.s64 %p138, %rd565, 0;
+	@!%p138 bra $L178;
+	mov.b64 %rd566, %rd547;
+	mov.b32 %r234, %r232;
+	cvt.s64.s32 %rd567, %r234;
+	add.s64 %rd568, %rd567, 1;
+	mul.lo.s64 %rd569, %rd568, %rd135;
+	mad.lo.s64 %rd570, %rd569, 8, %rd133;
+	ld.global.nc.s64 %rd571, [%rd570+0];
+	mov.b64 %rd572, %rd571;
+	cvt.s64.s32 %rd573, %r234;
+	mul.lo.s64 %rd574, %rd573, %rd135;
+	mad.lo.s64 %rd575, %rd574, 8, %rd133;
+	ld.global.nc.s64 %rd576, [%rd575+0];
+	mov.b64 %rd577, %rd576;
+	sub.s64 %rd578, %rd572, %rd577;
+	mov.b64 %rd579, %rd578;
+	mul.lo.s64 %rd580, %rd162, %rd579;
+	add.s64 %rd581, %rd121, %rd580;
+	mov.b64 %rd121, %rd581;
+$L178:
+$L176:
+	add.s64 %rd582, %rd120, 1;
+	mov.b64 %rd120, %rd582;
+$L174:
+$L157:
+	add.s64 %rd583, %rd465, 1;
+	mov.b64 %rd465, %rd583;
+	sub.s64 %rd584, %rd470, 1;
+	mov.b64 %rd470, %rd584;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd585, %rd469;
+$L179:
+	@!%p11 bra $L183;
+	bra.uni $L181;
+$L183:
+	// block scan
+	mov.b64 %rd586, %rd585;
+	mov.b32 %r235, %r3;
+$L184:
+	setp.hs.u32 %p139, %r235, 32;
+	@%p139 bra $L185;
+	mov.b64 {%r236, %r237}, %rd586;
+	shfl.sync.up.b32 %r238|%p140, %r236, %r235, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, %r235, 0, %r17;
+	mov.b64 %rd587, {%r238, %r239};
+	@!%p140 bra $L186;
+	add.s64 %rd588, %rd587, %rd586;
+	mov.b64 %rd586, %rd588;
+$L186:
+	shl.b32 %r235, %r235, 1;
+	bra.uni $L184;
+$L185:
+	mov.b64 {%r240, %r241}, %rd586;
+	shfl.sync.up.b32 %r242|%p141, %r240, %r3, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, %r3, 0, %r17;
+	mov.b64 %rd589, {%r242, %r243};
+	setp.lo.u32 %p142, %r3, 32;
+	and.pred %p143, %p141, %p142;
+	selp.b64 %rd590, %rd589, 0, %p143;
+	sub.u32 %r244, %r13, %r3;
+	setp.eq.u32 %p144, %r7, %r244;
+	@!%p144 bra $L187;
+	mul.wide.u32 %rd591, %r8, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	st.shared.s64 [%rd592+0], %rd586;
+$L187:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L188;
+	mov.b64 %rd593, 0;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L189;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	ld.shared.s64 %rd596, [%rd595+0];
+	mov.b64 %rd593, %rd596;
+$L189:
+	mov.b64 {%r245, %r246}, %rd593;
+	shfl.sync.up.b32 %r247|%p147, %r245, 1, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
+	mov.b64 %rd597, {%r247, %r248};
+	@!%p147 bra $L190;
+	add.s64 %rd598, %rd597, %rd593;
+	mov.b64 %rd593, %rd598;
+$L190:
+	mov.b64 {%r249, %r250}, %rd593;
+	shfl.sync.up.b32 %r251|%p148, %r249, 2, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 2, 0, %r17;
+	mov.b64 %rd599, {%r251, %r252};
+	@!%p148 bra $L191;
+	add.s64 %rd600, %rd599, %rd593;
+	mov.b64 %rd593, %rd600;
+$L191:
+	mov.b64 {%r253, %r254}, %rd593;
+	shfl.sync.up.b32 %r255|%p149, %r253, 4, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 4, 0, %r17;
+	mov.b64 %rd601, {%r255, %r256};
+	@!%p149 bra $L192;
+	add.s64 %rd602, %rd601, %rd593;
+	mov.b64 %rd593, %rd602;
+$L192:
+	mov.b64 {%r257, %r258}, %rd593;
+	shfl.sync.up.b32 %r259|%p150, %r257, 8, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 8, 0, %r17;
+	mov.b64 %rd603, {%r259, %r260};
+	@!%p150 bra $L193;
+	add.s64 %rd604, %rd603, %rd593;
+	mov.b64 %rd593, %rd604;
+$L193:
+	mov.b64 {%r261, %r262}, %rd593;
+	shfl.sync.up.b32 %r263|%p151, %r261, 16, 0, %r17;
+	shfl.sync.up.b32 %r264, %r262, 16, 0, %r17;
+	mov.b64 %rd605, {%r263, %r264};
+	@!%p151 bra $L194;
+	add.s64 %rd606, %rd605, %rd593;
+	mov.b64 %rd593, %rd606;
+$L194:
+	mov.b64 {%r265, %r266}, %rd593;
+	shfl.sync.up.b32 %r267|%p152, %r265, 1, 0, %r17;
+	shfl.sync.up.b32 %r268, %r266, 1, 0, %r17;
+	mov.b64 %rd607, {%r267, %r268};
+	selp.b64 %rd608, %rd607, 0, %p152;
+	@!%p146 bra $L195;
+	mul.wide.u32 %rd609, %r7, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	add.s64 %rd611, %rd610, 512;
+	st.shared.s64 [%rd611+0], %rd608;
+$L195:
+	sub.u32 %r269, %r10, 1;
+	setp.eq.u32 %p153, %r7, %r269;
+	@!%p153 bra $L196;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L196:
+$L188:
+	bar.sync 0;
+	mul.wide.u32 %rd612, %r8, 16;
+	add.s64 %rd613, %rd1, %rd612;
+	add.s64 %rd614, %rd613, 512;
+	ld.shared.s64 %rd615, [%rd614+0];
+	add.s64 %rd616, %rd615, %rd590;
+	ld.shared.s64 %rd617, [%rd1+1024];
+	mov.b64 {%r270, %r271}, %rd616;
+	shfl.sync.idx.b32 %r272|%p154, %r270, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r273, %r271, 0, %r21, %r17;
+	mov.b64 %rd618, {%r272, %r273};
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, %rd618;
+	mov.b64 %rd621, %rd619;
+	mov.b64 %rd622, %rd620;
+	mov.b64 %rd623, %rd621;
+	mov.b64 %rd624, %rd622;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, 0;
+	cvt.u64.u32 %rd627, %r2;
+	setp.eq.s64 %p155, %rd627, 0;
+	setp.gt.s64 %p156, %rd625, 0;
+	and.pred %p157, %p155, %p156;
+	@!%p157 bra $L198;
+	atom.global.add.u64 %rd628, [%rd152], %rd625;
+	mov.b64 %rd629, %rd628;
+	mov.b64 %rd626, %rd629;
+$L198:
+	cvt.u64.u32 %rd630, %r2;
+	setp.eq.s64 %p158, %rd630, 0;
+	setp.eq.u32 %p159, %r1, 0;
+	and.pred %p160, %p158, %p159;
+	bar.sync 0;
+	@!%p160 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd626;
+$L199:
+	bar.sync 0;
+	ld.shared.s64 %rd631, [%rd1+1024];
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd626, %rd632;
+	add.s64 %rd633, %rd626, %rd624;
+	mov.b64 %rd634, %rd633;
+	mov.b64 %rd635, 0;
+$L200:
+	setp.lt.s64 %p161, %rd635, %rd585;
+	not.pred %p162, %p161;
+	@!%p162 bra $L204;
+	bra.uni $L202;
+$L204:
+	mul.lo.s64 %rd636, %rd635, %rd180;
+	mad.lo.s64 %rd637, %rd636, 4, %rd178;
+	ld.shared.s32 %r274, [%rd637+0];
+	mov.b32 %r275, %r274;
+	add.s64 %rd638, %rd634, %rd635;
+	mul.lo.s64 %rd639, %rd638, %rd151;
+	mad.lo.s64 %rd640, %rd639, 4, %rd149;
+	st.global.s32 [%rd640+0], %r275;
+$L201:
+	add.s64 %rd641, %rd635, 1;
+	mov.b64 %rd635, %rd641;
+	bra.uni $L200;
+$L202:
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	mov.b64 %rd642, 0;
+	setp.lt.s64 %p163, %rd465, %rd466;
+	setp.lt.s64 %p164, %rd464, %rd187;
+	or.pred %p165, %p163, %p164;
+	@!%p165 bra $L206;
+	mov.b64 %rd642, 1;
+$L206:
+	mov.b64 %rd643, %rd642;
+	// block reduction
+	sub.u32 %r276, %r13, 1;
+	mov.b32 %r277, %r3;
+$L207:
+	setp.hs.u32 %p166, %r277, 32;
+	@%p166 bra $L208;
+	mov.b64 {%r278, %r279}, %rd643;
+	shfl.sync.down.b32 %r280|%p167, %r278, %r277, %r276, %r17;
+	shfl.sync.down.b32 %r281, %r279, %r277, %r276, %r17;
+	mov.b64 %rd644, {%r280, %r281};
+	@!%p167 bra $L209;
+	max.s64 %rd645, %rd643, %rd644;
+	mov.b64 %rd643, %rd645;
+$L209:
+	shl.b32 %r277, %r277, 1;
+	bra.uni $L207;
+$L208:
+	setp.eq.u32 %p168, %r7, 0;
+	@!%p168 bra $L210;
+	mul.wide.u32 %rd646, %r8, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	st.shared.s64 [%rd647+0], %rd643;
+$L210:
+	bar.sync 0;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L211;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L212;
+	mul.wide.u32 %rd648, %r7, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	ld.shared.s64 %rd650, [%rd649+0];
+	mov.b64 %rd643, %rd650;
+$L212:
+	sub.u32 %r282, %r10, 1;
+	mov.b64 {%r283, %r284}, %rd643;
+	shfl.sync.down.b32 %r285|%p171, %r283, 1, %r282, %r17;
+	shfl.sync.down.b32 %r286, %r284, 1, %r282, %r17;
+	mov.b64 %rd651, {%r285, %r286};
+	@!%p171 bra $L213;
+	max.s64 %rd652, %rd643, %rd651;
+	mov.b64 %rd643, %rd652;
+$L213:
+	mov.b64 {%r287, %r288}, %rd643;
+	shfl.sync.down.b32 %r289|%p172, %r287, 2, %r282, %r17;
+	shfl.sync.down.b32 %r290, %r288, 2, %r282, %r17;
+	mov.b64 %rd653, {%r289, %r290};
+	@!%p172 bra $L214;
+	max.s64 %rd654, %rd643, %rd653;
+	mov.b64 %rd643, %rd654;
+$L214:
+	mov.b64 {%r291, %r292}, %rd643;
+	shfl.sync.down.b32 %r293|%p173, %r291, 4, %r282, %r17;
+	shfl.sync.down.b32 %r294, %r292, 4, %r282, %r17;
+	mov.b64 %rd655, {%r293, %r294};
+	@!%p173 bra $L215;
+	max.s64 %rd656, %rd643, %rd655;
+	mov.b64 %rd643, %rd656;
+$L215:
+	mov.b64 {%r295, %r296}, %rd643;
+	shfl.sync.down.b32 %r297|%p174, %r295, 8, %r282, %r17;
+	shfl.sync.down.b32 %r298, %r296, 8, %r282, %r17;
+	mov.b64 %rd657, {%r297, %r298};
+	@!%p174 bra $L216;
+	max.s64 %rd658, %rd643, %rd657;
+	mov.b64 %rd643, %rd658;
+$L216:
+	mov.b64 {%r299, %r300}, %rd643;
+	shfl.sync.down.b32 %r301|%p175, %r299, 16, %r282, %r17;
+	shfl.sync.down.b32 %r302, %r300, 16, %r282, %r17;
+	mov.b64 %rd659, {%r301, %r302};
+	@!%p175 bra $L217;
+	max.s64 %rd660, %rd643, %rd659;
+	mov.b64 %rd643, %rd660;
+$L217:
+	@!%p168 bra $L218;
+	st.shared.s64 [%rd1+1024], %rd643;
+$L218:
+$L211:
+	bar.sync 0;
+	ld.shared.s64 %rd661, [%rd1+1024];
+	mov.b64 %rd643, %rd661;
+	mov.b64 %rd662, %rd643;
+	setp.eq.s64 %p176, %rd662, 0;
+	@!%p176 bra $L220;
+	bra.uni $L126;
+$L220:
+$L125:
+	bra.uni $L124;
+$L126:
 $L4:
 	bar.sync 0;
 	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd389, %rd120;
-	mov.b64 %rd390, %rd121;
+	mov.b64 %rd663, %rd120;
+	mov.b64 %rd664, %rd121;
 	// block reduction
-	sub.u32 %r162, %r13, 1;
-	mov.b32 %r163, %r3;
-$L107:
-	setp.hs.u32 %p87, %r163, 32;
-	@%p87 bra $L108;
-	mov.b64 {%r164, %r165}, %rd389;
-	shfl.sync.down.b32 %r166|%p88, %r164, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r163, %r162, %r17;
-	mov.b64 %rd391, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd390;
-	shfl.sync.down.b32 %r170, %r168, %r163, %r162, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r163, %r162, %r17;
-	mov.b64 %rd392, {%r170, %r171};
-	@!%p88 bra $L109;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd398, %rd394;
-	mov.b64 %rd399, %rd395;
-	mov.b64 %rd400, %rd396;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd403, %rd397, %rd401;
-	mov.b64 %rd397, %rd403;
-	add.s64 %rd404, %rd398, %rd402;
-	mov.b64 %rd398, %rd404;
-$L110:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L109:
-	shl.b32 %r163, %r163, 1;
-	bra.uni $L107;
-$L108:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L111;
-	mul.wide.u32 %rd405, %r8, 16;
-	add.s64 %rd406, %rd1, %rd405;
-	st.shared.s64 [%rd406+0], %rd389;
-	st.shared.s64 [%rd406+8], %rd390;
-$L111:
+	sub.u32 %r303, %r13, 1;
+	mov.b32 %r304, %r3;
+$L221:
+	setp.hs.u32 %p177, %r304, 32;
+	@%p177 bra $L222;
+	mov.b64 {%r305, %r306}, %rd663;
+	shfl.sync.down.b32 %r307|%p178, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd665, {%r307, %r308};
+	mov.b64 {%r309, %r310}, %rd664;
+	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
+	mov.b64 %rd666, {%r311, %r312};
+	@!%p178 bra $L223;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd668, %rd664;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd670, %rd666;
+	mov.b64 %rd671, %rd667;
+	mov.b64 %rd672, %rd668;
+	mov.b64 %rd673, %rd669;
+	mov.b64 %rd674, %rd670;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd677, %rd671, %rd675;
+	mov.b64 %rd671, %rd677;
+	add.s64 %rd678, %rd672, %rd676;
+	mov.b64 %rd672, %rd678;
+$L224:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L223:
+	shl.b32 %r304, %r304, 1;
+	bra.uni $L221;
+$L222:
+	setp.eq.u32 %p179, %r7, 0;
+	@!%p179 bra $L225;
+	mul.wide.u32 %rd679, %r8, 16;
+	add.s64 %rd680, %rd1, %rd679;
+	st.shared.s64 [%rd680+0], %rd663;
+	st.shared.s64 [%rd680+8], %rd664;
+$L225:
 	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L112;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L113;
-	mul.wide.u32 %rd407, %r7, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	ld.shared.s64 %rd409, [%rd408+0];
-	ld.shared.s64 %rd410, [%rd408+8];
-	mov.b64 %rd389, %rd409;
-	mov.b64 %rd390, %rd410;
-$L113:
-	sub.u32 %r172, %r10, 1;
-	mov.b64 {%r173, %r174}, %rd389;
-	shfl.sync.down.b32 %r175|%p92, %r173, 1, %r172, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r172, %r17;
-	mov.b64 %rd411, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd390;
-	shfl.sync.down.b32 %r179, %r177, 1, %r172, %r17;
-	shfl.sync.down.b32 %r180, %r178, 1, %r172, %r17;
-	mov.b64 %rd412, {%r179, %r180};
-	@!%p92 bra $L114;
-	mov.b64 %rd413, %rd389;
-	mov.b64 %rd414, %rd390;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
-	mov.b64 %rd397, %rd413;
-	mov.b64 %rd398, %rd414;
-	mov.b64 %rd399, %rd415;
-	mov.b64 %rd400, %rd416;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd417, %rd397, %rd401;
-	mov.b64 %rd397, %rd417;
-	add.s64 %rd418, %rd398, %rd402;
-	mov.b64 %rd398, %rd418;
-$L115:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L114:
-	mov.b64 {%r181, %r182}, %rd389;
-	shfl.sync.down.b32 %r183|%p93, %r181, 2, %r172, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r172, %r17;
-	mov.b64 %rd419, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd390;
-	shfl.sync.down.b32 %r187, %r185, 2, %r172, %r17;
-	shfl.sync.down.b32 %r188, %r186, 2, %r172, %r17;
-	mov.b64 %rd420, {%r187, %r188};
-	@!%p93 bra $L116;
-	mov.b64 %rd421, %rd389;
-	mov.b64 %rd422, %rd390;
-	mov.b64 %rd423, %rd419;
-	mov.b64 %rd424, %rd420;
-	mov.b64 %rd397, %rd421;
-	mov.b64 %rd398, %rd422;
-	mov.b64 %rd399, %rd423;
-	mov.b64 %rd400, %rd424;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd425, %rd397, %rd401;
-	mov.b64 %rd397, %rd425;
-	add.s64 %rd426, %rd398, %rd402;
-	mov.b64 %rd398, %rd426;
-$L117:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L116:
-	mov.b64 {%r189, %r190}, %rd389;
-	shfl.sync.down.b32 %r191|%p94, %r189, 4, %r172, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r172, %r17;
-	mov.b64 %rd427, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd390;
-	shfl.sync.down.b32 %r195, %r193, 4, %r172, %r17;
-	shfl.sync.down.b32 %r196, %r194, 4, %r172, %r17;
-	mov.b64 %rd428, {%r195, %r196};
-	@!%p94 bra $L118;
-	mov.b64 %rd429, %rd389;
-	mov.b64 %rd430, %rd390;
-	mov.b64 %rd431, %rd427;
-	mov.b64 %rd432, %rd428;
-	mov.b64 %rd397, %rd429;
-	mov.b64 %rd398, %rd430;
-	mov.b64 %rd399, %rd431;
-	mov.b64 %rd400, %rd432;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd433, %rd397, %rd401;
-	mov.b64 %rd397, %rd433;
-	add.s64 %rd434, %rd398, %rd402;
-	mov.b64 %rd398, %rd434;
-$L119:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L118:
-	mov.b64 {%r197, %r198}, %rd389;
-	shfl.sync.down.b32 %r199|%p95, %r197, 8, %r172, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r172, %r17;
-	mov.b64 %rd435, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd390;
-	shfl.sync.down.b32 %r203, %r201, 8, %r172, %r17;
-	shfl.sync.down.b32 %r204, %r202, 8, %r172, %r17;
-	mov.b64 %rd436, {%r203, %r204};
-	@!%p95 bra $L120;
-	mov.b64 %rd437, %rd389;
-	mov.b64 %rd438, %rd390;
-	mov.b64 %rd439, %rd435;
-	mov.b64 %rd440, %rd436;
-	mov.b64 %rd397, %rd437;
-	mov.b64 %rd398, %rd438;
-	mov.b64 %rd399, %rd439;
-	mov.b64 %rd400, %rd440;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd441, %rd397, %rd401;
-	mov.b64 %rd397, %rd441;
-	add.s64 %rd442, %rd398, %rd402;
-	mov.b64 %rd398, %rd442;
-$L121:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L120:
-	mov.b64 {%r205, %r206}, %rd389;
-	shfl.sync.down.b32 %r207|%p96, %r205, 16, %r172, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r172, %r17;
-	mov.b64 %rd443, {%r207, %r208};
-	mov.b64 {%r209, %r210}, %rd390;
-	shfl.sync.down.b32 %r211, %r209, 16, %r172, %r17;
-	shfl.sync.down.b32 %r212, %r210, 16, %r172, %r17;
-	mov.b64 %rd444, {%r211, %r212};
-	@!%p96 bra $L122;
-	mov.b64 %rd445, %rd389;
-	mov.b64 %rd446, %rd390;
-	mov.b64 %rd447, %rd443;
-	mov.b64 %rd448, %rd444;
-	mov.b64 %rd397, %rd445;
-	mov.b64 %rd398, %rd446;
-	mov.b64 %rd399, %rd447;
-	mov.b64 %rd400, %rd448;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	add.s64 %rd449, %rd397, %rd401;
-	mov.b64 %rd397, %rd449;
-	add.s64 %rd450, %rd398, %rd402;
-	mov.b64 %rd398, %rd450;
-$L123:
-	mov.b64 %rd389, %rd397;
-	mov.b64 %rd390, %rd398;
-$L122:
-$L112:
-	mul.wide.u32 %rd451, %r28, 16;
-	add.s64 %rd452, %rd11, %rd451;
-	setp.eq.u32 %p97, %r5, 0;
-	@!%p97 bra $L124;
-	st.global.s64 [%rd452+0], %rd389;
-	st.global.s64 [%rd452+8], %rd390;
-$L124:
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L226;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L227;
+	mul.wide.u32 %rd681, %r7, 16;
+	add.s64 %rd682, %rd1, %rd681;
+	ld.shared.s64 %rd683, [%rd682+0];
+	ld.shared.s64 %rd684, [%rd682+8];
+	mov.b64 %rd663, %rd683;
+	mov.b64 %rd664, %rd684;
+$L227:
+	sub.u32 %r313, %r10, 1;
+	mov.b64 {%r314, %r315}, %rd663;
+	shfl.sync.down.b32 %r316|%p182, %r314, 1, %r313, %r17;
+	shfl.sync.down.b32 %r317, %r315, 1, %r313, %r17;
+	mov.b64 %rd685, {%r316, %r317};
+	mov.b64 {%r318, %r319}, %rd664;
+	shfl.sync.down.b32 %r320, %r318, 1, %r313, %r17;
+	shfl.sync.down.b32 %r321, %r319, 1, %r313, %r17;
+	mov.b64 %rd686, {%r320, %r321};
+	@!%p182 bra $L228;
+	mov.b64 %rd687, %rd663;
+	mov.b64 %rd688, %rd664;
+	mov.b64 %rd689, %rd685;
+	mov.b64 %rd690, %rd686;
+	mov.b64 %rd671, %rd687;
+	mov.b64 %rd672, %rd688;
+	mov.b64 %rd673, %rd689;
+	mov.b64 %rd674, %rd690;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd691, %rd671, %rd675;
+	mov.b64 %rd671, %rd691;
+	add.s64 %rd692, %rd672, %rd676;
+	mov.b64 %rd672, %rd692;
+$L229:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L228:
+	mov.b64 {%r322, %r323}, %rd663;
+	shfl.sync.down.b32 %r324|%p183, %r322, 2, %r313, %r17;
+	shfl.sync.down.b32 %r325, %r323, 2, %r313, %r17;
+	mov.b64 %rd693, {%r324, %r325};
+	mov.b64 {%r326, %r327}, %rd664;
+	shfl.sync.down.b32 %r328, %r326, 2, %r313, %r17;
+	shfl.sync.down.b32 %r329, %r327, 2, %r313, %r17;
+	mov.b64 %rd694, {%r328, %r329};
+	@!%p183 bra $L230;
+	mov.b64 %rd695, %rd663;
+	mov.b64 %rd696, %rd664;
+	mov.b64 %rd697, %rd693;
+	mov.b64 %rd698, %rd694;
+	mov.b64 %rd671, %rd695;
+	mov.b64 %rd672, %rd696;
+	mov.b64 %rd673, %rd697;
+	mov.b64 %rd674, %rd698;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd699, %rd671, %rd675;
+	mov.b64 %rd671, %rd699;
+	add.s64 %rd700, %rd672, %rd676;
+	mov.b64 %rd672, %rd700;
+$L231:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L230:
+	mov.b64 {%r330, %r331}, %rd663;
+	shfl.sync.down.b32 %r332|%p184, %r330, 4, %r313, %r17;
+	shfl.sync.down.b32 %r333, %r331, 4, %r313, %r17;
+	mov.b64 %rd701, {%r332, %r333};
+	mov.b64 {%r334, %r335}, %rd664;
+	shfl.sync.down.b32 %r336, %r334, 4, %r313, %r17;
+	shfl.sync.down.b32 %r337, %r335, 4, %r313, %r17;
+	mov.b64 %rd702, {%r336, %r337};
+	@!%p184 bra $L232;
+	mov.b64 %rd703, %rd663;
+	mov.b64 %rd704, %rd664;
+	mov.b64 %rd705, %rd701;
+	mov.b64 %rd706, %rd702;
+	mov.b64 %rd671, %rd703;
+	mov.b64 %rd672, %rd704;
+	mov.b64 %rd673, %rd705;
+	mov.b64 %rd674, %rd706;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd707, %rd671, %rd675;
+	mov.b64 %rd671, %rd707;
+	add.s64 %rd708, %rd672, %rd676;
+	mov.b64 %rd672, %rd708;
+$L233:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L232:
+	mov.b64 {%r338, %r339}, %rd663;
+	shfl.sync.down.b32 %r340|%p185, %r338, 8, %r313, %r17;
+	shfl.sync.down.b32 %r341, %r339, 8, %r313, %r17;
+	mov.b64 %rd709, {%r340, %r341};
+	mov.b64 {%r342, %r343}, %rd664;
+	shfl.sync.down.b32 %r344, %r342, 8, %r313, %r17;
+	shfl.sync.down.b32 %r345, %r343, 8, %r313, %r17;
+	mov.b64 %rd710, {%r344, %r345};
+	@!%p185 bra $L234;
+	mov.b64 %rd711, %rd663;
+	mov.b64 %rd712, %rd664;
+	mov.b64 %rd713, %rd709;
+	mov.b64 %rd714, %rd710;
+	mov.b64 %rd671, %rd711;
+	mov.b64 %rd672, %rd712;
+	mov.b64 %rd673, %rd713;
+	mov.b64 %rd674, %rd714;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd715, %rd671, %rd675;
+	mov.b64 %rd671, %rd715;
+	add.s64 %rd716, %rd672, %rd676;
+	mov.b64 %rd672, %rd716;
+$L235:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L234:
+	mov.b64 {%r346, %r347}, %rd663;
+	shfl.sync.down.b32 %r348|%p186, %r346, 16, %r313, %r17;
+	shfl.sync.down.b32 %r349, %r347, 16, %r313, %r17;
+	mov.b64 %rd717, {%r348, %r349};
+	mov.b64 {%r350, %r351}, %rd664;
+	shfl.sync.down.b32 %r352, %r350, 16, %r313, %r17;
+	shfl.sync.down.b32 %r353, %r351, 16, %r313, %r17;
+	mov.b64 %rd718, {%r352, %r353};
+	@!%p186 bra $L236;
+	mov.b64 %rd719, %rd663;
+	mov.b64 %rd720, %rd664;
+	mov.b64 %rd721, %rd717;
+	mov.b64 %rd722, %rd718;
+	mov.b64 %rd671, %rd719;
+	mov.b64 %rd672, %rd720;
+	mov.b64 %rd673, %rd721;
+	mov.b64 %rd674, %rd722;
+	mov.b64 %rd675, %rd673;
+	mov.b64 %rd676, %rd674;
+	add.s64 %rd723, %rd671, %rd675;
+	mov.b64 %rd671, %rd723;
+	add.s64 %rd724, %rd672, %rd676;
+	mov.b64 %rd672, %rd724;
+$L237:
+	mov.b64 %rd663, %rd671;
+	mov.b64 %rd664, %rd672;
+$L236:
+$L226:
+	mul.wide.u32 %rd725, %r28, 16;
+	add.s64 %rd726, %rd11, %rd725;
+	setp.eq.u32 %p187, %r5, 0;
+	@!%p187 bra $L238;
+	st.global.s64 [%rd726+0], %rd663;
+	st.global.s64 [%rd726+8], %rd664;
+$L238:
 	ret;
 }
 
@@ -5567,9 +7703,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<124>;
-	.reg .b32 %r<211>;
-	.reg .b64 %rd<398>;
+	.reg .pred %p<210>;
+	.reg .b32 %r<348>;
+	.reg .b64 %rd<660>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5795,730 +7931,1415 @@ $L1:
 	add.s64 %rd169, %rd168, %rd150;
 	min.s64 %rd170, %rd169, %rd129;
 	mov.b64 %rd171, %rd170;
-	cvt.u64.u32 %rd172, %r2;
-	add.s64 %rd173, %rd168, %rd172;
-	mov.b64 %rd174, %rd173;
-	mov.b32 %r39, -1;
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd177, 4611686018427387904;
+	setp.eq.s64 %p13, %rd166, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.pred %p14, %p10;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.pred %p15, %p11;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.pred %p16, %p12;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd212, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd212, %rd201;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd177, %rd148;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd177;
-$L9:
-	mov.b64 %rd179, 0;
-	mov.b64 %rd180, %rd178;
-$L12:
-	setp.gt.s64 %p13, %rd180, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd175, %rd176;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd174, %rd171;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd181, %rd129;
-	mov.b64 %rd182, %rd174;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd183, %rd182, 5;
-	mul.lo.s64 %rd184, %rd183, %rd135;
-	mad.lo.s64 %rd185, %rd184, 4, %rd133;
-	ld.global.nc.u32 %r40, [%rd185+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd186, %rd182, 31;
-	min.u64 %rd187, %rd186, 32;
-	cvt.u32.u64 %r42, %rd187;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd182;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd188, %rd182, %rd132;
-	mad.lo.s64 %rd189, %rd188, 4, %rd130;
-	ld.global.nc.s32 %r49, [%rd189+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd190, %rd174, %rd166;
-	mov.b64 %rd174, %rd190;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd191, %rd119;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd192, %r51;
-	mul.lo.s64 %rd193, %rd192, %rd122;
-	mad.lo.s64 %rd194, %rd193, 8, %rd120;
-	ld.global.nc.s64 %rd195, [%rd194+0];
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd119;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd199, %r52;
-	add.s64 %rd200, %rd199, 1;
-	mul.lo.s64 %rd201, %rd200, %rd122;
-	mad.lo.s64 %rd202, %rd201, 8, %rd120;
-	ld.global.nc.s64 %rd203, [%rd202+0];
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd206, %rd197;
-	mov.b64 %rd207, %rd205;
-	mov.b64 %rd175, %rd206;
-	mov.b64 %rd176, %rd207;
-$L29:
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
+$L11:
+	setp.lt.s64 %p17, %rd215, %rd211;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r41, [%rd220+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r43, %rd222;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd217;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r50, [%rd224+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd208, %rd175, %rd125;
-	mad.lo.s64 %rd209, %rd208, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd209+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd210, %rd175;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd225, %rd172;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd226, %r53;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd235, %r54;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+$L25:
+	setp.lt.s64 %p23, %rd241, %rd233;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r55, [%rd243+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd244, %rd241;
 $L30:
-	cvt.s64.s32 %rd211, %r58;
-	mul.lo.s64 %rd212, %rd211, %rd156;
-	mad.lo.s64 %rd213, %rd212, 4, %rd154;
-	ld.global.nc.s32 %r59, [%rd213+0];
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd214, %r57;
-	mul.lo.s64 %rd215, %rd214, %rd156;
-	mad.lo.s64 %rd216, %rd215, 4, %rd154;
-	ld.global.nc.s32 %r61, [%rd216+0];
+	cvt.s64.s32 %rd245, %r60;
+	mul.lo.s64 %rd246, %rd245, %rd209;
+	mad.lo.s64 %rd247, %rd246, 4, %rd207;
+	ld.global.nc.s32 %r61, [%rd247+0];
 	mov.b32 %r62, %r61;
-	setp.ne.s32 %p21, %r60, %r62;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd217, %r58;
-	mul.lo.s64 %rd218, %rd217, %rd153;
-	mad.lo.s64 %rd219, %rd218, 4, %rd151;
-	ld.relaxed.gpu.global.u32 %r63, [%rd219+0];
+	cvt.s64.s32 %rd248, %r59;
+	mul.lo.s64 %rd249, %rd248, %rd209;
+	mad.lo.s64 %rd250, %rd249, 4, %rd207;
+	ld.global.nc.s32 %r63, [%rd250+0];
 	mov.b32 %r64, %r63;
-	or.b32 %r65, %r56, 0x4;
-	and.b32 %r66, %r64, %r65;
-	setp.ne.u32 %p24, %r66, 0x0;
-	mov.pred %p22, %p24;
+	setp.ne.s32 %p25, %r62, %r64;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd251, %r60;
+	mul.lo.s64 %rd252, %rd251, %rd206;
+	mad.lo.s64 %rd253, %rd252, 4, %rd204;
+	ld.relaxed.gpu.global.u32 %r65, [%rd253+0];
+	mov.b32 %r66, %r65;
+	or.b32 %r67, %r58, 0x4;
+	and.b32 %r68, %r66, %r67;
+	setp.ne.u32 %p28, %r68, 0x0;
+	mov.pred %p26, %p28;
 $L34:
-	@!%p22 bra $L36;
-	mov.pred %p25, 0;
+	@!%p26 bra $L36;
+	mov.pred %p29, 0;
 	bra.uni $L32;
 $L36:
-	cvt.s64.s32 %rd220, %r58;
-	mul.lo.s64 %rd221, %rd220, %rd153;
-	mad.lo.s64 %rd222, %rd221, 4, %rd151;
-	atom.global.or.b32 %r67, [%rd222], %r56;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r56;
-	setp.eq.u32 %p26, %r69, 0x0;
-	mov.pred %p25, %p26;
+	cvt.s64.s32 %rd254, %r60;
+	mul.lo.s64 %rd255, %rd254, %rd206;
+	mad.lo.s64 %rd256, %rd255, 4, %rd204;
+	atom.global.or.b32 %r69, [%rd256], %r58;
+	mov.b32 %r70, %r69;
+	and.b32 %r71, %r70, %r58;
+	setp.eq.u32 %p30, %r71, 0x0;
+	mov.pred %p29, %p30;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p25 bra $L38;
-	mov.pred %p27, 0;
-	mov.b64 %rd223, %rd179;
-	mov.b32 %r70, %r55;
+	not.pred %p31, %p29;
+	@!%p31 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p32, 0;
+	mov.b64 %rd257, %rd214;
+	mov.b32 %r72, %r57;
 $L39:
-	@!%p11 bra $L43;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd224, %r71;
-	mov.b64 %rd225, %rd224;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd226, %r72;
-	min.u64 %rd227, %rd226, 32;
-	cvt.u32.u64 %r73, %rd227;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p28, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p28;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd228, %rd225;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd229, %rd228, %rd144;
-	mad.lo.s64 %rd230, %rd229, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r79, [%rd230+0];
+	@!%p15 bra $L43;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd258, %r73;
+	mov.b64 %rd259, %rd258;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd260, %r74;
+	min.u64 %rd261, %rd260, 32;
+	cvt.u32.u64 %r75, %rd261;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p33, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p33;
+	mov.b32 %r79, %r78;
+	mov.b64 %rd262, %rd259;
 	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p29, %r81, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd231, %rd228, %rd144;
-	mad.lo.s64 %rd232, %rd231, 4, %rd142;
-	atom.global.or.b32 %r82, [%rd232], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p32, %r84, 0x0;
-	mov.pred %p30, %p32;
-$L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd233, %rd223;
-	mov.b64 %rd234, %rd233;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd235, %rd223;
-	mov.b64 %rd234, %rd235;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd236, %r70;
-	mul.lo.s64 %rd237, %rd236, %rd147;
-	mad.lo.s64 %rd238, %rd237, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r85, [%rd238+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p34, %r86, %r37;
+	mul.lo.s64 %rd263, %rd262, %rd197;
+	mad.lo.s64 %rd264, %rd263, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r81, [%rd264+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p34, %r83, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd239, %r70;
-	mul.lo.s64 %rd240, %rd239, %rd147;
-	mad.lo.s64 %rd241, %rd240, 4, %rd145;
-	atom.global.exch.b32 %r87, [%rd241], %r37;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p37, %r88, %r37;
+	@!%p36 bra $L45;
+	mul.lo.s64 %rd265, %rd262, %rd197;
+	mad.lo.s64 %rd266, %rd265, 4, %rd195;
+	atom.global.or.b32 %r84, [%rd266], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p37, %r86, 0x0;
 	mov.pred %p35, %p37;
+$L45:
+	@!%p35 bra $L47;
+	mov.b64 %rd267, %rd257;
+	mov.b64 %rd268, %rd267;
+	mov.pred %p38, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd269, %rd257;
+	mov.b64 %rd268, %rd269;
+	mov.pred %p38, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd270, %r72;
+	mul.lo.s64 %rd271, %rd270, %rd200;
+	mad.lo.s64 %rd272, %rd271, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r87, [%rd272+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p39, %r88, %r39;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L51;
+	cvt.s64.s32 %rd273, %r72;
+	mul.lo.s64 %rd274, %rd273, %rd200;
+	mad.lo.s64 %rd275, %rd274, 4, %rd198;
+	atom.global.exch.b32 %r89, [%rd275], %r39;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p42, %r90, %r39;
+	mov.pred %p40, %p42;
 $L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd242, %rd223;
-	mov.b64 %rd234, %rd242;
-	mov.pred %p33, 0;
+	@!%p40 bra $L53;
+	mov.b64 %rd276, %rd257;
+	mov.b64 %rd268, %rd276;
+	mov.pred %p38, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd243, %rd223, %rd164;
-	mad.lo.s64 %rd244, %rd243, 4, %rd162;
-	st.shared.s32 [%rd244+0], %r70;
-	add.s64 %rd245, %rd223, 1;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd234, %rd246;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd277, %rd257, %rd164;
+	mad.lo.s64 %rd278, %rd277, 4, %rd162;
+	st.shared.s32 [%rd278+0], %r72;
+	add.s64 %rd279, %rd257, 1;
+	mov.b64 %rd280, %rd279;
+	mov.b64 %rd268, %rd280;
+	mov.pred %p38, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd247, %rd234;
-	mov.pred %p38, %p33;
-	mov.b64 %rd179, %rd247;
-	mov.pred %p27, %p38;
-	@!%p27 bra $L55;
-	mov.b64 %rd248, %rd119;
-	mov.b32 %r89, %r55;
-	setp.lt.s64 %p39, %rd113, 64;
-	setp.le.s64 %p40, %rd149, 1;
-	or.pred %p41, %p39, %p40;
-	@!%p41 bra $L56;
-	mov.b64 %rd249, %rd248;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd250, %r90;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd122;
-	mad.lo.s64 %rd253, %rd252, 8, %rd120;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r90;
-	mul.lo.s64 %rd257, %rd256, %rd122;
-	mad.lo.s64 %rd258, %rd257, 8, %rd120;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	mov.b64 %rd262, %rd261;
-	add.s64 %rd263, %rd114, %rd262;
-	mov.b64 %rd114, %rd263;
+	mov.b64 %rd281, %rd268;
+	mov.pred %p43, %p38;
+	mov.b64 %rd214, %rd281;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L55;
+	mov.b64 %rd282, %rd172;
+	mov.b32 %r91, %r57;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd202, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L56;
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd284, %r92;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd175;
+	mad.lo.s64 %rd287, %rd286, 8, %rd173;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r92;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd264, %rd113, %rd149;
-	setp.eq.s64 %p42, %rd149, -1;
-	selp.b64 %rd265, 0, %rd264, %p42;
-	setp.eq.s64 %p43, %rd149, 0;
-	selp.b64 %rd266, %rd113, %rd265, %p43;
-	setp.eq.s64 %p44, %rd266, 0;
-	@!%p44 bra $L59;
-	mov.b64 %rd267, %rd248;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd268, %r91;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd122;
-	mad.lo.s64 %rd271, %rd270, 8, %rd120;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r91;
-	mul.lo.s64 %rd275, %rd274, %rd122;
-	mad.lo.s64 %rd276, %rd275, 8, %rd120;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	mul.lo.s64 %rd281, %rd149, %rd280;
-	add.s64 %rd282, %rd114, %rd281;
-	mov.b64 %rd114, %rd282;
+	rem.s64 %rd298, %rd113, %rd202;
+	setp.eq.s64 %p47, %rd202, -1;
+	selp.b64 %rd299, 0, %rd298, %p47;
+	setp.eq.s64 %p48, %rd202, 0;
+	selp.b64 %rd300, %rd113, %rd299, %p48;
+	setp.eq.s64 %p49, %rd300, 0;
+	@!%p49 bra $L59;
+	mov.b64 %rd301, %rd282;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd302, %r93;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd175;
+	mad.lo.s64 %rd305, %rd304, 8, %rd173;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r93;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	mul.lo.s64 %rd315, %rd202, %rd314;
+	add.s64 %rd316, %rd114, %rd315;
+	mov.b64 %rd114, %rd316;
 $L59:
 $L57:
-	add.s64 %rd283, %rd113, 1;
-	mov.b64 %rd113, %rd283;
+	add.s64 %rd317, %rd113, 1;
+	mov.b64 %rd113, %rd317;
 $L55:
-$L38:
-	add.s64 %rd284, %rd175, 1;
-	mov.b64 %rd175, %rd284;
-	sub.s64 %rd285, %rd180, 1;
-	mov.b64 %rd180, %rd285;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd286, %rd179;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd287, %rd286;
-	mov.b32 %r92, %r3;
-$L65:
-	setp.hs.u32 %p45, %r92, 32;
-	@%p45 bra $L66;
-	mov.b64 {%r93, %r94}, %rd287;
-	shfl.sync.up.b32 %r95|%p46, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd288, {%r95, %r96};
-	@!%p46 bra $L67;
-	add.s64 %rd289, %rd288, %rd287;
-	mov.b64 %rd287, %rd289;
-$L67:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p50, %rd214, %rd213;
+	@!%p50 bra $L61;
+	mov.b64 %rd318, %rd214;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r97, %r98}, %rd287;
-	shfl.sync.up.b32 %r99|%p47, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd290, {%r99, %r100};
-	setp.lo.u32 %p48, %r3, 32;
-	and.pred %p49, %p47, %p48;
-	selp.b64 %rd291, %rd290, 0, %p49;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p50, %r7, %r101;
-	@!%p50 bra $L68;
-	mul.wide.u32 %rd292, %r8, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	st.shared.s64 [%rd293+0], %rd287;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L69;
-	mov.b64 %rd294, 0;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L70;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	mov.b64 %rd294, %rd297;
-$L70:
-	mov.b64 {%r102, %r103}, %rd294;
-	shfl.sync.up.b32 %r104|%p53, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd298, {%r104, %r105};
-	@!%p53 bra $L71;
-	add.s64 %rd299, %rd298, %rd294;
-	mov.b64 %rd294, %rd299;
-$L71:
-	mov.b64 {%r106, %r107}, %rd294;
-	shfl.sync.up.b32 %r108|%p54, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd300, {%r108, %r109};
-	@!%p54 bra $L72;
-	add.s64 %rd301, %rd300, %rd294;
-	mov.b64 %rd294, %rd301;
-$L72:
-	mov.b64 {%r110, %r111}, %rd294;
-	shfl.sync.up.b32 %r112|%p55, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd302, {%r112, %r113};
-	@!%p55 bra $L73;
-	add.s64 %rd303, %rd302, %rd294;
-	mov.b64 %rd294, %rd303;
-$L73:
-	mov.b64 {%r114, %r115}, %rd294;
-	shfl.sync.up.b32 %r116|%p56, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd304, {%r116, %r117};
-	@!%p56 bra $L74;
-	add.s64 %rd305, %rd304, %rd294;
-	mov.b64 %rd294, %rd305;
-$L74:
-	mov.b64 {%r118, %r119}, %rd294;
-	shfl.sync.up.b32 %r120|%p57, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd306, {%r120, %r121};
-	@!%p57 bra $L75;
-	add.s64 %rd307, %rd306, %rd294;
-	mov.b64 %rd294, %rd307;
-$L75:
-	mov.b64 {%r122, %r123}, %rd294;
-	shfl.sync.up.b32 %r124|%p58, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd308, {%r124, %r125};
-	selp.b64 %rd309, %rd308, 0, %p58;
-	@!%p52 bra $L76;
-	mul.wide.u32 %rd310, %r7, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	add.s64 %rd312, %rd311, 512;
-	st.shared.s64 [%rd312+0], %rd309;
-$L76:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p59, %r7, %r126;
-	@!%p59 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd294;
-$L77:
+	// block scan
+	mov.b64 %rd319, %rd318;
+	mov.b32 %r94, %r3;
+$L67:
+	setp.hs.u32 %p51, %r94, 32;
+	@%p51 bra $L68;
+	mov.b64 {%r95, %r96}, %rd319;
+	shfl.sync.up.b32 %r97|%p52, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd320, {%r97, %r98};
+	@!%p52 bra $L69;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
 $L69:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r99, %r100}, %rd319;
+	shfl.sync.up.b32 %r101|%p53, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd322, {%r101, %r102};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd323, %rd322, 0, %p55;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r103;
+	@!%p56 bra $L70;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	ld.shared.s64 %rd316, [%rd315+0];
-	add.s64 %rd317, %rd316, %rd291;
-	ld.shared.s64 %rd318, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd317;
-	shfl.sync.idx.b32 %r129|%p60, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd319, {%r129, %r130};
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, 0;
-	cvt.u64.u32 %rd328, %r2;
-	setp.eq.s64 %p61, %rd328, 0;
-	setp.gt.s64 %p62, %rd326, 0;
-	and.pred %p63, %p61, %p62;
-	@!%p63 bra $L79;
-	atom.global.add.u64 %rd329, [%rd139], %rd326;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd327, %rd330;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L71;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L72;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L72:
+	mov.b64 {%r104, %r105}, %rd326;
+	shfl.sync.up.b32 %r106|%p59, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd330, {%r106, %r107};
+	@!%p59 bra $L73;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L73:
+	mov.b64 {%r108, %r109}, %rd326;
+	shfl.sync.up.b32 %r110|%p60, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd332, {%r110, %r111};
+	@!%p60 bra $L74;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L74:
+	mov.b64 {%r112, %r113}, %rd326;
+	shfl.sync.up.b32 %r114|%p61, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd334, {%r114, %r115};
+	@!%p61 bra $L75;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L75:
+	mov.b64 {%r116, %r117}, %rd326;
+	shfl.sync.up.b32 %r118|%p62, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd336, {%r118, %r119};
+	@!%p62 bra $L76;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L76:
+	mov.b64 {%r120, %r121}, %rd326;
+	shfl.sync.up.b32 %r122|%p63, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd338, {%r122, %r123};
+	@!%p63 bra $L77;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L77:
+	mov.b64 {%r124, %r125}, %rd326;
+	shfl.sync.up.b32 %r126|%p64, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd340, {%r126, %r127};
+	selp.b64 %rd341, %rd340, 0, %p64;
+	@!%p58 bra $L78;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L78:
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r128;
+	@!%p65 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd326;
 $L79:
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p64, %rd331, 0;
-	setp.eq.u32 %p65, %r1, 0;
-	and.pred %p66, %p64, %p65;
+$L71:
 	bar.sync 0;
-	@!%p66 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd327;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd332, [%rd1+1024];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd327, %rd333;
-	add.s64 %rd334, %rd327, %rd325;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd349;
+	shfl.sync.idx.b32 %r131|%p66, %r129, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
+	mov.b64 %rd351, {%r131, %r132};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, 0;
+	cvt.u64.u32 %rd360, %r2;
+	setp.eq.s64 %p67, %rd360, 0;
+	setp.gt.s64 %p68, %rd358, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L81;
+	atom.global.add.u64 %rd361, [%rd192], %rd358;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd359, %rd362;
 $L81:
-	setp.lt.s64 %p67, %rd336, %rd286;
-	not.pred %p68, %p67;
-	@!%p68 bra $L85;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p70, %rd363, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd359;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd359, %rd357;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 0;
+$L83:
+	setp.lt.s64 %p73, %rd368, %rd318;
+	not.pred %p74, %p73;
+	@!%p74 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd369, %rd368, %rd164;
+	mad.lo.s64 %rd370, %rd369, 4, %rd162;
+	ld.shared.s32 %r133, [%rd370+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd371, %rd367, %rd368;
+	mul.lo.s64 %rd372, %rd371, %rd191;
+	mad.lo.s64 %rd373, %rd372, 4, %rd189;
+	st.global.s32 [%rd373+0], %r134;
+$L84:
+	add.s64 %rd374, %rd368, 1;
+	mov.b64 %rd368, %rd374;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd337, %rd336, %rd164;
-	mad.lo.s64 %rd338, %rd337, 4, %rd162;
-	ld.shared.s32 %r131, [%rd338+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd339, %rd335, %rd336;
-	mul.lo.s64 %rd340, %rd339, %rd138;
-	mad.lo.s64 %rd341, %rd340, 4, %rd136;
-	st.global.s32 [%rd341+0], %r132;
-$L82:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd214, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd343, 0;
-	setp.lt.s64 %p69, %rd175, %rd176;
-	setp.lt.s64 %p70, %rd174, %rd171;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L87;
-	mov.b64 %rd343, 1;
-$L87:
-	mov.b64 %rd344, %rd343;
-	// block reduction
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
-$L88:
-	setp.hs.u32 %p72, %r134, 32;
-	@%p72 bra $L89;
-	mov.b64 {%r135, %r136}, %rd344;
-	shfl.sync.down.b32 %r137|%p73, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd345, {%r137, %r138};
-	@!%p73 bra $L90;
-	max.s64 %rd346, %rd344, %rd345;
-	mov.b64 %rd344, %rd346;
-$L90:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L91;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd344;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L92;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L93;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd344, %rd351;
-$L93:
-	sub.u32 %r139, %r10, 1;
-	mov.b64 {%r140, %r141}, %rd344;
-	shfl.sync.down.b32 %r142|%p77, %r140, 1, %r139, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r139, %r17;
-	mov.b64 %rd352, {%r142, %r143};
-	@!%p77 bra $L94;
-	max.s64 %rd353, %rd344, %rd352;
-	mov.b64 %rd344, %rd353;
-$L94:
-	mov.b64 {%r144, %r145}, %rd344;
-	shfl.sync.down.b32 %r146|%p78, %r144, 2, %r139, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r139, %r17;
-	mov.b64 %rd354, {%r146, %r147};
-	@!%p78 bra $L95;
-	max.s64 %rd355, %rd344, %rd354;
-	mov.b64 %rd344, %rd355;
-$L95:
-	mov.b64 {%r148, %r149}, %rd344;
-	shfl.sync.down.b32 %r150|%p79, %r148, 4, %r139, %r17;
-	shfl.sync.down.b32 %r151, %r149, 4, %r139, %r17;
-	mov.b64 %rd356, {%r150, %r151};
-	@!%p79 bra $L96;
-	max.s64 %rd357, %rd344, %rd356;
-	mov.b64 %rd344, %rd357;
-$L96:
-	mov.b64 {%r152, %r153}, %rd344;
-	shfl.sync.down.b32 %r154|%p80, %r152, 8, %r139, %r17;
-	shfl.sync.down.b32 %r155, %r153, 8, %r139, %r17;
-	mov.b64 %rd358, {%r154, %r155};
-	@!%p80 bra $L97;
-	max.s64 %rd359, %rd344, %rd358;
-	mov.b64 %rd344, %rd359;
-$L97:
-	mov.b64 {%r156, %r157}, %rd344;
-	shfl.sync.down.b32 %r158|%p81, %r156, 16, %r139, %r17;
-	shfl.sync.down.b32 %r159, %r157, 16, %r139, %r17;
-	mov.b64 %rd360, {%r158, %r159};
-	@!%p81 bra $L98;
-	max.s64 %rd361, %rd344, %rd360;
-	mov.b64 %rd344, %rd361;
-$L98:
-	@!%p74 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd344, %rd362;
-	mov.b64 %rd363, %rd344;
-	setp.eq.s64 %p82, %rd363, 0;
-	@!%p82 bra $L101;
+$L26:
+	add.s64 %rd375, %rd241, 1;
+	mov.b64 %rd241, %rd375;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd376, %rd215, 1;
+	mov.b64 %rd215, %rd376;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd377, %rd214;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd378, %rd377;
+	mov.b32 %r135, %r3;
+$L93:
+	setp.hs.u32 %p75, %r135, 32;
+	@%p75 bra $L94;
+	mov.b64 {%r136, %r137}, %rd378;
+	shfl.sync.up.b32 %r138|%p76, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd379, {%r138, %r139};
+	@!%p76 bra $L95;
+	add.s64 %rd380, %rd379, %rd378;
+	mov.b64 %rd378, %rd380;
+$L95:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r140, %r141}, %rd378;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd381, {%r142, %r143};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd382, %rd381, 0, %p79;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r144;
+	@!%p80 bra $L96;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd378;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L97;
+	mov.b64 %rd385, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L98;
+	mul.wide.u32 %rd386, %r7, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	ld.shared.s64 %rd388, [%rd387+0];
+	mov.b64 %rd385, %rd388;
+$L98:
+	mov.b64 {%r145, %r146}, %rd385;
+	shfl.sync.up.b32 %r147|%p83, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd389, {%r147, %r148};
+	@!%p83 bra $L99;
+	add.s64 %rd390, %rd389, %rd385;
+	mov.b64 %rd385, %rd390;
+$L99:
+	mov.b64 {%r149, %r150}, %rd385;
+	shfl.sync.up.b32 %r151|%p84, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd391, {%r151, %r152};
+	@!%p84 bra $L100;
+	add.s64 %rd392, %rd391, %rd385;
+	mov.b64 %rd385, %rd392;
+$L100:
+	mov.b64 {%r153, %r154}, %rd385;
+	shfl.sync.up.b32 %r155|%p85, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd393, {%r155, %r156};
+	@!%p85 bra $L101;
+	add.s64 %rd394, %rd393, %rd385;
+	mov.b64 %rd385, %rd394;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r157, %r158}, %rd385;
+	shfl.sync.up.b32 %r159|%p86, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd395, {%r159, %r160};
+	@!%p86 bra $L102;
+	add.s64 %rd396, %rd395, %rd385;
+	mov.b64 %rd385, %rd396;
+$L102:
+	mov.b64 {%r161, %r162}, %rd385;
+	shfl.sync.up.b32 %r163|%p87, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd397, {%r163, %r164};
+	@!%p87 bra $L103;
+	add.s64 %rd398, %rd397, %rd385;
+	mov.b64 %rd385, %rd398;
+$L103:
+	mov.b64 {%r165, %r166}, %rd385;
+	shfl.sync.up.b32 %r167|%p88, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd399, {%r167, %r168};
+	selp.b64 %rd400, %rd399, 0, %p88;
+	@!%p82 bra $L104;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	add.s64 %rd403, %rd402, 512;
+	st.shared.s64 [%rd403+0], %rd400;
+$L104:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r169;
+	@!%p89 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd385;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	add.s64 %rd406, %rd405, 512;
+	ld.shared.s64 %rd407, [%rd406+0];
+	add.s64 %rd408, %rd407, %rd382;
+	ld.shared.s64 %rd409, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd408;
+	shfl.sync.idx.b32 %r172|%p90, %r170, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r21, %r17;
+	mov.b64 %rd410, {%r172, %r173};
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, 0;
+	cvt.u64.u32 %rd419, %r2;
+	setp.eq.s64 %p91, %rd419, 0;
+	setp.gt.s64 %p92, %rd417, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L107;
+	atom.global.add.u64 %rd420, [%rd192], %rd417;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd418, %rd421;
+$L107:
+	cvt.u64.u32 %rd422, %r2;
+	setp.eq.s64 %p94, %rd422, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd418;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd418, %rd424;
+	add.s64 %rd425, %rd418, %rd416;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd427, 0;
+$L109:
+	setp.lt.s64 %p97, %rd427, %rd377;
+	not.pred %p98, %p97;
+	@!%p98 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd428, %rd427, %rd164;
+	mad.lo.s64 %rd429, %rd428, 4, %rd162;
+	ld.shared.s32 %r174, [%rd429+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd430, %rd426, %rd427;
+	mul.lo.s64 %rd431, %rd430, %rd191;
+	mad.lo.s64 %rd432, %rd431, 4, %rd189;
+	st.global.s32 [%rd432+0], %r175;
+$L110:
+	add.s64 %rd433, %rd427, 1;
+	mov.b64 %rd427, %rd433;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd434, %r2;
+	add.s64 %rd435, %rd168, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b32 %r176, -1;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd439, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd439, %rd148;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd440, %rd439;
+$L119:
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, %rd440;
+$L122:
+	setp.gt.s64 %p99, %rd442, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p101, %rd437, %rd438;
+	@!%p101 bra $L128;
+	setp.ge.s64 %p102, %rd436, %rd171;
+	@!%p102 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p103, %p10;
+	mov.b64 %rd443, %rd129;
+	mov.b64 %rd444, %rd436;
+$L131:
+	@!%p103 bra $L135;
+	shr.s64 %rd445, %rd444, 5;
+	mul.lo.s64 %rd446, %rd445, %rd135;
+	mad.lo.s64 %rd447, %rd446, 4, %rd133;
+	ld.global.nc.u32 %r177, [%rd447+0];
+	mov.b32 %r178, %r177;
+	and.b64 %rd448, %rd444, 31;
+	min.u64 %rd449, %rd448, 32;
+	cvt.u32.u64 %r179, %rd449;
+	mov.b32 %r181, 0x1;
+	shl.b32 %r180, %r181, %r179;
+	setp.hs.u32 %p104, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p104;
+	and.b32 %r183, %r178, %r182;
+	setp.ne.u32 %p105, %r183, 0x0;
+	@!%p105 bra $L137;
+	cvt.u32.u64 %r184, %rd444;
+	mov.b32 %r185, %r184;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r185, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd450, %rd444, %rd132;
+	mad.lo.s64 %rd451, %rd450, 4, %rd130;
+	ld.global.nc.s32 %r186, [%rd451+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r185, %r187;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r176, %r185;
+	add.s64 %rd452, %rd436, %rd166;
+	mov.b64 %rd436, %rd452;
+	setp.ge.s32 %p106, %r176, 0;
+	@!%p106 bra $L139;
+	mov.b64 %rd453, %rd119;
+	mov.b32 %r188, %r176;
+	cvt.s64.s32 %rd454, %r188;
+	mul.lo.s64 %rd455, %rd454, %rd122;
+	mad.lo.s64 %rd456, %rd455, 8, %rd120;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd119;
+	mov.b32 %r189, %r176;
+	cvt.s64.s32 %rd461, %r189;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd122;
+	mad.lo.s64 %rd464, %rd463, 8, %rd120;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd459;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd437, %rd468;
+	mov.b64 %rd438, %rd469;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd470, %rd437, %rd125;
+	mad.lo.s64 %rd471, %rd470, 4, %rd123;
+	ld.global.nc.s32 %r190, [%rd471+0];
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r38;
+	mov.b32 %r194, %r176;
+	mov.b32 %r195, %r192;
+	mov.b64 %rd472, %rd437;
+$L140:
+	cvt.s64.s32 %rd473, %r195;
+	mul.lo.s64 %rd474, %rd473, %rd156;
+	mad.lo.s64 %rd475, %rd474, 4, %rd154;
+	ld.global.nc.s32 %r196, [%rd475+0];
+	mov.b32 %r197, %r196;
+	cvt.s64.s32 %rd476, %r194;
+	mul.lo.s64 %rd477, %rd476, %rd156;
+	mad.lo.s64 %rd478, %rd477, 4, %rd154;
+	ld.global.nc.s32 %r198, [%rd478+0];
+	mov.b32 %r199, %r198;
+	setp.ne.s32 %p107, %r197, %r199;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L144;
+	cvt.s64.s32 %rd479, %r195;
+	mul.lo.s64 %rd480, %rd479, %rd153;
+	mad.lo.s64 %rd481, %rd480, 4, %rd151;
+	ld.relaxed.gpu.global.u32 %r200, [%rd481+0];
+	mov.b32 %r201, %r200;
+	or.b32 %r202, %r193, 0x4;
+	and.b32 %r203, %r201, %r202;
+	setp.ne.u32 %p110, %r203, 0x0;
+	mov.pred %p108, %p110;
+$L144:
+	@!%p108 bra $L146;
+	mov.pred %p111, 0;
+	bra.uni $L142;
+$L146:
+	cvt.s64.s32 %rd482, %r195;
+	mul.lo.s64 %rd483, %rd482, %rd153;
+	mad.lo.s64 %rd484, %rd483, 4, %rd151;
+	atom.global.or.b32 %r204, [%rd484], %r193;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r193;
+	setp.eq.u32 %p112, %r206, 0x0;
+	mov.pred %p111, %p112;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p111 bra $L148;
+	mov.pred %p113, 0;
+	mov.b64 %rd485, %rd441;
+	mov.b32 %r207, %r192;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd486, %r208;
+	mov.b64 %rd487, %rd486;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd488, %r209;
+	min.u64 %rd489, %rd488, 32;
+	cvt.u32.u64 %r210, %rd489;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p114, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p114;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd490, %rd487;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd491, %rd490, %rd144;
+	mad.lo.s64 %rd492, %rd491, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r216, [%rd492+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p115, %r218, 0x0;
+	mov.pred %p116, %p115;
+	not.pred %p117, %p116;
+	@!%p117 bra $L155;
+	mul.lo.s64 %rd493, %rd490, %rd144;
+	mad.lo.s64 %rd494, %rd493, 4, %rd142;
+	atom.global.or.b32 %r219, [%rd494], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p118, %r221, 0x0;
+	mov.pred %p116, %p118;
+$L155:
+	@!%p116 bra $L157;
+	mov.b64 %rd495, %rd485;
+	mov.b64 %rd496, %rd495;
+	mov.pred %p119, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd497, %rd485;
+	mov.b64 %rd496, %rd497;
+	mov.pred %p119, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd498, %r207;
+	mul.lo.s64 %rd499, %rd498, %rd147;
+	mad.lo.s64 %rd500, %rd499, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r222, [%rd500+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p120, %r223, %r37;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L161;
+	cvt.s64.s32 %rd501, %r207;
+	mul.lo.s64 %rd502, %rd501, %rd147;
+	mad.lo.s64 %rd503, %rd502, 4, %rd145;
+	atom.global.exch.b32 %r224, [%rd503], %r37;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p123, %r225, %r37;
+	mov.pred %p121, %p123;
+$L161:
+	@!%p121 bra $L163;
+	mov.b64 %rd504, %rd485;
+	mov.b64 %rd496, %rd504;
+	mov.pred %p119, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd505, %rd485, %rd164;
+	mad.lo.s64 %rd506, %rd505, 4, %rd162;
+	st.shared.s32 [%rd506+0], %r207;
+	add.s64 %rd507, %rd485, 1;
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd496, %rd508;
+	mov.pred %p119, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd509, %rd496;
+	mov.pred %p124, %p119;
+	mov.b64 %rd441, %rd509;
+	mov.pred %p113, %p124;
+	@!%p113 bra $L165;
+	mov.b64 %rd510, %rd119;
+	mov.b32 %r226, %r192;
+	setp.lt.s64 %p125, %rd113, 64;
+	setp.le.s64 %p126, %rd149, 1;
+	or.pred %p127, %p125, %p126;
+	@!%p127 bra $L166;
+	mov.b64 %rd511, %rd510;
+	mov.b32 %r227, %r226;
+	cvt.s64.s32 %rd512, %r227;
+	add.s64 %rd513, %rd512, 1;
+	mul.lo.s64 %rd514, %rd513, %rd122;
+	mad.lo.s64 %rd515, %rd514, 8, %rd120;
+	ld.global.nc.s64 %rd516, [%rd515+0];
+	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r227;
+	mul.lo.s64 %rd519, %rd518, %rd122;
+	mad.lo.s64 %rd520, %rd519, 8, %rd120;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	sub.s64 %rd523, %rd517, %rd522;
+	mov.b64 %rd524, %rd523;
+	add.s64 %rd525, %rd114, %rd524;
+	mov.b64 %rd114, %rd525;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd526, %rd113, %rd149;
+	setp.eq.s64 %p128, %rd149, -1;
+	selp.b64 %rd527, 0, %rd526, %p128;
+	setp.eq.s64 %p129, %rd149, 0;
+	selp.b64 %rd528, %rd113, %rd527, %p129;
+	setp.eq.s64 %p130, %rd528, 0;
+	@!%p130 bra $L169;
+	mov.b64 %rd529, %rd510;
+	mov.b32 %r228, %r226;
+	cvt.s64.s32 %rd530, %r228;
+	add.s64 %rd531, %rd530, 1;
+	mul.lo.s64 %rd532, %rd531, %rd122;
+	mad.lo.s64 %rd533, %rd532, 8, %rd120;
+	ld.global.nc.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd536, %r228;
+	mul.lo.s64 %rd537, %rd536, %rd122;
+	mad.lo.s64 %rd538, %rd537, 8, %rd120;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	sub.s64 %rd541, %rd535, %rd540;
+	mov.b64 %rd542, %rd541;
+	mul.lo.s64 %rd543, %rd149, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
+$L169:
+$L167:
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
+$L165:
+$L148:
+	add.s64 %rd546, %rd437, 1;
+	mov.b64 %rd437, %rd546;
+	sub.s64 %rd547, %rd442, 1;
+	mov.b64 %rd442, %rd547;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd548, %rd441;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r229, %r3;
+$L175:
+	setp.hs.u32 %p131, %r229, 32;
+	@%p131 bra $L176;
+	mov.b64 {%r230, %r231}, %rd549;
+	shfl.sync.up.b32 %r232|%p132, %r230, %r229, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r229, 0, %r17;
+	mov.b64 %rd550, {%r232, %r233};
+	@!%p132 bra $L177;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L177:
+	shl.b32 %r229, %r229, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r234, %r235}, %rd549;
+	shfl.sync.up.b32 %r236|%p133, %r234, %r3, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, %r3, 0, %r17;
+	mov.b64 %rd552, {%r236, %r237};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd553, %rd552, 0, %p135;
+	sub.u32 %r238, %r13, %r3;
+	setp.eq.u32 %p136, %r7, %r238;
+	@!%p136 bra $L178;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L179;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L180;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
+$L180:
+	mov.b64 {%r239, %r240}, %rd556;
+	shfl.sync.up.b32 %r241|%p139, %r239, 1, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 1, 0, %r17;
+	mov.b64 %rd560, {%r241, %r242};
+	@!%p139 bra $L181;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
+$L181:
+	mov.b64 {%r243, %r244}, %rd556;
+	shfl.sync.up.b32 %r245|%p140, %r243, 2, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 2, 0, %r17;
+	mov.b64 %rd562, {%r245, %r246};
+	@!%p140 bra $L182;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
+$L182:
+	mov.b64 {%r247, %r248}, %rd556;
+	shfl.sync.up.b32 %r249|%p141, %r247, 4, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 4, 0, %r17;
+	mov.b64 %rd564, {%r249, %r250};
+	@!%p141 bra $L183;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
+$L183:
+	mov.b64 {%r251, %r252}, %rd556;
+	shfl.sync.up.b32 %r253|%p142, %r251, 8, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 8, 0, %r17;
+	mov.b64 %rd566, {%r253, %r254};
+	@!%p142 bra $L184;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L184:
+	mov.b64 {%r255, %r256}, %rd556;
+	shfl.sync.up.b32 %r257|%p143, %r255, 16, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 16, 0, %r17;
+	mov.b64 %rd568, {%r257, %r258};
+	@!%p143 bra $L185;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L185:
+	mov.b64 {%r259, %r260}, %rd556;
+	shfl.sync.up.b32 %r261|%p144, %r259, 1, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 1, 0, %r17;
+	mov.b64 %rd570, {%r261, %r262};
+	selp.b64 %rd571, %rd570, 0, %p144;
+	@!%p138 bra $L186;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L186:
+	sub.u32 %r263, %r10, 1;
+	setp.eq.u32 %p145, %r7, %r263;
+	@!%p145 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r264, %r265}, %rd579;
+	shfl.sync.idx.b32 %r266|%p146, %r264, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r267, %r265, 0, %r21, %r17;
+	mov.b64 %rd581, {%r266, %r267};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p147, %rd590, 0;
+	setp.gt.s64 %p148, %rd588, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L189;
+	atom.global.add.u64 %rd591, [%rd139], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
+$L189:
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p150, %rd593, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
+	bar.sync 0;
+	@!%p152 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
+$L191:
+	setp.lt.s64 %p153, %rd598, %rd548;
+	not.pred %p154, %p153;
+	@!%p154 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd599, %rd598, %rd164;
+	mad.lo.s64 %rd600, %rd599, 4, %rd162;
+	ld.shared.s32 %r268, [%rd600+0];
+	mov.b32 %r269, %r268;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd138;
+	mad.lo.s64 %rd603, %rd602, 4, %rd136;
+	st.global.s32 [%rd603+0], %r269;
+$L192:
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p155, %rd437, %rd438;
+	setp.lt.s64 %p156, %rd436, %rd171;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L197;
+	mov.b64 %rd605, 1;
+$L197:
+	mov.b64 %rd606, %rd605;
+	// block reduction
+	sub.u32 %r270, %r13, 1;
+	mov.b32 %r271, %r3;
+$L198:
+	setp.hs.u32 %p158, %r271, 32;
+	@%p158 bra $L199;
+	mov.b64 {%r272, %r273}, %rd606;
+	shfl.sync.down.b32 %r274|%p159, %r272, %r271, %r270, %r17;
+	shfl.sync.down.b32 %r275, %r273, %r271, %r270, %r17;
+	mov.b64 %rd607, {%r274, %r275};
+	@!%p159 bra $L200;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
+$L200:
+	shl.b32 %r271, %r271, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L201;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L202;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L203;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
+$L203:
+	sub.u32 %r276, %r10, 1;
+	mov.b64 {%r277, %r278}, %rd606;
+	shfl.sync.down.b32 %r279|%p163, %r277, 1, %r276, %r17;
+	shfl.sync.down.b32 %r280, %r278, 1, %r276, %r17;
+	mov.b64 %rd614, {%r279, %r280};
+	@!%p163 bra $L204;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
+$L204:
+	mov.b64 {%r281, %r282}, %rd606;
+	shfl.sync.down.b32 %r283|%p164, %r281, 2, %r276, %r17;
+	shfl.sync.down.b32 %r284, %r282, 2, %r276, %r17;
+	mov.b64 %rd616, {%r283, %r284};
+	@!%p164 bra $L205;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
+$L205:
+	mov.b64 {%r285, %r286}, %rd606;
+	shfl.sync.down.b32 %r287|%p165, %r285, 4, %r276, %r17;
+	shfl.sync.down.b32 %r288, %r286, 4, %r276, %r17;
+	mov.b64 %rd618, {%r287, %r288};
+	@!%p165 bra $L206;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
+$L206:
+	mov.b64 {%r289, %r290}, %rd606;
+	shfl.sync.down.b32 %r291|%p166, %r289, 8, %r276, %r17;
+	shfl.sync.down.b32 %r292, %r290, 8, %r276, %r17;
+	mov.b64 %rd620, {%r291, %r292};
+	@!%p166 bra $L207;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
+$L207:
+	mov.b64 {%r293, %r294}, %rd606;
+	shfl.sync.down.b32 %r295|%p167, %r293, 16, %r276, %r17;
+	shfl.sync.down.b32 %r296, %r294, 16, %r276, %r17;
+	mov.b64 %rd622, {%r295, %r296};
+	@!%p167 bra $L208;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
+$L208:
+	@!%p160 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd606;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p168, %rd625, 0;
+	@!%p168 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd364, %rd113;
-	mov.b64 %rd365, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	sub.u32 %r160, %r13, 1;
-	mov.b32 %r161, %r3;
-$L102:
-	setp.hs.u32 %p83, %r161, 32;
-	@%p83 bra $L103;
-	mov.b64 {%r162, %r163}, %rd364;
-	shfl.sync.down.b32 %r164|%p84, %r162, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd366, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd365;
-	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd367, {%r168, %r169};
-	@!%p84 bra $L104;
-	setp.lt.s64 %p85, %rd366, %rd364;
-	setp.eq.s64 %p86, %rd366, %rd364;
-	setp.lt.s64 %p87, %rd367, %rd365;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd368, %rd366, %rd364, %p89;
-	selp.b64 %rd369, %rd367, %rd365, %p89;
-	mov.b64 %rd364, %rd368;
-	mov.b64 %rd365, %rd369;
-$L104:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L105;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd364;
-	st.shared.s64 [%rd371+8], %rd365;
-$L105:
+	sub.u32 %r297, %r13, 1;
+	mov.b32 %r298, %r3;
+$L212:
+	setp.hs.u32 %p169, %r298, 32;
+	@%p169 bra $L213;
+	mov.b64 {%r299, %r300}, %rd626;
+	shfl.sync.down.b32 %r301|%p170, %r299, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
+	mov.b64 %rd628, {%r301, %r302};
+	mov.b64 {%r303, %r304}, %rd627;
+	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
+	mov.b64 %rd629, {%r305, %r306};
+	@!%p170 bra $L214;
+	setp.lt.s64 %p171, %rd628, %rd626;
+	setp.eq.s64 %p172, %rd628, %rd626;
+	setp.lt.s64 %p173, %rd629, %rd627;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd630, %rd628, %rd626, %p175;
+	selp.b64 %rd631, %rd629, %rd627, %p175;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
+$L214:
+	shl.b32 %r298, %r298, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p176, %r7, 0;
+	@!%p176 bra $L215;
+	mul.wide.u32 %rd632, %r8, 16;
+	add.s64 %rd633, %rd1, %rd632;
+	st.shared.s64 [%rd633+0], %rd626;
+	st.shared.s64 [%rd633+8], %rd627;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L106;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L107;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	ld.shared.s64 %rd374, [%rd373+0];
-	ld.shared.s64 %rd375, [%rd373+8];
-	mov.b64 %rd364, %rd374;
-	mov.b64 %rd365, %rd375;
-$L107:
-	sub.u32 %r170, %r10, 1;
-	mov.b64 {%r171, %r172}, %rd364;
-	shfl.sync.down.b32 %r173|%p93, %r171, 1, %r170, %r17;
-	shfl.sync.down.b32 %r174, %r172, 1, %r170, %r17;
-	mov.b64 %rd376, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd365;
-	shfl.sync.down.b32 %r177, %r175, 1, %r170, %r17;
-	shfl.sync.down.b32 %r178, %r176, 1, %r170, %r17;
-	mov.b64 %rd377, {%r177, %r178};
-	@!%p93 bra $L108;
-	setp.lt.s64 %p94, %rd376, %rd364;
-	setp.eq.s64 %p95, %rd376, %rd364;
-	setp.lt.s64 %p96, %rd377, %rd365;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd378, %rd376, %rd364, %p98;
-	selp.b64 %rd379, %rd377, %rd365, %p98;
-	mov.b64 %rd364, %rd378;
-	mov.b64 %rd365, %rd379;
-$L108:
-	mov.b64 {%r179, %r180}, %rd364;
-	shfl.sync.down.b32 %r181|%p99, %r179, 2, %r170, %r17;
-	shfl.sync.down.b32 %r182, %r180, 2, %r170, %r17;
-	mov.b64 %rd380, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd365;
-	shfl.sync.down.b32 %r185, %r183, 2, %r170, %r17;
-	shfl.sync.down.b32 %r186, %r184, 2, %r170, %r17;
-	mov.b64 %rd381, {%r185, %r186};
-	@!%p99 bra $L109;
-	setp.lt.s64 %p100, %rd380, %rd364;
-	setp.eq.s64 %p101, %rd380, %rd364;
-	setp.lt.s64 %p102, %rd381, %rd365;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd382, %rd380, %rd364, %p104;
-	selp.b64 %rd383, %rd381, %rd365, %p104;
-	mov.b64 %rd364, %rd382;
-	mov.b64 %rd365, %rd383;
-$L109:
-	mov.b64 {%r187, %r188}, %rd364;
-	shfl.sync.down.b32 %r189|%p105, %r187, 4, %r170, %r17;
-	shfl.sync.down.b32 %r190, %r188, 4, %r170, %r17;
-	mov.b64 %rd384, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd365;
-	shfl.sync.down.b32 %r193, %r191, 4, %r170, %r17;
-	shfl.sync.down.b32 %r194, %r192, 4, %r170, %r17;
-	mov.b64 %rd385, {%r193, %r194};
-	@!%p105 bra $L110;
-	setp.lt.s64 %p106, %rd384, %rd364;
-	setp.eq.s64 %p107, %rd384, %rd364;
-	setp.lt.s64 %p108, %rd385, %rd365;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd386, %rd384, %rd364, %p110;
-	selp.b64 %rd387, %rd385, %rd365, %p110;
-	mov.b64 %rd364, %rd386;
-	mov.b64 %rd365, %rd387;
-$L110:
-	mov.b64 {%r195, %r196}, %rd364;
-	shfl.sync.down.b32 %r197|%p111, %r195, 8, %r170, %r17;
-	shfl.sync.down.b32 %r198, %r196, 8, %r170, %r17;
-	mov.b64 %rd388, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd365;
-	shfl.sync.down.b32 %r201, %r199, 8, %r170, %r17;
-	shfl.sync.down.b32 %r202, %r200, 8, %r170, %r17;
-	mov.b64 %rd389, {%r201, %r202};
-	@!%p111 bra $L111;
-	setp.lt.s64 %p112, %rd388, %rd364;
-	setp.eq.s64 %p113, %rd388, %rd364;
-	setp.lt.s64 %p114, %rd389, %rd365;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd390, %rd388, %rd364, %p116;
-	selp.b64 %rd391, %rd389, %rd365, %p116;
-	mov.b64 %rd364, %rd390;
-	mov.b64 %rd365, %rd391;
-$L111:
-	mov.b64 {%r203, %r204}, %rd364;
-	shfl.sync.down.b32 %r205|%p117, %r203, 16, %r170, %r17;
-	shfl.sync.down.b32 %r206, %r204, 16, %r170, %r17;
-	mov.b64 %rd392, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd365;
-	shfl.sync.down.b32 %r209, %r207, 16, %r170, %r17;
-	shfl.sync.down.b32 %r210, %r208, 16, %r170, %r17;
-	mov.b64 %rd393, {%r209, %r210};
-	@!%p117 bra $L112;
-	setp.lt.s64 %p118, %rd392, %rd364;
-	setp.eq.s64 %p119, %rd392, %rd364;
-	setp.lt.s64 %p120, %rd393, %rd365;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd394, %rd392, %rd364, %p122;
-	selp.b64 %rd395, %rd393, %rd365, %p122;
-	mov.b64 %rd364, %rd394;
-	mov.b64 %rd365, %rd395;
-$L112:
-$L106:
-	mul.wide.u32 %rd396, %r28, 16;
-	add.s64 %rd397, %rd11, %rd396;
-	setp.eq.u32 %p123, %r5, 0;
-	@!%p123 bra $L113;
-	st.global.s64 [%rd397+0], %rd364;
-	st.global.s64 [%rd397+8], %rd365;
-$L113:
+	setp.eq.u32 %p177, %r8, 0;
+	@!%p177 bra $L216;
+	setp.lo.u32 %p178, %r7, %r10;
+	@!%p178 bra $L217;
+	mul.wide.u32 %rd634, %r7, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	ld.shared.s64 %rd636, [%rd635+0];
+	ld.shared.s64 %rd637, [%rd635+8];
+	mov.b64 %rd626, %rd636;
+	mov.b64 %rd627, %rd637;
+$L217:
+	sub.u32 %r307, %r10, 1;
+	mov.b64 {%r308, %r309}, %rd626;
+	shfl.sync.down.b32 %r310|%p179, %r308, 1, %r307, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r307, %r17;
+	mov.b64 %rd638, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd627;
+	shfl.sync.down.b32 %r314, %r312, 1, %r307, %r17;
+	shfl.sync.down.b32 %r315, %r313, 1, %r307, %r17;
+	mov.b64 %rd639, {%r314, %r315};
+	@!%p179 bra $L218;
+	setp.lt.s64 %p180, %rd638, %rd626;
+	setp.eq.s64 %p181, %rd638, %rd626;
+	setp.lt.s64 %p182, %rd639, %rd627;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd640, %rd638, %rd626, %p184;
+	selp.b64 %rd641, %rd639, %rd627, %p184;
+	mov.b64 %rd626, %rd640;
+	mov.b64 %rd627, %rd641;
+$L218:
+	mov.b64 {%r316, %r317}, %rd626;
+	shfl.sync.down.b32 %r318|%p185, %r316, 2, %r307, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r307, %r17;
+	mov.b64 %rd642, {%r318, %r319};
+	mov.b64 {%r320, %r321}, %rd627;
+	shfl.sync.down.b32 %r322, %r320, 2, %r307, %r17;
+	shfl.sync.down.b32 %r323, %r321, 2, %r307, %r17;
+	mov.b64 %rd643, {%r322, %r323};
+	@!%p185 bra $L219;
+	setp.lt.s64 %p186, %rd642, %rd626;
+	setp.eq.s64 %p187, %rd642, %rd626;
+	setp.lt.s64 %p188, %rd643, %rd627;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd644, %rd642, %rd626, %p190;
+	selp.b64 %rd645, %rd643, %rd627, %p190;
+	mov.b64 %rd626, %rd644;
+	mov.b64 %rd627, %rd645;
+$L219:
+	mov.b64 {%r324, %r325}, %rd626;
+	shfl.sync.down.b32 %r326|%p191, %r324, 4, %r307, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r307, %r17;
+	mov.b64 %rd646, {%r326, %r327};
+	mov.b64 {%r328, %r329}, %rd627;
+	shfl.sync.down.b32 %r330, %r328, 4, %r307, %r17;
+	shfl.sync.down.b32 %r331, %r329, 4, %r307, %r17;
+	mov.b64 %rd647, {%r330, %r331};
+	@!%p191 bra $L220;
+	setp.lt.s64 %p192, %rd646, %rd626;
+	setp.eq.s64 %p193, %rd646, %rd626;
+	setp.lt.s64 %p194, %rd647, %rd627;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd648, %rd646, %rd626, %p196;
+	selp.b64 %rd649, %rd647, %rd627, %p196;
+	mov.b64 %rd626, %rd648;
+	mov.b64 %rd627, %rd649;
+$L220:
+	mov.b64 {%r332, %r333}, %rd626;
+	shfl.sync.down.b32 %r334|%p197, %r332, 8, %r307, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r307, %r17;
+	mov.b64 %rd650, {%r334, %r335};
+	mov.b64 {%r336, %r337}, %rd627;
+	shfl.sync.down.b32 %r338, %r336, 8, %r307, %r17;
+	shfl.sync.down.b32 %r339, %r337, 8, %r307, %r17;
+	mov.b64 %rd651, {%r338, %r339};
+	@!%p197 bra $L221;
+	setp.lt.s64 %p198, %rd650, %rd626;
+	setp.eq.s64 %p199, %rd650, %rd626;
+	setp.lt.s64 %p200, %rd651, %rd627;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd652, %rd650, %rd626, %p202;
+	selp.b64 %rd653, %rd651, %rd627, %p202;
+	mov.b64 %rd626, %rd652;
+	mov.b64 %rd627, %rd653;
+$L221:
+	mov.b64 {%r340, %r341}, %rd626;
+	shfl.sync.down.b32 %r342|%p203, %r340, 16, %r307, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r307, %r17;
+	mov.b64 %rd654, {%r342, %r343};
+	mov.b64 {%r344, %r345}, %rd627;
+	shfl.sync.down.b32 %r346, %r344, 16, %r307, %r17;
+	shfl.sync.down.b32 %r347, %r345, 16, %r307, %r17;
+	mov.b64 %rd655, {%r346, %r347};
+	@!%p203 bra $L222;
+	setp.lt.s64 %p204, %rd654, %rd626;
+	setp.eq.s64 %p205, %rd654, %rd626;
+	setp.lt.s64 %p206, %rd655, %rd627;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd656, %rd654, %rd626, %p208;
+	selp.b64 %rd657, %rd655, %rd627, %p208;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
+$L222:
+$L216:
+	mul.wide.u32 %rd658, %r28, 16;
+	add.s64 %rd659, %rd11, %rd658;
+	setp.eq.u32 %p209, %r5, 0;
+	@!%p209 bra $L223;
+	st.global.s64 [%rd659+0], %rd626;
+	st.global.s64 [%rd659+8], %rd627;
+$L223:
 	ret;
 }
 
@@ -6999,9 +9820,9 @@ $L16:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<124>;
-	.reg .b32 %r<211>;
-	.reg .b64 %rd<398>;
+	.reg .pred %p<210>;
+	.reg .b32 %r<348>;
+	.reg .b64 %rd<660>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7227,730 +10048,1415 @@ $L1:
 	add.s64 %rd169, %rd168, %rd150;
 	min.s64 %rd170, %rd169, %rd129;
 	mov.b64 %rd171, %rd170;
-	cvt.u64.u32 %rd172, %r2;
-	add.s64 %rd173, %rd168, %rd172;
-	mov.b64 %rd174, %rd173;
-	mov.b32 %r39, -1;
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd177, 4611686018427387904;
+	setp.eq.s64 %p13, %rd166, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.pred %p14, %p10;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.pred %p15, %p11;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.pred %p16, %p12;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd212, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd212, %rd201;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd177, %rd148;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd177;
-$L9:
-	mov.b64 %rd179, 0;
-	mov.b64 %rd180, %rd178;
-$L12:
-	setp.gt.s64 %p13, %rd180, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd175, %rd176;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd174, %rd171;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd181, %rd129;
-	mov.b64 %rd182, %rd174;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd183, %rd182, 5;
-	mul.lo.s64 %rd184, %rd183, %rd135;
-	mad.lo.s64 %rd185, %rd184, 4, %rd133;
-	ld.global.nc.u32 %r40, [%rd185+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd186, %rd182, 31;
-	min.u64 %rd187, %rd186, 32;
-	cvt.u32.u64 %r42, %rd187;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd182;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd188, %rd182, %rd132;
-	mad.lo.s64 %rd189, %rd188, 4, %rd130;
-	ld.global.nc.s32 %r49, [%rd189+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd190, %rd174, %rd166;
-	mov.b64 %rd174, %rd190;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd191, %rd119;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd192, %r51;
-	mul.lo.s64 %rd193, %rd192, %rd122;
-	mad.lo.s64 %rd194, %rd193, 8, %rd120;
-	ld.global.nc.s64 %rd195, [%rd194+0];
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd119;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd199, %r52;
-	add.s64 %rd200, %rd199, 1;
-	mul.lo.s64 %rd201, %rd200, %rd122;
-	mad.lo.s64 %rd202, %rd201, 8, %rd120;
-	ld.global.nc.s64 %rd203, [%rd202+0];
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd206, %rd197;
-	mov.b64 %rd207, %rd205;
-	mov.b64 %rd175, %rd206;
-	mov.b64 %rd176, %rd207;
-$L29:
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
+$L11:
+	setp.lt.s64 %p17, %rd215, %rd211;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r41, [%rd220+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r43, %rd222;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd217;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r50, [%rd224+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd208, %rd175, %rd125;
-	mad.lo.s64 %rd209, %rd208, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd209+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd210, %rd175;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd225, %rd172;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd226, %r53;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd235, %r54;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+$L25:
+	setp.lt.s64 %p23, %rd241, %rd233;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r55, [%rd243+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd244, %rd241;
 $L30:
-	cvt.s64.s32 %rd211, %r58;
-	mul.lo.s64 %rd212, %rd211, %rd156;
-	mad.lo.s64 %rd213, %rd212, 4, %rd154;
-	ld.global.nc.s32 %r59, [%rd213+0];
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd214, %r57;
-	mul.lo.s64 %rd215, %rd214, %rd156;
-	mad.lo.s64 %rd216, %rd215, 4, %rd154;
-	ld.global.nc.s32 %r61, [%rd216+0];
+	cvt.s64.s32 %rd245, %r60;
+	mul.lo.s64 %rd246, %rd245, %rd209;
+	mad.lo.s64 %rd247, %rd246, 4, %rd207;
+	ld.global.nc.s32 %r61, [%rd247+0];
 	mov.b32 %r62, %r61;
-	setp.ne.s32 %p21, %r60, %r62;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L34;
-	cvt.s64.s32 %rd217, %r58;
-	mul.lo.s64 %rd218, %rd217, %rd153;
-	mad.lo.s64 %rd219, %rd218, 4, %rd151;
-	ld.relaxed.gpu.global.u32 %r63, [%rd219+0];
+	cvt.s64.s32 %rd248, %r59;
+	mul.lo.s64 %rd249, %rd248, %rd209;
+	mad.lo.s64 %rd250, %rd249, 4, %rd207;
+	ld.global.nc.s32 %r63, [%rd250+0];
 	mov.b32 %r64, %r63;
-	or.b32 %r65, %r56, 0x4;
-	and.b32 %r66, %r64, %r65;
-	setp.ne.u32 %p24, %r66, 0x0;
-	mov.pred %p22, %p24;
+	setp.ne.s32 %p25, %r62, %r64;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L34;
+	cvt.s64.s32 %rd251, %r60;
+	mul.lo.s64 %rd252, %rd251, %rd206;
+	mad.lo.s64 %rd253, %rd252, 4, %rd204;
+	ld.relaxed.gpu.global.u32 %r65, [%rd253+0];
+	mov.b32 %r66, %r65;
+	or.b32 %r67, %r58, 0x4;
+	and.b32 %r68, %r66, %r67;
+	setp.ne.u32 %p28, %r68, 0x0;
+	mov.pred %p26, %p28;
 $L34:
-	@!%p22 bra $L36;
-	mov.pred %p25, 0;
+	@!%p26 bra $L36;
+	mov.pred %p29, 0;
 	bra.uni $L32;
 $L36:
-	cvt.s64.s32 %rd220, %r58;
-	mul.lo.s64 %rd221, %rd220, %rd153;
-	mad.lo.s64 %rd222, %rd221, 4, %rd151;
-	atom.global.or.b32 %r67, [%rd222], %r56;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r56;
-	setp.eq.u32 %p26, %r69, 0x0;
-	mov.pred %p25, %p26;
+	cvt.s64.s32 %rd254, %r60;
+	mul.lo.s64 %rd255, %rd254, %rd206;
+	mad.lo.s64 %rd256, %rd255, 4, %rd204;
+	atom.global.or.b32 %r69, [%rd256], %r58;
+	mov.b32 %r70, %r69;
+	and.b32 %r71, %r70, %r58;
+	setp.eq.u32 %p30, %r71, 0x0;
+	mov.pred %p29, %p30;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p25 bra $L38;
-	mov.pred %p27, 0;
-	mov.b64 %rd223, %rd179;
-	mov.b32 %r70, %r55;
+	not.pred %p31, %p29;
+	@!%p31 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p32, 0;
+	mov.b64 %rd257, %rd214;
+	mov.b32 %r72, %r57;
 $L39:
-	@!%p11 bra $L43;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd224, %r71;
-	mov.b64 %rd225, %rd224;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd226, %r72;
-	min.u64 %rd227, %rd226, 32;
-	cvt.u32.u64 %r73, %rd227;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p28, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p28;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd228, %rd225;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd229, %rd228, %rd144;
-	mad.lo.s64 %rd230, %rd229, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r79, [%rd230+0];
+	@!%p15 bra $L43;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd258, %r73;
+	mov.b64 %rd259, %rd258;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd260, %r74;
+	min.u64 %rd261, %rd260, 32;
+	cvt.u32.u64 %r75, %rd261;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p33, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p33;
+	mov.b32 %r79, %r78;
+	mov.b64 %rd262, %rd259;
 	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p29, %r81, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L45;
-	mul.lo.s64 %rd231, %rd228, %rd144;
-	mad.lo.s64 %rd232, %rd231, 4, %rd142;
-	atom.global.or.b32 %r82, [%rd232], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p32, %r84, 0x0;
-	mov.pred %p30, %p32;
-$L45:
-	@!%p30 bra $L47;
-	mov.b64 %rd233, %rd223;
-	mov.b64 %rd234, %rd233;
-	mov.pred %p33, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd235, %rd223;
-	mov.b64 %rd234, %rd235;
-	mov.pred %p33, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd236, %r70;
-	mul.lo.s64 %rd237, %rd236, %rd147;
-	mad.lo.s64 %rd238, %rd237, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r85, [%rd238+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p34, %r86, %r37;
+	mul.lo.s64 %rd263, %rd262, %rd197;
+	mad.lo.s64 %rd264, %rd263, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r81, [%rd264+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p34, %r83, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	cvt.s64.s32 %rd239, %r70;
-	mul.lo.s64 %rd240, %rd239, %rd147;
-	mad.lo.s64 %rd241, %rd240, 4, %rd145;
-	atom.global.exch.b32 %r87, [%rd241], %r37;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p37, %r88, %r37;
+	@!%p36 bra $L45;
+	mul.lo.s64 %rd265, %rd262, %rd197;
+	mad.lo.s64 %rd266, %rd265, 4, %rd195;
+	atom.global.or.b32 %r84, [%rd266], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p37, %r86, 0x0;
 	mov.pred %p35, %p37;
+$L45:
+	@!%p35 bra $L47;
+	mov.b64 %rd267, %rd257;
+	mov.b64 %rd268, %rd267;
+	mov.pred %p38, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd269, %rd257;
+	mov.b64 %rd268, %rd269;
+	mov.pred %p38, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd270, %r72;
+	mul.lo.s64 %rd271, %rd270, %rd200;
+	mad.lo.s64 %rd272, %rd271, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r87, [%rd272+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p39, %r88, %r39;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L51;
+	cvt.s64.s32 %rd273, %r72;
+	mul.lo.s64 %rd274, %rd273, %rd200;
+	mad.lo.s64 %rd275, %rd274, 4, %rd198;
+	atom.global.exch.b32 %r89, [%rd275], %r39;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p42, %r90, %r39;
+	mov.pred %p40, %p42;
 $L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd242, %rd223;
-	mov.b64 %rd234, %rd242;
-	mov.pred %p33, 0;
+	@!%p40 bra $L53;
+	mov.b64 %rd276, %rd257;
+	mov.b64 %rd268, %rd276;
+	mov.pred %p38, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd243, %rd223, %rd164;
-	mad.lo.s64 %rd244, %rd243, 4, %rd162;
-	st.shared.s32 [%rd244+0], %r70;
-	add.s64 %rd245, %rd223, 1;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd234, %rd246;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd277, %rd257, %rd164;
+	mad.lo.s64 %rd278, %rd277, 4, %rd162;
+	st.shared.s32 [%rd278+0], %r72;
+	add.s64 %rd279, %rd257, 1;
+	mov.b64 %rd280, %rd279;
+	mov.b64 %rd268, %rd280;
+	mov.pred %p38, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd247, %rd234;
-	mov.pred %p38, %p33;
-	mov.b64 %rd179, %rd247;
-	mov.pred %p27, %p38;
-	@!%p27 bra $L55;
-	mov.b64 %rd248, %rd119;
-	mov.b32 %r89, %r55;
-	setp.lt.s64 %p39, %rd113, 64;
-	setp.le.s64 %p40, %rd149, 1;
-	or.pred %p41, %p39, %p40;
-	@!%p41 bra $L56;
-	mov.b64 %rd249, %rd248;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd250, %r90;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd122;
-	mad.lo.s64 %rd253, %rd252, 8, %rd120;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r90;
-	mul.lo.s64 %rd257, %rd256, %rd122;
-	mad.lo.s64 %rd258, %rd257, 8, %rd120;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	mov.b64 %rd262, %rd261;
-	add.s64 %rd263, %rd114, %rd262;
-	mov.b64 %rd114, %rd263;
+	mov.b64 %rd281, %rd268;
+	mov.pred %p43, %p38;
+	mov.b64 %rd214, %rd281;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L55;
+	mov.b64 %rd282, %rd172;
+	mov.b32 %r91, %r57;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd202, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L56;
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd284, %r92;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd175;
+	mad.lo.s64 %rd287, %rd286, 8, %rd173;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r92;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd264, %rd113, %rd149;
-	setp.eq.s64 %p42, %rd149, -1;
-	selp.b64 %rd265, 0, %rd264, %p42;
-	setp.eq.s64 %p43, %rd149, 0;
-	selp.b64 %rd266, %rd113, %rd265, %p43;
-	setp.eq.s64 %p44, %rd266, 0;
-	@!%p44 bra $L59;
-	mov.b64 %rd267, %rd248;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd268, %r91;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd122;
-	mad.lo.s64 %rd271, %rd270, 8, %rd120;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r91;
-	mul.lo.s64 %rd275, %rd274, %rd122;
-	mad.lo.s64 %rd276, %rd275, 8, %rd120;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	mul.lo.s64 %rd281, %rd149, %rd280;
-	add.s64 %rd282, %rd114, %rd281;
-	mov.b64 %rd114, %rd282;
+	rem.s64 %rd298, %rd113, %rd202;
+	setp.eq.s64 %p47, %rd202, -1;
+	selp.b64 %rd299, 0, %rd298, %p47;
+	setp.eq.s64 %p48, %rd202, 0;
+	selp.b64 %rd300, %rd113, %rd299, %p48;
+	setp.eq.s64 %p49, %rd300, 0;
+	@!%p49 bra $L59;
+	mov.b64 %rd301, %rd282;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd302, %r93;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd175;
+	mad.lo.s64 %rd305, %rd304, 8, %rd173;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r93;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	mul.lo.s64 %rd315, %rd202, %rd314;
+	add.s64 %rd316, %rd114, %rd315;
+	mov.b64 %rd114, %rd316;
 $L59:
 $L57:
-	add.s64 %rd283, %rd113, 1;
-	mov.b64 %rd113, %rd283;
+	add.s64 %rd317, %rd113, 1;
+	mov.b64 %rd113, %rd317;
 $L55:
-$L38:
-	add.s64 %rd284, %rd175, 1;
-	mov.b64 %rd175, %rd284;
-	sub.s64 %rd285, %rd180, 1;
-	mov.b64 %rd180, %rd285;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd286, %rd179;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd287, %rd286;
-	mov.b32 %r92, %r3;
-$L65:
-	setp.hs.u32 %p45, %r92, 32;
-	@%p45 bra $L66;
-	mov.b64 {%r93, %r94}, %rd287;
-	shfl.sync.up.b32 %r95|%p46, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd288, {%r95, %r96};
-	@!%p46 bra $L67;
-	add.s64 %rd289, %rd288, %rd287;
-	mov.b64 %rd287, %rd289;
-$L67:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p50, %rd214, %rd213;
+	@!%p50 bra $L61;
+	mov.b64 %rd318, %rd214;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r97, %r98}, %rd287;
-	shfl.sync.up.b32 %r99|%p47, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd290, {%r99, %r100};
-	setp.lo.u32 %p48, %r3, 32;
-	and.pred %p49, %p47, %p48;
-	selp.b64 %rd291, %rd290, 0, %p49;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p50, %r7, %r101;
-	@!%p50 bra $L68;
-	mul.wide.u32 %rd292, %r8, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	st.shared.s64 [%rd293+0], %rd287;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L69;
-	mov.b64 %rd294, 0;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L70;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	mov.b64 %rd294, %rd297;
-$L70:
-	mov.b64 {%r102, %r103}, %rd294;
-	shfl.sync.up.b32 %r104|%p53, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd298, {%r104, %r105};
-	@!%p53 bra $L71;
-	add.s64 %rd299, %rd298, %rd294;
-	mov.b64 %rd294, %rd299;
-$L71:
-	mov.b64 {%r106, %r107}, %rd294;
-	shfl.sync.up.b32 %r108|%p54, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd300, {%r108, %r109};
-	@!%p54 bra $L72;
-	add.s64 %rd301, %rd300, %rd294;
-	mov.b64 %rd294, %rd301;
-$L72:
-	mov.b64 {%r110, %r111}, %rd294;
-	shfl.sync.up.b32 %r112|%p55, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd302, {%r112, %r113};
-	@!%p55 bra $L73;
-	add.s64 %rd303, %rd302, %rd294;
-	mov.b64 %rd294, %rd303;
-$L73:
-	mov.b64 {%r114, %r115}, %rd294;
-	shfl.sync.up.b32 %r116|%p56, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd304, {%r116, %r117};
-	@!%p56 bra $L74;
-	add.s64 %rd305, %rd304, %rd294;
-	mov.b64 %rd294, %rd305;
-$L74:
-	mov.b64 {%r118, %r119}, %rd294;
-	shfl.sync.up.b32 %r120|%p57, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd306, {%r120, %r121};
-	@!%p57 bra $L75;
-	add.s64 %rd307, %rd306, %rd294;
-	mov.b64 %rd294, %rd307;
-$L75:
-	mov.b64 {%r122, %r123}, %rd294;
-	shfl.sync.up.b32 %r124|%p58, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd308, {%r124, %r125};
-	selp.b64 %rd309, %rd308, 0, %p58;
-	@!%p52 bra $L76;
-	mul.wide.u32 %rd310, %r7, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	add.s64 %rd312, %rd311, 512;
-	st.shared.s64 [%rd312+0], %rd309;
-$L76:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p59, %r7, %r126;
-	@!%p59 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd294;
-$L77:
+	// block scan
+	mov.b64 %rd319, %rd318;
+	mov.b32 %r94, %r3;
+$L67:
+	setp.hs.u32 %p51, %r94, 32;
+	@%p51 bra $L68;
+	mov.b64 {%r95, %r96}, %rd319;
+	shfl.sync.up.b32 %r97|%p52, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd320, {%r97, %r98};
+	@!%p52 bra $L69;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
 $L69:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r99, %r100}, %rd319;
+	shfl.sync.up.b32 %r101|%p53, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd322, {%r101, %r102};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd323, %rd322, 0, %p55;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r103;
+	@!%p56 bra $L70;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	ld.shared.s64 %rd316, [%rd315+0];
-	add.s64 %rd317, %rd316, %rd291;
-	ld.shared.s64 %rd318, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd317;
-	shfl.sync.idx.b32 %r129|%p60, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd319, {%r129, %r130};
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, 0;
-	cvt.u64.u32 %rd328, %r2;
-	setp.eq.s64 %p61, %rd328, 0;
-	setp.gt.s64 %p62, %rd326, 0;
-	and.pred %p63, %p61, %p62;
-	@!%p63 bra $L79;
-	atom.global.add.u64 %rd329, [%rd139], %rd326;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd327, %rd330;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L71;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L72;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L72:
+	mov.b64 {%r104, %r105}, %rd326;
+	shfl.sync.up.b32 %r106|%p59, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd330, {%r106, %r107};
+	@!%p59 bra $L73;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L73:
+	mov.b64 {%r108, %r109}, %rd326;
+	shfl.sync.up.b32 %r110|%p60, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd332, {%r110, %r111};
+	@!%p60 bra $L74;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L74:
+	mov.b64 {%r112, %r113}, %rd326;
+	shfl.sync.up.b32 %r114|%p61, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd334, {%r114, %r115};
+	@!%p61 bra $L75;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L75:
+	mov.b64 {%r116, %r117}, %rd326;
+	shfl.sync.up.b32 %r118|%p62, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd336, {%r118, %r119};
+	@!%p62 bra $L76;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L76:
+	mov.b64 {%r120, %r121}, %rd326;
+	shfl.sync.up.b32 %r122|%p63, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd338, {%r122, %r123};
+	@!%p63 bra $L77;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L77:
+	mov.b64 {%r124, %r125}, %rd326;
+	shfl.sync.up.b32 %r126|%p64, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd340, {%r126, %r127};
+	selp.b64 %rd341, %rd340, 0, %p64;
+	@!%p58 bra $L78;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L78:
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r128;
+	@!%p65 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd326;
 $L79:
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p64, %rd331, 0;
-	setp.eq.u32 %p65, %r1, 0;
-	and.pred %p66, %p64, %p65;
+$L71:
 	bar.sync 0;
-	@!%p66 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd327;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd332, [%rd1+1024];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd327, %rd333;
-	add.s64 %rd334, %rd327, %rd325;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd349;
+	shfl.sync.idx.b32 %r131|%p66, %r129, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
+	mov.b64 %rd351, {%r131, %r132};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, 0;
+	cvt.u64.u32 %rd360, %r2;
+	setp.eq.s64 %p67, %rd360, 0;
+	setp.gt.s64 %p68, %rd358, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L81;
+	atom.global.add.u64 %rd361, [%rd192], %rd358;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd359, %rd362;
 $L81:
-	setp.lt.s64 %p67, %rd336, %rd286;
-	not.pred %p68, %p67;
-	@!%p68 bra $L85;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p70, %rd363, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd359;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd359, %rd357;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 0;
+$L83:
+	setp.lt.s64 %p73, %rd368, %rd318;
+	not.pred %p74, %p73;
+	@!%p74 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd369, %rd368, %rd164;
+	mad.lo.s64 %rd370, %rd369, 4, %rd162;
+	ld.shared.s32 %r133, [%rd370+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd371, %rd367, %rd368;
+	mul.lo.s64 %rd372, %rd371, %rd191;
+	mad.lo.s64 %rd373, %rd372, 4, %rd189;
+	st.global.s32 [%rd373+0], %r134;
+$L84:
+	add.s64 %rd374, %rd368, 1;
+	mov.b64 %rd368, %rd374;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd337, %rd336, %rd164;
-	mad.lo.s64 %rd338, %rd337, 4, %rd162;
-	ld.shared.s32 %r131, [%rd338+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd339, %rd335, %rd336;
-	mul.lo.s64 %rd340, %rd339, %rd138;
-	mad.lo.s64 %rd341, %rd340, 4, %rd136;
-	st.global.s32 [%rd341+0], %r132;
-$L82:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd214, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd343, 0;
-	setp.lt.s64 %p69, %rd175, %rd176;
-	setp.lt.s64 %p70, %rd174, %rd171;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L87;
-	mov.b64 %rd343, 1;
-$L87:
-	mov.b64 %rd344, %rd343;
-	// block reduction
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
-$L88:
-	setp.hs.u32 %p72, %r134, 32;
-	@%p72 bra $L89;
-	mov.b64 {%r135, %r136}, %rd344;
-	shfl.sync.down.b32 %r137|%p73, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd345, {%r137, %r138};
-	@!%p73 bra $L90;
-	max.s64 %rd346, %rd344, %rd345;
-	mov.b64 %rd344, %rd346;
-$L90:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L91;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd344;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L92;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L93;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd344, %rd351;
-$L93:
-	sub.u32 %r139, %r10, 1;
-	mov.b64 {%r140, %r141}, %rd344;
-	shfl.sync.down.b32 %r142|%p77, %r140, 1, %r139, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r139, %r17;
-	mov.b64 %rd352, {%r142, %r143};
-	@!%p77 bra $L94;
-	max.s64 %rd353, %rd344, %rd352;
-	mov.b64 %rd344, %rd353;
-$L94:
-	mov.b64 {%r144, %r145}, %rd344;
-	shfl.sync.down.b32 %r146|%p78, %r144, 2, %r139, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r139, %r17;
-	mov.b64 %rd354, {%r146, %r147};
-	@!%p78 bra $L95;
-	max.s64 %rd355, %rd344, %rd354;
-	mov.b64 %rd344, %rd355;
-$L95:
-	mov.b64 {%r148, %r149}, %rd344;
-	shfl.sync.down.b32 %r150|%p79, %r148, 4, %r139, %r17;
-	shfl.sync.down.b32 %r151, %r149, 4, %r139, %r17;
-	mov.b64 %rd356, {%r150, %r151};
-	@!%p79 bra $L96;
-	max.s64 %rd357, %rd344, %rd356;
-	mov.b64 %rd344, %rd357;
-$L96:
-	mov.b64 {%r152, %r153}, %rd344;
-	shfl.sync.down.b32 %r154|%p80, %r152, 8, %r139, %r17;
-	shfl.sync.down.b32 %r155, %r153, 8, %r139, %r17;
-	mov.b64 %rd358, {%r154, %r155};
-	@!%p80 bra $L97;
-	max.s64 %rd359, %rd344, %rd358;
-	mov.b64 %rd344, %rd359;
-$L97:
-	mov.b64 {%r156, %r157}, %rd344;
-	shfl.sync.down.b32 %r158|%p81, %r156, 16, %r139, %r17;
-	shfl.sync.down.b32 %r159, %r157, 16, %r139, %r17;
-	mov.b64 %rd360, {%r158, %r159};
-	@!%p81 bra $L98;
-	max.s64 %rd361, %rd344, %rd360;
-	mov.b64 %rd344, %rd361;
-$L98:
-	@!%p74 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd344, %rd362;
-	mov.b64 %rd363, %rd344;
-	setp.eq.s64 %p82, %rd363, 0;
-	@!%p82 bra $L101;
+$L26:
+	add.s64 %rd375, %rd241, 1;
+	mov.b64 %rd241, %rd375;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd376, %rd215, 1;
+	mov.b64 %rd215, %rd376;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd377, %rd214;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd378, %rd377;
+	mov.b32 %r135, %r3;
+$L93:
+	setp.hs.u32 %p75, %r135, 32;
+	@%p75 bra $L94;
+	mov.b64 {%r136, %r137}, %rd378;
+	shfl.sync.up.b32 %r138|%p76, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd379, {%r138, %r139};
+	@!%p76 bra $L95;
+	add.s64 %rd380, %rd379, %rd378;
+	mov.b64 %rd378, %rd380;
+$L95:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r140, %r141}, %rd378;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd381, {%r142, %r143};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd382, %rd381, 0, %p79;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r144;
+	@!%p80 bra $L96;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd378;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L97;
+	mov.b64 %rd385, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L98;
+	mul.wide.u32 %rd386, %r7, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	ld.shared.s64 %rd388, [%rd387+0];
+	mov.b64 %rd385, %rd388;
+$L98:
+	mov.b64 {%r145, %r146}, %rd385;
+	shfl.sync.up.b32 %r147|%p83, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd389, {%r147, %r148};
+	@!%p83 bra $L99;
+	add.s64 %rd390, %rd389, %rd385;
+	mov.b64 %rd385, %rd390;
+$L99:
+	mov.b64 {%r149, %r150}, %rd385;
+	shfl.sync.up.b32 %r151|%p84, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd391, {%r151, %r152};
+	@!%p84 bra $L100;
+	add.s64 %rd392, %rd391, %rd385;
+	mov.b64 %rd385, %rd392;
+$L100:
+	mov.b64 {%r153, %r154}, %rd385;
+	shfl.sync.up.b32 %r155|%p85, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd393, {%r155, %r156};
+	@!%p85 bra $L101;
+	add.s64 %rd394, %rd393, %rd385;
+	mov.b64 %rd385, %rd394;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r157, %r158}, %rd385;
+	shfl.sync.up.b32 %r159|%p86, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd395, {%r159, %r160};
+	@!%p86 bra $L102;
+	add.s64 %rd396, %rd395, %rd385;
+	mov.b64 %rd385, %rd396;
+$L102:
+	mov.b64 {%r161, %r162}, %rd385;
+	shfl.sync.up.b32 %r163|%p87, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd397, {%r163, %r164};
+	@!%p87 bra $L103;
+	add.s64 %rd398, %rd397, %rd385;
+	mov.b64 %rd385, %rd398;
+$L103:
+	mov.b64 {%r165, %r166}, %rd385;
+	shfl.sync.up.b32 %r167|%p88, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd399, {%r167, %r168};
+	selp.b64 %rd400, %rd399, 0, %p88;
+	@!%p82 bra $L104;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	add.s64 %rd403, %rd402, 512;
+	st.shared.s64 [%rd403+0], %rd400;
+$L104:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r169;
+	@!%p89 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd385;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	add.s64 %rd406, %rd405, 512;
+	ld.shared.s64 %rd407, [%rd406+0];
+	add.s64 %rd408, %rd407, %rd382;
+	ld.shared.s64 %rd409, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd408;
+	shfl.sync.idx.b32 %r172|%p90, %r170, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r21, %r17;
+	mov.b64 %rd410, {%r172, %r173};
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, 0;
+	cvt.u64.u32 %rd419, %r2;
+	setp.eq.s64 %p91, %rd419, 0;
+	setp.gt.s64 %p92, %rd417, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L107;
+	atom.global.add.u64 %rd420, [%rd192], %rd417;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd418, %rd421;
+$L107:
+	cvt.u64.u32 %rd422, %r2;
+	setp.eq.s64 %p94, %rd422, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd418;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd418, %rd424;
+	add.s64 %rd425, %rd418, %rd416;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd427, 0;
+$L109:
+	setp.lt.s64 %p97, %rd427, %rd377;
+	not.pred %p98, %p97;
+	@!%p98 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd428, %rd427, %rd164;
+	mad.lo.s64 %rd429, %rd428, 4, %rd162;
+	ld.shared.s32 %r174, [%rd429+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd430, %rd426, %rd427;
+	mul.lo.s64 %rd431, %rd430, %rd191;
+	mad.lo.s64 %rd432, %rd431, 4, %rd189;
+	st.global.s32 [%rd432+0], %r175;
+$L110:
+	add.s64 %rd433, %rd427, 1;
+	mov.b64 %rd427, %rd433;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd434, %r2;
+	add.s64 %rd435, %rd168, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b32 %r176, -1;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd439, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd439, %rd148;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd440, %rd439;
+$L119:
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, %rd440;
+$L122:
+	setp.gt.s64 %p99, %rd442, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p101, %rd437, %rd438;
+	@!%p101 bra $L128;
+	setp.ge.s64 %p102, %rd436, %rd171;
+	@!%p102 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p103, %p10;
+	mov.b64 %rd443, %rd129;
+	mov.b64 %rd444, %rd436;
+$L131:
+	@!%p103 bra $L135;
+	shr.s64 %rd445, %rd444, 5;
+	mul.lo.s64 %rd446, %rd445, %rd135;
+	mad.lo.s64 %rd447, %rd446, 4, %rd133;
+	ld.global.nc.u32 %r177, [%rd447+0];
+	mov.b32 %r178, %r177;
+	and.b64 %rd448, %rd444, 31;
+	min.u64 %rd449, %rd448, 32;
+	cvt.u32.u64 %r179, %rd449;
+	mov.b32 %r181, 0x1;
+	shl.b32 %r180, %r181, %r179;
+	setp.hs.u32 %p104, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p104;
+	and.b32 %r183, %r178, %r182;
+	setp.ne.u32 %p105, %r183, 0x0;
+	@!%p105 bra $L137;
+	cvt.u32.u64 %r184, %rd444;
+	mov.b32 %r185, %r184;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r185, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd450, %rd444, %rd132;
+	mad.lo.s64 %rd451, %rd450, 4, %rd130;
+	ld.global.nc.s32 %r186, [%rd451+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r185, %r187;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r176, %r185;
+	add.s64 %rd452, %rd436, %rd166;
+	mov.b64 %rd436, %rd452;
+	setp.ge.s32 %p106, %r176, 0;
+	@!%p106 bra $L139;
+	mov.b64 %rd453, %rd119;
+	mov.b32 %r188, %r176;
+	cvt.s64.s32 %rd454, %r188;
+	mul.lo.s64 %rd455, %rd454, %rd122;
+	mad.lo.s64 %rd456, %rd455, 8, %rd120;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd119;
+	mov.b32 %r189, %r176;
+	cvt.s64.s32 %rd461, %r189;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd122;
+	mad.lo.s64 %rd464, %rd463, 8, %rd120;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd459;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd437, %rd468;
+	mov.b64 %rd438, %rd469;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd470, %rd437, %rd125;
+	mad.lo.s64 %rd471, %rd470, 4, %rd123;
+	ld.global.nc.s32 %r190, [%rd471+0];
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r38;
+	mov.b32 %r194, %r176;
+	mov.b32 %r195, %r192;
+	mov.b64 %rd472, %rd437;
+$L140:
+	cvt.s64.s32 %rd473, %r195;
+	mul.lo.s64 %rd474, %rd473, %rd156;
+	mad.lo.s64 %rd475, %rd474, 4, %rd154;
+	ld.global.nc.s32 %r196, [%rd475+0];
+	mov.b32 %r197, %r196;
+	cvt.s64.s32 %rd476, %r194;
+	mul.lo.s64 %rd477, %rd476, %rd156;
+	mad.lo.s64 %rd478, %rd477, 4, %rd154;
+	ld.global.nc.s32 %r198, [%rd478+0];
+	mov.b32 %r199, %r198;
+	setp.ne.s32 %p107, %r197, %r199;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L144;
+	cvt.s64.s32 %rd479, %r195;
+	mul.lo.s64 %rd480, %rd479, %rd153;
+	mad.lo.s64 %rd481, %rd480, 4, %rd151;
+	ld.relaxed.gpu.global.u32 %r200, [%rd481+0];
+	mov.b32 %r201, %r200;
+	or.b32 %r202, %r193, 0x4;
+	and.b32 %r203, %r201, %r202;
+	setp.ne.u32 %p110, %r203, 0x0;
+	mov.pred %p108, %p110;
+$L144:
+	@!%p108 bra $L146;
+	mov.pred %p111, 0;
+	bra.uni $L142;
+$L146:
+	cvt.s64.s32 %rd482, %r195;
+	mul.lo.s64 %rd483, %rd482, %rd153;
+	mad.lo.s64 %rd484, %rd483, 4, %rd151;
+	atom.global.or.b32 %r204, [%rd484], %r193;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r193;
+	setp.eq.u32 %p112, %r206, 0x0;
+	mov.pred %p111, %p112;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p111 bra $L148;
+	mov.pred %p113, 0;
+	mov.b64 %rd485, %rd441;
+	mov.b32 %r207, %r192;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd486, %r208;
+	mov.b64 %rd487, %rd486;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd488, %r209;
+	min.u64 %rd489, %rd488, 32;
+	cvt.u32.u64 %r210, %rd489;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p114, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p114;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd490, %rd487;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd491, %rd490, %rd144;
+	mad.lo.s64 %rd492, %rd491, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r216, [%rd492+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p115, %r218, 0x0;
+	mov.pred %p116, %p115;
+	not.pred %p117, %p116;
+	@!%p117 bra $L155;
+	mul.lo.s64 %rd493, %rd490, %rd144;
+	mad.lo.s64 %rd494, %rd493, 4, %rd142;
+	atom.global.or.b32 %r219, [%rd494], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p118, %r221, 0x0;
+	mov.pred %p116, %p118;
+$L155:
+	@!%p116 bra $L157;
+	mov.b64 %rd495, %rd485;
+	mov.b64 %rd496, %rd495;
+	mov.pred %p119, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd497, %rd485;
+	mov.b64 %rd496, %rd497;
+	mov.pred %p119, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd498, %r207;
+	mul.lo.s64 %rd499, %rd498, %rd147;
+	mad.lo.s64 %rd500, %rd499, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r222, [%rd500+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p120, %r223, %r37;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L161;
+	cvt.s64.s32 %rd501, %r207;
+	mul.lo.s64 %rd502, %rd501, %rd147;
+	mad.lo.s64 %rd503, %rd502, 4, %rd145;
+	atom.global.exch.b32 %r224, [%rd503], %r37;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p123, %r225, %r37;
+	mov.pred %p121, %p123;
+$L161:
+	@!%p121 bra $L163;
+	mov.b64 %rd504, %rd485;
+	mov.b64 %rd496, %rd504;
+	mov.pred %p119, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd505, %rd485, %rd164;
+	mad.lo.s64 %rd506, %rd505, 4, %rd162;
+	st.shared.s32 [%rd506+0], %r207;
+	add.s64 %rd507, %rd485, 1;
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd496, %rd508;
+	mov.pred %p119, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd509, %rd496;
+	mov.pred %p124, %p119;
+	mov.b64 %rd441, %rd509;
+	mov.pred %p113, %p124;
+	@!%p113 bra $L165;
+	mov.b64 %rd510, %rd119;
+	mov.b32 %r226, %r192;
+	setp.lt.s64 %p125, %rd113, 64;
+	setp.le.s64 %p126, %rd149, 1;
+	or.pred %p127, %p125, %p126;
+	@!%p127 bra $L166;
+	mov.b64 %rd511, %rd510;
+	mov.b32 %r227, %r226;
+	cvt.s64.s32 %rd512, %r227;
+	add.s64 %rd513, %rd512, 1;
+	mul.lo.s64 %rd514, %rd513, %rd122;
+	mad.lo.s64 %rd515, %rd514, 8, %rd120;
+	ld.global.nc.s64 %rd516, [%rd515+0];
+	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r227;
+	mul.lo.s64 %rd519, %rd518, %rd122;
+	mad.lo.s64 %rd520, %rd519, 8, %rd120;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	sub.s64 %rd523, %rd517, %rd522;
+	mov.b64 %rd524, %rd523;
+	add.s64 %rd525, %rd114, %rd524;
+	mov.b64 %rd114, %rd525;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd526, %rd113, %rd149;
+	setp.eq.s64 %p128, %rd149, -1;
+	selp.b64 %rd527, 0, %rd526, %p128;
+	setp.eq.s64 %p129, %rd149, 0;
+	selp.b64 %rd528, %rd113, %rd527, %p129;
+	setp.eq.s64 %p130, %rd528, 0;
+	@!%p130 bra $L169;
+	mov.b64 %rd529, %rd510;
+	mov.b32 %r228, %r226;
+	cvt.s64.s32 %rd530, %r228;
+	add.s64 %rd531, %rd530, 1;
+	mul.lo.s64 %rd532, %rd531, %rd122;
+	mad.lo.s64 %rd533, %rd532, 8, %rd120;
+	ld.global.nc.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd536, %r228;
+	mul.lo.s64 %rd537, %rd536, %rd122;
+	mad.lo.s64 %rd538, %rd537, 8, %rd120;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	sub.s64 %rd541, %rd535, %rd540;
+	mov.b64 %rd542, %rd541;
+	mul.lo.s64 %rd543, %rd149, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
+$L169:
+$L167:
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
+$L165:
+$L148:
+	add.s64 %rd546, %rd437, 1;
+	mov.b64 %rd437, %rd546;
+	sub.s64 %rd547, %rd442, 1;
+	mov.b64 %rd442, %rd547;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd548, %rd441;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r229, %r3;
+$L175:
+	setp.hs.u32 %p131, %r229, 32;
+	@%p131 bra $L176;
+	mov.b64 {%r230, %r231}, %rd549;
+	shfl.sync.up.b32 %r232|%p132, %r230, %r229, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r229, 0, %r17;
+	mov.b64 %rd550, {%r232, %r233};
+	@!%p132 bra $L177;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L177:
+	shl.b32 %r229, %r229, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r234, %r235}, %rd549;
+	shfl.sync.up.b32 %r236|%p133, %r234, %r3, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, %r3, 0, %r17;
+	mov.b64 %rd552, {%r236, %r237};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd553, %rd552, 0, %p135;
+	sub.u32 %r238, %r13, %r3;
+	setp.eq.u32 %p136, %r7, %r238;
+	@!%p136 bra $L178;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L179;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L180;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
+$L180:
+	mov.b64 {%r239, %r240}, %rd556;
+	shfl.sync.up.b32 %r241|%p139, %r239, 1, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 1, 0, %r17;
+	mov.b64 %rd560, {%r241, %r242};
+	@!%p139 bra $L181;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
+$L181:
+	mov.b64 {%r243, %r244}, %rd556;
+	shfl.sync.up.b32 %r245|%p140, %r243, 2, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 2, 0, %r17;
+	mov.b64 %rd562, {%r245, %r246};
+	@!%p140 bra $L182;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
+$L182:
+	mov.b64 {%r247, %r248}, %rd556;
+	shfl.sync.up.b32 %r249|%p141, %r247, 4, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 4, 0, %r17;
+	mov.b64 %rd564, {%r249, %r250};
+	@!%p141 bra $L183;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
+$L183:
+	mov.b64 {%r251, %r252}, %rd556;
+	shfl.sync.up.b32 %r253|%p142, %r251, 8, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 8, 0, %r17;
+	mov.b64 %rd566, {%r253, %r254};
+	@!%p142 bra $L184;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L184:
+	mov.b64 {%r255, %r256}, %rd556;
+	shfl.sync.up.b32 %r257|%p143, %r255, 16, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 16, 0, %r17;
+	mov.b64 %rd568, {%r257, %r258};
+	@!%p143 bra $L185;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L185:
+	mov.b64 {%r259, %r260}, %rd556;
+	shfl.sync.up.b32 %r261|%p144, %r259, 1, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 1, 0, %r17;
+	mov.b64 %rd570, {%r261, %r262};
+	selp.b64 %rd571, %rd570, 0, %p144;
+	@!%p138 bra $L186;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L186:
+	sub.u32 %r263, %r10, 1;
+	setp.eq.u32 %p145, %r7, %r263;
+	@!%p145 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r264, %r265}, %rd579;
+	shfl.sync.idx.b32 %r266|%p146, %r264, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r267, %r265, 0, %r21, %r17;
+	mov.b64 %rd581, {%r266, %r267};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p147, %rd590, 0;
+	setp.gt.s64 %p148, %rd588, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L189;
+	atom.global.add.u64 %rd591, [%rd139], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
+$L189:
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p150, %rd593, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
+	bar.sync 0;
+	@!%p152 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
+$L191:
+	setp.lt.s64 %p153, %rd598, %rd548;
+	not.pred %p154, %p153;
+	@!%p154 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd599, %rd598, %rd164;
+	mad.lo.s64 %rd600, %rd599, 4, %rd162;
+	ld.shared.s32 %r268, [%rd600+0];
+	mov.b32 %r269, %r268;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd138;
+	mad.lo.s64 %rd603, %rd602, 4, %rd136;
+	st.global.s32 [%rd603+0], %r269;
+$L192:
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p155, %rd437, %rd438;
+	setp.lt.s64 %p156, %rd436, %rd171;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L197;
+	mov.b64 %rd605, 1;
+$L197:
+	mov.b64 %rd606, %rd605;
+	// block reduction
+	sub.u32 %r270, %r13, 1;
+	mov.b32 %r271, %r3;
+$L198:
+	setp.hs.u32 %p158, %r271, 32;
+	@%p158 bra $L199;
+	mov.b64 {%r272, %r273}, %rd606;
+	shfl.sync.down.b32 %r274|%p159, %r272, %r271, %r270, %r17;
+	shfl.sync.down.b32 %r275, %r273, %r271, %r270, %r17;
+	mov.b64 %rd607, {%r274, %r275};
+	@!%p159 bra $L200;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
+$L200:
+	shl.b32 %r271, %r271, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L201;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L202;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L203;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
+$L203:
+	sub.u32 %r276, %r10, 1;
+	mov.b64 {%r277, %r278}, %rd606;
+	shfl.sync.down.b32 %r279|%p163, %r277, 1, %r276, %r17;
+	shfl.sync.down.b32 %r280, %r278, 1, %r276, %r17;
+	mov.b64 %rd614, {%r279, %r280};
+	@!%p163 bra $L204;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
+$L204:
+	mov.b64 {%r281, %r282}, %rd606;
+	shfl.sync.down.b32 %r283|%p164, %r281, 2, %r276, %r17;
+	shfl.sync.down.b32 %r284, %r282, 2, %r276, %r17;
+	mov.b64 %rd616, {%r283, %r284};
+	@!%p164 bra $L205;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
+$L205:
+	mov.b64 {%r285, %r286}, %rd606;
+	shfl.sync.down.b32 %r287|%p165, %r285, 4, %r276, %r17;
+	shfl.sync.down.b32 %r288, %r286, 4, %r276, %r17;
+	mov.b64 %rd618, {%r287, %r288};
+	@!%p165 bra $L206;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
+$L206:
+	mov.b64 {%r289, %r290}, %rd606;
+	shfl.sync.down.b32 %r291|%p166, %r289, 8, %r276, %r17;
+	shfl.sync.down.b32 %r292, %r290, 8, %r276, %r17;
+	mov.b64 %rd620, {%r291, %r292};
+	@!%p166 bra $L207;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
+$L207:
+	mov.b64 {%r293, %r294}, %rd606;
+	shfl.sync.down.b32 %r295|%p167, %r293, 16, %r276, %r17;
+	shfl.sync.down.b32 %r296, %r294, 16, %r276, %r17;
+	mov.b64 %rd622, {%r295, %r296};
+	@!%p167 bra $L208;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
+$L208:
+	@!%p160 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd606;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p168, %rd625, 0;
+	@!%p168 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd364, %rd113;
-	mov.b64 %rd365, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	sub.u32 %r160, %r13, 1;
-	mov.b32 %r161, %r3;
-$L102:
-	setp.hs.u32 %p83, %r161, 32;
-	@%p83 bra $L103;
-	mov.b64 {%r162, %r163}, %rd364;
-	shfl.sync.down.b32 %r164|%p84, %r162, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd366, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd365;
-	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd367, {%r168, %r169};
-	@!%p84 bra $L104;
-	setp.gt.s64 %p85, %rd366, %rd364;
-	setp.eq.s64 %p86, %rd366, %rd364;
-	setp.lt.s64 %p87, %rd367, %rd365;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd368, %rd366, %rd364, %p89;
-	selp.b64 %rd369, %rd367, %rd365, %p89;
-	mov.b64 %rd364, %rd368;
-	mov.b64 %rd365, %rd369;
-$L104:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L105;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd364;
-	st.shared.s64 [%rd371+8], %rd365;
-$L105:
+	sub.u32 %r297, %r13, 1;
+	mov.b32 %r298, %r3;
+$L212:
+	setp.hs.u32 %p169, %r298, 32;
+	@%p169 bra $L213;
+	mov.b64 {%r299, %r300}, %rd626;
+	shfl.sync.down.b32 %r301|%p170, %r299, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
+	mov.b64 %rd628, {%r301, %r302};
+	mov.b64 {%r303, %r304}, %rd627;
+	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
+	mov.b64 %rd629, {%r305, %r306};
+	@!%p170 bra $L214;
+	setp.gt.s64 %p171, %rd628, %rd626;
+	setp.eq.s64 %p172, %rd628, %rd626;
+	setp.lt.s64 %p173, %rd629, %rd627;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd630, %rd628, %rd626, %p175;
+	selp.b64 %rd631, %rd629, %rd627, %p175;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
+$L214:
+	shl.b32 %r298, %r298, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p176, %r7, 0;
+	@!%p176 bra $L215;
+	mul.wide.u32 %rd632, %r8, 16;
+	add.s64 %rd633, %rd1, %rd632;
+	st.shared.s64 [%rd633+0], %rd626;
+	st.shared.s64 [%rd633+8], %rd627;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L106;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L107;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	ld.shared.s64 %rd374, [%rd373+0];
-	ld.shared.s64 %rd375, [%rd373+8];
-	mov.b64 %rd364, %rd374;
-	mov.b64 %rd365, %rd375;
-$L107:
-	sub.u32 %r170, %r10, 1;
-	mov.b64 {%r171, %r172}, %rd364;
-	shfl.sync.down.b32 %r173|%p93, %r171, 1, %r170, %r17;
-	shfl.sync.down.b32 %r174, %r172, 1, %r170, %r17;
-	mov.b64 %rd376, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd365;
-	shfl.sync.down.b32 %r177, %r175, 1, %r170, %r17;
-	shfl.sync.down.b32 %r178, %r176, 1, %r170, %r17;
-	mov.b64 %rd377, {%r177, %r178};
-	@!%p93 bra $L108;
-	setp.gt.s64 %p94, %rd376, %rd364;
-	setp.eq.s64 %p95, %rd376, %rd364;
-	setp.lt.s64 %p96, %rd377, %rd365;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd378, %rd376, %rd364, %p98;
-	selp.b64 %rd379, %rd377, %rd365, %p98;
-	mov.b64 %rd364, %rd378;
-	mov.b64 %rd365, %rd379;
-$L108:
-	mov.b64 {%r179, %r180}, %rd364;
-	shfl.sync.down.b32 %r181|%p99, %r179, 2, %r170, %r17;
-	shfl.sync.down.b32 %r182, %r180, 2, %r170, %r17;
-	mov.b64 %rd380, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd365;
-	shfl.sync.down.b32 %r185, %r183, 2, %r170, %r17;
-	shfl.sync.down.b32 %r186, %r184, 2, %r170, %r17;
-	mov.b64 %rd381, {%r185, %r186};
-	@!%p99 bra $L109;
-	setp.gt.s64 %p100, %rd380, %rd364;
-	setp.eq.s64 %p101, %rd380, %rd364;
-	setp.lt.s64 %p102, %rd381, %rd365;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd382, %rd380, %rd364, %p104;
-	selp.b64 %rd383, %rd381, %rd365, %p104;
-	mov.b64 %rd364, %rd382;
-	mov.b64 %rd365, %rd383;
-$L109:
-	mov.b64 {%r187, %r188}, %rd364;
-	shfl.sync.down.b32 %r189|%p105, %r187, 4, %r170, %r17;
-	shfl.sync.down.b32 %r190, %r188, 4, %r170, %r17;
-	mov.b64 %rd384, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd365;
-	shfl.sync.down.b32 %r193, %r191, 4, %r170, %r17;
-	shfl.sync.down.b32 %r194, %r192, 4, %r170, %r17;
-	mov.b64 %rd385, {%r193, %r194};
-	@!%p105 bra $L110;
-	setp.gt.s64 %p106, %rd384, %rd364;
-	setp.eq.s64 %p107, %rd384, %rd364;
-	setp.lt.s64 %p108, %rd385, %rd365;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd386, %rd384, %rd364, %p110;
-	selp.b64 %rd387, %rd385, %rd365, %p110;
-	mov.b64 %rd364, %rd386;
-	mov.b64 %rd365, %rd387;
-$L110:
-	mov.b64 {%r195, %r196}, %rd364;
-	shfl.sync.down.b32 %r197|%p111, %r195, 8, %r170, %r17;
-	shfl.sync.down.b32 %r198, %r196, 8, %r170, %r17;
-	mov.b64 %rd388, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd365;
-	shfl.sync.down.b32 %r201, %r199, 8, %r170, %r17;
-	shfl.sync.down.b32 %r202, %r200, 8, %r170, %r17;
-	mov.b64 %rd389, {%r201, %r202};
-	@!%p111 bra $L111;
-	setp.gt.s64 %p112, %rd388, %rd364;
-	setp.eq.s64 %p113, %rd388, %rd364;
-	setp.lt.s64 %p114, %rd389, %rd365;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd390, %rd388, %rd364, %p116;
-	selp.b64 %rd391, %rd389, %rd365, %p116;
-	mov.b64 %rd364, %rd390;
-	mov.b64 %rd365, %rd391;
-$L111:
-	mov.b64 {%r203, %r204}, %rd364;
-	shfl.sync.down.b32 %r205|%p117, %r203, 16, %r170, %r17;
-	shfl.sync.down.b32 %r206, %r204, 16, %r170, %r17;
-	mov.b64 %rd392, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd365;
-	shfl.sync.down.b32 %r209, %r207, 16, %r170, %r17;
-	shfl.sync.down.b32 %r210, %r208, 16, %r170, %r17;
-	mov.b64 %rd393, {%r209, %r210};
-	@!%p117 bra $L112;
-	setp.gt.s64 %p118, %rd392, %rd364;
-	setp.eq.s64 %p119, %rd392, %rd364;
-	setp.lt.s64 %p120, %rd393, %rd365;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd394, %rd392, %rd364, %p122;
-	selp.b64 %rd395, %rd393, %rd365, %p122;
-	mov.b64 %rd364, %rd394;
-	mov.b64 %rd365, %rd395;
-$L112:
-$L106:
-	mul.wide.u32 %rd396, %r28, 16;
-	add.s64 %rd397, %rd11, %rd396;
-	setp.eq.u32 %p123, %r5, 0;
-	@!%p123 bra $L113;
-	st.global.s64 [%rd397+0], %rd364;
-	st.global.s64 [%rd397+8], %rd365;
-$L113:
+	setp.eq.u32 %p177, %r8, 0;
+	@!%p177 bra $L216;
+	setp.lo.u32 %p178, %r7, %r10;
+	@!%p178 bra $L217;
+	mul.wide.u32 %rd634, %r7, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	ld.shared.s64 %rd636, [%rd635+0];
+	ld.shared.s64 %rd637, [%rd635+8];
+	mov.b64 %rd626, %rd636;
+	mov.b64 %rd627, %rd637;
+$L217:
+	sub.u32 %r307, %r10, 1;
+	mov.b64 {%r308, %r309}, %rd626;
+	shfl.sync.down.b32 %r310|%p179, %r308, 1, %r307, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r307, %r17;
+	mov.b64 %rd638, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd627;
+	shfl.sync.down.b32 %r314, %r312, 1, %r307, %r17;
+	shfl.sync.down.b32 %r315, %r313, 1, %r307, %r17;
+	mov.b64 %rd639, {%r314, %r315};
+	@!%p179 bra $L218;
+	setp.gt.s64 %p180, %rd638, %rd626;
+	setp.eq.s64 %p181, %rd638, %rd626;
+	setp.lt.s64 %p182, %rd639, %rd627;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd640, %rd638, %rd626, %p184;
+	selp.b64 %rd641, %rd639, %rd627, %p184;
+	mov.b64 %rd626, %rd640;
+	mov.b64 %rd627, %rd641;
+$L218:
+	mov.b64 {%r316, %r317}, %rd626;
+	shfl.sync.down.b32 %r318|%p185, %r316, 2, %r307, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r307, %r17;
+	mov.b64 %rd642, {%r318, %r319};
+	mov.b64 {%r320, %r321}, %rd627;
+	shfl.sync.down.b32 %r322, %r320, 2, %r307, %r17;
+	shfl.sync.down.b32 %r323, %r321, 2, %r307, %r17;
+	mov.b64 %rd643, {%r322, %r323};
+	@!%p185 bra $L219;
+	setp.gt.s64 %p186, %rd642, %rd626;
+	setp.eq.s64 %p187, %rd642, %rd626;
+	setp.lt.s64 %p188, %rd643, %rd627;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd644, %rd642, %rd626, %p190;
+	selp.b64 %rd645, %rd643, %rd627, %p190;
+	mov.b64 %rd626, %rd644;
+	mov.b64 %rd627, %rd645;
+$L219:
+	mov.b64 {%r324, %r325}, %rd626;
+	shfl.sync.down.b32 %r326|%p191, %r324, 4, %r307, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r307, %r17;
+	mov.b64 %rd646, {%r326, %r327};
+	mov.b64 {%r328, %r329}, %rd627;
+	shfl.sync.down.b32 %r330, %r328, 4, %r307, %r17;
+	shfl.sync.down.b32 %r331, %r329, 4, %r307, %r17;
+	mov.b64 %rd647, {%r330, %r331};
+	@!%p191 bra $L220;
+	setp.gt.s64 %p192, %rd646, %rd626;
+	setp.eq.s64 %p193, %rd646, %rd626;
+	setp.lt.s64 %p194, %rd647, %rd627;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd648, %rd646, %rd626, %p196;
+	selp.b64 %rd649, %rd647, %rd627, %p196;
+	mov.b64 %rd626, %rd648;
+	mov.b64 %rd627, %rd649;
+$L220:
+	mov.b64 {%r332, %r333}, %rd626;
+	shfl.sync.down.b32 %r334|%p197, %r332, 8, %r307, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r307, %r17;
+	mov.b64 %rd650, {%r334, %r335};
+	mov.b64 {%r336, %r337}, %rd627;
+	shfl.sync.down.b32 %r338, %r336, 8, %r307, %r17;
+	shfl.sync.down.b32 %r339, %r337, 8, %r307, %r17;
+	mov.b64 %rd651, {%r338, %r339};
+	@!%p197 bra $L221;
+	setp.gt.s64 %p198, %rd650, %rd626;
+	setp.eq.s64 %p199, %rd650, %rd626;
+	setp.lt.s64 %p200, %rd651, %rd627;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd652, %rd650, %rd626, %p202;
+	selp.b64 %rd653, %rd651, %rd627, %p202;
+	mov.b64 %rd626, %rd652;
+	mov.b64 %rd627, %rd653;
+$L221:
+	mov.b64 {%r340, %r341}, %rd626;
+	shfl.sync.down.b32 %r342|%p203, %r340, 16, %r307, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r307, %r17;
+	mov.b64 %rd654, {%r342, %r343};
+	mov.b64 {%r344, %r345}, %rd627;
+	shfl.sync.down.b32 %r346, %r344, 16, %r307, %r17;
+	shfl.sync.down.b32 %r347, %r345, 16, %r307, %r17;
+	mov.b64 %rd655, {%r346, %r347};
+	@!%p203 bra $L222;
+	setp.gt.s64 %p204, %rd654, %rd626;
+	setp.eq.s64 %p205, %rd654, %rd626;
+	setp.lt.s64 %p206, %rd655, %rd627;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd656, %rd654, %rd626, %p208;
+	selp.b64 %rd657, %rd655, %rd627, %p208;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
+$L222:
+$L216:
+	mul.wide.u32 %rd658, %r28, 16;
+	add.s64 %rd659, %rd11, %rd658;
+	setp.eq.u32 %p209, %r5, 0;
+	@!%p209 bra $L223;
+	st.global.s64 [%rd659+0], %rd626;
+	st.global.s64 [%rd659+8], %rd627;
+$L223:
 	ret;
 }
 
@@ -8431,9 +11937,9 @@ $L16:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<94>;
-	.reg .b32 %r<211>;
-	.reg .b64 %rd<434>;
+	.reg .pred %p<180>;
+	.reg .b32 %r<348>;
+	.reg .b64 %rd<696>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8668,778 +12174,1463 @@ $L2:
 	add.s64 %rd175, %rd174, %rd156;
 	min.s64 %rd176, %rd175, %rd135;
 	mov.b64 %rd177, %rd176;
-	cvt.u64.u32 %rd178, %r2;
-	add.s64 %rd179, %rd174, %rd178;
-	mov.b64 %rd180, %rd179;
-	mov.b32 %r39, -1;
-	mov.b64 %rd181, 0;
-	mov.b64 %rd182, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd183, 4611686018427387904;
+	setp.eq.s64 %p13, %rd172, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.pred %p14, %p10;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.pred %p15, %p11;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.pred %p16, %p12;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd216, %rd174;
+	mov.b64 %rd217, %rd177;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd218, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd218, %rd207;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd183, %rd154;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd184, %rd183;
-$L10:
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, %rd184;
-$L13:
-	setp.gt.s64 %p13, %rd186, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
-$L17:
-	setp.ge.s64 %p15, %rd181, %rd182;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd180, %rd177;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd187, %rd135;
-	mov.b64 %rd188, %rd180;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd189, %rd188, 5;
-	mul.lo.s64 %rd190, %rd189, %rd141;
-	mad.lo.s64 %rd191, %rd190, 4, %rd139;
-	ld.global.nc.u32 %r40, [%rd191+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd192, %rd188, 31;
-	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r42, %rd193;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r47, %rd188;
-	mov.b32 %r48, %r47;
-	bra.uni $L24;
-$L28:
-	mov.b32 %r48, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd194, %rd188, %rd138;
-	mad.lo.s64 %rd195, %rd194, 4, %rd136;
-	ld.global.nc.s32 %r49, [%rd195+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r39, %r48;
-	add.s64 %rd196, %rd180, %rd172;
-	mov.b64 %rd180, %rd196;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd197, %rd125;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd198, %r51;
-	mul.lo.s64 %rd199, %rd198, %rd128;
-	mad.lo.s64 %rd200, %rd199, 8, %rd126;
-	ld.global.nc.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd202;
-	mov.b64 %rd204, %rd125;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd205, %r52;
-	add.s64 %rd206, %rd205, 1;
-	mul.lo.s64 %rd207, %rd206, %rd128;
-	mad.lo.s64 %rd208, %rd207, 8, %rd126;
-	ld.global.nc.s64 %rd209, [%rd208+0];
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd203;
-	mov.b64 %rd213, %rd211;
-	mov.b64 %rd181, %rd212;
-	mov.b64 %rd182, %rd213;
-$L30:
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, 0;
+	mov.b64 %rd221, %rd216;
+$L12:
+	setp.lt.s64 %p17, %rd221, %rd217;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
 	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd222, %rd188;
+	mov.b64 %rd223, %rd221;
+$L17:
+	@!%p19 bra $L21;
+	shr.s64 %rd224, %rd223, 5;
+	mul.lo.s64 %rd225, %rd224, %rd194;
+	mad.lo.s64 %rd226, %rd225, 4, %rd192;
+	ld.global.nc.u32 %r41, [%rd226+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd227, %rd223, 31;
+	min.u64 %rd228, %rd227, 32;
+	cvt.u32.u64 %r43, %rd228;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r48, %rd223;
+	mov.b32 %r49, %r48;
+	bra.uni $L19;
+$L23:
+	mov.b32 %r49, -1;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd229, %rd223, %rd191;
+	mad.lo.s64 %rd230, %rd229, 4, %rd189;
+	ld.global.nc.s32 %r50, [%rd230+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd214, %rd181, %rd131;
-	mad.lo.s64 %rd215, %rd214, 4, %rd129;
-	ld.global.nc.s32 %r53, [%rd215+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd216, %rd181;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd231, %rd178;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd232, %r53;
+	add.s64 %rd233, %rd232, 1;
+	mul.lo.s64 %rd234, %rd233, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	ld.global.nc.s64 %rd236, [%rd235+0];
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd178;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd241, %r54;
+	mul.lo.s64 %rd242, %rd241, %rd181;
+	mad.lo.s64 %rd243, %rd242, 8, %rd179;
+	ld.global.nc.s64 %rd244, [%rd243+0];
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd246;
+$L26:
+	setp.lt.s64 %p23, %rd247, %rd239;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd248, %rd247, %rd184;
+	mad.lo.s64 %rd249, %rd248, 4, %rd182;
+	ld.global.nc.s32 %r55, [%rd249+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd250, %rd247;
 $L31:
-	cvt.s64.s32 %rd217, %r58;
-	mul.lo.s64 %rd218, %rd217, %rd162;
-	mad.lo.s64 %rd219, %rd218, 4, %rd160;
-	ld.global.nc.s32 %r59, [%rd219+0];
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd220, %r57;
-	mul.lo.s64 %rd221, %rd220, %rd162;
-	mad.lo.s64 %rd222, %rd221, 4, %rd160;
-	ld.global.nc.s32 %r61, [%rd222+0];
+	cvt.s64.s32 %rd251, %r60;
+	mul.lo.s64 %rd252, %rd251, %rd215;
+	mad.lo.s64 %rd253, %rd252, 4, %rd213;
+	ld.global.nc.s32 %r61, [%rd253+0];
 	mov.b32 %r62, %r61;
-	setp.ne.s32 %p21, %r60, %r62;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L35;
-	cvt.s64.s32 %rd223, %r58;
-	mul.lo.s64 %rd224, %rd223, %rd159;
-	mad.lo.s64 %rd225, %rd224, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r63, [%rd225+0];
+	cvt.s64.s32 %rd254, %r59;
+	mul.lo.s64 %rd255, %rd254, %rd215;
+	mad.lo.s64 %rd256, %rd255, 4, %rd213;
+	ld.global.nc.s32 %r63, [%rd256+0];
 	mov.b32 %r64, %r63;
-	or.b32 %r65, %r56, 0x4;
-	and.b32 %r66, %r64, %r65;
-	setp.ne.u32 %p24, %r66, 0x0;
-	mov.pred %p22, %p24;
+	setp.ne.s32 %p25, %r62, %r64;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	cvt.s64.s32 %rd257, %r60;
+	mul.lo.s64 %rd258, %rd257, %rd212;
+	mad.lo.s64 %rd259, %rd258, 4, %rd210;
+	ld.relaxed.gpu.global.u32 %r65, [%rd259+0];
+	mov.b32 %r66, %r65;
+	or.b32 %r67, %r58, 0x4;
+	and.b32 %r68, %r66, %r67;
+	setp.ne.u32 %p28, %r68, 0x0;
+	mov.pred %p26, %p28;
 $L35:
-	@!%p22 bra $L37;
-	mov.pred %p25, 0;
+	@!%p26 bra $L37;
+	mov.pred %p29, 0;
 	bra.uni $L33;
 $L37:
-	cvt.s64.s32 %rd226, %r58;
-	mul.lo.s64 %rd227, %rd226, %rd159;
-	mad.lo.s64 %rd228, %rd227, 4, %rd157;
-	atom.global.or.b32 %r67, [%rd228], %r56;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r56;
-	setp.eq.u32 %p26, %r69, 0x0;
-	mov.pred %p25, %p26;
+	cvt.s64.s32 %rd260, %r60;
+	mul.lo.s64 %rd261, %rd260, %rd212;
+	mad.lo.s64 %rd262, %rd261, 4, %rd210;
+	atom.global.or.b32 %r69, [%rd262], %r58;
+	mov.b32 %r70, %r69;
+	and.b32 %r71, %r70, %r58;
+	setp.eq.u32 %p30, %r71, 0x0;
+	mov.pred %p29, %p30;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p25 bra $L39;
-	mov.pred %p27, 0;
-	mov.b64 %rd229, %rd185;
-	mov.b32 %r70, %r55;
+	not.pred %p31, %p29;
+	@!%p31 bra $L39;
+	bra.uni $L27;
+$L39:
+	mov.pred %p32, 0;
+	mov.b64 %rd263, %rd220;
+	mov.b32 %r72, %r57;
 $L40:
-	@!%p11 bra $L44;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd230, %r71;
-	mov.b64 %rd231, %rd230;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd232, %r72;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r73, %rd233;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p28, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p28;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd234, %rd231;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd235, %rd234, %rd150;
-	mad.lo.s64 %rd236, %rd235, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r79, [%rd236+0];
+	@!%p15 bra $L44;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd264, %r73;
+	mov.b64 %rd265, %rd264;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd266, %r74;
+	min.u64 %rd267, %rd266, 32;
+	cvt.u32.u64 %r75, %rd267;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p33, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p33;
+	mov.b32 %r79, %r78;
+	mov.b64 %rd268, %rd265;
 	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p29, %r81, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L46;
-	mul.lo.s64 %rd237, %rd234, %rd150;
-	mad.lo.s64 %rd238, %rd237, 4, %rd148;
-	atom.global.or.b32 %r82, [%rd238], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p32, %r84, 0x0;
-	mov.pred %p30, %p32;
-$L46:
-	@!%p30 bra $L48;
-	mov.b64 %rd239, %rd229;
-	mov.b64 %rd240, %rd239;
-	mov.pred %p33, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd241, %rd229;
-	mov.b64 %rd240, %rd241;
-	mov.pred %p33, 1;
-	bra.uni $L42;
-$L44:
-	@!%p12 bra $L50;
-	cvt.s64.s32 %rd242, %r70;
-	mul.lo.s64 %rd243, %rd242, %rd153;
-	mad.lo.s64 %rd244, %rd243, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r85, [%rd244+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p34, %r86, %r37;
+	mul.lo.s64 %rd269, %rd268, %rd203;
+	mad.lo.s64 %rd270, %rd269, 4, %rd201;
+	ld.relaxed.gpu.global.u32 %r81, [%rd270+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p34, %r83, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L52;
-	cvt.s64.s32 %rd245, %r70;
-	mul.lo.s64 %rd246, %rd245, %rd153;
-	mad.lo.s64 %rd247, %rd246, 4, %rd151;
-	atom.global.exch.b32 %r87, [%rd247], %r37;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p37, %r88, %r37;
+	@!%p36 bra $L46;
+	mul.lo.s64 %rd271, %rd268, %rd203;
+	mad.lo.s64 %rd272, %rd271, 4, %rd201;
+	atom.global.or.b32 %r84, [%rd272], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p37, %r86, 0x0;
 	mov.pred %p35, %p37;
+$L46:
+	@!%p35 bra $L48;
+	mov.b64 %rd273, %rd263;
+	mov.b64 %rd274, %rd273;
+	mov.pred %p38, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd275, %rd263;
+	mov.b64 %rd274, %rd275;
+	mov.pred %p38, 1;
+	bra.uni $L42;
+$L44:
+	@!%p16 bra $L50;
+	cvt.s64.s32 %rd276, %r72;
+	mul.lo.s64 %rd277, %rd276, %rd206;
+	mad.lo.s64 %rd278, %rd277, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r87, [%rd278+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p39, %r88, %r39;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
+	cvt.s64.s32 %rd279, %r72;
+	mul.lo.s64 %rd280, %rd279, %rd206;
+	mad.lo.s64 %rd281, %rd280, 4, %rd204;
+	atom.global.exch.b32 %r89, [%rd281], %r39;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p42, %r90, %r39;
+	mov.pred %p40, %p42;
 $L52:
-	@!%p35 bra $L54;
-	mov.b64 %rd248, %rd229;
-	mov.b64 %rd240, %rd248;
-	mov.pred %p33, 0;
+	@!%p40 bra $L54;
+	mov.b64 %rd282, %rd263;
+	mov.b64 %rd274, %rd282;
+	mov.pred %p38, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd249, %rd229, %rd170;
-	mad.lo.s64 %rd250, %rd249, 4, %rd168;
-	st.shared.s32 [%rd250+0], %r70;
-	add.s64 %rd251, %rd229, 1;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd240, %rd252;
-	mov.pred %p33, 1;
+	mul.lo.s64 %rd283, %rd263, %rd170;
+	mad.lo.s64 %rd284, %rd283, 4, %rd168;
+	st.shared.s32 [%rd284+0], %r72;
+	add.s64 %rd285, %rd263, 1;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd274, %rd286;
+	mov.pred %p38, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd253, %rd240;
-	mov.pred %p38, %p33;
-	mov.b64 %rd185, %rd253;
-	mov.pred %p27, %p38;
-	@!%p27 bra $L56;
-	mov.b64 %rd254, %rd125;
-	mov.b32 %r89, %r55;
-	setp.lt.s64 %p39, %rd113, 64;
-	setp.le.s64 %p40, %rd155, 1;
-	or.pred %p41, %p39, %p40;
-	@!%p41 bra $L57;
-	mov.b64 %rd255, %rd254;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd256, %r90;
-	add.s64 %rd257, %rd256, 1;
-	mul.lo.s64 %rd258, %rd257, %rd128;
-	mad.lo.s64 %rd259, %rd258, 8, %rd126;
-	ld.global.nc.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	cvt.s64.s32 %rd262, %r90;
-	mul.lo.s64 %rd263, %rd262, %rd128;
-	mad.lo.s64 %rd264, %rd263, 8, %rd126;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	sub.s64 %rd267, %rd261, %rd266;
-	mov.b64 %rd268, %rd267;
-	add.s64 %rd269, %rd114, %rd268;
-	mov.b64 %rd114, %rd269;
+	mov.b64 %rd287, %rd274;
+	mov.pred %p43, %p38;
+	mov.b64 %rd220, %rd287;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L56;
+	mov.b64 %rd288, %rd178;
+	mov.b32 %r91, %r57;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd208, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L57;
+	mov.b64 %rd289, %rd288;
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd290, %r92;
+	add.s64 %rd291, %rd290, 1;
+	mul.lo.s64 %rd292, %rd291, %rd181;
+	mad.lo.s64 %rd293, %rd292, 8, %rd179;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	cvt.s64.s32 %rd296, %r92;
+	mul.lo.s64 %rd297, %rd296, %rd181;
+	mad.lo.s64 %rd298, %rd297, 8, %rd179;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	sub.s64 %rd301, %rd295, %rd300;
+	mov.b64 %rd302, %rd301;
+	add.s64 %rd303, %rd114, %rd302;
+	mov.b64 %rd114, %rd303;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd270, %rd113, %rd155;
-	setp.eq.s64 %p42, %rd155, -1;
-	selp.b64 %rd271, 0, %rd270, %p42;
-	setp.eq.s64 %p43, %rd155, 0;
-	selp.b64 %rd272, %rd113, %rd271, %p43;
-	setp.eq.s64 %p44, %rd272, 0;
-	@!%p44 bra $L60;
-	mov.b64 %rd273, %rd254;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd274, %r91;
-	add.s64 %rd275, %rd274, 1;
-	mul.lo.s64 %rd276, %rd275, %rd128;
-	mad.lo.s64 %rd277, %rd276, 8, %rd126;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	cvt.s64.s32 %rd280, %r91;
-	mul.lo.s64 %rd281, %rd280, %rd128;
-	mad.lo.s64 %rd282, %rd281, 8, %rd126;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	sub.s64 %rd285, %rd279, %rd284;
-	mov.b64 %rd286, %rd285;
-	mul.lo.s64 %rd287, %rd155, %rd286;
-	add.s64 %rd288, %rd114, %rd287;
-	mov.b64 %rd114, %rd288;
+	rem.s64 %rd304, %rd113, %rd208;
+	setp.eq.s64 %p47, %rd208, -1;
+	selp.b64 %rd305, 0, %rd304, %p47;
+	setp.eq.s64 %p48, %rd208, 0;
+	selp.b64 %rd306, %rd113, %rd305, %p48;
+	setp.eq.s64 %p49, %rd306, 0;
+	@!%p49 bra $L60;
+	mov.b64 %rd307, %rd288;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd308, %r93;
+	add.s64 %rd309, %rd308, 1;
+	mul.lo.s64 %rd310, %rd309, %rd181;
+	mad.lo.s64 %rd311, %rd310, 8, %rd179;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	cvt.s64.s32 %rd314, %r93;
+	mul.lo.s64 %rd315, %rd314, %rd181;
+	mad.lo.s64 %rd316, %rd315, 8, %rd179;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	sub.s64 %rd319, %rd313, %rd318;
+	mov.b64 %rd320, %rd319;
+	mul.lo.s64 %rd321, %rd208, %rd320;
+	add.s64 %rd322, %rd114, %rd321;
+	mov.b64 %rd114, %rd322;
 $L60:
 $L58:
-	add.s64 %rd289, %rd113, 1;
-	mov.b64 %rd113, %rd289;
+	add.s64 %rd323, %rd113, 1;
+	mov.b64 %rd113, %rd323;
 $L56:
-$L39:
-	add.s64 %rd290, %rd181, 1;
-	mov.b64 %rd181, %rd290;
-	sub.s64 %rd291, %rd186, 1;
-	mov.b64 %rd186, %rd291;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd292, %rd185;
-$L61:
-	@!%p11 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd293, %rd292;
-	mov.b32 %r92, %r3;
-$L66:
-	setp.hs.u32 %p45, %r92, 32;
-	@%p45 bra $L67;
-	mov.b64 {%r93, %r94}, %rd293;
-	shfl.sync.up.b32 %r95|%p46, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd294, {%r95, %r96};
-	@!%p46 bra $L68;
-	add.s64 %rd295, %rd294, %rd293;
-	mov.b64 %rd293, %rd295;
-$L68:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L66;
+	setp.eq.s64 %p50, %rd220, %rd219;
+	@!%p50 bra $L62;
+	mov.b64 %rd324, %rd220;
+$L63:
+	@!%p15 bra $L67;
+	bra.uni $L65;
 $L67:
-	mov.b64 {%r97, %r98}, %rd293;
-	shfl.sync.up.b32 %r99|%p47, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd296, {%r99, %r100};
-	setp.lo.u32 %p48, %r3, 32;
-	and.pred %p49, %p47, %p48;
-	selp.b64 %rd297, %rd296, 0, %p49;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p50, %r7, %r101;
-	@!%p50 bra $L69;
-	mul.wide.u32 %rd298, %r8, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	st.shared.s64 [%rd299+0], %rd293;
-$L69:
-	bar.sync 0;
-	setp.eq.u32 %p51, %r8, 0;
-	@!%p51 bra $L70;
-	mov.b64 %rd300, 0;
-	setp.lo.u32 %p52, %r7, %r10;
-	@!%p52 bra $L71;
-	mul.wide.u32 %rd301, %r7, 16;
-	add.s64 %rd302, %rd1, %rd301;
-	ld.shared.s64 %rd303, [%rd302+0];
-	mov.b64 %rd300, %rd303;
-$L71:
-	mov.b64 {%r102, %r103}, %rd300;
-	shfl.sync.up.b32 %r104|%p53, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd304, {%r104, %r105};
-	@!%p53 bra $L72;
-	add.s64 %rd305, %rd304, %rd300;
-	mov.b64 %rd300, %rd305;
-$L72:
-	mov.b64 {%r106, %r107}, %rd300;
-	shfl.sync.up.b32 %r108|%p54, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd306, {%r108, %r109};
-	@!%p54 bra $L73;
-	add.s64 %rd307, %rd306, %rd300;
-	mov.b64 %rd300, %rd307;
-$L73:
-	mov.b64 {%r110, %r111}, %rd300;
-	shfl.sync.up.b32 %r112|%p55, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd308, {%r112, %r113};
-	@!%p55 bra $L74;
-	add.s64 %rd309, %rd308, %rd300;
-	mov.b64 %rd300, %rd309;
-$L74:
-	mov.b64 {%r114, %r115}, %rd300;
-	shfl.sync.up.b32 %r116|%p56, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd310, {%r116, %r117};
-	@!%p56 bra $L75;
-	add.s64 %rd311, %rd310, %rd300;
-	mov.b64 %rd300, %rd311;
-$L75:
-	mov.b64 {%r118, %r119}, %rd300;
-	shfl.sync.up.b32 %r120|%p57, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd312, {%r120, %r121};
-	@!%p57 bra $L76;
-	add.s64 %rd313, %rd312, %rd300;
-	mov.b64 %rd300, %rd313;
-$L76:
-	mov.b64 {%r122, %r123}, %rd300;
-	shfl.sync.up.b32 %r124|%p58, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd314, {%r124, %r125};
-	selp.b64 %rd315, %rd314, 0, %p58;
-	@!%p52 bra $L77;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	add.s64 %rd318, %rd317, 512;
-	st.shared.s64 [%rd318+0], %rd315;
-$L77:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p59, %r7, %r126;
-	@!%p59 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd300;
-$L78:
+	// block scan
+	mov.b64 %rd325, %rd324;
+	mov.b32 %r94, %r3;
+$L68:
+	setp.hs.u32 %p51, %r94, 32;
+	@%p51 bra $L69;
+	mov.b64 {%r95, %r96}, %rd325;
+	shfl.sync.up.b32 %r97|%p52, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd326, {%r97, %r98};
+	@!%p52 bra $L70;
+	add.s64 %rd327, %rd326, %rd325;
+	mov.b64 %rd325, %rd327;
 $L70:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r99, %r100}, %rd325;
+	shfl.sync.up.b32 %r101|%p53, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd328, {%r101, %r102};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd329, %rd328, 0, %p55;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r103;
+	@!%p56 bra $L71;
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	st.shared.s64 [%rd331+0], %rd325;
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd319, %r8, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	add.s64 %rd321, %rd320, 512;
-	ld.shared.s64 %rd322, [%rd321+0];
-	add.s64 %rd323, %rd322, %rd297;
-	ld.shared.s64 %rd324, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd323;
-	shfl.sync.idx.b32 %r129|%p60, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd325, {%r129, %r130};
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, 0;
-	cvt.u64.u32 %rd334, %r2;
-	setp.eq.s64 %p61, %rd334, 0;
-	setp.gt.s64 %p62, %rd332, 0;
-	and.pred %p63, %p61, %p62;
-	@!%p63 bra $L80;
-	atom.global.add.u64 %rd335, [%rd145], %rd332;
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd333, %rd336;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L72;
+	mov.b64 %rd332, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L73;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd332, %rd335;
+$L73:
+	mov.b64 {%r104, %r105}, %rd332;
+	shfl.sync.up.b32 %r106|%p59, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd336, {%r106, %r107};
+	@!%p59 bra $L74;
+	add.s64 %rd337, %rd336, %rd332;
+	mov.b64 %rd332, %rd337;
+$L74:
+	mov.b64 {%r108, %r109}, %rd332;
+	shfl.sync.up.b32 %r110|%p60, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd338, {%r110, %r111};
+	@!%p60 bra $L75;
+	add.s64 %rd339, %rd338, %rd332;
+	mov.b64 %rd332, %rd339;
+$L75:
+	mov.b64 {%r112, %r113}, %rd332;
+	shfl.sync.up.b32 %r114|%p61, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd340, {%r114, %r115};
+	@!%p61 bra $L76;
+	add.s64 %rd341, %rd340, %rd332;
+	mov.b64 %rd332, %rd341;
+$L76:
+	mov.b64 {%r116, %r117}, %rd332;
+	shfl.sync.up.b32 %r118|%p62, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd342, {%r118, %r119};
+	@!%p62 bra $L77;
+	add.s64 %rd343, %rd342, %rd332;
+	mov.b64 %rd332, %rd343;
+$L77:
+	mov.b64 {%r120, %r121}, %rd332;
+	shfl.sync.up.b32 %r122|%p63, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd344, {%r122, %r123};
+	@!%p63 bra $L78;
+	add.s64 %rd345, %rd344, %rd332;
+	mov.b64 %rd332, %rd345;
+$L78:
+	mov.b64 {%r124, %r125}, %rd332;
+	shfl.sync.up.b32 %r126|%p64, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd346, {%r126, %r127};
+	selp.b64 %rd347, %rd346, 0, %p64;
+	@!%p58 bra $L79;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	add.s64 %rd350, %rd349, 512;
+	st.shared.s64 [%rd350+0], %rd347;
+$L79:
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r128;
+	@!%p65 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd332;
 $L80:
-	cvt.u64.u32 %rd337, %r2;
-	setp.eq.s64 %p64, %rd337, 0;
-	setp.eq.u32 %p65, %r1, 0;
-	and.pred %p66, %p64, %p65;
+$L72:
 	bar.sync 0;
-	@!%p66 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd333;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd333, %rd339;
-	add.s64 %rd340, %rd333, %rd331;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, 0;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	add.s64 %rd353, %rd352, 512;
+	ld.shared.s64 %rd354, [%rd353+0];
+	add.s64 %rd355, %rd354, %rd329;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd355;
+	shfl.sync.idx.b32 %r131|%p66, %r129, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r132, %r130, 0, %r21, %r17;
+	mov.b64 %rd357, {%r131, %r132};
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, 0;
+	cvt.u64.u32 %rd366, %r2;
+	setp.eq.s64 %p67, %rd366, 0;
+	setp.gt.s64 %p68, %rd364, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L82;
+	atom.global.add.u64 %rd367, [%rd198], %rd364;
+	mov.b64 %rd368, %rd367;
+	mov.b64 %rd365, %rd368;
 $L82:
-	setp.lt.s64 %p67, %rd342, %rd292;
-	not.pred %p68, %p67;
-	@!%p68 bra $L86;
+	cvt.u64.u32 %rd369, %r2;
+	setp.eq.s64 %p70, %rd369, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd365;
+$L83:
+	bar.sync 0;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd365, %rd371;
+	add.s64 %rd372, %rd365, %rd363;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd374, 0;
+$L84:
+	setp.lt.s64 %p73, %rd374, %rd324;
+	not.pred %p74, %p73;
+	@!%p74 bra $L88;
+	bra.uni $L86;
+$L88:
+	mul.lo.s64 %rd375, %rd374, %rd170;
+	mad.lo.s64 %rd376, %rd375, 4, %rd168;
+	ld.shared.s32 %r133, [%rd376+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd377, %rd373, %rd374;
+	mul.lo.s64 %rd378, %rd377, %rd197;
+	mad.lo.s64 %rd379, %rd378, 4, %rd195;
+	st.global.s32 [%rd379+0], %r134;
+$L85:
+	add.s64 %rd380, %rd374, 1;
+	mov.b64 %rd374, %rd380;
 	bra.uni $L84;
 $L86:
-	mul.lo.s64 %rd343, %rd342, %rd170;
-	mad.lo.s64 %rd344, %rd343, 4, %rd168;
-	ld.shared.s32 %r131, [%rd344+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd345, %rd341, %rd342;
-	mul.lo.s64 %rd346, %rd345, %rd144;
-	mad.lo.s64 %rd347, %rd346, 4, %rd142;
-	st.global.s32 [%rd347+0], %r132;
-$L83:
-	add.s64 %rd348, %rd342, 1;
-	mov.b64 %rd342, %rd348;
-	bra.uni $L82;
-$L84:
+	bra.uni $L65;
+$L64:
 	bra.uni $L63;
+$L65:
+	mov.b64 %rd220, 0;
 $L62:
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd349, 0;
-	setp.lt.s64 %p69, %rd181, %rd182;
-	setp.lt.s64 %p70, %rd180, %rd177;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L88;
-	mov.b64 %rd349, 1;
-$L88:
-	mov.b64 %rd350, %rd349;
-	// block reduction
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
-$L89:
-	setp.hs.u32 %p72, %r134, 32;
-	@%p72 bra $L90;
-	mov.b64 {%r135, %r136}, %rd350;
-	shfl.sync.down.b32 %r137|%p73, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd351, {%r137, %r138};
-	@!%p73 bra $L91;
-	max.s64 %rd352, %rd350, %rd351;
-	mov.b64 %rd350, %rd352;
-$L91:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L92;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	st.shared.s64 [%rd354+0], %rd350;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L93;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L94;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	ld.shared.s64 %rd357, [%rd356+0];
-	mov.b64 %rd350, %rd357;
-$L94:
-	sub.u32 %r139, %r10, 1;
-	mov.b64 {%r140, %r141}, %rd350;
-	shfl.sync.down.b32 %r142|%p77, %r140, 1, %r139, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r139, %r17;
-	mov.b64 %rd358, {%r142, %r143};
-	@!%p77 bra $L95;
-	max.s64 %rd359, %rd350, %rd358;
-	mov.b64 %rd350, %rd359;
-$L95:
-	mov.b64 {%r144, %r145}, %rd350;
-	shfl.sync.down.b32 %r146|%p78, %r144, 2, %r139, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r139, %r17;
-	mov.b64 %rd360, {%r146, %r147};
-	@!%p78 bra $L96;
-	max.s64 %rd361, %rd350, %rd360;
-	mov.b64 %rd350, %rd361;
-$L96:
-	mov.b64 {%r148, %r149}, %rd350;
-	shfl.sync.down.b32 %r150|%p79, %r148, 4, %r139, %r17;
-	shfl.sync.down.b32 %r151, %r149, 4, %r139, %r17;
-	mov.b64 %rd362, {%r150, %r151};
-	@!%p79 bra $L97;
-	max.s64 %rd363, %rd350, %rd362;
-	mov.b64 %rd350, %rd363;
-$L97:
-	mov.b64 {%r152, %r153}, %rd350;
-	shfl.sync.down.b32 %r154|%p80, %r152, 8, %r139, %r17;
-	shfl.sync.down.b32 %r155, %r153, 8, %r139, %r17;
-	mov.b64 %rd364, {%r154, %r155};
-	@!%p80 bra $L98;
-	max.s64 %rd365, %rd350, %rd364;
-	mov.b64 %rd350, %rd365;
-$L98:
-	mov.b64 {%r156, %r157}, %rd350;
-	shfl.sync.down.b32 %r158|%p81, %r156, 16, %r139, %r17;
-	shfl.sync.down.b32 %r159, %r157, 16, %r139, %r17;
-	mov.b64 %rd366, {%r158, %r159};
-	@!%p81 bra $L99;
-	max.s64 %rd367, %rd350, %rd366;
-	mov.b64 %rd350, %rd367;
-$L99:
-	@!%p74 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd350;
-$L100:
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd350, %rd368;
-	mov.b64 %rd369, %rd350;
-	setp.eq.s64 %p82, %rd369, 0;
-	@!%p82 bra $L102;
+$L27:
+	add.s64 %rd381, %rd247, 1;
+	mov.b64 %rd247, %rd381;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd382, %rd221, 1;
+	mov.b64 %rd221, %rd382;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd383, %rd220;
+$L89:
+	@!%p15 bra $L93;
+	bra.uni $L91;
+$L93:
+	// block scan
+	mov.b64 %rd384, %rd383;
+	mov.b32 %r135, %r3;
+$L94:
+	setp.hs.u32 %p75, %r135, 32;
+	@%p75 bra $L95;
+	mov.b64 {%r136, %r137}, %rd384;
+	shfl.sync.up.b32 %r138|%p76, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd385, {%r138, %r139};
+	@!%p76 bra $L96;
+	add.s64 %rd386, %rd385, %rd384;
+	mov.b64 %rd384, %rd386;
+$L96:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L94;
+$L95:
+	mov.b64 {%r140, %r141}, %rd384;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd387, {%r142, %r143};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd388, %rd387, 0, %p79;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r144;
+	@!%p80 bra $L97;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	st.shared.s64 [%rd390+0], %rd384;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L98;
+	mov.b64 %rd391, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L99;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	mov.b64 %rd391, %rd394;
+$L99:
+	mov.b64 {%r145, %r146}, %rd391;
+	shfl.sync.up.b32 %r147|%p83, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd395, {%r147, %r148};
+	@!%p83 bra $L100;
+	add.s64 %rd396, %rd395, %rd391;
+	mov.b64 %rd391, %rd396;
+$L100:
+	mov.b64 {%r149, %r150}, %rd391;
+	shfl.sync.up.b32 %r151|%p84, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd397, {%r151, %r152};
+	@!%p84 bra $L101;
+	add.s64 %rd398, %rd397, %rd391;
+	mov.b64 %rd391, %rd398;
+$L101:
+	mov.b64 {%r153, %r154}, %rd391;
+	shfl.sync.up.b32 %r155|%p85, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd399, {%r155, %r156};
+	@!%p85 bra $L102;
+	add.s64 %rd400, %rd399, %rd391;
+	mov.b64 %rd391, %rd400;
 $L102:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r157, %r158}, %rd391;
+	shfl.sync.up.b32 %r159|%p86, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd401, {%r159, %r160};
+	@!%p86 bra $L103;
+	add.s64 %rd402, %rd401, %rd391;
+	mov.b64 %rd391, %rd402;
+$L103:
+	mov.b64 {%r161, %r162}, %rd391;
+	shfl.sync.up.b32 %r163|%p87, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd403, {%r163, %r164};
+	@!%p87 bra $L104;
+	add.s64 %rd404, %rd403, %rd391;
+	mov.b64 %rd391, %rd404;
+$L104:
+	mov.b64 {%r165, %r166}, %rd391;
+	shfl.sync.up.b32 %r167|%p88, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd405, {%r167, %r168};
+	selp.b64 %rd406, %rd405, 0, %p88;
+	@!%p82 bra $L105;
+	mul.wide.u32 %rd407, %r7, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	add.s64 %rd409, %rd408, 512;
+	st.shared.s64 [%rd409+0], %rd406;
+$L105:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r169;
+	@!%p89 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd391;
+$L106:
+$L98:
+	bar.sync 0;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	add.s64 %rd412, %rd411, 512;
+	ld.shared.s64 %rd413, [%rd412+0];
+	add.s64 %rd414, %rd413, %rd388;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd414;
+	shfl.sync.idx.b32 %r172|%p90, %r170, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r21, %r17;
+	mov.b64 %rd416, {%r172, %r173};
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, 0;
+	cvt.u64.u32 %rd425, %r2;
+	setp.eq.s64 %p91, %rd425, 0;
+	setp.gt.s64 %p92, %rd423, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L108;
+	atom.global.add.u64 %rd426, [%rd198], %rd423;
+	mov.b64 %rd427, %rd426;
+	mov.b64 %rd424, %rd427;
+$L108:
+	cvt.u64.u32 %rd428, %r2;
+	setp.eq.s64 %p94, %rd428, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd424;
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd429, [%rd1+1024];
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd424, %rd430;
+	add.s64 %rd431, %rd424, %rd422;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd433, 0;
+$L110:
+	setp.lt.s64 %p97, %rd433, %rd383;
+	not.pred %p98, %p97;
+	@!%p98 bra $L114;
+	bra.uni $L112;
+$L114:
+	mul.lo.s64 %rd434, %rd433, %rd170;
+	mad.lo.s64 %rd435, %rd434, 4, %rd168;
+	ld.shared.s32 %r174, [%rd435+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd436, %rd432, %rd433;
+	mul.lo.s64 %rd437, %rd436, %rd197;
+	mad.lo.s64 %rd438, %rd437, 4, %rd195;
+	st.global.s32 [%rd438+0], %r175;
+$L111:
+	add.s64 %rd439, %rd433, 1;
+	mov.b64 %rd433, %rd439;
+	bra.uni $L110;
+$L112:
+	bra.uni $L91;
+$L90:
+	bra.uni $L89;
+$L91:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd440, %r2;
+	add.s64 %rd441, %rd174, %rd440;
+	mov.b64 %rd442, %rd441;
+	mov.b32 %r176, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+$L115:
+	@!%p11 bra $L119;
+	mov.b64 %rd445, 4611686018427387904;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd445, %rd154;
+	bra.uni $L117;
+$L116:
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd446, %rd445;
+$L120:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd446;
+$L123:
+	setp.gt.s64 %p99, %rd448, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L127;
+	bra.uni $L125;
+$L127:
+	setp.ge.s64 %p101, %rd443, %rd444;
+	@!%p101 bra $L129;
+	setp.ge.s64 %p102, %rd442, %rd177;
+	@!%p102 bra $L131;
+	bra.uni $L125;
+$L131:
+	mov.pred %p103, %p10;
+	mov.b64 %rd449, %rd135;
+	mov.b64 %rd450, %rd442;
+$L132:
+	@!%p103 bra $L136;
+	shr.s64 %rd451, %rd450, 5;
+	mul.lo.s64 %rd452, %rd451, %rd141;
+	mad.lo.s64 %rd453, %rd452, 4, %rd139;
+	ld.global.nc.u32 %r177, [%rd453+0];
+	mov.b32 %r178, %r177;
+	and.b64 %rd454, %rd450, 31;
+	min.u64 %rd455, %rd454, 32;
+	cvt.u32.u64 %r179, %rd455;
+	mov.b32 %r181, 0x1;
+	shl.b32 %r180, %r181, %r179;
+	setp.hs.u32 %p104, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p104;
+	and.b32 %r183, %r178, %r182;
+	setp.ne.u32 %p105, %r183, 0x0;
+	@!%p105 bra $L138;
+	cvt.u32.u64 %r184, %rd450;
+	mov.b32 %r185, %r184;
+	bra.uni $L134;
+$L138:
+	mov.b32 %r185, -1;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd456, %rd450, %rd138;
+	mad.lo.s64 %rd457, %rd456, 4, %rd136;
+	ld.global.nc.s32 %r186, [%rd457+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r185, %r187;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b32 %r176, %r185;
+	add.s64 %rd458, %rd442, %rd172;
+	mov.b64 %rd442, %rd458;
+	setp.ge.s32 %p106, %r176, 0;
+	@!%p106 bra $L140;
+	mov.b64 %rd459, %rd125;
+	mov.b32 %r188, %r176;
+	cvt.s64.s32 %rd460, %r188;
+	mul.lo.s64 %rd461, %rd460, %rd128;
+	mad.lo.s64 %rd462, %rd461, 8, %rd126;
+	ld.global.nc.s64 %rd463, [%rd462+0];
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd125;
+	mov.b32 %r189, %r176;
+	cvt.s64.s32 %rd467, %r189;
+	add.s64 %rd468, %rd467, 1;
+	mul.lo.s64 %rd469, %rd468, %rd128;
+	mad.lo.s64 %rd470, %rd469, 8, %rd126;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd465;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd443, %rd474;
+	mov.b64 %rd444, %rd475;
+$L140:
+	bra.uni $L124;
+$L129:
+	mul.lo.s64 %rd476, %rd443, %rd131;
+	mad.lo.s64 %rd477, %rd476, 4, %rd129;
+	ld.global.nc.s32 %r190, [%rd477+0];
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r38;
+	mov.b32 %r194, %r176;
+	mov.b32 %r195, %r192;
+	mov.b64 %rd478, %rd443;
+$L141:
+	cvt.s64.s32 %rd479, %r195;
+	mul.lo.s64 %rd480, %rd479, %rd162;
+	mad.lo.s64 %rd481, %rd480, 4, %rd160;
+	ld.global.nc.s32 %r196, [%rd481+0];
+	mov.b32 %r197, %r196;
+	cvt.s64.s32 %rd482, %r194;
+	mul.lo.s64 %rd483, %rd482, %rd162;
+	mad.lo.s64 %rd484, %rd483, 4, %rd160;
+	ld.global.nc.s32 %r198, [%rd484+0];
+	mov.b32 %r199, %r198;
+	setp.ne.s32 %p107, %r197, %r199;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L145;
+	cvt.s64.s32 %rd485, %r195;
+	mul.lo.s64 %rd486, %rd485, %rd159;
+	mad.lo.s64 %rd487, %rd486, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r200, [%rd487+0];
+	mov.b32 %r201, %r200;
+	or.b32 %r202, %r193, 0x4;
+	and.b32 %r203, %r201, %r202;
+	setp.ne.u32 %p110, %r203, 0x0;
+	mov.pred %p108, %p110;
+$L145:
+	@!%p108 bra $L147;
+	mov.pred %p111, 0;
+	bra.uni $L143;
+$L147:
+	cvt.s64.s32 %rd488, %r195;
+	mul.lo.s64 %rd489, %rd488, %rd159;
+	mad.lo.s64 %rd490, %rd489, 4, %rd157;
+	atom.global.or.b32 %r204, [%rd490], %r193;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r193;
+	setp.eq.u32 %p112, %r206, 0x0;
+	mov.pred %p111, %p112;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	@!%p111 bra $L149;
+	mov.pred %p113, 0;
+	mov.b64 %rd491, %rd447;
+	mov.b32 %r207, %r192;
+$L150:
+	@!%p11 bra $L154;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd492, %r208;
+	mov.b64 %rd493, %rd492;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd494, %r209;
+	min.u64 %rd495, %rd494, 32;
+	cvt.u32.u64 %r210, %rd495;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p114, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p114;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd496, %rd493;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd497, %rd496, %rd150;
+	mad.lo.s64 %rd498, %rd497, 4, %rd148;
+	ld.relaxed.gpu.global.u32 %r216, [%rd498+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p115, %r218, 0x0;
+	mov.pred %p116, %p115;
+	not.pred %p117, %p116;
+	@!%p117 bra $L156;
+	mul.lo.s64 %rd499, %rd496, %rd150;
+	mad.lo.s64 %rd500, %rd499, 4, %rd148;
+	atom.global.or.b32 %r219, [%rd500], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p118, %r221, 0x0;
+	mov.pred %p116, %p118;
+$L156:
+	@!%p116 bra $L158;
+	mov.b64 %rd501, %rd491;
+	mov.b64 %rd502, %rd501;
+	mov.pred %p119, 0;
+	bra.uni $L152;
+$L158:
+	mov.b64 %rd503, %rd491;
+	mov.b64 %rd502, %rd503;
+	mov.pred %p119, 1;
+	bra.uni $L152;
+$L154:
+	@!%p12 bra $L160;
+	cvt.s64.s32 %rd504, %r207;
+	mul.lo.s64 %rd505, %rd504, %rd153;
+	mad.lo.s64 %rd506, %rd505, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r222, [%rd506+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p120, %r223, %r37;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L162;
+	cvt.s64.s32 %rd507, %r207;
+	mul.lo.s64 %rd508, %rd507, %rd153;
+	mad.lo.s64 %rd509, %rd508, 4, %rd151;
+	atom.global.exch.b32 %r224, [%rd509], %r37;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p123, %r225, %r37;
+	mov.pred %p121, %p123;
+$L162:
+	@!%p121 bra $L164;
+	mov.b64 %rd510, %rd491;
+	mov.b64 %rd502, %rd510;
+	mov.pred %p119, 0;
+	bra.uni $L152;
+$L164:
+$L160:
+	mul.lo.s64 %rd511, %rd491, %rd170;
+	mad.lo.s64 %rd512, %rd511, 4, %rd168;
+	st.shared.s32 [%rd512+0], %r207;
+	add.s64 %rd513, %rd491, 1;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd502, %rd514;
+	mov.pred %p119, 1;
+	bra.uni $L152;
+$L151:
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd515, %rd502;
+	mov.pred %p124, %p119;
+	mov.b64 %rd447, %rd515;
+	mov.pred %p113, %p124;
+	@!%p113 bra $L166;
+	mov.b64 %rd516, %rd125;
+	mov.b32 %r226, %r192;
+	setp.lt.s64 %p125, %rd113, 64;
+	setp.le.s64 %p126, %rd155, 1;
+	or.pred %p127, %p125, %p126;
+	@!%p127 bra $L167;
+	mov.b64 %rd517, %rd516;
+	mov.b32 %r227, %r226;
+	cvt.s64.s32 %rd518, %r227;
+	add.s64 %rd519, %rd518, 1;
+	mul.lo.s64 %rd520, %rd519, %rd128;
+	mad.lo.s64 %rd521, %rd520, 8, %rd126;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	cvt.s64.s32 %rd524, %r227;
+	mul.lo.s64 %rd525, %rd524, %rd128;
+	mad.lo.s64 %rd526, %rd525, 8, %rd126;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	sub.s64 %rd529, %rd523, %rd528;
+	mov.b64 %rd530, %rd529;
+	add.s64 %rd531, %rd114, %rd530;
+	mov.b64 %rd114, %rd531;
+	bra.uni $L168;
+$L167:
+	rem.s64 %rd532, %rd113, %rd155;
+	setp.eq.s64 %p128, %rd155, -1;
+	selp.b64 %rd533, 0, %rd532, %p128;
+	setp.eq.s64 %p129, %rd155, 0;
+	selp.b64 %rd534, %rd113, %rd533, %p129;
+	setp.eq.s64 %p130, %rd534, 0;
+	@!%p130 bra $L170;
+	mov.b64 %rd535, %rd516;
+	mov.b32 %r228, %r226;
+	cvt.s64.s32 %rd536, %r228;
+	add.s64 %rd537, %rd536, 1;
+	mul.lo.s64 %rd538, %rd537, %rd128;
+	mad.lo.s64 %rd539, %rd538, 8, %rd126;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	cvt.s64.s32 %rd542, %r228;
+	mul.lo.s64 %rd543, %rd542, %rd128;
+	mad.lo.s64 %rd544, %rd543, 8, %rd126;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	sub.s64 %rd547, %rd541, %rd546;
+	mov.b64 %rd548, %rd547;
+	mul.lo.s64 %rd549, %rd155, %rd548;
+	add.s64 %rd550, %rd114, %rd549;
+	mov.b64 %rd114, %rd550;
+$L170:
+$L168:
+	add.s64 %rd551, %rd113, 1;
+	mov.b64 %rd113, %rd551;
+$L166:
+$L149:
+	add.s64 %rd552, %rd443, 1;
+	mov.b64 %rd443, %rd552;
+	sub.s64 %rd553, %rd448, 1;
+	mov.b64 %rd448, %rd553;
+$L124:
+	bra.uni $L123;
+$L125:
+	mov.b64 %rd554, %rd447;
+$L171:
+	@!%p11 bra $L175;
+	bra.uni $L173;
+$L175:
+	// block scan
+	mov.b64 %rd555, %rd554;
+	mov.b32 %r229, %r3;
+$L176:
+	setp.hs.u32 %p131, %r229, 32;
+	@%p131 bra $L177;
+	mov.b64 {%r230, %r231}, %rd555;
+	shfl.sync.up.b32 %r232|%p132, %r230, %r229, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r229, 0, %r17;
+	mov.b64 %rd556, {%r232, %r233};
+	@!%p132 bra $L178;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L178:
+	shl.b32 %r229, %r229, 1;
+	bra.uni $L176;
+$L177:
+	mov.b64 {%r234, %r235}, %rd555;
+	shfl.sync.up.b32 %r236|%p133, %r234, %r3, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, %r3, 0, %r17;
+	mov.b64 %rd558, {%r236, %r237};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd559, %rd558, 0, %p135;
+	sub.u32 %r238, %r13, %r3;
+	setp.eq.u32 %p136, %r7, %r238;
+	@!%p136 bra $L179;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L179:
+	bar.sync 0;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L180;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L181;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L181:
+	mov.b64 {%r239, %r240}, %rd562;
+	shfl.sync.up.b32 %r241|%p139, %r239, 1, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 1, 0, %r17;
+	mov.b64 %rd566, {%r241, %r242};
+	@!%p139 bra $L182;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L182:
+	mov.b64 {%r243, %r244}, %rd562;
+	shfl.sync.up.b32 %r245|%p140, %r243, 2, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 2, 0, %r17;
+	mov.b64 %rd568, {%r245, %r246};
+	@!%p140 bra $L183;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L183:
+	mov.b64 {%r247, %r248}, %rd562;
+	shfl.sync.up.b32 %r249|%p141, %r247, 4, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 4, 0, %r17;
+	mov.b64 %rd570, {%r249, %r250};
+	@!%p141 bra $L184;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
+$L184:
+	mov.b64 {%r251, %r252}, %rd562;
+	shfl.sync.up.b32 %r253|%p142, %r251, 8, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 8, 0, %r17;
+	mov.b64 %rd572, {%r253, %r254};
+	@!%p142 bra $L185;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L185:
+	mov.b64 {%r255, %r256}, %rd562;
+	shfl.sync.up.b32 %r257|%p143, %r255, 16, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 16, 0, %r17;
+	mov.b64 %rd574, {%r257, %r258};
+	@!%p143 bra $L186;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L186:
+	mov.b64 {%r259, %r260}, %rd562;
+	shfl.sync.up.b32 %r261|%p144, %r259, 1, 0, %r17;
+	shfl.sync.up.b32 %r262, %r260, 1, 0, %r17;
+	mov.b64 %rd576, {%r261, %r262};
+	selp.b64 %rd577, %rd576, 0, %p144;
+	@!%p138 bra $L187;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L187:
+	sub.u32 %r263, %r10, 1;
+	setp.eq.u32 %p145, %r7, %r263;
+	@!%p145 bra $L188;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L188:
+$L180:
+	bar.sync 0;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r264, %r265}, %rd585;
+	shfl.sync.idx.b32 %r266|%p146, %r264, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r267, %r265, 0, %r21, %r17;
+	mov.b64 %rd587, {%r266, %r267};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, 0;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p147, %rd596, 0;
+	setp.gt.s64 %p148, %rd594, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L190;
+	atom.global.add.u64 %rd597, [%rd145], %rd594;
+	mov.b64 %rd598, %rd597;
+	mov.b64 %rd595, %rd598;
+$L190:
+	cvt.u64.u32 %rd599, %r2;
+	setp.eq.s64 %p150, %rd599, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
+	bar.sync 0;
+	@!%p152 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L191:
+	bar.sync 0;
+	ld.shared.s64 %rd600, [%rd1+1024];
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd595, %rd601;
+	add.s64 %rd602, %rd595, %rd593;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, 0;
+$L192:
+	setp.lt.s64 %p153, %rd604, %rd554;
+	not.pred %p154, %p153;
+	@!%p154 bra $L196;
+	bra.uni $L194;
+$L196:
+	mul.lo.s64 %rd605, %rd604, %rd170;
+	mad.lo.s64 %rd606, %rd605, 4, %rd168;
+	ld.shared.s32 %r268, [%rd606+0];
+	mov.b32 %r269, %r268;
+	add.s64 %rd607, %rd603, %rd604;
+	mul.lo.s64 %rd608, %rd607, %rd144;
+	mad.lo.s64 %rd609, %rd608, 4, %rd142;
+	st.global.s32 [%rd609+0], %r269;
+$L193:
+	add.s64 %rd610, %rd604, 1;
+	mov.b64 %rd604, %rd610;
+	bra.uni $L192;
+$L194:
+	bra.uni $L173;
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd611, 0;
+	setp.lt.s64 %p155, %rd443, %rd444;
+	setp.lt.s64 %p156, %rd442, %rd177;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L198;
+	mov.b64 %rd611, 1;
+$L198:
+	mov.b64 %rd612, %rd611;
+	// block reduction
+	sub.u32 %r270, %r13, 1;
+	mov.b32 %r271, %r3;
+$L199:
+	setp.hs.u32 %p158, %r271, 32;
+	@%p158 bra $L200;
+	mov.b64 {%r272, %r273}, %rd612;
+	shfl.sync.down.b32 %r274|%p159, %r272, %r271, %r270, %r17;
+	shfl.sync.down.b32 %r275, %r273, %r271, %r270, %r17;
+	mov.b64 %rd613, {%r274, %r275};
+	@!%p159 bra $L201;
+	max.s64 %rd614, %rd612, %rd613;
+	mov.b64 %rd612, %rd614;
+$L201:
+	shl.b32 %r271, %r271, 1;
+	bra.uni $L199;
+$L200:
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L202;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd612;
+$L202:
+	bar.sync 0;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L203;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L204;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	mov.b64 %rd612, %rd619;
+$L204:
+	sub.u32 %r276, %r10, 1;
+	mov.b64 {%r277, %r278}, %rd612;
+	shfl.sync.down.b32 %r279|%p163, %r277, 1, %r276, %r17;
+	shfl.sync.down.b32 %r280, %r278, 1, %r276, %r17;
+	mov.b64 %rd620, {%r279, %r280};
+	@!%p163 bra $L205;
+	max.s64 %rd621, %rd612, %rd620;
+	mov.b64 %rd612, %rd621;
+$L205:
+	mov.b64 {%r281, %r282}, %rd612;
+	shfl.sync.down.b32 %r283|%p164, %r281, 2, %r276, %r17;
+	shfl.sync.down.b32 %r284, %r282, 2, %r276, %r17;
+	mov.b64 %rd622, {%r283, %r284};
+	@!%p164 bra $L206;
+	max.s64 %rd623, %rd612, %rd622;
+	mov.b64 %rd612, %rd623;
+$L206:
+	mov.b64 {%r285, %r286}, %rd612;
+	shfl.sync.down.b32 %r287|%p165, %r285, 4, %r276, %r17;
+	shfl.sync.down.b32 %r288, %r286, 4, %r276, %r17;
+	mov.b64 %rd624, {%r287, %r288};
+	@!%p165 bra $L207;
+	max.s64 %rd625, %rd612, %rd624;
+	mov.b64 %rd612, %rd625;
+$L207:
+	mov.b64 {%r289, %r290}, %rd612;
+	shfl.sync.down.b32 %r291|%p166, %r289, 8, %r276, %r17;
+	shfl.sync.down.b32 %r292, %r290, 8, %r276, %r17;
+	mov.b64 %rd626, {%r291, %r292};
+	@!%p166 bra $L208;
+	max.s64 %rd627, %rd612, %rd626;
+	mov.b64 %rd612, %rd627;
+$L208:
+	mov.b64 {%r293, %r294}, %rd612;
+	shfl.sync.down.b32 %r295|%p167, %r293, 16, %r276, %r17;
+	shfl.sync.down.b32 %r296, %r294, 16, %r276, %r17;
+	mov.b64 %rd628, {%r295, %r296};
+	@!%p167 bra $L209;
+	max.s64 %rd629, %rd612, %rd628;
+	mov.b64 %rd612, %rd629;
+$L209:
+	@!%p160 bra $L210;
+	st.shared.s64 [%rd1+1024], %rd612;
+$L210:
+$L203:
+	bar.sync 0;
+	ld.shared.s64 %rd630, [%rd1+1024];
+	mov.b64 %rd612, %rd630;
+	mov.b64 %rd631, %rd612;
+	setp.eq.s64 %p168, %rd631, 0;
+	@!%p168 bra $L212;
+	bra.uni $L122;
+$L212:
+$L121:
+	bra.uni $L120;
+$L122:
 $L4:
 	bar.sync 0;
 	add.s64 %rd124, %rd124, %rd123;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd370, %rd113;
-	mov.b64 %rd371, %rd114;
+	mov.b64 %rd632, %rd113;
+	mov.b64 %rd633, %rd114;
 	// block reduction
-	sub.u32 %r160, %r13, 1;
-	mov.b32 %r161, %r3;
-$L103:
-	setp.hs.u32 %p83, %r161, 32;
-	@%p83 bra $L104;
-	mov.b64 {%r162, %r163}, %rd370;
-	shfl.sync.down.b32 %r164|%p84, %r162, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd372, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd371;
-	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd373, {%r168, %r169};
-	@!%p84 bra $L105;
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd384, %rd378, %rd382;
-	mov.b64 %rd378, %rd384;
-	add.s64 %rd385, %rd379, %rd383;
-	mov.b64 %rd379, %rd385;
-$L106:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L105:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L107;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd370;
-	st.shared.s64 [%rd387+8], %rd371;
-$L107:
+	sub.u32 %r297, %r13, 1;
+	mov.b32 %r298, %r3;
+$L213:
+	setp.hs.u32 %p169, %r298, 32;
+	@%p169 bra $L214;
+	mov.b64 {%r299, %r300}, %rd632;
+	shfl.sync.down.b32 %r301|%p170, %r299, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
+	mov.b64 %rd634, {%r301, %r302};
+	mov.b64 {%r303, %r304}, %rd633;
+	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
+	mov.b64 %rd635, {%r305, %r306};
+	@!%p170 bra $L215;
+	mov.b64 %rd636, %rd632;
+	mov.b64 %rd637, %rd633;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd641, %rd637;
+	mov.b64 %rd642, %rd638;
+	mov.b64 %rd643, %rd639;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd646, %rd640, %rd644;
+	mov.b64 %rd640, %rd646;
+	add.s64 %rd647, %rd641, %rd645;
+	mov.b64 %rd641, %rd647;
+$L216:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L215:
+	shl.b32 %r298, %r298, 1;
+	bra.uni $L213;
+$L214:
+	setp.eq.u32 %p171, %r7, 0;
+	@!%p171 bra $L217;
+	mul.wide.u32 %rd648, %r8, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	st.shared.s64 [%rd649+0], %rd632;
+	st.shared.s64 [%rd649+8], %rd633;
+$L217:
 	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L108;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L109;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	ld.shared.s64 %rd390, [%rd389+0];
-	ld.shared.s64 %rd391, [%rd389+8];
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-$L109:
-	sub.u32 %r170, %r10, 1;
-	mov.b64 {%r171, %r172}, %rd370;
-	shfl.sync.down.b32 %r173|%p88, %r171, 1, %r170, %r17;
-	shfl.sync.down.b32 %r174, %r172, 1, %r170, %r17;
-	mov.b64 %rd392, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd371;
-	shfl.sync.down.b32 %r177, %r175, 1, %r170, %r17;
-	shfl.sync.down.b32 %r178, %r176, 1, %r170, %r17;
-	mov.b64 %rd393, {%r177, %r178};
-	@!%p88 bra $L110;
-	mov.b64 %rd394, %rd370;
-	mov.b64 %rd395, %rd371;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd378, %rd394;
-	mov.b64 %rd379, %rd395;
-	mov.b64 %rd380, %rd396;
-	mov.b64 %rd381, %rd397;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd398, %rd378, %rd382;
-	mov.b64 %rd378, %rd398;
-	add.s64 %rd399, %rd379, %rd383;
-	mov.b64 %rd379, %rd399;
-$L111:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L110:
-	mov.b64 {%r179, %r180}, %rd370;
-	shfl.sync.down.b32 %r181|%p89, %r179, 2, %r170, %r17;
-	shfl.sync.down.b32 %r182, %r180, 2, %r170, %r17;
-	mov.b64 %rd400, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd371;
-	shfl.sync.down.b32 %r185, %r183, 2, %r170, %r17;
-	shfl.sync.down.b32 %r186, %r184, 2, %r170, %r17;
-	mov.b64 %rd401, {%r185, %r186};
-	@!%p89 bra $L112;
-	mov.b64 %rd402, %rd370;
-	mov.b64 %rd403, %rd371;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd378, %rd402;
-	mov.b64 %rd379, %rd403;
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd406, %rd378, %rd382;
-	mov.b64 %rd378, %rd406;
-	add.s64 %rd407, %rd379, %rd383;
-	mov.b64 %rd379, %rd407;
-$L113:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L112:
-	mov.b64 {%r187, %r188}, %rd370;
-	shfl.sync.down.b32 %r189|%p90, %r187, 4, %r170, %r17;
-	shfl.sync.down.b32 %r190, %r188, 4, %r170, %r17;
-	mov.b64 %rd408, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd371;
-	shfl.sync.down.b32 %r193, %r191, 4, %r170, %r17;
-	shfl.sync.down.b32 %r194, %r192, 4, %r170, %r17;
-	mov.b64 %rd409, {%r193, %r194};
-	@!%p90 bra $L114;
-	mov.b64 %rd410, %rd370;
-	mov.b64 %rd411, %rd371;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd378, %rd410;
-	mov.b64 %rd379, %rd411;
-	mov.b64 %rd380, %rd412;
-	mov.b64 %rd381, %rd413;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd414, %rd378, %rd382;
-	mov.b64 %rd378, %rd414;
-	add.s64 %rd415, %rd379, %rd383;
-	mov.b64 %rd379, %rd415;
-$L115:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L114:
-	mov.b64 {%r195, %r196}, %rd370;
-	shfl.sync.down.b32 %r197|%p91, %r195, 8, %r170, %r17;
-	shfl.sync.down.b32 %r198, %r196, 8, %r170, %r17;
-	mov.b64 %rd416, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd371;
-	shfl.sync.down.b32 %r201, %r199, 8, %r170, %r17;
-	shfl.sync.down.b32 %r202, %r200, 8, %r170, %r17;
-	mov.b64 %rd417, {%r201, %r202};
-	@!%p91 bra $L116;
-	mov.b64 %rd418, %rd370;
-	mov.b64 %rd419, %rd371;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd378, %rd418;
-	mov.b64 %rd379, %rd419;
-	mov.b64 %rd380, %rd420;
-	mov.b64 %rd381, %rd421;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd422, %rd378, %rd382;
-	mov.b64 %rd378, %rd422;
-	add.s64 %rd423, %rd379, %rd383;
-	mov.b64 %rd379, %rd423;
-$L117:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L116:
-	mov.b64 {%r203, %r204}, %rd370;
-	shfl.sync.down.b32 %r205|%p92, %r203, 16, %r170, %r17;
-	shfl.sync.down.b32 %r206, %r204, 16, %r170, %r17;
-	mov.b64 %rd424, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd371;
-	shfl.sync.down.b32 %r209, %r207, 16, %r170, %r17;
-	shfl.sync.down.b32 %r210, %r208, 16, %r170, %r17;
-	mov.b64 %rd425, {%r209, %r210};
-	@!%p92 bra $L118;
-	mov.b64 %rd426, %rd370;
-	mov.b64 %rd427, %rd371;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd429, %rd425;
-	mov.b64 %rd378, %rd426;
-	mov.b64 %rd379, %rd427;
-	mov.b64 %rd380, %rd428;
-	mov.b64 %rd381, %rd429;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd430, %rd378, %rd382;
-	mov.b64 %rd378, %rd430;
-	add.s64 %rd431, %rd379, %rd383;
-	mov.b64 %rd379, %rd431;
-$L119:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L118:
-$L108:
-	mul.wide.u32 %rd432, %r28, 16;
-	add.s64 %rd433, %rd11, %rd432;
-	setp.eq.u32 %p93, %r5, 0;
-	@!%p93 bra $L120;
-	st.global.s64 [%rd433+0], %rd370;
-	st.global.s64 [%rd433+8], %rd371;
-$L120:
+	setp.eq.u32 %p172, %r8, 0;
+	@!%p172 bra $L218;
+	setp.lo.u32 %p173, %r7, %r10;
+	@!%p173 bra $L219;
+	mul.wide.u32 %rd650, %r7, 16;
+	add.s64 %rd651, %rd1, %rd650;
+	ld.shared.s64 %rd652, [%rd651+0];
+	ld.shared.s64 %rd653, [%rd651+8];
+	mov.b64 %rd632, %rd652;
+	mov.b64 %rd633, %rd653;
+$L219:
+	sub.u32 %r307, %r10, 1;
+	mov.b64 {%r308, %r309}, %rd632;
+	shfl.sync.down.b32 %r310|%p174, %r308, 1, %r307, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r307, %r17;
+	mov.b64 %rd654, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd633;
+	shfl.sync.down.b32 %r314, %r312, 1, %r307, %r17;
+	shfl.sync.down.b32 %r315, %r313, 1, %r307, %r17;
+	mov.b64 %rd655, {%r314, %r315};
+	@!%p174 bra $L220;
+	mov.b64 %rd656, %rd632;
+	mov.b64 %rd657, %rd633;
+	mov.b64 %rd658, %rd654;
+	mov.b64 %rd659, %rd655;
+	mov.b64 %rd640, %rd656;
+	mov.b64 %rd641, %rd657;
+	mov.b64 %rd642, %rd658;
+	mov.b64 %rd643, %rd659;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd660, %rd640, %rd644;
+	mov.b64 %rd640, %rd660;
+	add.s64 %rd661, %rd641, %rd645;
+	mov.b64 %rd641, %rd661;
+$L221:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L220:
+	mov.b64 {%r316, %r317}, %rd632;
+	shfl.sync.down.b32 %r318|%p175, %r316, 2, %r307, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r307, %r17;
+	mov.b64 %rd662, {%r318, %r319};
+	mov.b64 {%r320, %r321}, %rd633;
+	shfl.sync.down.b32 %r322, %r320, 2, %r307, %r17;
+	shfl.sync.down.b32 %r323, %r321, 2, %r307, %r17;
+	mov.b64 %rd663, {%r322, %r323};
+	@!%p175 bra $L222;
+	mov.b64 %rd664, %rd632;
+	mov.b64 %rd665, %rd633;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd640, %rd664;
+	mov.b64 %rd641, %rd665;
+	mov.b64 %rd642, %rd666;
+	mov.b64 %rd643, %rd667;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd668, %rd640, %rd644;
+	mov.b64 %rd640, %rd668;
+	add.s64 %rd669, %rd641, %rd645;
+	mov.b64 %rd641, %rd669;
+$L223:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L222:
+	mov.b64 {%r324, %r325}, %rd632;
+	shfl.sync.down.b32 %r326|%p176, %r324, 4, %r307, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r307, %r17;
+	mov.b64 %rd670, {%r326, %r327};
+	mov.b64 {%r328, %r329}, %rd633;
+	shfl.sync.down.b32 %r330, %r328, 4, %r307, %r17;
+	shfl.sync.down.b32 %r331, %r329, 4, %r307, %r17;
+	mov.b64 %rd671, {%r330, %r331};
+	@!%p176 bra $L224;
+	mov.b64 %rd672, %rd632;
+	mov.b64 %rd673, %rd633;
+	mov.b64 %rd674, %rd670;
+	mov.b64 %rd675, %rd671;
+	mov.b64 %rd640, %rd672;
+	mov.b64 %rd641, %rd673;
+	mov.b64 %rd642, %rd674;
+	mov.b64 %rd643, %rd675;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd676, %rd640, %rd644;
+	mov.b64 %rd640, %rd676;
+	add.s64 %rd677, %rd641, %rd645;
+	mov.b64 %rd641, %rd677;
+$L225:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L224:
+	mov.b64 {%r332, %r333}, %rd632;
+	shfl.sync.down.b32 %r334|%p177, %r332, 8, %r307, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r307, %r17;
+	mov.b64 %rd678, {%r334, %r335};
+	mov.b64 {%r336, %r337}, %rd633;
+	shfl.sync.down.b32 %r338, %r336, 8, %r307, %r17;
+	shfl.sync.down.b32 %r339, %r337, 8, %r307, %r17;
+	mov.b64 %rd679, {%r338, %r339};
+	@!%p177 bra $L226;
+	mov.b64 %rd680, %rd632;
+	mov.b64 %rd681, %rd633;
+	mov.b64 %rd682, %rd678;
+	mov.b64 %rd683, %rd679;
+	mov.b64 %rd640, %rd680;
+	mov.b64 %rd641, %rd681;
+	mov.b64 %rd642, %rd682;
+	mov.b64 %rd643, %rd683;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd684, %rd640, %rd644;
+	mov.b64 %rd640, %rd684;
+	add.s64 %rd685, %rd641, %rd645;
+	mov.b64 %rd641, %rd685;
+$L227:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L226:
+	mov.b64 {%r340, %r341}, %rd632;
+	shfl.sync.down.b32 %r342|%p178, %r340, 16, %r307, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r307, %r17;
+	mov.b64 %rd686, {%r342, %r343};
+	mov.b64 {%r344, %r345}, %rd633;
+	shfl.sync.down.b32 %r346, %r344, 16, %r307, %r17;
+	shfl.sync.down.b32 %r347, %r345, 16, %r307, %r17;
+	mov.b64 %rd687, {%r346, %r347};
+	@!%p178 bra $L228;
+	mov.b64 %rd688, %rd632;
+	mov.b64 %rd689, %rd633;
+	mov.b64 %rd690, %rd686;
+	mov.b64 %rd691, %rd687;
+	mov.b64 %rd640, %rd688;
+	mov.b64 %rd641, %rd689;
+	mov.b64 %rd642, %rd690;
+	mov.b64 %rd643, %rd691;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd692, %rd640, %rd644;
+	mov.b64 %rd640, %rd692;
+	add.s64 %rd693, %rd641, %rd645;
+	mov.b64 %rd641, %rd693;
+$L229:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L228:
+$L218:
+	mul.wide.u32 %rd694, %r28, 16;
+	add.s64 %rd695, %rd11, %rd694;
+	setp.eq.u32 %p179, %r5, 0;
+	@!%p179 bra $L230;
+	st.global.s64 [%rd695+0], %rd632;
+	st.global.s64 [%rd695+8], %rd633;
+$L230:
 	ret;
 }
 
@@ -88371,7 +92562,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:88375
+//line gokkos_kernels_gen.go:92566
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -88383,7 +92574,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:88387
+//line gokkos_kernels_gen.go:92578
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -88403,7 +92594,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:88407
+//line gokkos_kernels_gen.go:92598
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -88429,7 +92620,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:88433
+//line gokkos_kernels_gen.go:92624
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -88446,7 +92637,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:88450
+//line gokkos_kernels_gen.go:92641
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -88469,7 +92660,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:88473
+//line gokkos_kernels_gen.go:92664
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -88481,7 +92672,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:88485
+//line gokkos_kernels_gen.go:92676
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -88498,7 +92689,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:88502
+//line gokkos_kernels_gen.go:92693
 }
 
 // gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -88510,7 +92701,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:88514
+//line gokkos_kernels_gen.go:92705
 }
 
 // gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
@@ -88525,7 +92716,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:88529
+//line gokkos_kernels_gen.go:92720
 }
 
 // gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -88535,7 +92726,7 @@ func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:88539
+//line gokkos_kernels_gen.go:92730
 }
 
 // gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -88552,7 +92743,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:88556
+//line gokkos_kernels_gen.go:92747
 }
 
 // gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -88562,7 +92753,7 @@ func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:88566
+//line gokkos_kernels_gen.go:92757
 }
 
 // gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -88578,7 +92769,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:88582
+//line gokkos_kernels_gen.go:92773
 }
 
 // gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -88589,7 +92780,7 @@ func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:88593
+//line gokkos_kernels_gen.go:92784
 }
 
 // gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -88601,7 +92792,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:88605
+//line gokkos_kernels_gen.go:92796
 }
 
 // gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -88614,7 +92805,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:88618
+//line gokkos_kernels_gen.go:92809
 }
 
 // gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -88634,7 +92825,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:88638
+//line gokkos_kernels_gen.go:92829
 }
 
 // gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -88652,7 +92843,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:88656
+//line gokkos_kernels_gen.go:92847
 }
 
 // gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -88675,7 +92866,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:88679
+//line gokkos_kernels_gen.go:92870
 }
 
 // gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -88687,7 +92878,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:88691
+//line gokkos_kernels_gen.go:92882
 }
 
 // gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -88701,7 +92892,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:88705
+//line gokkos_kernels_gen.go:92896
 }
 
 // gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -88713,7 +92904,7 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:88717
+//line gokkos_kernels_gen.go:92908
 }
 
 // gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -88729,7 +92920,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:88733
+//line gokkos_kernels_gen.go:92924
 }
 
 // gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -88746,7 +92937,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:88750
+//line gokkos_kernels_gen.go:92941
 }
 
 // gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -88779,7 +92970,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:88783
+//line gokkos_kernels_gen.go:92974
 }
 
 // gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -88798,7 +92989,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:88802
+//line gokkos_kernels_gen.go:92993
 }
 
 // gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -88816,5 +93007,5 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:88820
+//line gokkos_kernels_gen.go:93011
 }

@@ -12,7 +12,7 @@ import (
 func init() {
 	portable.Register[frontier.PushThread[poison]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[sssp.poison]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX0,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -47,7 +47,7 @@ func init() {
 	})
 	portable.Register[frontier.PushThread[relax]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[sssp.relax]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX1,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -799,10 +799,10 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<388>;
-	.reg .f64 %fd<13>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<647>;
+	.reg .f64 %fd<25>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1015,733 +1015,1417 @@ $L1:
 	add.s64 %rd159, %rd158, %rd143;
 	min.s64 %rd160, %rd159, %rd122;
 	mov.b64 %rd161, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd158, %rd162;
-	mov.b64 %rd164, %rd163;
-	mov.b32 %r36, -1;
-	mov.b64 %rd165, 0;
-	mov.b64 %rd166, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd167, 4611686018427387904;
+	setp.eq.s64 %p13, %rd156, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd162, %rd112;
+	mov.b64 %rd163, %rd113;
+	mov.b64 %rd164, %rd114;
+	mov.b64 %rd165, %rd115;
+	mov.b64 %rd166, %rd116;
+	mov.b64 %rd167, %rd117;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.pred %p14, %p10;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.pred %p15, %p11;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.pred %p16, %p12;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd158;
+	mov.b64 %rd198, %rd161;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd199, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd199, %rd191;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd167, %rd141;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd168, %rd167;
-$L9:
-	mov.b64 %rd169, 0;
-	mov.b64 %rd170, %rd168;
-$L12:
-	setp.gt.s64 %p13, %rd170, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, 0;
+	mov.b64 %rd202, %rd197;
+$L11:
+	setp.lt.s64 %p17, %rd202, %rd198;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd203, %rd172;
+	mov.b64 %rd204, %rd202;
 $L16:
-	setp.ge.s64 %p15, %rd165, %rd166;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd164, %rd161;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd171, %rd122;
-	mov.b64 %rd172, %rd164;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd173, %rd172, 5;
-	mul.lo.s64 %rd174, %rd173, %rd128;
-	mad.lo.s64 %rd175, %rd174, 4, %rd126;
-	ld.global.nc.u32 %r37, [%rd175+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd205, %rd204, 5;
+	mul.lo.s64 %rd206, %rd205, %rd178;
+	mad.lo.s64 %rd207, %rd206, 4, %rd176;
+	ld.global.nc.u32 %r37, [%rd207+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd176, %rd172, 31;
-	min.u64 %rd177, %rd176, 32;
-	cvt.u32.u64 %r39, %rd177;
+	and.b64 %rd208, %rd204, 31;
+	min.u64 %rd209, %rd208, 32;
+	cvt.u32.u64 %r39, %rd209;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd172;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd204;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd178, %rd172, %rd125;
-	mad.lo.s64 %rd179, %rd178, 4, %rd123;
-	ld.global.nc.s32 %r46, [%rd179+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd210, %rd204, %rd175;
+	mad.lo.s64 %rd211, %rd210, 4, %rd173;
+	ld.global.nc.s32 %r46, [%rd211+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd180, %rd164, %rd156;
-	mov.b64 %rd164, %rd180;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd181, %rd112;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd182, %r48;
-	mul.lo.s64 %rd183, %rd182, %rd115;
-	mad.lo.s64 %rd184, %rd183, 8, %rd113;
-	ld.global.nc.s64 %rd185, [%rd184+0];
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd112;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd189, %r49;
-	add.s64 %rd190, %rd189, 1;
-	mul.lo.s64 %rd191, %rd190, %rd115;
-	mad.lo.s64 %rd192, %rd191, 8, %rd113;
-	ld.global.nc.s64 %rd193, [%rd192+0];
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd187;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd165, %rd196;
-	mov.b64 %rd166, %rd197;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd198, %rd165, %rd118;
-	mad.lo.s64 %rd199, %rd198, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd199+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd212, %rd162;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd213, %r49;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd165;
+	mad.lo.s64 %rd216, %rd215, 8, %rd163;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd162;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd222, %r50;
+	mul.lo.s64 %rd223, %rd222, %rd165;
+	mad.lo.s64 %rd224, %rd223, 8, %rd163;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L25:
+	setp.lt.s64 %p23, %rd228, %rd220;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd229, %rd228, %rd168;
+	mad.lo.s64 %rd230, %rd229, 4, %rd166;
+	ld.global.nc.s32 %r51, [%rd230+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd200, %rd165;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd231, %rd228;
 $L30:
-	cvt.s64.s32 %rd201, %r54;
-	mul.lo.s64 %rd202, %rd201, %rd146;
-	mad.lo.s64 %rd203, %rd202, 8, %rd144;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd203+0];
+	cvt.s64.s32 %rd232, %r55;
+	mul.lo.s64 %rd233, %rd232, %rd196;
+	mad.lo.s64 %rd234, %rd233, 8, %rd194;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd234+0];
 	mov.f64 %fd2, %fd1;
-	setp.eq.f64 %p21, %fd2, 0dFFF0000000000000;
-	@!%p21 bra $L34;
-	mov.pred %p22, 0;
+	setp.eq.f64 %p25, %fd2, 0dFFF0000000000000;
+	@!%p25 bra $L34;
+	mov.pred %p26, 0;
 	bra.uni $L32;
 $L34:
-	cvt.s64.s32 %rd204, %r54;
-	mul.lo.s64 %rd205, %rd204, %rd146;
-	mad.lo.s64 %rd206, %rd205, 8, %rd144;
+	cvt.s64.s32 %rd235, %r55;
+	mul.lo.s64 %rd236, %rd235, %rd196;
+	mad.lo.s64 %rd237, %rd236, 8, %rd194;
 	mov.f64 %fd3, 0dFFF0000000000000;
-	ld.relaxed.gpu.global.b64 %rd207, [%rd206];
+	ld.relaxed.gpu.global.b64 %rd238, [%rd237];
 $L35:
-	mov.b64 %fd4, %rd207;
+	mov.b64 %fd4, %rd238;
 	min.f64 %fd5, %fd4, %fd3;
-	mov.b64 %rd208, %fd4;
-	mov.b64 %rd209, %fd3;
-	or.b64 %rd210, %rd208, %rd209;
-	setp.eq.f64 %p23, %fd4, %fd3;
-	mov.b64 %fd6, %rd210;
-	selp.f64 %fd7, %fd6, %fd5, %p23;
-	setp.nan.f64 %p24, %fd4, %fd3;
+	mov.b64 %rd239, %fd4;
+	mov.b64 %rd240, %fd3;
+	or.b64 %rd241, %rd239, %rd240;
+	setp.eq.f64 %p27, %fd4, %fd3;
+	mov.b64 %fd6, %rd241;
+	selp.f64 %fd7, %fd6, %fd5, %p27;
+	setp.nan.f64 %p28, %fd4, %fd3;
 	add.rn.f64 %fd8, %fd4, %fd3;
-	selp.f64 %fd9, %fd8, %fd7, %p24;
-	mov.b64 %rd211, %fd9;
-	setp.eq.u64 %p25, %rd207, %rd211;
-	@%p25 bra $L36;
-	atom.global.cas.b64 %rd212, [%rd206], %rd207, %rd211;
-	setp.eq.u64 %p26, %rd212, %rd207;
-	mov.b64 %rd207, %rd212;
-	@!%p26 bra $L35;
+	selp.f64 %fd9, %fd8, %fd7, %p28;
+	mov.b64 %rd242, %fd9;
+	setp.eq.u64 %p29, %rd238, %rd242;
+	@%p29 bra $L36;
+	atom.global.cas.b64 %rd243, [%rd237], %rd238, %rd242;
+	setp.eq.u64 %p30, %rd243, %rd238;
+	mov.b64 %rd238, %rd243;
+	@!%p30 bra $L35;
 $L36:
-	mov.b64 %fd11, %rd207;
+	mov.b64 %fd11, %rd238;
 	mov.f64 %fd10, %fd11;
 	mov.f64 %fd12, %fd10;
-	setp.neu.f64 %p27, %fd12, 0dFFF0000000000000;
-	mov.pred %p22, %p27;
+	setp.neu.f64 %p31, %fd12, 0dFFF0000000000000;
+	mov.pred %p26, %p31;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p22 bra $L38;
-	mov.pred %p28, 0;
-	mov.b64 %rd213, %rd169;
-	mov.b32 %r55, %r52;
+	not.pred %p32, %p26;
+	@!%p32 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p33, 0;
+	mov.b64 %rd244, %rd201;
+	mov.b32 %r56, %r53;
 $L39:
-	@!%p11 bra $L43;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd214, %r56;
-	mov.b64 %rd215, %rd214;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd216, %r57;
-	min.u64 %rd217, %rd216, 32;
-	cvt.u32.u64 %r58, %rd217;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p29, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p29;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd218, %rd215;
+	@!%p15 bra $L43;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd245, %r57;
+	mov.b64 %rd246, %rd245;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd247, %r58;
+	min.u64 %rd248, %rd247, 32;
+	cvt.u32.u64 %r59, %rd248;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p34, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p34;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd219, %rd218, %rd137;
-	mad.lo.s64 %rd220, %rd219, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r64, [%rd220+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p30, %r66, 0x0;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L45;
-	mul.lo.s64 %rd221, %rd218, %rd137;
-	mad.lo.s64 %rd222, %rd221, 4, %rd135;
-	atom.global.or.b32 %r67, [%rd222], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p33, %r69, 0x0;
-	mov.pred %p31, %p33;
-$L45:
-	@!%p31 bra $L47;
-	mov.b64 %rd223, %rd213;
-	mov.b64 %rd224, %rd223;
-	mov.pred %p34, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd225, %rd213;
-	mov.b64 %rd224, %rd225;
-	mov.pred %p34, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd226, %r55;
-	mul.lo.s64 %rd227, %rd226, %rd140;
-	mad.lo.s64 %rd228, %rd227, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r70, [%rd228+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p35, %r71, %r35;
+	mov.b64 %rd249, %rd246;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd250, %rd249, %rd187;
+	mad.lo.s64 %rd251, %rd250, 4, %rd185;
+	ld.relaxed.gpu.global.u32 %r65, [%rd251+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p35, %r67, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L51;
-	cvt.s64.s32 %rd229, %r55;
-	mul.lo.s64 %rd230, %rd229, %rd140;
-	mad.lo.s64 %rd231, %rd230, 4, %rd138;
-	atom.global.exch.b32 %r72, [%rd231], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p38, %r73, %r35;
+	@!%p37 bra $L45;
+	mul.lo.s64 %rd252, %rd249, %rd187;
+	mad.lo.s64 %rd253, %rd252, 4, %rd185;
+	atom.global.or.b32 %r68, [%rd253], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p38, %r70, 0x0;
 	mov.pred %p36, %p38;
+$L45:
+	@!%p36 bra $L47;
+	mov.b64 %rd254, %rd244;
+	mov.b64 %rd255, %rd254;
+	mov.pred %p39, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd256, %rd244;
+	mov.b64 %rd255, %rd256;
+	mov.pred %p39, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd257, %r56;
+	mul.lo.s64 %rd258, %rd257, %rd190;
+	mad.lo.s64 %rd259, %rd258, 4, %rd188;
+	ld.relaxed.gpu.global.s32 %r71, [%rd259+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p40, %r72, %r36;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	cvt.s64.s32 %rd260, %r56;
+	mul.lo.s64 %rd261, %rd260, %rd190;
+	mad.lo.s64 %rd262, %rd261, 4, %rd188;
+	atom.global.exch.b32 %r73, [%rd262], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p43, %r74, %r36;
+	mov.pred %p41, %p43;
 $L51:
-	@!%p36 bra $L53;
-	mov.b64 %rd232, %rd213;
-	mov.b64 %rd224, %rd232;
-	mov.pred %p34, 0;
+	@!%p41 bra $L53;
+	mov.b64 %rd263, %rd244;
+	mov.b64 %rd255, %rd263;
+	mov.pred %p39, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd233, %rd213, %rd154;
-	mad.lo.s64 %rd234, %rd233, 4, %rd152;
-	st.shared.s32 [%rd234+0], %r55;
-	add.s64 %rd235, %rd213, 1;
-	mov.b64 %rd236, %rd235;
-	mov.b64 %rd224, %rd236;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd264, %rd244, %rd154;
+	mad.lo.s64 %rd265, %rd264, 4, %rd152;
+	st.shared.s32 [%rd265+0], %r56;
+	add.s64 %rd266, %rd244, 1;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd255, %rd267;
+	mov.pred %p39, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd237, %rd224;
-	mov.pred %p39, %p34;
-	mov.b64 %rd169, %rd237;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L55;
-	mov.b64 %rd238, %rd112;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p40, %rd106, 64;
-	setp.le.s64 %p41, %rd142, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L56;
-	mov.b64 %rd239, %rd238;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd240, %r75;
-	add.s64 %rd241, %rd240, 1;
-	mul.lo.s64 %rd242, %rd241, %rd115;
-	mad.lo.s64 %rd243, %rd242, 8, %rd113;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd245, %rd244;
-	cvt.s64.s32 %rd246, %r75;
-	mul.lo.s64 %rd247, %rd246, %rd115;
-	mad.lo.s64 %rd248, %rd247, 8, %rd113;
-	ld.global.nc.s64 %rd249, [%rd248+0];
-	mov.b64 %rd250, %rd249;
-	sub.s64 %rd251, %rd245, %rd250;
-	mov.b64 %rd252, %rd251;
-	add.s64 %rd253, %rd107, %rd252;
-	mov.b64 %rd107, %rd253;
+	mov.b64 %rd268, %rd255;
+	mov.pred %p44, %p39;
+	mov.b64 %rd201, %rd268;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L55;
+	mov.b64 %rd269, %rd162;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p45, %rd106, 64;
+	setp.le.s64 %p46, %rd192, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L56;
+	mov.b64 %rd270, %rd269;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd271, %r76;
+	add.s64 %rd272, %rd271, 1;
+	mul.lo.s64 %rd273, %rd272, %rd165;
+	mad.lo.s64 %rd274, %rd273, 8, %rd163;
+	ld.global.nc.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	cvt.s64.s32 %rd277, %r76;
+	mul.lo.s64 %rd278, %rd277, %rd165;
+	mad.lo.s64 %rd279, %rd278, 8, %rd163;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	sub.s64 %rd282, %rd276, %rd281;
+	mov.b64 %rd283, %rd282;
+	add.s64 %rd284, %rd107, %rd283;
+	mov.b64 %rd107, %rd284;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd254, %rd106, %rd142;
-	setp.eq.s64 %p43, %rd142, -1;
-	selp.b64 %rd255, 0, %rd254, %p43;
-	setp.eq.s64 %p44, %rd142, 0;
-	selp.b64 %rd256, %rd106, %rd255, %p44;
-	setp.eq.s64 %p45, %rd256, 0;
-	@!%p45 bra $L59;
-	mov.b64 %rd257, %rd238;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd258, %r76;
-	add.s64 %rd259, %rd258, 1;
-	mul.lo.s64 %rd260, %rd259, %rd115;
-	mad.lo.s64 %rd261, %rd260, 8, %rd113;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	cvt.s64.s32 %rd264, %r76;
-	mul.lo.s64 %rd265, %rd264, %rd115;
-	mad.lo.s64 %rd266, %rd265, 8, %rd113;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	sub.s64 %rd269, %rd263, %rd268;
-	mov.b64 %rd270, %rd269;
-	mul.lo.s64 %rd271, %rd142, %rd270;
-	add.s64 %rd272, %rd107, %rd271;
-	mov.b64 %rd107, %rd272;
+	rem.s64 %rd285, %rd106, %rd192;
+	setp.eq.s64 %p48, %rd192, -1;
+	selp.b64 %rd286, 0, %rd285, %p48;
+	setp.eq.s64 %p49, %rd192, 0;
+	selp.b64 %rd287, %rd106, %rd286, %p49;
+	setp.eq.s64 %p50, %rd287, 0;
+	@!%p50 bra $L59;
+	mov.b64 %rd288, %rd269;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd289, %r77;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd165;
+	mad.lo.s64 %rd292, %rd291, 8, %rd163;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r77;
+	mul.lo.s64 %rd296, %rd295, %rd165;
+	mad.lo.s64 %rd297, %rd296, 8, %rd163;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mov.b64 %rd301, %rd300;
+	mul.lo.s64 %rd302, %rd192, %rd301;
+	add.s64 %rd303, %rd107, %rd302;
+	mov.b64 %rd107, %rd303;
 $L59:
 $L57:
-	add.s64 %rd273, %rd106, 1;
-	mov.b64 %rd106, %rd273;
+	add.s64 %rd304, %rd106, 1;
+	mov.b64 %rd106, %rd304;
 $L55:
-$L38:
-	add.s64 %rd274, %rd165, 1;
-	mov.b64 %rd165, %rd274;
-	sub.s64 %rd275, %rd170, 1;
-	mov.b64 %rd170, %rd275;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd276, %rd169;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd277, %rd276;
-	mov.b32 %r77, %r3;
-$L65:
-	setp.hs.u32 %p46, %r77, 32;
-	@%p46 bra $L66;
-	mov.b64 {%r78, %r79}, %rd277;
-	shfl.sync.up.b32 %r80|%p47, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd278, {%r80, %r81};
-	@!%p47 bra $L67;
-	add.s64 %rd279, %rd278, %rd277;
-	mov.b64 %rd277, %rd279;
-$L67:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p51, %rd201, %rd200;
+	@!%p51 bra $L61;
+	mov.b64 %rd305, %rd201;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r82, %r83}, %rd277;
-	shfl.sync.up.b32 %r84|%p48, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd280, {%r84, %r85};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd281, %rd280, 0, %p50;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r86;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	st.shared.s64 [%rd283+0], %rd277;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L69;
-	mov.b64 %rd284, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L70;
-	mul.wide.u32 %rd285, %r7, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	ld.shared.s64 %rd287, [%rd286+0];
-	mov.b64 %rd284, %rd287;
-$L70:
-	mov.b64 {%r87, %r88}, %rd284;
-	shfl.sync.up.b32 %r89|%p54, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd288, {%r89, %r90};
-	@!%p54 bra $L71;
-	add.s64 %rd289, %rd288, %rd284;
-	mov.b64 %rd284, %rd289;
-$L71:
-	mov.b64 {%r91, %r92}, %rd284;
-	shfl.sync.up.b32 %r93|%p55, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd290, {%r93, %r94};
-	@!%p55 bra $L72;
-	add.s64 %rd291, %rd290, %rd284;
-	mov.b64 %rd284, %rd291;
-$L72:
-	mov.b64 {%r95, %r96}, %rd284;
-	shfl.sync.up.b32 %r97|%p56, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd292, {%r97, %r98};
-	@!%p56 bra $L73;
-	add.s64 %rd293, %rd292, %rd284;
-	mov.b64 %rd284, %rd293;
-$L73:
-	mov.b64 {%r99, %r100}, %rd284;
-	shfl.sync.up.b32 %r101|%p57, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd294, {%r101, %r102};
-	@!%p57 bra $L74;
-	add.s64 %rd295, %rd294, %rd284;
-	mov.b64 %rd284, %rd295;
-$L74:
-	mov.b64 {%r103, %r104}, %rd284;
-	shfl.sync.up.b32 %r105|%p58, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd296, {%r105, %r106};
-	@!%p58 bra $L75;
-	add.s64 %rd297, %rd296, %rd284;
-	mov.b64 %rd284, %rd297;
-$L75:
-	mov.b64 {%r107, %r108}, %rd284;
-	shfl.sync.up.b32 %r109|%p59, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd298, {%r109, %r110};
-	selp.b64 %rd299, %rd298, 0, %p59;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd300, %r7, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	st.shared.s64 [%rd302+0], %rd299;
-$L76:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r111;
-	@!%p60 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L77:
+	// block scan
+	mov.b64 %rd306, %rd305;
+	mov.b32 %r78, %r3;
+$L67:
+	setp.hs.u32 %p52, %r78, 32;
+	@%p52 bra $L68;
+	mov.b64 {%r79, %r80}, %rd306;
+	shfl.sync.up.b32 %r81|%p53, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd307, {%r81, %r82};
+	@!%p53 bra $L69;
+	add.s64 %rd308, %rd307, %rd306;
+	mov.b64 %rd306, %rd308;
 $L69:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r83, %r84}, %rd306;
+	shfl.sync.up.b32 %r85|%p54, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd309, {%r85, %r86};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd310, %rd309, 0, %p56;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r87;
+	@!%p57 bra $L70;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	st.shared.s64 [%rd312+0], %rd306;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	ld.shared.s64 %rd306, [%rd305+0];
-	add.s64 %rd307, %rd306, %rd281;
-	ld.shared.s64 %rd308, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd307;
-	shfl.sync.idx.b32 %r114|%p61, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd309, {%r114, %r115};
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, 0;
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p62, %rd318, 0;
-	setp.gt.s64 %p63, %rd316, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L79;
-	atom.global.add.u64 %rd319, [%rd132], %rd316;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd317, %rd320;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L71;
+	mov.b64 %rd313, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd314, %r7, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd313, %rd316;
+$L72:
+	mov.b64 {%r88, %r89}, %rd313;
+	shfl.sync.up.b32 %r90|%p60, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd317, {%r90, %r91};
+	@!%p60 bra $L73;
+	add.s64 %rd318, %rd317, %rd313;
+	mov.b64 %rd313, %rd318;
+$L73:
+	mov.b64 {%r92, %r93}, %rd313;
+	shfl.sync.up.b32 %r94|%p61, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd319, {%r94, %r95};
+	@!%p61 bra $L74;
+	add.s64 %rd320, %rd319, %rd313;
+	mov.b64 %rd313, %rd320;
+$L74:
+	mov.b64 {%r96, %r97}, %rd313;
+	shfl.sync.up.b32 %r98|%p62, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd321, {%r98, %r99};
+	@!%p62 bra $L75;
+	add.s64 %rd322, %rd321, %rd313;
+	mov.b64 %rd313, %rd322;
+$L75:
+	mov.b64 {%r100, %r101}, %rd313;
+	shfl.sync.up.b32 %r102|%p63, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd323, {%r102, %r103};
+	@!%p63 bra $L76;
+	add.s64 %rd324, %rd323, %rd313;
+	mov.b64 %rd313, %rd324;
+$L76:
+	mov.b64 {%r104, %r105}, %rd313;
+	shfl.sync.up.b32 %r106|%p64, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd325, {%r106, %r107};
+	@!%p64 bra $L77;
+	add.s64 %rd326, %rd325, %rd313;
+	mov.b64 %rd313, %rd326;
+$L77:
+	mov.b64 {%r108, %r109}, %rd313;
+	shfl.sync.up.b32 %r110|%p65, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd327, {%r110, %r111};
+	selp.b64 %rd328, %rd327, 0, %p65;
+	@!%p59 bra $L78;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	st.shared.s64 [%rd331+0], %rd328;
+$L78:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r112;
+	@!%p66 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd313;
 $L79:
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p65, %rd321, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L71:
 	bar.sync 0;
-	@!%p67 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd317;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd322, [%rd1+1024];
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd317, %rd323;
-	add.s64 %rd324, %rd317, %rd315;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 0;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	ld.shared.s64 %rd335, [%rd334+0];
+	add.s64 %rd336, %rd335, %rd310;
+	ld.shared.s64 %rd337, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd336;
+	shfl.sync.idx.b32 %r115|%p67, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd338, {%r115, %r116};
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, 0;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p68, %rd347, 0;
+	setp.gt.s64 %p69, %rd345, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L81;
+	atom.global.add.u64 %rd348, [%rd182], %rd345;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd346, %rd349;
 $L81:
-	setp.lt.s64 %p68, %rd326, %rd276;
-	not.pred %p69, %p68;
-	@!%p69 bra $L85;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p71, %rd350, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd346;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd351, [%rd1+1024];
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd346, %rd344;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 0;
+$L83:
+	setp.lt.s64 %p74, %rd355, %rd305;
+	not.pred %p75, %p74;
+	@!%p75 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd356, %rd355, %rd154;
+	mad.lo.s64 %rd357, %rd356, 4, %rd152;
+	ld.shared.s32 %r117, [%rd357+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd358, %rd354, %rd355;
+	mul.lo.s64 %rd359, %rd358, %rd181;
+	mad.lo.s64 %rd360, %rd359, 4, %rd179;
+	st.global.s32 [%rd360+0], %r118;
+$L84:
+	add.s64 %rd361, %rd355, 1;
+	mov.b64 %rd355, %rd361;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd327, %rd326, %rd154;
-	mad.lo.s64 %rd328, %rd327, 4, %rd152;
-	ld.shared.s32 %r116, [%rd328+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd329, %rd325, %rd326;
-	mul.lo.s64 %rd330, %rd329, %rd131;
-	mad.lo.s64 %rd331, %rd330, 4, %rd129;
-	st.global.s32 [%rd331+0], %r117;
-$L82:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd201, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd333, 0;
-	setp.lt.s64 %p70, %rd165, %rd166;
-	setp.lt.s64 %p71, %rd164, %rd161;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	mov.b64 %rd333, 1;
-$L87:
-	mov.b64 %rd334, %rd333;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L88:
-	setp.hs.u32 %p73, %r119, 32;
-	@%p73 bra $L89;
-	mov.b64 {%r120, %r121}, %rd334;
-	shfl.sync.down.b32 %r122|%p74, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd335, {%r122, %r123};
-	@!%p74 bra $L90;
-	max.s64 %rd336, %rd334, %rd335;
-	mov.b64 %rd334, %rd336;
-$L90:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L91;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	st.shared.s64 [%rd338+0], %rd334;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L92;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L93;
-	mul.wide.u32 %rd339, %r7, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	ld.shared.s64 %rd341, [%rd340+0];
-	mov.b64 %rd334, %rd341;
-$L93:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd334;
-	shfl.sync.down.b32 %r127|%p78, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd342, {%r127, %r128};
-	@!%p78 bra $L94;
-	max.s64 %rd343, %rd334, %rd342;
-	mov.b64 %rd334, %rd343;
-$L94:
-	mov.b64 {%r129, %r130}, %rd334;
-	shfl.sync.down.b32 %r131|%p79, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd344, {%r131, %r132};
-	@!%p79 bra $L95;
-	max.s64 %rd345, %rd334, %rd344;
-	mov.b64 %rd334, %rd345;
-$L95:
-	mov.b64 {%r133, %r134}, %rd334;
-	shfl.sync.down.b32 %r135|%p80, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd346, {%r135, %r136};
-	@!%p80 bra $L96;
-	max.s64 %rd347, %rd334, %rd346;
-	mov.b64 %rd334, %rd347;
-$L96:
-	mov.b64 {%r137, %r138}, %rd334;
-	shfl.sync.down.b32 %r139|%p81, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd348, {%r139, %r140};
-	@!%p81 bra $L97;
-	max.s64 %rd349, %rd334, %rd348;
-	mov.b64 %rd334, %rd349;
-$L97:
-	mov.b64 {%r141, %r142}, %rd334;
-	shfl.sync.down.b32 %r143|%p82, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd350, {%r143, %r144};
-	@!%p82 bra $L98;
-	max.s64 %rd351, %rd334, %rd350;
-	mov.b64 %rd334, %rd351;
-$L98:
-	@!%p75 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 %rd334, %rd352;
-	mov.b64 %rd353, %rd334;
-	setp.eq.s64 %p83, %rd353, 0;
-	@!%p83 bra $L101;
+$L26:
+	add.s64 %rd362, %rd228, 1;
+	mov.b64 %rd228, %rd362;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd363, %rd202, 1;
+	mov.b64 %rd202, %rd363;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd364, %rd201;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd365, %rd364;
+	mov.b32 %r119, %r3;
+$L93:
+	setp.hs.u32 %p76, %r119, 32;
+	@%p76 bra $L94;
+	mov.b64 {%r120, %r121}, %rd365;
+	shfl.sync.up.b32 %r122|%p77, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd366, {%r122, %r123};
+	@!%p77 bra $L95;
+	add.s64 %rd367, %rd366, %rd365;
+	mov.b64 %rd365, %rd367;
+$L95:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r124, %r125}, %rd365;
+	shfl.sync.up.b32 %r126|%p78, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd368, {%r126, %r127};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd369, %rd368, 0, %p80;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r128;
+	@!%p81 bra $L96;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	st.shared.s64 [%rd371+0], %rd365;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L97;
+	mov.b64 %rd372, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	ld.shared.s64 %rd375, [%rd374+0];
+	mov.b64 %rd372, %rd375;
+$L98:
+	mov.b64 {%r129, %r130}, %rd372;
+	shfl.sync.up.b32 %r131|%p84, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd376, {%r131, %r132};
+	@!%p84 bra $L99;
+	add.s64 %rd377, %rd376, %rd372;
+	mov.b64 %rd372, %rd377;
+$L99:
+	mov.b64 {%r133, %r134}, %rd372;
+	shfl.sync.up.b32 %r135|%p85, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd378, {%r135, %r136};
+	@!%p85 bra $L100;
+	add.s64 %rd379, %rd378, %rd372;
+	mov.b64 %rd372, %rd379;
+$L100:
+	mov.b64 {%r137, %r138}, %rd372;
+	shfl.sync.up.b32 %r139|%p86, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd380, {%r139, %r140};
+	@!%p86 bra $L101;
+	add.s64 %rd381, %rd380, %rd372;
+	mov.b64 %rd372, %rd381;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r141, %r142}, %rd372;
+	shfl.sync.up.b32 %r143|%p87, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd382, {%r143, %r144};
+	@!%p87 bra $L102;
+	add.s64 %rd383, %rd382, %rd372;
+	mov.b64 %rd372, %rd383;
+$L102:
+	mov.b64 {%r145, %r146}, %rd372;
+	shfl.sync.up.b32 %r147|%p88, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd384, {%r147, %r148};
+	@!%p88 bra $L103;
+	add.s64 %rd385, %rd384, %rd372;
+	mov.b64 %rd372, %rd385;
+$L103:
+	mov.b64 {%r149, %r150}, %rd372;
+	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd386, {%r151, %r152};
+	selp.b64 %rd387, %rd386, 0, %p89;
+	@!%p83 bra $L104;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	st.shared.s64 [%rd390+0], %rd387;
+$L104:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r153;
+	@!%p90 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd372;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	add.s64 %rd393, %rd392, 512;
+	ld.shared.s64 %rd394, [%rd393+0];
+	add.s64 %rd395, %rd394, %rd369;
+	ld.shared.s64 %rd396, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd395;
+	shfl.sync.idx.b32 %r156|%p91, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd397, {%r156, %r157};
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, 0;
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p92, %rd406, 0;
+	setp.gt.s64 %p93, %rd404, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L107;
+	atom.global.add.u64 %rd407, [%rd182], %rd404;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd405, %rd408;
+$L107:
+	cvt.u64.u32 %rd409, %r2;
+	setp.eq.s64 %p95, %rd409, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd405;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd410, [%rd1+1024];
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd405, %rd403;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd414, 0;
+$L109:
+	setp.lt.s64 %p98, %rd414, %rd364;
+	not.pred %p99, %p98;
+	@!%p99 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd415, %rd414, %rd154;
+	mad.lo.s64 %rd416, %rd415, 4, %rd152;
+	ld.shared.s32 %r158, [%rd416+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd417, %rd413, %rd414;
+	mul.lo.s64 %rd418, %rd417, %rd181;
+	mad.lo.s64 %rd419, %rd418, 4, %rd179;
+	st.global.s32 [%rd419+0], %r159;
+$L110:
+	add.s64 %rd420, %rd414, 1;
+	mov.b64 %rd414, %rd420;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd421, %r2;
+	add.s64 %rd422, %rd158, %rd421;
+	mov.b64 %rd423, %rd422;
+	mov.b32 %r160, -1;
+	mov.b64 %rd424, 0;
+	mov.b64 %rd425, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd426, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd426, %rd141;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd427, %rd426;
+$L119:
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd427;
+$L122:
+	setp.gt.s64 %p100, %rd429, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p102, %rd424, %rd425;
+	@!%p102 bra $L128;
+	setp.ge.s64 %p103, %rd423, %rd161;
+	@!%p103 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p104, %p10;
+	mov.b64 %rd430, %rd122;
+	mov.b64 %rd431, %rd423;
+$L131:
+	@!%p104 bra $L135;
+	shr.s64 %rd432, %rd431, 5;
+	mul.lo.s64 %rd433, %rd432, %rd128;
+	mad.lo.s64 %rd434, %rd433, 4, %rd126;
+	ld.global.nc.u32 %r161, [%rd434+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd435, %rd431, 31;
+	min.u64 %rd436, %rd435, 32;
+	cvt.u32.u64 %r163, %rd436;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p105, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p105;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p106, %r167, 0x0;
+	@!%p106 bra $L137;
+	cvt.u32.u64 %r168, %rd431;
+	mov.b32 %r169, %r168;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r169, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd437, %rd431, %rd125;
+	mad.lo.s64 %rd438, %rd437, 4, %rd123;
+	ld.global.nc.s32 %r170, [%rd438+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r160, %r169;
+	add.s64 %rd439, %rd423, %rd156;
+	mov.b64 %rd423, %rd439;
+	setp.ge.s32 %p107, %r160, 0;
+	@!%p107 bra $L139;
+	mov.b64 %rd440, %rd112;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd441, %r172;
+	mul.lo.s64 %rd442, %rd441, %rd115;
+	mad.lo.s64 %rd443, %rd442, 8, %rd113;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd447, %rd112;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd448, %r173;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd115;
+	mad.lo.s64 %rd451, %rd450, 8, %rd113;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, %rd446;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd424, %rd455;
+	mov.b64 %rd425, %rd456;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd457, %rd424, %rd118;
+	mad.lo.s64 %rd458, %rd457, 4, %rd116;
+	ld.global.nc.s32 %r174, [%rd458+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd459, %rd424;
+$L140:
+	cvt.s64.s32 %rd460, %r178;
+	mul.lo.s64 %rd461, %rd460, %rd146;
+	mad.lo.s64 %rd462, %rd461, 8, %rd144;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd462+0];
+	mov.f64 %fd14, %fd13;
+	setp.eq.f64 %p108, %fd14, 0dFFF0000000000000;
+	@!%p108 bra $L144;
+	mov.pred %p109, 0;
+	bra.uni $L142;
+$L144:
+	cvt.s64.s32 %rd463, %r178;
+	mul.lo.s64 %rd464, %rd463, %rd146;
+	mad.lo.s64 %rd465, %rd464, 8, %rd144;
+	mov.f64 %fd15, 0dFFF0000000000000;
+	ld.relaxed.gpu.global.b64 %rd466, [%rd465];
+$L145:
+	mov.b64 %fd16, %rd466;
+	min.f64 %fd17, %fd16, %fd15;
+	mov.b64 %rd467, %fd16;
+	mov.b64 %rd468, %fd15;
+	or.b64 %rd469, %rd467, %rd468;
+	setp.eq.f64 %p110, %fd16, %fd15;
+	mov.b64 %fd18, %rd469;
+	selp.f64 %fd19, %fd18, %fd17, %p110;
+	setp.nan.f64 %p111, %fd16, %fd15;
+	add.rn.f64 %fd20, %fd16, %fd15;
+	selp.f64 %fd21, %fd20, %fd19, %p111;
+	mov.b64 %rd470, %fd21;
+	setp.eq.u64 %p112, %rd466, %rd470;
+	@%p112 bra $L146;
+	atom.global.cas.b64 %rd471, [%rd465], %rd466, %rd470;
+	setp.eq.u64 %p113, %rd471, %rd466;
+	mov.b64 %rd466, %rd471;
+	@!%p113 bra $L145;
+$L146:
+	mov.b64 %fd23, %rd466;
+	mov.f64 %fd22, %fd23;
+	mov.f64 %fd24, %fd22;
+	setp.neu.f64 %p114, %fd24, 0dFFF0000000000000;
+	mov.pred %p109, %p114;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p109 bra $L148;
+	mov.pred %p115, 0;
+	mov.b64 %rd472, %rd428;
+	mov.b32 %r179, %r176;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd473, %r180;
+	mov.b64 %rd474, %rd473;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd475, %r181;
+	min.u64 %rd476, %rd475, 32;
+	cvt.u32.u64 %r182, %rd476;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p116, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p116;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd477, %rd474;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd478, %rd477, %rd137;
+	mad.lo.s64 %rd479, %rd478, 4, %rd135;
+	ld.relaxed.gpu.global.u32 %r188, [%rd479+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p117, %r190, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L155;
+	mul.lo.s64 %rd480, %rd477, %rd137;
+	mad.lo.s64 %rd481, %rd480, 4, %rd135;
+	atom.global.or.b32 %r191, [%rd481], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p120, %r193, 0x0;
+	mov.pred %p118, %p120;
+$L155:
+	@!%p118 bra $L157;
+	mov.b64 %rd482, %rd472;
+	mov.b64 %rd483, %rd482;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd484, %rd472;
+	mov.b64 %rd483, %rd484;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd485, %r179;
+	mul.lo.s64 %rd486, %rd485, %rd140;
+	mad.lo.s64 %rd487, %rd486, 4, %rd138;
+	ld.relaxed.gpu.global.s32 %r194, [%rd487+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p122, %r195, %r35;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L161;
+	cvt.s64.s32 %rd488, %r179;
+	mul.lo.s64 %rd489, %rd488, %rd140;
+	mad.lo.s64 %rd490, %rd489, 4, %rd138;
+	atom.global.exch.b32 %r196, [%rd490], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p125, %r197, %r35;
+	mov.pred %p123, %p125;
+$L161:
+	@!%p123 bra $L163;
+	mov.b64 %rd491, %rd472;
+	mov.b64 %rd483, %rd491;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd492, %rd472, %rd154;
+	mad.lo.s64 %rd493, %rd492, 4, %rd152;
+	st.shared.s32 [%rd493+0], %r179;
+	add.s64 %rd494, %rd472, 1;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd483, %rd495;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd496, %rd483;
+	mov.pred %p126, %p121;
+	mov.b64 %rd428, %rd496;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L165;
+	mov.b64 %rd497, %rd112;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p127, %rd106, 64;
+	setp.le.s64 %p128, %rd142, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L166;
+	mov.b64 %rd498, %rd497;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd499, %r199;
+	add.s64 %rd500, %rd499, 1;
+	mul.lo.s64 %rd501, %rd500, %rd115;
+	mad.lo.s64 %rd502, %rd501, 8, %rd113;
+	ld.global.nc.s64 %rd503, [%rd502+0];
+	mov.b64 %rd504, %rd503;
+	cvt.s64.s32 %rd505, %r199;
+	mul.lo.s64 %rd506, %rd505, %rd115;
+	mad.lo.s64 %rd507, %rd506, 8, %rd113;
+	ld.global.nc.s64 %rd508, [%rd507+0];
+	mov.b64 %rd509, %rd508;
+	sub.s64 %rd510, %rd504, %rd509;
+	mov.b64 %rd511, %rd510;
+	add.s64 %rd512, %rd107, %rd511;
+	mov.b64 %rd107, %rd512;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd513, %rd106, %rd142;
+	setp.eq.s64 %p130, %rd142, -1;
+	selp.b64 %rd514, 0, %rd513, %p130;
+	setp.eq.s64 %p131, %rd142, 0;
+	selp.b64 %rd515, %rd106, %rd514, %p131;
+	setp.eq.s64 %p132, %rd515, 0;
+	@!%p132 bra $L169;
+	mov.b64 %rd516, %rd497;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd517, %r200;
+	add.s64 %rd518, %rd517, 1;
+	mul.lo.s64 %rd519, %rd518, %rd115;
+	mad.lo.s64 %rd520, %rd519, 8, %rd113;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd523, %r200;
+	mul.lo.s64 %rd524, %rd523, %rd115;
+	mad.lo.s64 %rd525, %rd524, 8, %rd113;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	sub.s64 %rd528, %rd522, %rd527;
+	mov.b64 %rd529, %rd528;
+	mul.lo.s64 %rd530, %rd142, %rd529;
+	add.s64 %rd531, %rd107, %rd530;
+	mov.b64 %rd107, %rd531;
+$L169:
+$L167:
+	add.s64 %rd532, %rd106, 1;
+	mov.b64 %rd106, %rd532;
+$L165:
+$L148:
+	add.s64 %rd533, %rd424, 1;
+	mov.b64 %rd424, %rd533;
+	sub.s64 %rd534, %rd429, 1;
+	mov.b64 %rd429, %rd534;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd535, %rd428;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd536, %rd535;
+	mov.b32 %r201, %r3;
+$L175:
+	setp.hs.u32 %p133, %r201, 32;
+	@%p133 bra $L176;
+	mov.b64 {%r202, %r203}, %rd536;
+	shfl.sync.up.b32 %r204|%p134, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd537, {%r204, %r205};
+	@!%p134 bra $L177;
+	add.s64 %rd538, %rd537, %rd536;
+	mov.b64 %rd536, %rd538;
+$L177:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r206, %r207}, %rd536;
+	shfl.sync.up.b32 %r208|%p135, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd539, {%r208, %r209};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd540, %rd539, 0, %p137;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r210;
+	@!%p138 bra $L178;
+	mul.wide.u32 %rd541, %r8, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	st.shared.s64 [%rd542+0], %rd536;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L179;
+	mov.b64 %rd543, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd544, %r7, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	ld.shared.s64 %rd546, [%rd545+0];
+	mov.b64 %rd543, %rd546;
+$L180:
+	mov.b64 {%r211, %r212}, %rd543;
+	shfl.sync.up.b32 %r213|%p141, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd547, {%r213, %r214};
+	@!%p141 bra $L181;
+	add.s64 %rd548, %rd547, %rd543;
+	mov.b64 %rd543, %rd548;
+$L181:
+	mov.b64 {%r215, %r216}, %rd543;
+	shfl.sync.up.b32 %r217|%p142, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd549, {%r217, %r218};
+	@!%p142 bra $L182;
+	add.s64 %rd550, %rd549, %rd543;
+	mov.b64 %rd543, %rd550;
+$L182:
+	mov.b64 {%r219, %r220}, %rd543;
+	shfl.sync.up.b32 %r221|%p143, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd551, {%r221, %r222};
+	@!%p143 bra $L183;
+	add.s64 %rd552, %rd551, %rd543;
+	mov.b64 %rd543, %rd552;
+$L183:
+	mov.b64 {%r223, %r224}, %rd543;
+	shfl.sync.up.b32 %r225|%p144, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd553, {%r225, %r226};
+	@!%p144 bra $L184;
+	add.s64 %rd554, %rd553, %rd543;
+	mov.b64 %rd543, %rd554;
+$L184:
+	mov.b64 {%r227, %r228}, %rd543;
+	shfl.sync.up.b32 %r229|%p145, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd555, {%r229, %r230};
+	@!%p145 bra $L185;
+	add.s64 %rd556, %rd555, %rd543;
+	mov.b64 %rd543, %rd556;
+$L185:
+	mov.b64 {%r231, %r232}, %rd543;
+	shfl.sync.up.b32 %r233|%p146, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd557, {%r233, %r234};
+	selp.b64 %rd558, %rd557, 0, %p146;
+	@!%p140 bra $L186;
+	mul.wide.u32 %rd559, %r7, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	add.s64 %rd561, %rd560, 512;
+	st.shared.s64 [%rd561+0], %rd558;
+$L186:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r235;
+	@!%p147 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd543;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	add.s64 %rd564, %rd563, 512;
+	ld.shared.s64 %rd565, [%rd564+0];
+	add.s64 %rd566, %rd565, %rd540;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd566;
+	shfl.sync.idx.b32 %r238|%p148, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd568, {%r238, %r239};
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p149, %rd577, 0;
+	setp.gt.s64 %p150, %rd575, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L189;
+	atom.global.add.u64 %rd578, [%rd132], %rd575;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd576, %rd579;
+$L189:
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p152, %rd580, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd576, %rd582;
+	add.s64 %rd583, %rd576, %rd574;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
+$L191:
+	setp.lt.s64 %p155, %rd585, %rd535;
+	not.pred %p156, %p155;
+	@!%p156 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd586, %rd585, %rd154;
+	mad.lo.s64 %rd587, %rd586, 4, %rd152;
+	ld.shared.s32 %r240, [%rd587+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd131;
+	mad.lo.s64 %rd590, %rd589, 4, %rd129;
+	st.global.s32 [%rd590+0], %r241;
+$L192:
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p157, %rd424, %rd425;
+	setp.lt.s64 %p158, %rd423, %rd161;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L197;
+	mov.b64 %rd592, 1;
+$L197:
+	mov.b64 %rd593, %rd592;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L198:
+	setp.hs.u32 %p160, %r243, 32;
+	@%p160 bra $L199;
+	mov.b64 {%r244, %r245}, %rd593;
+	shfl.sync.down.b32 %r246|%p161, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd594, {%r246, %r247};
+	@!%p161 bra $L200;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
+$L200:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L201;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L202;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L203;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
+$L203:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd593;
+	shfl.sync.down.b32 %r251|%p165, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd601, {%r251, %r252};
+	@!%p165 bra $L204;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
+$L204:
+	mov.b64 {%r253, %r254}, %rd593;
+	shfl.sync.down.b32 %r255|%p166, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd603, {%r255, %r256};
+	@!%p166 bra $L205;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
+$L205:
+	mov.b64 {%r257, %r258}, %rd593;
+	shfl.sync.down.b32 %r259|%p167, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd605, {%r259, %r260};
+	@!%p167 bra $L206;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
+$L206:
+	mov.b64 {%r261, %r262}, %rd593;
+	shfl.sync.down.b32 %r263|%p168, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd607, {%r263, %r264};
+	@!%p168 bra $L207;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
+$L207:
+	mov.b64 {%r265, %r266}, %rd593;
+	shfl.sync.down.b32 %r267|%p169, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd609, {%r267, %r268};
+	@!%p169 bra $L208;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
+$L208:
+	@!%p162 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p170, %rd612, 0;
+	@!%p170 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd111, %rd111, %rd110;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd354, %rd106;
-	mov.b64 %rd355, %rd107;
+	mov.b64 %rd613, %rd106;
+	mov.b64 %rd614, %rd107;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L102:
-	setp.hs.u32 %p84, %r146, 32;
-	@%p84 bra $L103;
-	mov.b64 {%r147, %r148}, %rd354;
-	shfl.sync.down.b32 %r149|%p85, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd356, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd355;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd357, {%r153, %r154};
-	@!%p85 bra $L104;
-	setp.lt.s64 %p86, %rd356, %rd354;
-	setp.eq.s64 %p87, %rd356, %rd354;
-	setp.lt.s64 %p88, %rd357, %rd355;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd358, %rd356, %rd354, %p90;
-	selp.b64 %rd359, %rd357, %rd355, %p90;
-	mov.b64 %rd354, %rd358;
-	mov.b64 %rd355, %rd359;
-$L104:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L105;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd354;
-	st.shared.s64 [%rd361+8], %rd355;
-$L105:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L212:
+	setp.hs.u32 %p171, %r270, 32;
+	@%p171 bra $L213;
+	mov.b64 {%r271, %r272}, %rd613;
+	shfl.sync.down.b32 %r273|%p172, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd615, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd614;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd616, {%r277, %r278};
+	@!%p172 bra $L214;
+	setp.lt.s64 %p173, %rd615, %rd613;
+	setp.eq.s64 %p174, %rd615, %rd613;
+	setp.lt.s64 %p175, %rd616, %rd614;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd617, %rd615, %rd613, %p177;
+	selp.b64 %rd618, %rd616, %rd614, %p177;
+	mov.b64 %rd613, %rd617;
+	mov.b64 %rd614, %rd618;
+$L214:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L215;
+	mul.wide.u32 %rd619, %r8, 16;
+	add.s64 %rd620, %rd1, %rd619;
+	st.shared.s64 [%rd620+0], %rd613;
+	st.shared.s64 [%rd620+8], %rd614;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L106;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L107;
-	mul.wide.u32 %rd362, %r7, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	ld.shared.s64 %rd364, [%rd363+0];
-	ld.shared.s64 %rd365, [%rd363+8];
-	mov.b64 %rd354, %rd364;
-	mov.b64 %rd355, %rd365;
-$L107:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd354;
-	shfl.sync.down.b32 %r158|%p94, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd366, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd355;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd367, {%r162, %r163};
-	@!%p94 bra $L108;
-	setp.lt.s64 %p95, %rd366, %rd354;
-	setp.eq.s64 %p96, %rd366, %rd354;
-	setp.lt.s64 %p97, %rd367, %rd355;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd368, %rd366, %rd354, %p99;
-	selp.b64 %rd369, %rd367, %rd355, %p99;
-	mov.b64 %rd354, %rd368;
-	mov.b64 %rd355, %rd369;
-$L108:
-	mov.b64 {%r164, %r165}, %rd354;
-	shfl.sync.down.b32 %r166|%p100, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd370, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd355;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd371, {%r170, %r171};
-	@!%p100 bra $L109;
-	setp.lt.s64 %p101, %rd370, %rd354;
-	setp.eq.s64 %p102, %rd370, %rd354;
-	setp.lt.s64 %p103, %rd371, %rd355;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd372, %rd370, %rd354, %p105;
-	selp.b64 %rd373, %rd371, %rd355, %p105;
-	mov.b64 %rd354, %rd372;
-	mov.b64 %rd355, %rd373;
-$L109:
-	mov.b64 {%r172, %r173}, %rd354;
-	shfl.sync.down.b32 %r174|%p106, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd374, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd355;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd375, {%r178, %r179};
-	@!%p106 bra $L110;
-	setp.lt.s64 %p107, %rd374, %rd354;
-	setp.eq.s64 %p108, %rd374, %rd354;
-	setp.lt.s64 %p109, %rd375, %rd355;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd376, %rd374, %rd354, %p111;
-	selp.b64 %rd377, %rd375, %rd355, %p111;
-	mov.b64 %rd354, %rd376;
-	mov.b64 %rd355, %rd377;
-$L110:
-	mov.b64 {%r180, %r181}, %rd354;
-	shfl.sync.down.b32 %r182|%p112, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd378, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd355;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd379, {%r186, %r187};
-	@!%p112 bra $L111;
-	setp.lt.s64 %p113, %rd378, %rd354;
-	setp.eq.s64 %p114, %rd378, %rd354;
-	setp.lt.s64 %p115, %rd379, %rd355;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd380, %rd378, %rd354, %p117;
-	selp.b64 %rd381, %rd379, %rd355, %p117;
-	mov.b64 %rd354, %rd380;
-	mov.b64 %rd355, %rd381;
-$L111:
-	mov.b64 {%r188, %r189}, %rd354;
-	shfl.sync.down.b32 %r190|%p118, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd382, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd355;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd383, {%r194, %r195};
-	@!%p118 bra $L112;
-	setp.lt.s64 %p119, %rd382, %rd354;
-	setp.eq.s64 %p120, %rd382, %rd354;
-	setp.lt.s64 %p121, %rd383, %rd355;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd384, %rd382, %rd354, %p123;
-	selp.b64 %rd385, %rd383, %rd355, %p123;
-	mov.b64 %rd354, %rd384;
-	mov.b64 %rd355, %rd385;
-$L112:
-$L106:
-	mul.wide.u32 %rd386, %r28, 16;
-	add.s64 %rd387, %rd11, %rd386;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L113;
-	st.global.s64 [%rd387+0], %rd354;
-	st.global.s64 [%rd387+8], %rd355;
-$L113:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L216;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L217;
+	mul.wide.u32 %rd621, %r7, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	ld.shared.s64 %rd623, [%rd622+0];
+	ld.shared.s64 %rd624, [%rd622+8];
+	mov.b64 %rd613, %rd623;
+	mov.b64 %rd614, %rd624;
+$L217:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd613;
+	shfl.sync.down.b32 %r282|%p181, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd625, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd614;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd626, {%r286, %r287};
+	@!%p181 bra $L218;
+	setp.lt.s64 %p182, %rd625, %rd613;
+	setp.eq.s64 %p183, %rd625, %rd613;
+	setp.lt.s64 %p184, %rd626, %rd614;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd627, %rd625, %rd613, %p186;
+	selp.b64 %rd628, %rd626, %rd614, %p186;
+	mov.b64 %rd613, %rd627;
+	mov.b64 %rd614, %rd628;
+$L218:
+	mov.b64 {%r288, %r289}, %rd613;
+	shfl.sync.down.b32 %r290|%p187, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd629, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd614;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd630, {%r294, %r295};
+	@!%p187 bra $L219;
+	setp.lt.s64 %p188, %rd629, %rd613;
+	setp.eq.s64 %p189, %rd629, %rd613;
+	setp.lt.s64 %p190, %rd630, %rd614;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd631, %rd629, %rd613, %p192;
+	selp.b64 %rd632, %rd630, %rd614, %p192;
+	mov.b64 %rd613, %rd631;
+	mov.b64 %rd614, %rd632;
+$L219:
+	mov.b64 {%r296, %r297}, %rd613;
+	shfl.sync.down.b32 %r298|%p193, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd633, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd614;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd634, {%r302, %r303};
+	@!%p193 bra $L220;
+	setp.lt.s64 %p194, %rd633, %rd613;
+	setp.eq.s64 %p195, %rd633, %rd613;
+	setp.lt.s64 %p196, %rd634, %rd614;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd635, %rd633, %rd613, %p198;
+	selp.b64 %rd636, %rd634, %rd614, %p198;
+	mov.b64 %rd613, %rd635;
+	mov.b64 %rd614, %rd636;
+$L220:
+	mov.b64 {%r304, %r305}, %rd613;
+	shfl.sync.down.b32 %r306|%p199, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd637, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd614;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd638, {%r310, %r311};
+	@!%p199 bra $L221;
+	setp.lt.s64 %p200, %rd637, %rd613;
+	setp.eq.s64 %p201, %rd637, %rd613;
+	setp.lt.s64 %p202, %rd638, %rd614;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd639, %rd637, %rd613, %p204;
+	selp.b64 %rd640, %rd638, %rd614, %p204;
+	mov.b64 %rd613, %rd639;
+	mov.b64 %rd614, %rd640;
+$L221:
+	mov.b64 {%r312, %r313}, %rd613;
+	shfl.sync.down.b32 %r314|%p205, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd641, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd614;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd642, {%r318, %r319};
+	@!%p205 bra $L222;
+	setp.lt.s64 %p206, %rd641, %rd613;
+	setp.eq.s64 %p207, %rd641, %rd613;
+	setp.lt.s64 %p208, %rd642, %rd614;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd643, %rd641, %rd613, %p210;
+	selp.b64 %rd644, %rd642, %rd614, %p210;
+	mov.b64 %rd613, %rd643;
+	mov.b64 %rd614, %rd644;
+$L222:
+$L216:
+	mul.wide.u32 %rd645, %r28, 16;
+	add.s64 %rd646, %rd11, %rd645;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L223;
+	st.global.s64 [%rd646+0], %rd613;
+	st.global.s64 [%rd646+8], %rd614;
+$L223:
 	ret;
 }
 
@@ -2205,10 +2889,10 @@ $L16:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<388>;
-	.reg .f64 %fd<13>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<647>;
+	.reg .f64 %fd<25>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2421,733 +3105,1417 @@ $L1:
 	add.s64 %rd159, %rd158, %rd143;
 	min.s64 %rd160, %rd159, %rd122;
 	mov.b64 %rd161, %rd160;
-	cvt.u64.u32 %rd162, %r2;
-	add.s64 %rd163, %rd158, %rd162;
-	mov.b64 %rd164, %rd163;
-	mov.b32 %r36, -1;
-	mov.b64 %rd165, 0;
-	mov.b64 %rd166, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd167, 4611686018427387904;
+	setp.eq.s64 %p13, %rd156, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd162, %rd112;
+	mov.b64 %rd163, %rd113;
+	mov.b64 %rd164, %rd114;
+	mov.b64 %rd165, %rd115;
+	mov.b64 %rd166, %rd116;
+	mov.b64 %rd167, %rd117;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.pred %p14, %p10;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.pred %p15, %p11;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.pred %p16, %p12;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd158;
+	mov.b64 %rd198, %rd161;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd199, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd199, %rd191;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd167, %rd141;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd168, %rd167;
-$L9:
-	mov.b64 %rd169, 0;
-	mov.b64 %rd170, %rd168;
-$L12:
-	setp.gt.s64 %p13, %rd170, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, 0;
+	mov.b64 %rd202, %rd197;
+$L11:
+	setp.lt.s64 %p17, %rd202, %rd198;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd203, %rd172;
+	mov.b64 %rd204, %rd202;
 $L16:
-	setp.ge.s64 %p15, %rd165, %rd166;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd164, %rd161;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd171, %rd122;
-	mov.b64 %rd172, %rd164;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd173, %rd172, 5;
-	mul.lo.s64 %rd174, %rd173, %rd128;
-	mad.lo.s64 %rd175, %rd174, 4, %rd126;
-	ld.global.nc.u32 %r37, [%rd175+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd205, %rd204, 5;
+	mul.lo.s64 %rd206, %rd205, %rd178;
+	mad.lo.s64 %rd207, %rd206, 4, %rd176;
+	ld.global.nc.u32 %r37, [%rd207+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd176, %rd172, 31;
-	min.u64 %rd177, %rd176, 32;
-	cvt.u32.u64 %r39, %rd177;
+	and.b64 %rd208, %rd204, 31;
+	min.u64 %rd209, %rd208, 32;
+	cvt.u32.u64 %r39, %rd209;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd172;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd204;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd178, %rd172, %rd125;
-	mad.lo.s64 %rd179, %rd178, 4, %rd123;
-	ld.global.nc.s32 %r46, [%rd179+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd210, %rd204, %rd175;
+	mad.lo.s64 %rd211, %rd210, 4, %rd173;
+	ld.global.nc.s32 %r46, [%rd211+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd180, %rd164, %rd156;
-	mov.b64 %rd164, %rd180;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd181, %rd112;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd182, %r48;
-	mul.lo.s64 %rd183, %rd182, %rd115;
-	mad.lo.s64 %rd184, %rd183, 8, %rd113;
-	ld.global.nc.s64 %rd185, [%rd184+0];
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd112;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd189, %r49;
-	add.s64 %rd190, %rd189, 1;
-	mul.lo.s64 %rd191, %rd190, %rd115;
-	mad.lo.s64 %rd192, %rd191, 8, %rd113;
-	ld.global.nc.s64 %rd193, [%rd192+0];
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd187;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd165, %rd196;
-	mov.b64 %rd166, %rd197;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd198, %rd165, %rd118;
-	mad.lo.s64 %rd199, %rd198, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd199+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd212, %rd162;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd213, %r49;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd165;
+	mad.lo.s64 %rd216, %rd215, 8, %rd163;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd162;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd222, %r50;
+	mul.lo.s64 %rd223, %rd222, %rd165;
+	mad.lo.s64 %rd224, %rd223, 8, %rd163;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L25:
+	setp.lt.s64 %p23, %rd228, %rd220;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd229, %rd228, %rd168;
+	mad.lo.s64 %rd230, %rd229, 4, %rd166;
+	ld.global.nc.s32 %r51, [%rd230+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd200, %rd165;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd231, %rd228;
 $L30:
-	cvt.s64.s32 %rd201, %r54;
-	mul.lo.s64 %rd202, %rd201, %rd146;
-	mad.lo.s64 %rd203, %rd202, 8, %rd144;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd203+0];
+	cvt.s64.s32 %rd232, %r55;
+	mul.lo.s64 %rd233, %rd232, %rd196;
+	mad.lo.s64 %rd234, %rd233, 8, %rd194;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd234+0];
 	mov.f64 %fd2, %fd1;
-	setp.eq.f64 %p21, %fd2, 0dFFF0000000000000;
-	@!%p21 bra $L34;
-	mov.pred %p22, 0;
+	setp.eq.f64 %p25, %fd2, 0dFFF0000000000000;
+	@!%p25 bra $L34;
+	mov.pred %p26, 0;
 	bra.uni $L32;
 $L34:
-	cvt.s64.s32 %rd204, %r54;
-	mul.lo.s64 %rd205, %rd204, %rd146;
-	mad.lo.s64 %rd206, %rd205, 8, %rd144;
+	cvt.s64.s32 %rd235, %r55;
+	mul.lo.s64 %rd236, %rd235, %rd196;
+	mad.lo.s64 %rd237, %rd236, 8, %rd194;
 	mov.f64 %fd3, 0dFFF0000000000000;
-	ld.relaxed.gpu.global.b64 %rd207, [%rd206];
+	ld.relaxed.gpu.global.b64 %rd238, [%rd237];
 $L35:
-	mov.b64 %fd4, %rd207;
+	mov.b64 %fd4, %rd238;
 	min.f64 %fd5, %fd4, %fd3;
-	mov.b64 %rd208, %fd4;
-	mov.b64 %rd209, %fd3;
-	or.b64 %rd210, %rd208, %rd209;
-	setp.eq.f64 %p23, %fd4, %fd3;
-	mov.b64 %fd6, %rd210;
-	selp.f64 %fd7, %fd6, %fd5, %p23;
-	setp.nan.f64 %p24, %fd4, %fd3;
+	mov.b64 %rd239, %fd4;
+	mov.b64 %rd240, %fd3;
+	or.b64 %rd241, %rd239, %rd240;
+	setp.eq.f64 %p27, %fd4, %fd3;
+	mov.b64 %fd6, %rd241;
+	selp.f64 %fd7, %fd6, %fd5, %p27;
+	setp.nan.f64 %p28, %fd4, %fd3;
 	add.rn.f64 %fd8, %fd4, %fd3;
-	selp.f64 %fd9, %fd8, %fd7, %p24;
-	mov.b64 %rd211, %fd9;
-	setp.eq.u64 %p25, %rd207, %rd211;
-	@%p25 bra $L36;
-	atom.global.cas.b64 %rd212, [%rd206], %rd207, %rd211;
-	setp.eq.u64 %p26, %rd212, %rd207;
-	mov.b64 %rd207, %rd212;
-	@!%p26 bra $L35;
+	selp.f64 %fd9, %fd8, %fd7, %p28;
+	mov.b64 %rd242, %fd9;
+	setp.eq.u64 %p29, %rd238, %rd242;
+	@%p29 bra $L36;
+	atom.global.cas.b64 %rd243, [%rd237], %rd238, %rd242;
+	setp.eq.u64 %p30, %rd243, %rd238;
+	mov.b64 %rd238, %rd243;
+	@!%p30 bra $L35;
 $L36:
-	mov.b64 %fd11, %rd207;
+	mov.b64 %fd11, %rd238;
 	mov.f64 %fd10, %fd11;
 	mov.f64 %fd12, %fd10;
-	setp.neu.f64 %p27, %fd12, 0dFFF0000000000000;
-	mov.pred %p22, %p27;
+	setp.neu.f64 %p31, %fd12, 0dFFF0000000000000;
+	mov.pred %p26, %p31;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p22 bra $L38;
-	mov.pred %p28, 0;
-	mov.b64 %rd213, %rd169;
-	mov.b32 %r55, %r52;
+	not.pred %p32, %p26;
+	@!%p32 bra $L38;
+	bra.uni $L26;
+$L38:
+	mov.pred %p33, 0;
+	mov.b64 %rd244, %rd201;
+	mov.b32 %r56, %r53;
 $L39:
-	@!%p11 bra $L43;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd214, %r56;
-	mov.b64 %rd215, %rd214;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd216, %r57;
-	min.u64 %rd217, %rd216, 32;
-	cvt.u32.u64 %r58, %rd217;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p29, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p29;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd218, %rd215;
+	@!%p15 bra $L43;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd245, %r57;
+	mov.b64 %rd246, %rd245;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd247, %r58;
+	min.u64 %rd248, %rd247, 32;
+	cvt.u32.u64 %r59, %rd248;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p34, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p34;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd219, %rd218, %rd137;
-	mad.lo.s64 %rd220, %rd219, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r64, [%rd220+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p30, %r66, 0x0;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L45;
-	mul.lo.s64 %rd221, %rd218, %rd137;
-	mad.lo.s64 %rd222, %rd221, 4, %rd135;
-	atom.global.or.b32 %r67, [%rd222], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p33, %r69, 0x0;
-	mov.pred %p31, %p33;
-$L45:
-	@!%p31 bra $L47;
-	mov.b64 %rd223, %rd213;
-	mov.b64 %rd224, %rd223;
-	mov.pred %p34, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd225, %rd213;
-	mov.b64 %rd224, %rd225;
-	mov.pred %p34, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd226, %r55;
-	mul.lo.s64 %rd227, %rd226, %rd140;
-	mad.lo.s64 %rd228, %rd227, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r70, [%rd228+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p35, %r71, %r35;
+	mov.b64 %rd249, %rd246;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd250, %rd249, %rd187;
+	mad.lo.s64 %rd251, %rd250, 4, %rd185;
+	ld.relaxed.gpu.global.u32 %r65, [%rd251+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p35, %r67, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L51;
-	cvt.s64.s32 %rd229, %r55;
-	mul.lo.s64 %rd230, %rd229, %rd140;
-	mad.lo.s64 %rd231, %rd230, 4, %rd138;
-	atom.global.exch.b32 %r72, [%rd231], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p38, %r73, %r35;
+	@!%p37 bra $L45;
+	mul.lo.s64 %rd252, %rd249, %rd187;
+	mad.lo.s64 %rd253, %rd252, 4, %rd185;
+	atom.global.or.b32 %r68, [%rd253], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p38, %r70, 0x0;
 	mov.pred %p36, %p38;
+$L45:
+	@!%p36 bra $L47;
+	mov.b64 %rd254, %rd244;
+	mov.b64 %rd255, %rd254;
+	mov.pred %p39, 0;
+	bra.uni $L41;
+$L47:
+	mov.b64 %rd256, %rd244;
+	mov.b64 %rd255, %rd256;
+	mov.pred %p39, 1;
+	bra.uni $L41;
+$L43:
+	@!%p16 bra $L49;
+	cvt.s64.s32 %rd257, %r56;
+	mul.lo.s64 %rd258, %rd257, %rd190;
+	mad.lo.s64 %rd259, %rd258, 4, %rd188;
+	ld.relaxed.gpu.global.s32 %r71, [%rd259+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p40, %r72, %r36;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	cvt.s64.s32 %rd260, %r56;
+	mul.lo.s64 %rd261, %rd260, %rd190;
+	mad.lo.s64 %rd262, %rd261, 4, %rd188;
+	atom.global.exch.b32 %r73, [%rd262], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p43, %r74, %r36;
+	mov.pred %p41, %p43;
 $L51:
-	@!%p36 bra $L53;
-	mov.b64 %rd232, %rd213;
-	mov.b64 %rd224, %rd232;
-	mov.pred %p34, 0;
+	@!%p41 bra $L53;
+	mov.b64 %rd263, %rd244;
+	mov.b64 %rd255, %rd263;
+	mov.pred %p39, 0;
 	bra.uni $L41;
 $L53:
 $L49:
-	mul.lo.s64 %rd233, %rd213, %rd154;
-	mad.lo.s64 %rd234, %rd233, 4, %rd152;
-	st.shared.s32 [%rd234+0], %r55;
-	add.s64 %rd235, %rd213, 1;
-	mov.b64 %rd236, %rd235;
-	mov.b64 %rd224, %rd236;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd264, %rd244, %rd154;
+	mad.lo.s64 %rd265, %rd264, 4, %rd152;
+	st.shared.s32 [%rd265+0], %r56;
+	add.s64 %rd266, %rd244, 1;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd255, %rd267;
+	mov.pred %p39, 1;
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd237, %rd224;
-	mov.pred %p39, %p34;
-	mov.b64 %rd169, %rd237;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L55;
-	mov.b64 %rd238, %rd112;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p40, %rd106, 64;
-	setp.le.s64 %p41, %rd142, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L56;
-	mov.b64 %rd239, %rd238;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd240, %r75;
-	add.s64 %rd241, %rd240, 1;
-	mul.lo.s64 %rd242, %rd241, %rd115;
-	mad.lo.s64 %rd243, %rd242, 8, %rd113;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd245, %rd244;
-	cvt.s64.s32 %rd246, %r75;
-	mul.lo.s64 %rd247, %rd246, %rd115;
-	mad.lo.s64 %rd248, %rd247, 8, %rd113;
-	ld.global.nc.s64 %rd249, [%rd248+0];
-	mov.b64 %rd250, %rd249;
-	sub.s64 %rd251, %rd245, %rd250;
-	mov.b64 %rd252, %rd251;
-	add.s64 %rd253, %rd107, %rd252;
-	mov.b64 %rd107, %rd253;
+	mov.b64 %rd268, %rd255;
+	mov.pred %p44, %p39;
+	mov.b64 %rd201, %rd268;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L55;
+	mov.b64 %rd269, %rd162;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p45, %rd106, 64;
+	setp.le.s64 %p46, %rd192, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L56;
+	mov.b64 %rd270, %rd269;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd271, %r76;
+	add.s64 %rd272, %rd271, 1;
+	mul.lo.s64 %rd273, %rd272, %rd165;
+	mad.lo.s64 %rd274, %rd273, 8, %rd163;
+	ld.global.nc.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	cvt.s64.s32 %rd277, %r76;
+	mul.lo.s64 %rd278, %rd277, %rd165;
+	mad.lo.s64 %rd279, %rd278, 8, %rd163;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	sub.s64 %rd282, %rd276, %rd281;
+	mov.b64 %rd283, %rd282;
+	add.s64 %rd284, %rd107, %rd283;
+	mov.b64 %rd107, %rd284;
 	bra.uni $L57;
 $L56:
-	rem.s64 %rd254, %rd106, %rd142;
-	setp.eq.s64 %p43, %rd142, -1;
-	selp.b64 %rd255, 0, %rd254, %p43;
-	setp.eq.s64 %p44, %rd142, 0;
-	selp.b64 %rd256, %rd106, %rd255, %p44;
-	setp.eq.s64 %p45, %rd256, 0;
-	@!%p45 bra $L59;
-	mov.b64 %rd257, %rd238;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd258, %r76;
-	add.s64 %rd259, %rd258, 1;
-	mul.lo.s64 %rd260, %rd259, %rd115;
-	mad.lo.s64 %rd261, %rd260, 8, %rd113;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	cvt.s64.s32 %rd264, %r76;
-	mul.lo.s64 %rd265, %rd264, %rd115;
-	mad.lo.s64 %rd266, %rd265, 8, %rd113;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	sub.s64 %rd269, %rd263, %rd268;
-	mov.b64 %rd270, %rd269;
-	mul.lo.s64 %rd271, %rd142, %rd270;
-	add.s64 %rd272, %rd107, %rd271;
-	mov.b64 %rd107, %rd272;
+	rem.s64 %rd285, %rd106, %rd192;
+	setp.eq.s64 %p48, %rd192, -1;
+	selp.b64 %rd286, 0, %rd285, %p48;
+	setp.eq.s64 %p49, %rd192, 0;
+	selp.b64 %rd287, %rd106, %rd286, %p49;
+	setp.eq.s64 %p50, %rd287, 0;
+	@!%p50 bra $L59;
+	mov.b64 %rd288, %rd269;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd289, %r77;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd165;
+	mad.lo.s64 %rd292, %rd291, 8, %rd163;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r77;
+	mul.lo.s64 %rd296, %rd295, %rd165;
+	mad.lo.s64 %rd297, %rd296, 8, %rd163;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mov.b64 %rd301, %rd300;
+	mul.lo.s64 %rd302, %rd192, %rd301;
+	add.s64 %rd303, %rd107, %rd302;
+	mov.b64 %rd107, %rd303;
 $L59:
 $L57:
-	add.s64 %rd273, %rd106, 1;
-	mov.b64 %rd106, %rd273;
+	add.s64 %rd304, %rd106, 1;
+	mov.b64 %rd106, %rd304;
 $L55:
-$L38:
-	add.s64 %rd274, %rd165, 1;
-	mov.b64 %rd165, %rd274;
-	sub.s64 %rd275, %rd170, 1;
-	mov.b64 %rd170, %rd275;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd276, %rd169;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd277, %rd276;
-	mov.b32 %r77, %r3;
-$L65:
-	setp.hs.u32 %p46, %r77, 32;
-	@%p46 bra $L66;
-	mov.b64 {%r78, %r79}, %rd277;
-	shfl.sync.up.b32 %r80|%p47, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd278, {%r80, %r81};
-	@!%p47 bra $L67;
-	add.s64 %rd279, %rd278, %rd277;
-	mov.b64 %rd277, %rd279;
-$L67:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L65;
+	setp.eq.s64 %p51, %rd201, %rd200;
+	@!%p51 bra $L61;
+	mov.b64 %rd305, %rd201;
+$L62:
+	@!%p15 bra $L66;
+	bra.uni $L64;
 $L66:
-	mov.b64 {%r82, %r83}, %rd277;
-	shfl.sync.up.b32 %r84|%p48, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd280, {%r84, %r85};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd281, %rd280, 0, %p50;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r86;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	st.shared.s64 [%rd283+0], %rd277;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L69;
-	mov.b64 %rd284, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L70;
-	mul.wide.u32 %rd285, %r7, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	ld.shared.s64 %rd287, [%rd286+0];
-	mov.b64 %rd284, %rd287;
-$L70:
-	mov.b64 {%r87, %r88}, %rd284;
-	shfl.sync.up.b32 %r89|%p54, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd288, {%r89, %r90};
-	@!%p54 bra $L71;
-	add.s64 %rd289, %rd288, %rd284;
-	mov.b64 %rd284, %rd289;
-$L71:
-	mov.b64 {%r91, %r92}, %rd284;
-	shfl.sync.up.b32 %r93|%p55, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd290, {%r93, %r94};
-	@!%p55 bra $L72;
-	add.s64 %rd291, %rd290, %rd284;
-	mov.b64 %rd284, %rd291;
-$L72:
-	mov.b64 {%r95, %r96}, %rd284;
-	shfl.sync.up.b32 %r97|%p56, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd292, {%r97, %r98};
-	@!%p56 bra $L73;
-	add.s64 %rd293, %rd292, %rd284;
-	mov.b64 %rd284, %rd293;
-$L73:
-	mov.b64 {%r99, %r100}, %rd284;
-	shfl.sync.up.b32 %r101|%p57, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd294, {%r101, %r102};
-	@!%p57 bra $L74;
-	add.s64 %rd295, %rd294, %rd284;
-	mov.b64 %rd284, %rd295;
-$L74:
-	mov.b64 {%r103, %r104}, %rd284;
-	shfl.sync.up.b32 %r105|%p58, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd296, {%r105, %r106};
-	@!%p58 bra $L75;
-	add.s64 %rd297, %rd296, %rd284;
-	mov.b64 %rd284, %rd297;
-$L75:
-	mov.b64 {%r107, %r108}, %rd284;
-	shfl.sync.up.b32 %r109|%p59, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd298, {%r109, %r110};
-	selp.b64 %rd299, %rd298, 0, %p59;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd300, %r7, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	st.shared.s64 [%rd302+0], %rd299;
-$L76:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r111;
-	@!%p60 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L77:
+	// block scan
+	mov.b64 %rd306, %rd305;
+	mov.b32 %r78, %r3;
+$L67:
+	setp.hs.u32 %p52, %r78, 32;
+	@%p52 bra $L68;
+	mov.b64 {%r79, %r80}, %rd306;
+	shfl.sync.up.b32 %r81|%p53, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd307, {%r81, %r82};
+	@!%p53 bra $L69;
+	add.s64 %rd308, %rd307, %rd306;
+	mov.b64 %rd306, %rd308;
 $L69:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r83, %r84}, %rd306;
+	shfl.sync.up.b32 %r85|%p54, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd309, {%r85, %r86};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd310, %rd309, 0, %p56;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r87;
+	@!%p57 bra $L70;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	st.shared.s64 [%rd312+0], %rd306;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	ld.shared.s64 %rd306, [%rd305+0];
-	add.s64 %rd307, %rd306, %rd281;
-	ld.shared.s64 %rd308, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd307;
-	shfl.sync.idx.b32 %r114|%p61, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd309, {%r114, %r115};
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, 0;
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p62, %rd318, 0;
-	setp.gt.s64 %p63, %rd316, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L79;
-	atom.global.add.u64 %rd319, [%rd132], %rd316;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd317, %rd320;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L71;
+	mov.b64 %rd313, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd314, %r7, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd313, %rd316;
+$L72:
+	mov.b64 {%r88, %r89}, %rd313;
+	shfl.sync.up.b32 %r90|%p60, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd317, {%r90, %r91};
+	@!%p60 bra $L73;
+	add.s64 %rd318, %rd317, %rd313;
+	mov.b64 %rd313, %rd318;
+$L73:
+	mov.b64 {%r92, %r93}, %rd313;
+	shfl.sync.up.b32 %r94|%p61, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd319, {%r94, %r95};
+	@!%p61 bra $L74;
+	add.s64 %rd320, %rd319, %rd313;
+	mov.b64 %rd313, %rd320;
+$L74:
+	mov.b64 {%r96, %r97}, %rd313;
+	shfl.sync.up.b32 %r98|%p62, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd321, {%r98, %r99};
+	@!%p62 bra $L75;
+	add.s64 %rd322, %rd321, %rd313;
+	mov.b64 %rd313, %rd322;
+$L75:
+	mov.b64 {%r100, %r101}, %rd313;
+	shfl.sync.up.b32 %r102|%p63, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd323, {%r102, %r103};
+	@!%p63 bra $L76;
+	add.s64 %rd324, %rd323, %rd313;
+	mov.b64 %rd313, %rd324;
+$L76:
+	mov.b64 {%r104, %r105}, %rd313;
+	shfl.sync.up.b32 %r106|%p64, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd325, {%r106, %r107};
+	@!%p64 bra $L77;
+	add.s64 %rd326, %rd325, %rd313;
+	mov.b64 %rd313, %rd326;
+$L77:
+	mov.b64 {%r108, %r109}, %rd313;
+	shfl.sync.up.b32 %r110|%p65, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd327, {%r110, %r111};
+	selp.b64 %rd328, %rd327, 0, %p65;
+	@!%p59 bra $L78;
+	mul.wide.u32 %rd329, %r7, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 512;
+	st.shared.s64 [%rd331+0], %rd328;
+$L78:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r112;
+	@!%p66 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd313;
 $L79:
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p65, %rd321, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L71:
 	bar.sync 0;
-	@!%p67 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd317;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd322, [%rd1+1024];
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd317, %rd323;
-	add.s64 %rd324, %rd317, %rd315;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 0;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	ld.shared.s64 %rd335, [%rd334+0];
+	add.s64 %rd336, %rd335, %rd310;
+	ld.shared.s64 %rd337, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd336;
+	shfl.sync.idx.b32 %r115|%p67, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd338, {%r115, %r116};
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, 0;
+	cvt.u64.u32 %rd347, %r2;
+	setp.eq.s64 %p68, %rd347, 0;
+	setp.gt.s64 %p69, %rd345, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L81;
+	atom.global.add.u64 %rd348, [%rd182], %rd345;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd346, %rd349;
 $L81:
-	setp.lt.s64 %p68, %rd326, %rd276;
-	not.pred %p69, %p68;
-	@!%p69 bra $L85;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p71, %rd350, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd346;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd351, [%rd1+1024];
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd346, %rd344;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 0;
+$L83:
+	setp.lt.s64 %p74, %rd355, %rd305;
+	not.pred %p75, %p74;
+	@!%p75 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd356, %rd355, %rd154;
+	mad.lo.s64 %rd357, %rd356, 4, %rd152;
+	ld.shared.s32 %r117, [%rd357+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd358, %rd354, %rd355;
+	mul.lo.s64 %rd359, %rd358, %rd181;
+	mad.lo.s64 %rd360, %rd359, 4, %rd179;
+	st.global.s32 [%rd360+0], %r118;
+$L84:
+	add.s64 %rd361, %rd355, 1;
+	mov.b64 %rd355, %rd361;
 	bra.uni $L83;
 $L85:
-	mul.lo.s64 %rd327, %rd326, %rd154;
-	mad.lo.s64 %rd328, %rd327, 4, %rd152;
-	ld.shared.s32 %r116, [%rd328+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd329, %rd325, %rd326;
-	mul.lo.s64 %rd330, %rd329, %rd131;
-	mad.lo.s64 %rd331, %rd330, 4, %rd129;
-	st.global.s32 [%rd331+0], %r117;
-$L82:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-	bra.uni $L81;
-$L83:
+	bra.uni $L64;
+$L63:
 	bra.uni $L62;
+$L64:
+	mov.b64 %rd201, 0;
 $L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd333, 0;
-	setp.lt.s64 %p70, %rd165, %rd166;
-	setp.lt.s64 %p71, %rd164, %rd161;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	mov.b64 %rd333, 1;
-$L87:
-	mov.b64 %rd334, %rd333;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L88:
-	setp.hs.u32 %p73, %r119, 32;
-	@%p73 bra $L89;
-	mov.b64 {%r120, %r121}, %rd334;
-	shfl.sync.down.b32 %r122|%p74, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd335, {%r122, %r123};
-	@!%p74 bra $L90;
-	max.s64 %rd336, %rd334, %rd335;
-	mov.b64 %rd334, %rd336;
-$L90:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L91;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	st.shared.s64 [%rd338+0], %rd334;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L92;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L93;
-	mul.wide.u32 %rd339, %r7, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	ld.shared.s64 %rd341, [%rd340+0];
-	mov.b64 %rd334, %rd341;
-$L93:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd334;
-	shfl.sync.down.b32 %r127|%p78, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd342, {%r127, %r128};
-	@!%p78 bra $L94;
-	max.s64 %rd343, %rd334, %rd342;
-	mov.b64 %rd334, %rd343;
-$L94:
-	mov.b64 {%r129, %r130}, %rd334;
-	shfl.sync.down.b32 %r131|%p79, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd344, {%r131, %r132};
-	@!%p79 bra $L95;
-	max.s64 %rd345, %rd334, %rd344;
-	mov.b64 %rd334, %rd345;
-$L95:
-	mov.b64 {%r133, %r134}, %rd334;
-	shfl.sync.down.b32 %r135|%p80, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd346, {%r135, %r136};
-	@!%p80 bra $L96;
-	max.s64 %rd347, %rd334, %rd346;
-	mov.b64 %rd334, %rd347;
-$L96:
-	mov.b64 {%r137, %r138}, %rd334;
-	shfl.sync.down.b32 %r139|%p81, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd348, {%r139, %r140};
-	@!%p81 bra $L97;
-	max.s64 %rd349, %rd334, %rd348;
-	mov.b64 %rd334, %rd349;
-$L97:
-	mov.b64 {%r141, %r142}, %rd334;
-	shfl.sync.down.b32 %r143|%p82, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd350, {%r143, %r144};
-	@!%p82 bra $L98;
-	max.s64 %rd351, %rd334, %rd350;
-	mov.b64 %rd334, %rd351;
-$L98:
-	@!%p75 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 %rd334, %rd352;
-	mov.b64 %rd353, %rd334;
-	setp.eq.s64 %p83, %rd353, 0;
-	@!%p83 bra $L101;
+$L26:
+	add.s64 %rd362, %rd228, 1;
+	mov.b64 %rd228, %rd362;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd363, %rd202, 1;
+	mov.b64 %rd202, %rd363;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd364, %rd201;
+$L88:
+	@!%p15 bra $L92;
+	bra.uni $L90;
+$L92:
+	// block scan
+	mov.b64 %rd365, %rd364;
+	mov.b32 %r119, %r3;
+$L93:
+	setp.hs.u32 %p76, %r119, 32;
+	@%p76 bra $L94;
+	mov.b64 {%r120, %r121}, %rd365;
+	shfl.sync.up.b32 %r122|%p77, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd366, {%r122, %r123};
+	@!%p77 bra $L95;
+	add.s64 %rd367, %rd366, %rd365;
+	mov.b64 %rd365, %rd367;
+$L95:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r124, %r125}, %rd365;
+	shfl.sync.up.b32 %r126|%p78, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd368, {%r126, %r127};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd369, %rd368, 0, %p80;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r128;
+	@!%p81 bra $L96;
+	mul.wide.u32 %rd370, %r8, 16;
+	add.s64 %rd371, %rd1, %rd370;
+	st.shared.s64 [%rd371+0], %rd365;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L97;
+	mov.b64 %rd372, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd373, %r7, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	ld.shared.s64 %rd375, [%rd374+0];
+	mov.b64 %rd372, %rd375;
+$L98:
+	mov.b64 {%r129, %r130}, %rd372;
+	shfl.sync.up.b32 %r131|%p84, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd376, {%r131, %r132};
+	@!%p84 bra $L99;
+	add.s64 %rd377, %rd376, %rd372;
+	mov.b64 %rd372, %rd377;
+$L99:
+	mov.b64 {%r133, %r134}, %rd372;
+	shfl.sync.up.b32 %r135|%p85, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd378, {%r135, %r136};
+	@!%p85 bra $L100;
+	add.s64 %rd379, %rd378, %rd372;
+	mov.b64 %rd372, %rd379;
+$L100:
+	mov.b64 {%r137, %r138}, %rd372;
+	shfl.sync.up.b32 %r139|%p86, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd380, {%r139, %r140};
+	@!%p86 bra $L101;
+	add.s64 %rd381, %rd380, %rd372;
+	mov.b64 %rd372, %rd381;
 $L101:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r141, %r142}, %rd372;
+	shfl.sync.up.b32 %r143|%p87, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd382, {%r143, %r144};
+	@!%p87 bra $L102;
+	add.s64 %rd383, %rd382, %rd372;
+	mov.b64 %rd372, %rd383;
+$L102:
+	mov.b64 {%r145, %r146}, %rd372;
+	shfl.sync.up.b32 %r147|%p88, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd384, {%r147, %r148};
+	@!%p88 bra $L103;
+	add.s64 %rd385, %rd384, %rd372;
+	mov.b64 %rd372, %rd385;
+$L103:
+	mov.b64 {%r149, %r150}, %rd372;
+	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd386, {%r151, %r152};
+	selp.b64 %rd387, %rd386, 0, %p89;
+	@!%p83 bra $L104;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	add.s64 %rd390, %rd389, 512;
+	st.shared.s64 [%rd390+0], %rd387;
+$L104:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r153;
+	@!%p90 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd372;
+$L105:
+$L97:
+	bar.sync 0;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	add.s64 %rd393, %rd392, 512;
+	ld.shared.s64 %rd394, [%rd393+0];
+	add.s64 %rd395, %rd394, %rd369;
+	ld.shared.s64 %rd396, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd395;
+	shfl.sync.idx.b32 %r156|%p91, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd397, {%r156, %r157};
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, 0;
+	cvt.u64.u32 %rd406, %r2;
+	setp.eq.s64 %p92, %rd406, 0;
+	setp.gt.s64 %p93, %rd404, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L107;
+	atom.global.add.u64 %rd407, [%rd182], %rd404;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd405, %rd408;
+$L107:
+	cvt.u64.u32 %rd409, %r2;
+	setp.eq.s64 %p95, %rd409, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd405;
+$L108:
+	bar.sync 0;
+	ld.shared.s64 %rd410, [%rd1+1024];
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd405, %rd403;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd414, 0;
+$L109:
+	setp.lt.s64 %p98, %rd414, %rd364;
+	not.pred %p99, %p98;
+	@!%p99 bra $L113;
+	bra.uni $L111;
+$L113:
+	mul.lo.s64 %rd415, %rd414, %rd154;
+	mad.lo.s64 %rd416, %rd415, 4, %rd152;
+	ld.shared.s32 %r158, [%rd416+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd417, %rd413, %rd414;
+	mul.lo.s64 %rd418, %rd417, %rd181;
+	mad.lo.s64 %rd419, %rd418, 4, %rd179;
+	st.global.s32 [%rd419+0], %r159;
+$L110:
+	add.s64 %rd420, %rd414, 1;
+	mov.b64 %rd414, %rd420;
+	bra.uni $L109;
+$L111:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd421, %r2;
+	add.s64 %rd422, %rd158, %rd421;
+	mov.b64 %rd423, %rd422;
+	mov.b32 %r160, -1;
+	mov.b64 %rd424, 0;
+	mov.b64 %rd425, 0;
+$L114:
+	@!%p11 bra $L118;
+	mov.b64 %rd426, 4611686018427387904;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd426, %rd141;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd427, %rd426;
+$L119:
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd427;
+$L122:
+	setp.gt.s64 %p100, %rd429, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L126;
+	bra.uni $L124;
+$L126:
+	setp.ge.s64 %p102, %rd424, %rd425;
+	@!%p102 bra $L128;
+	setp.ge.s64 %p103, %rd423, %rd161;
+	@!%p103 bra $L130;
+	bra.uni $L124;
+$L130:
+	mov.pred %p104, %p10;
+	mov.b64 %rd430, %rd122;
+	mov.b64 %rd431, %rd423;
+$L131:
+	@!%p104 bra $L135;
+	shr.s64 %rd432, %rd431, 5;
+	mul.lo.s64 %rd433, %rd432, %rd128;
+	mad.lo.s64 %rd434, %rd433, 4, %rd126;
+	ld.global.nc.u32 %r161, [%rd434+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd435, %rd431, 31;
+	min.u64 %rd436, %rd435, 32;
+	cvt.u32.u64 %r163, %rd436;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p105, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p105;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p106, %r167, 0x0;
+	@!%p106 bra $L137;
+	cvt.u32.u64 %r168, %rd431;
+	mov.b32 %r169, %r168;
+	bra.uni $L133;
+$L137:
+	mov.b32 %r169, -1;
+	bra.uni $L133;
+$L135:
+	mul.lo.s64 %rd437, %rd431, %rd125;
+	mad.lo.s64 %rd438, %rd437, 4, %rd123;
+	ld.global.nc.s32 %r170, [%rd438+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r160, %r169;
+	add.s64 %rd439, %rd423, %rd156;
+	mov.b64 %rd423, %rd439;
+	setp.ge.s32 %p107, %r160, 0;
+	@!%p107 bra $L139;
+	mov.b64 %rd440, %rd112;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd441, %r172;
+	mul.lo.s64 %rd442, %rd441, %rd115;
+	mad.lo.s64 %rd443, %rd442, 8, %rd113;
+	ld.global.nc.s64 %rd444, [%rd443+0];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd447, %rd112;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd448, %r173;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd115;
+	mad.lo.s64 %rd451, %rd450, 8, %rd113;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, %rd446;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd424, %rd455;
+	mov.b64 %rd425, %rd456;
+$L139:
+	bra.uni $L123;
+$L128:
+	mul.lo.s64 %rd457, %rd424, %rd118;
+	mad.lo.s64 %rd458, %rd457, 4, %rd116;
+	ld.global.nc.s32 %r174, [%rd458+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd459, %rd424;
+$L140:
+	cvt.s64.s32 %rd460, %r178;
+	mul.lo.s64 %rd461, %rd460, %rd146;
+	mad.lo.s64 %rd462, %rd461, 8, %rd144;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd462+0];
+	mov.f64 %fd14, %fd13;
+	setp.eq.f64 %p108, %fd14, 0dFFF0000000000000;
+	@!%p108 bra $L144;
+	mov.pred %p109, 0;
+	bra.uni $L142;
+$L144:
+	cvt.s64.s32 %rd463, %r178;
+	mul.lo.s64 %rd464, %rd463, %rd146;
+	mad.lo.s64 %rd465, %rd464, 8, %rd144;
+	mov.f64 %fd15, 0dFFF0000000000000;
+	ld.relaxed.gpu.global.b64 %rd466, [%rd465];
+$L145:
+	mov.b64 %fd16, %rd466;
+	min.f64 %fd17, %fd16, %fd15;
+	mov.b64 %rd467, %fd16;
+	mov.b64 %rd468, %fd15;
+	or.b64 %rd469, %rd467, %rd468;
+	setp.eq.f64 %p110, %fd16, %fd15;
+	mov.b64 %fd18, %rd469;
+	selp.f64 %fd19, %fd18, %fd17, %p110;
+	setp.nan.f64 %p111, %fd16, %fd15;
+	add.rn.f64 %fd20, %fd16, %fd15;
+	selp.f64 %fd21, %fd20, %fd19, %p111;
+	mov.b64 %rd470, %fd21;
+	setp.eq.u64 %p112, %rd466, %rd470;
+	@%p112 bra $L146;
+	atom.global.cas.b64 %rd471, [%rd465], %rd466, %rd470;
+	setp.eq.u64 %p113, %rd471, %rd466;
+	mov.b64 %rd466, %rd471;
+	@!%p113 bra $L145;
+$L146:
+	mov.b64 %fd23, %rd466;
+	mov.f64 %fd22, %fd23;
+	mov.f64 %fd24, %fd22;
+	setp.neu.f64 %p114, %fd24, 0dFFF0000000000000;
+	mov.pred %p109, %p114;
+	bra.uni $L142;
+$L141:
+	bra.uni $L140;
+$L142:
+	@!%p109 bra $L148;
+	mov.pred %p115, 0;
+	mov.b64 %rd472, %rd428;
+	mov.b32 %r179, %r176;
+$L149:
+	@!%p11 bra $L153;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd473, %r180;
+	mov.b64 %rd474, %rd473;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd475, %r181;
+	min.u64 %rd476, %rd475, 32;
+	cvt.u32.u64 %r182, %rd476;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p116, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p116;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd477, %rd474;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd478, %rd477, %rd137;
+	mad.lo.s64 %rd479, %rd478, 4, %rd135;
+	ld.relaxed.gpu.global.u32 %r188, [%rd479+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p117, %r190, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L155;
+	mul.lo.s64 %rd480, %rd477, %rd137;
+	mad.lo.s64 %rd481, %rd480, 4, %rd135;
+	atom.global.or.b32 %r191, [%rd481], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p120, %r193, 0x0;
+	mov.pred %p118, %p120;
+$L155:
+	@!%p118 bra $L157;
+	mov.b64 %rd482, %rd472;
+	mov.b64 %rd483, %rd482;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd484, %rd472;
+	mov.b64 %rd483, %rd484;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L153:
+	@!%p12 bra $L159;
+	cvt.s64.s32 %rd485, %r179;
+	mul.lo.s64 %rd486, %rd485, %rd140;
+	mad.lo.s64 %rd487, %rd486, 4, %rd138;
+	ld.relaxed.gpu.global.s32 %r194, [%rd487+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p122, %r195, %r35;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L161;
+	cvt.s64.s32 %rd488, %r179;
+	mul.lo.s64 %rd489, %rd488, %rd140;
+	mad.lo.s64 %rd490, %rd489, 4, %rd138;
+	atom.global.exch.b32 %r196, [%rd490], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p125, %r197, %r35;
+	mov.pred %p123, %p125;
+$L161:
+	@!%p123 bra $L163;
+	mov.b64 %rd491, %rd472;
+	mov.b64 %rd483, %rd491;
+	mov.pred %p121, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd492, %rd472, %rd154;
+	mad.lo.s64 %rd493, %rd492, 4, %rd152;
+	st.shared.s32 [%rd493+0], %r179;
+	add.s64 %rd494, %rd472, 1;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd483, %rd495;
+	mov.pred %p121, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd496, %rd483;
+	mov.pred %p126, %p121;
+	mov.b64 %rd428, %rd496;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L165;
+	mov.b64 %rd497, %rd112;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p127, %rd106, 64;
+	setp.le.s64 %p128, %rd142, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L166;
+	mov.b64 %rd498, %rd497;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd499, %r199;
+	add.s64 %rd500, %rd499, 1;
+	mul.lo.s64 %rd501, %rd500, %rd115;
+	mad.lo.s64 %rd502, %rd501, 8, %rd113;
+	ld.global.nc.s64 %rd503, [%rd502+0];
+	mov.b64 %rd504, %rd503;
+	cvt.s64.s32 %rd505, %r199;
+	mul.lo.s64 %rd506, %rd505, %rd115;
+	mad.lo.s64 %rd507, %rd506, 8, %rd113;
+	ld.global.nc.s64 %rd508, [%rd507+0];
+	mov.b64 %rd509, %rd508;
+	sub.s64 %rd510, %rd504, %rd509;
+	mov.b64 %rd511, %rd510;
+	add.s64 %rd512, %rd107, %rd511;
+	mov.b64 %rd107, %rd512;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd513, %rd106, %rd142;
+	setp.eq.s64 %p130, %rd142, -1;
+	selp.b64 %rd514, 0, %rd513, %p130;
+	setp.eq.s64 %p131, %rd142, 0;
+	selp.b64 %rd515, %rd106, %rd514, %p131;
+	setp.eq.s64 %p132, %rd515, 0;
+	@!%p132 bra $L169;
+	mov.b64 %rd516, %rd497;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd517, %r200;
+	add.s64 %rd518, %rd517, 1;
+	mul.lo.s64 %rd519, %rd518, %rd115;
+	mad.lo.s64 %rd520, %rd519, 8, %rd113;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	cvt.s64.s32 %rd523, %r200;
+	mul.lo.s64 %rd524, %rd523, %rd115;
+	mad.lo.s64 %rd525, %rd524, 8, %rd113;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	sub.s64 %rd528, %rd522, %rd527;
+	mov.b64 %rd529, %rd528;
+	mul.lo.s64 %rd530, %rd142, %rd529;
+	add.s64 %rd531, %rd107, %rd530;
+	mov.b64 %rd107, %rd531;
+$L169:
+$L167:
+	add.s64 %rd532, %rd106, 1;
+	mov.b64 %rd106, %rd532;
+$L165:
+$L148:
+	add.s64 %rd533, %rd424, 1;
+	mov.b64 %rd424, %rd533;
+	sub.s64 %rd534, %rd429, 1;
+	mov.b64 %rd429, %rd534;
+$L123:
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd535, %rd428;
+$L170:
+	@!%p11 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd536, %rd535;
+	mov.b32 %r201, %r3;
+$L175:
+	setp.hs.u32 %p133, %r201, 32;
+	@%p133 bra $L176;
+	mov.b64 {%r202, %r203}, %rd536;
+	shfl.sync.up.b32 %r204|%p134, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd537, {%r204, %r205};
+	@!%p134 bra $L177;
+	add.s64 %rd538, %rd537, %rd536;
+	mov.b64 %rd536, %rd538;
+$L177:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r206, %r207}, %rd536;
+	shfl.sync.up.b32 %r208|%p135, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd539, {%r208, %r209};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd540, %rd539, 0, %p137;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r210;
+	@!%p138 bra $L178;
+	mul.wide.u32 %rd541, %r8, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	st.shared.s64 [%rd542+0], %rd536;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L179;
+	mov.b64 %rd543, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd544, %r7, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	ld.shared.s64 %rd546, [%rd545+0];
+	mov.b64 %rd543, %rd546;
+$L180:
+	mov.b64 {%r211, %r212}, %rd543;
+	shfl.sync.up.b32 %r213|%p141, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd547, {%r213, %r214};
+	@!%p141 bra $L181;
+	add.s64 %rd548, %rd547, %rd543;
+	mov.b64 %rd543, %rd548;
+$L181:
+	mov.b64 {%r215, %r216}, %rd543;
+	shfl.sync.up.b32 %r217|%p142, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd549, {%r217, %r218};
+	@!%p142 bra $L182;
+	add.s64 %rd550, %rd549, %rd543;
+	mov.b64 %rd543, %rd550;
+$L182:
+	mov.b64 {%r219, %r220}, %rd543;
+	shfl.sync.up.b32 %r221|%p143, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd551, {%r221, %r222};
+	@!%p143 bra $L183;
+	add.s64 %rd552, %rd551, %rd543;
+	mov.b64 %rd543, %rd552;
+$L183:
+	mov.b64 {%r223, %r224}, %rd543;
+	shfl.sync.up.b32 %r225|%p144, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd553, {%r225, %r226};
+	@!%p144 bra $L184;
+	add.s64 %rd554, %rd553, %rd543;
+	mov.b64 %rd543, %rd554;
+$L184:
+	mov.b64 {%r227, %r228}, %rd543;
+	shfl.sync.up.b32 %r229|%p145, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd555, {%r229, %r230};
+	@!%p145 bra $L185;
+	add.s64 %rd556, %rd555, %rd543;
+	mov.b64 %rd543, %rd556;
+$L185:
+	mov.b64 {%r231, %r232}, %rd543;
+	shfl.sync.up.b32 %r233|%p146, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd557, {%r233, %r234};
+	selp.b64 %rd558, %rd557, 0, %p146;
+	@!%p140 bra $L186;
+	mul.wide.u32 %rd559, %r7, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	add.s64 %rd561, %rd560, 512;
+	st.shared.s64 [%rd561+0], %rd558;
+$L186:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r235;
+	@!%p147 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd543;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	add.s64 %rd564, %rd563, 512;
+	ld.shared.s64 %rd565, [%rd564+0];
+	add.s64 %rd566, %rd565, %rd540;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd566;
+	shfl.sync.idx.b32 %r238|%p148, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd568, {%r238, %r239};
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p149, %rd577, 0;
+	setp.gt.s64 %p150, %rd575, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L189;
+	atom.global.add.u64 %rd578, [%rd132], %rd575;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd576, %rd579;
+$L189:
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p152, %rd580, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd576, %rd582;
+	add.s64 %rd583, %rd576, %rd574;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
+$L191:
+	setp.lt.s64 %p155, %rd585, %rd535;
+	not.pred %p156, %p155;
+	@!%p156 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd586, %rd585, %rd154;
+	mad.lo.s64 %rd587, %rd586, 4, %rd152;
+	ld.shared.s32 %r240, [%rd587+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd131;
+	mad.lo.s64 %rd590, %rd589, 4, %rd129;
+	st.global.s32 [%rd590+0], %r241;
+$L192:
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p157, %rd424, %rd425;
+	setp.lt.s64 %p158, %rd423, %rd161;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L197;
+	mov.b64 %rd592, 1;
+$L197:
+	mov.b64 %rd593, %rd592;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L198:
+	setp.hs.u32 %p160, %r243, 32;
+	@%p160 bra $L199;
+	mov.b64 {%r244, %r245}, %rd593;
+	shfl.sync.down.b32 %r246|%p161, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd594, {%r246, %r247};
+	@!%p161 bra $L200;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
+$L200:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L201;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L202;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L203;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
+$L203:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd593;
+	shfl.sync.down.b32 %r251|%p165, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd601, {%r251, %r252};
+	@!%p165 bra $L204;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
+$L204:
+	mov.b64 {%r253, %r254}, %rd593;
+	shfl.sync.down.b32 %r255|%p166, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd603, {%r255, %r256};
+	@!%p166 bra $L205;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
+$L205:
+	mov.b64 {%r257, %r258}, %rd593;
+	shfl.sync.down.b32 %r259|%p167, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd605, {%r259, %r260};
+	@!%p167 bra $L206;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
+$L206:
+	mov.b64 {%r261, %r262}, %rd593;
+	shfl.sync.down.b32 %r263|%p168, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd607, {%r263, %r264};
+	@!%p168 bra $L207;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
+$L207:
+	mov.b64 {%r265, %r266}, %rd593;
+	shfl.sync.down.b32 %r267|%p169, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd609, {%r267, %r268};
+	@!%p169 bra $L208;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
+$L208:
+	@!%p162 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p170, %rd612, 0;
+	@!%p170 bra $L211;
+	bra.uni $L121;
+$L211:
+$L120:
+	bra.uni $L119;
+$L121:
 $L3:
 	bar.sync 0;
 	add.s64 %rd111, %rd111, %rd110;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd354, %rd106;
-	mov.b64 %rd355, %rd107;
+	mov.b64 %rd613, %rd106;
+	mov.b64 %rd614, %rd107;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L102:
-	setp.hs.u32 %p84, %r146, 32;
-	@%p84 bra $L103;
-	mov.b64 {%r147, %r148}, %rd354;
-	shfl.sync.down.b32 %r149|%p85, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd356, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd355;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd357, {%r153, %r154};
-	@!%p85 bra $L104;
-	setp.gt.s64 %p86, %rd356, %rd354;
-	setp.eq.s64 %p87, %rd356, %rd354;
-	setp.lt.s64 %p88, %rd357, %rd355;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd358, %rd356, %rd354, %p90;
-	selp.b64 %rd359, %rd357, %rd355, %p90;
-	mov.b64 %rd354, %rd358;
-	mov.b64 %rd355, %rd359;
-$L104:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L105;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd354;
-	st.shared.s64 [%rd361+8], %rd355;
-$L105:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L212:
+	setp.hs.u32 %p171, %r270, 32;
+	@%p171 bra $L213;
+	mov.b64 {%r271, %r272}, %rd613;
+	shfl.sync.down.b32 %r273|%p172, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd615, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd614;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd616, {%r277, %r278};
+	@!%p172 bra $L214;
+	setp.gt.s64 %p173, %rd615, %rd613;
+	setp.eq.s64 %p174, %rd615, %rd613;
+	setp.lt.s64 %p175, %rd616, %rd614;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd617, %rd615, %rd613, %p177;
+	selp.b64 %rd618, %rd616, %rd614, %p177;
+	mov.b64 %rd613, %rd617;
+	mov.b64 %rd614, %rd618;
+$L214:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L215;
+	mul.wide.u32 %rd619, %r8, 16;
+	add.s64 %rd620, %rd1, %rd619;
+	st.shared.s64 [%rd620+0], %rd613;
+	st.shared.s64 [%rd620+8], %rd614;
+$L215:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L106;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L107;
-	mul.wide.u32 %rd362, %r7, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	ld.shared.s64 %rd364, [%rd363+0];
-	ld.shared.s64 %rd365, [%rd363+8];
-	mov.b64 %rd354, %rd364;
-	mov.b64 %rd355, %rd365;
-$L107:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd354;
-	shfl.sync.down.b32 %r158|%p94, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd366, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd355;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd367, {%r162, %r163};
-	@!%p94 bra $L108;
-	setp.gt.s64 %p95, %rd366, %rd354;
-	setp.eq.s64 %p96, %rd366, %rd354;
-	setp.lt.s64 %p97, %rd367, %rd355;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd368, %rd366, %rd354, %p99;
-	selp.b64 %rd369, %rd367, %rd355, %p99;
-	mov.b64 %rd354, %rd368;
-	mov.b64 %rd355, %rd369;
-$L108:
-	mov.b64 {%r164, %r165}, %rd354;
-	shfl.sync.down.b32 %r166|%p100, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd370, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd355;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd371, {%r170, %r171};
-	@!%p100 bra $L109;
-	setp.gt.s64 %p101, %rd370, %rd354;
-	setp.eq.s64 %p102, %rd370, %rd354;
-	setp.lt.s64 %p103, %rd371, %rd355;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd372, %rd370, %rd354, %p105;
-	selp.b64 %rd373, %rd371, %rd355, %p105;
-	mov.b64 %rd354, %rd372;
-	mov.b64 %rd355, %rd373;
-$L109:
-	mov.b64 {%r172, %r173}, %rd354;
-	shfl.sync.down.b32 %r174|%p106, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd374, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd355;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd375, {%r178, %r179};
-	@!%p106 bra $L110;
-	setp.gt.s64 %p107, %rd374, %rd354;
-	setp.eq.s64 %p108, %rd374, %rd354;
-	setp.lt.s64 %p109, %rd375, %rd355;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd376, %rd374, %rd354, %p111;
-	selp.b64 %rd377, %rd375, %rd355, %p111;
-	mov.b64 %rd354, %rd376;
-	mov.b64 %rd355, %rd377;
-$L110:
-	mov.b64 {%r180, %r181}, %rd354;
-	shfl.sync.down.b32 %r182|%p112, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd378, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd355;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd379, {%r186, %r187};
-	@!%p112 bra $L111;
-	setp.gt.s64 %p113, %rd378, %rd354;
-	setp.eq.s64 %p114, %rd378, %rd354;
-	setp.lt.s64 %p115, %rd379, %rd355;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd380, %rd378, %rd354, %p117;
-	selp.b64 %rd381, %rd379, %rd355, %p117;
-	mov.b64 %rd354, %rd380;
-	mov.b64 %rd355, %rd381;
-$L111:
-	mov.b64 {%r188, %r189}, %rd354;
-	shfl.sync.down.b32 %r190|%p118, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd382, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd355;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd383, {%r194, %r195};
-	@!%p118 bra $L112;
-	setp.gt.s64 %p119, %rd382, %rd354;
-	setp.eq.s64 %p120, %rd382, %rd354;
-	setp.lt.s64 %p121, %rd383, %rd355;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd384, %rd382, %rd354, %p123;
-	selp.b64 %rd385, %rd383, %rd355, %p123;
-	mov.b64 %rd354, %rd384;
-	mov.b64 %rd355, %rd385;
-$L112:
-$L106:
-	mul.wide.u32 %rd386, %r28, 16;
-	add.s64 %rd387, %rd11, %rd386;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L113;
-	st.global.s64 [%rd387+0], %rd354;
-	st.global.s64 [%rd387+8], %rd355;
-$L113:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L216;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L217;
+	mul.wide.u32 %rd621, %r7, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	ld.shared.s64 %rd623, [%rd622+0];
+	ld.shared.s64 %rd624, [%rd622+8];
+	mov.b64 %rd613, %rd623;
+	mov.b64 %rd614, %rd624;
+$L217:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd613;
+	shfl.sync.down.b32 %r282|%p181, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd625, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd614;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd626, {%r286, %r287};
+	@!%p181 bra $L218;
+	setp.gt.s64 %p182, %rd625, %rd613;
+	setp.eq.s64 %p183, %rd625, %rd613;
+	setp.lt.s64 %p184, %rd626, %rd614;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd627, %rd625, %rd613, %p186;
+	selp.b64 %rd628, %rd626, %rd614, %p186;
+	mov.b64 %rd613, %rd627;
+	mov.b64 %rd614, %rd628;
+$L218:
+	mov.b64 {%r288, %r289}, %rd613;
+	shfl.sync.down.b32 %r290|%p187, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd629, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd614;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd630, {%r294, %r295};
+	@!%p187 bra $L219;
+	setp.gt.s64 %p188, %rd629, %rd613;
+	setp.eq.s64 %p189, %rd629, %rd613;
+	setp.lt.s64 %p190, %rd630, %rd614;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd631, %rd629, %rd613, %p192;
+	selp.b64 %rd632, %rd630, %rd614, %p192;
+	mov.b64 %rd613, %rd631;
+	mov.b64 %rd614, %rd632;
+$L219:
+	mov.b64 {%r296, %r297}, %rd613;
+	shfl.sync.down.b32 %r298|%p193, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd633, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd614;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd634, {%r302, %r303};
+	@!%p193 bra $L220;
+	setp.gt.s64 %p194, %rd633, %rd613;
+	setp.eq.s64 %p195, %rd633, %rd613;
+	setp.lt.s64 %p196, %rd634, %rd614;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd635, %rd633, %rd613, %p198;
+	selp.b64 %rd636, %rd634, %rd614, %p198;
+	mov.b64 %rd613, %rd635;
+	mov.b64 %rd614, %rd636;
+$L220:
+	mov.b64 {%r304, %r305}, %rd613;
+	shfl.sync.down.b32 %r306|%p199, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd637, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd614;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd638, {%r310, %r311};
+	@!%p199 bra $L221;
+	setp.gt.s64 %p200, %rd637, %rd613;
+	setp.eq.s64 %p201, %rd637, %rd613;
+	setp.lt.s64 %p202, %rd638, %rd614;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd639, %rd637, %rd613, %p204;
+	selp.b64 %rd640, %rd638, %rd614, %p204;
+	mov.b64 %rd613, %rd639;
+	mov.b64 %rd614, %rd640;
+$L221:
+	mov.b64 {%r312, %r313}, %rd613;
+	shfl.sync.down.b32 %r314|%p205, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd641, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd614;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd642, {%r318, %r319};
+	@!%p205 bra $L222;
+	setp.gt.s64 %p206, %rd641, %rd613;
+	setp.eq.s64 %p207, %rd641, %rd613;
+	setp.lt.s64 %p208, %rd642, %rd614;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd643, %rd641, %rd613, %p210;
+	selp.b64 %rd644, %rd642, %rd614, %p210;
+	mov.b64 %rd613, %rd643;
+	mov.b64 %rd614, %rd644;
+$L222:
+$L216:
+	mul.wide.u32 %rd645, %r28, 16;
+	add.s64 %rd646, %rd11, %rd645;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L223;
+	st.global.s64 [%rd646+0], %rd613;
+	st.global.s64 [%rd646+8], %rd614;
+$L223:
 	ret;
 }
 
@@ -3611,10 +4979,10 @@ $L16:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<95>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<424>;
-	.reg .f64 %fd<13>;
+	.reg .pred %p<182>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<683>;
+	.reg .f64 %fd<25>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3836,781 +5204,1465 @@ $L2:
 	add.s64 %rd165, %rd164, %rd149;
 	min.s64 %rd166, %rd165, %rd128;
 	mov.b64 %rd167, %rd166;
-	cvt.u64.u32 %rd168, %r2;
-	add.s64 %rd169, %rd164, %rd168;
-	mov.b64 %rd170, %rd169;
-	mov.b32 %r36, -1;
-	mov.b64 %rd171, 0;
-	mov.b64 %rd172, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd173, 4611686018427387904;
+	setp.eq.s64 %p13, %rd162, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd168, %rd118;
+	mov.b64 %rd169, %rd119;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.pred %p14, %p10;
+	mov.b64 %rd178, %rd128;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.pred %p15, %p11;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.pred %p16, %p12;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd197, %rd147;
+	mov.b64 %rd198, %rd148;
+	mov.b64 %rd199, %rd149;
+	mov.b64 %rd200, %rd150;
+	mov.b64 %rd201, %rd151;
+	mov.b64 %rd202, %rd152;
+	mov.b64 %rd203, %rd164;
+	mov.b64 %rd204, %rd167;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd205, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd205, %rd197;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd173, %rd147;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd174, %rd173;
-$L10:
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, %rd174;
-$L13:
-	setp.gt.s64 %p13, %rd176, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd203;
+$L12:
+	setp.lt.s64 %p17, %rd208, %rd204;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
+	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd209, %rd178;
+	mov.b64 %rd210, %rd208;
 $L17:
-	setp.ge.s64 %p15, %rd171, %rd172;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd170, %rd167;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd177, %rd128;
-	mov.b64 %rd178, %rd170;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd179, %rd178, 5;
-	mul.lo.s64 %rd180, %rd179, %rd134;
-	mad.lo.s64 %rd181, %rd180, 4, %rd132;
-	ld.global.nc.u32 %r37, [%rd181+0];
+	@!%p19 bra $L21;
+	shr.s64 %rd211, %rd210, 5;
+	mul.lo.s64 %rd212, %rd211, %rd184;
+	mad.lo.s64 %rd213, %rd212, 4, %rd182;
+	ld.global.nc.u32 %r37, [%rd213+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd182, %rd178, 31;
-	min.u64 %rd183, %rd182, 32;
-	cvt.u32.u64 %r39, %rd183;
+	and.b64 %rd214, %rd210, 31;
+	min.u64 %rd215, %rd214, 32;
+	cvt.u32.u64 %r39, %rd215;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r44, %rd178;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r44, %rd210;
 	mov.b32 %r45, %r44;
-	bra.uni $L24;
-$L28:
+	bra.uni $L19;
+$L23:
 	mov.b32 %r45, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd184, %rd178, %rd131;
-	mad.lo.s64 %rd185, %rd184, 4, %rd129;
-	ld.global.nc.s32 %r46, [%rd185+0];
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd216, %rd210, %rd181;
+	mad.lo.s64 %rd217, %rd216, 4, %rd179;
+	ld.global.nc.s32 %r46, [%rd217+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r36, %r45;
-	add.s64 %rd186, %rd170, %rd162;
-	mov.b64 %rd170, %rd186;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd187, %rd118;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd188, %r48;
-	mul.lo.s64 %rd189, %rd188, %rd121;
-	mad.lo.s64 %rd190, %rd189, 8, %rd119;
-	ld.global.nc.s64 %rd191, [%rd190+0];
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd192;
-	mov.b64 %rd194, %rd118;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd195, %r49;
-	add.s64 %rd196, %rd195, 1;
-	mul.lo.s64 %rd197, %rd196, %rd121;
-	mad.lo.s64 %rd198, %rd197, 8, %rd119;
-	ld.global.nc.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd200;
-	mov.b64 %rd202, %rd193;
-	mov.b64 %rd203, %rd201;
-	mov.b64 %rd171, %rd202;
-	mov.b64 %rd172, %rd203;
-$L30:
-	bra.uni $L14;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd204, %rd171, %rd124;
-	mad.lo.s64 %rd205, %rd204, 4, %rd122;
-	ld.global.nc.s32 %r50, [%rd205+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd218, %rd168;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd219, %r49;
+	add.s64 %rd220, %rd219, 1;
+	mul.lo.s64 %rd221, %rd220, %rd171;
+	mad.lo.s64 %rd222, %rd221, 8, %rd169;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd168;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd228, %r50;
+	mul.lo.s64 %rd229, %rd228, %rd171;
+	mad.lo.s64 %rd230, %rd229, 8, %rd169;
+	ld.global.nc.s64 %rd231, [%rd230+0];
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd233;
+$L26:
+	setp.lt.s64 %p23, %rd234, %rd226;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd235, %rd234, %rd174;
+	mad.lo.s64 %rd236, %rd235, 4, %rd172;
+	ld.global.nc.s32 %r51, [%rd236+0];
 	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd206, %rd171;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd237, %rd234;
 $L31:
-	cvt.s64.s32 %rd207, %r54;
-	mul.lo.s64 %rd208, %rd207, %rd152;
-	mad.lo.s64 %rd209, %rd208, 8, %rd150;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd209+0];
+	cvt.s64.s32 %rd238, %r55;
+	mul.lo.s64 %rd239, %rd238, %rd202;
+	mad.lo.s64 %rd240, %rd239, 8, %rd200;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd240+0];
 	mov.f64 %fd2, %fd1;
-	setp.eq.f64 %p21, %fd2, 0dFFF0000000000000;
-	@!%p21 bra $L35;
-	mov.pred %p22, 0;
+	setp.eq.f64 %p25, %fd2, 0dFFF0000000000000;
+	@!%p25 bra $L35;
+	mov.pred %p26, 0;
 	bra.uni $L33;
 $L35:
-	cvt.s64.s32 %rd210, %r54;
-	mul.lo.s64 %rd211, %rd210, %rd152;
-	mad.lo.s64 %rd212, %rd211, 8, %rd150;
+	cvt.s64.s32 %rd241, %r55;
+	mul.lo.s64 %rd242, %rd241, %rd202;
+	mad.lo.s64 %rd243, %rd242, 8, %rd200;
 	mov.f64 %fd3, 0dFFF0000000000000;
-	ld.relaxed.gpu.global.b64 %rd213, [%rd212];
+	ld.relaxed.gpu.global.b64 %rd244, [%rd243];
 $L36:
-	mov.b64 %fd4, %rd213;
+	mov.b64 %fd4, %rd244;
 	min.f64 %fd5, %fd4, %fd3;
-	mov.b64 %rd214, %fd4;
-	mov.b64 %rd215, %fd3;
-	or.b64 %rd216, %rd214, %rd215;
-	setp.eq.f64 %p23, %fd4, %fd3;
-	mov.b64 %fd6, %rd216;
-	selp.f64 %fd7, %fd6, %fd5, %p23;
-	setp.nan.f64 %p24, %fd4, %fd3;
+	mov.b64 %rd245, %fd4;
+	mov.b64 %rd246, %fd3;
+	or.b64 %rd247, %rd245, %rd246;
+	setp.eq.f64 %p27, %fd4, %fd3;
+	mov.b64 %fd6, %rd247;
+	selp.f64 %fd7, %fd6, %fd5, %p27;
+	setp.nan.f64 %p28, %fd4, %fd3;
 	add.rn.f64 %fd8, %fd4, %fd3;
-	selp.f64 %fd9, %fd8, %fd7, %p24;
-	mov.b64 %rd217, %fd9;
-	setp.eq.u64 %p25, %rd213, %rd217;
-	@%p25 bra $L37;
-	atom.global.cas.b64 %rd218, [%rd212], %rd213, %rd217;
-	setp.eq.u64 %p26, %rd218, %rd213;
-	mov.b64 %rd213, %rd218;
-	@!%p26 bra $L36;
+	selp.f64 %fd9, %fd8, %fd7, %p28;
+	mov.b64 %rd248, %fd9;
+	setp.eq.u64 %p29, %rd244, %rd248;
+	@%p29 bra $L37;
+	atom.global.cas.b64 %rd249, [%rd243], %rd244, %rd248;
+	setp.eq.u64 %p30, %rd249, %rd244;
+	mov.b64 %rd244, %rd249;
+	@!%p30 bra $L36;
 $L37:
-	mov.b64 %fd11, %rd213;
+	mov.b64 %fd11, %rd244;
 	mov.f64 %fd10, %fd11;
 	mov.f64 %fd12, %fd10;
-	setp.neu.f64 %p27, %fd12, 0dFFF0000000000000;
-	mov.pred %p22, %p27;
+	setp.neu.f64 %p31, %fd12, 0dFFF0000000000000;
+	mov.pred %p26, %p31;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p22 bra $L39;
-	mov.pred %p28, 0;
-	mov.b64 %rd219, %rd175;
-	mov.b32 %r55, %r52;
+	not.pred %p32, %p26;
+	@!%p32 bra $L39;
+	bra.uni $L27;
+$L39:
+	mov.pred %p33, 0;
+	mov.b64 %rd250, %rd207;
+	mov.b32 %r56, %r53;
 $L40:
-	@!%p11 bra $L44;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd220, %r56;
-	mov.b64 %rd221, %rd220;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd222, %r57;
-	min.u64 %rd223, %rd222, 32;
-	cvt.u32.u64 %r58, %rd223;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p29, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p29;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd224, %rd221;
+	@!%p15 bra $L44;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd251, %r57;
+	mov.b64 %rd252, %rd251;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd253, %r58;
+	min.u64 %rd254, %rd253, 32;
+	cvt.u32.u64 %r59, %rd254;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p34, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p34;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd225, %rd224, %rd143;
-	mad.lo.s64 %rd226, %rd225, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r64, [%rd226+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p30, %r66, 0x0;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L46;
-	mul.lo.s64 %rd227, %rd224, %rd143;
-	mad.lo.s64 %rd228, %rd227, 4, %rd141;
-	atom.global.or.b32 %r67, [%rd228], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p33, %r69, 0x0;
-	mov.pred %p31, %p33;
-$L46:
-	@!%p31 bra $L48;
-	mov.b64 %rd229, %rd219;
-	mov.b64 %rd230, %rd229;
-	mov.pred %p34, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd231, %rd219;
-	mov.b64 %rd230, %rd231;
-	mov.pred %p34, 1;
-	bra.uni $L42;
-$L44:
-	@!%p12 bra $L50;
-	cvt.s64.s32 %rd232, %r55;
-	mul.lo.s64 %rd233, %rd232, %rd146;
-	mad.lo.s64 %rd234, %rd233, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r70, [%rd234+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p35, %r71, %r35;
+	mov.b64 %rd255, %rd252;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd256, %rd255, %rd193;
+	mad.lo.s64 %rd257, %rd256, 4, %rd191;
+	ld.relaxed.gpu.global.u32 %r65, [%rd257+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p35, %r67, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L52;
-	cvt.s64.s32 %rd235, %r55;
-	mul.lo.s64 %rd236, %rd235, %rd146;
-	mad.lo.s64 %rd237, %rd236, 4, %rd144;
-	atom.global.exch.b32 %r72, [%rd237], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p38, %r73, %r35;
+	@!%p37 bra $L46;
+	mul.lo.s64 %rd258, %rd255, %rd193;
+	mad.lo.s64 %rd259, %rd258, 4, %rd191;
+	atom.global.or.b32 %r68, [%rd259], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p38, %r70, 0x0;
 	mov.pred %p36, %p38;
+$L46:
+	@!%p36 bra $L48;
+	mov.b64 %rd260, %rd250;
+	mov.b64 %rd261, %rd260;
+	mov.pred %p39, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd262, %rd250;
+	mov.b64 %rd261, %rd262;
+	mov.pred %p39, 1;
+	bra.uni $L42;
+$L44:
+	@!%p16 bra $L50;
+	cvt.s64.s32 %rd263, %r56;
+	mul.lo.s64 %rd264, %rd263, %rd196;
+	mad.lo.s64 %rd265, %rd264, 4, %rd194;
+	ld.relaxed.gpu.global.s32 %r71, [%rd265+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p40, %r72, %r36;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L52;
+	cvt.s64.s32 %rd266, %r56;
+	mul.lo.s64 %rd267, %rd266, %rd196;
+	mad.lo.s64 %rd268, %rd267, 4, %rd194;
+	atom.global.exch.b32 %r73, [%rd268], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p43, %r74, %r36;
+	mov.pred %p41, %p43;
 $L52:
-	@!%p36 bra $L54;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd230, %rd238;
-	mov.pred %p34, 0;
+	@!%p41 bra $L54;
+	mov.b64 %rd269, %rd250;
+	mov.b64 %rd261, %rd269;
+	mov.pred %p39, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd239, %rd219, %rd160;
-	mad.lo.s64 %rd240, %rd239, 4, %rd158;
-	st.shared.s32 [%rd240+0], %r55;
-	add.s64 %rd241, %rd219, 1;
-	mov.b64 %rd242, %rd241;
-	mov.b64 %rd230, %rd242;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd270, %rd250, %rd160;
+	mad.lo.s64 %rd271, %rd270, 4, %rd158;
+	st.shared.s32 [%rd271+0], %r56;
+	add.s64 %rd272, %rd250, 1;
+	mov.b64 %rd273, %rd272;
+	mov.b64 %rd261, %rd273;
+	mov.pred %p39, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd243, %rd230;
-	mov.pred %p39, %p34;
-	mov.b64 %rd175, %rd243;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L56;
-	mov.b64 %rd244, %rd118;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p40, %rd106, 64;
-	setp.le.s64 %p41, %rd148, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L57;
-	mov.b64 %rd245, %rd244;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd246, %r75;
-	add.s64 %rd247, %rd246, 1;
-	mul.lo.s64 %rd248, %rd247, %rd121;
-	mad.lo.s64 %rd249, %rd248, 8, %rd119;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
-	cvt.s64.s32 %rd252, %r75;
-	mul.lo.s64 %rd253, %rd252, %rd121;
-	mad.lo.s64 %rd254, %rd253, 8, %rd119;
-	ld.global.nc.s64 %rd255, [%rd254+0];
-	mov.b64 %rd256, %rd255;
-	sub.s64 %rd257, %rd251, %rd256;
-	mov.b64 %rd258, %rd257;
-	add.s64 %rd259, %rd107, %rd258;
-	mov.b64 %rd107, %rd259;
+	mov.b64 %rd274, %rd261;
+	mov.pred %p44, %p39;
+	mov.b64 %rd207, %rd274;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L56;
+	mov.b64 %rd275, %rd168;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p45, %rd106, 64;
+	setp.le.s64 %p46, %rd198, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L57;
+	mov.b64 %rd276, %rd275;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd277, %r76;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd171;
+	mad.lo.s64 %rd280, %rd279, 8, %rd169;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r76;
+	mul.lo.s64 %rd284, %rd283, %rd171;
+	mad.lo.s64 %rd285, %rd284, 8, %rd169;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mov.b64 %rd289, %rd288;
+	add.s64 %rd290, %rd107, %rd289;
+	mov.b64 %rd107, %rd290;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd260, %rd106, %rd148;
-	setp.eq.s64 %p43, %rd148, -1;
-	selp.b64 %rd261, 0, %rd260, %p43;
-	setp.eq.s64 %p44, %rd148, 0;
-	selp.b64 %rd262, %rd106, %rd261, %p44;
-	setp.eq.s64 %p45, %rd262, 0;
-	@!%p45 bra $L60;
-	mov.b64 %rd263, %rd244;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd264, %r76;
-	add.s64 %rd265, %rd264, 1;
-	mul.lo.s64 %rd266, %rd265, %rd121;
-	mad.lo.s64 %rd267, %rd266, 8, %rd119;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	cvt.s64.s32 %rd270, %r76;
-	mul.lo.s64 %rd271, %rd270, %rd121;
-	mad.lo.s64 %rd272, %rd271, 8, %rd119;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	sub.s64 %rd275, %rd269, %rd274;
-	mov.b64 %rd276, %rd275;
-	mul.lo.s64 %rd277, %rd148, %rd276;
-	add.s64 %rd278, %rd107, %rd277;
-	mov.b64 %rd107, %rd278;
+	rem.s64 %rd291, %rd106, %rd198;
+	setp.eq.s64 %p48, %rd198, -1;
+	selp.b64 %rd292, 0, %rd291, %p48;
+	setp.eq.s64 %p49, %rd198, 0;
+	selp.b64 %rd293, %rd106, %rd292, %p49;
+	setp.eq.s64 %p50, %rd293, 0;
+	@!%p50 bra $L60;
+	mov.b64 %rd294, %rd275;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd295, %r77;
+	add.s64 %rd296, %rd295, 1;
+	mul.lo.s64 %rd297, %rd296, %rd171;
+	mad.lo.s64 %rd298, %rd297, 8, %rd169;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	cvt.s64.s32 %rd301, %r77;
+	mul.lo.s64 %rd302, %rd301, %rd171;
+	mad.lo.s64 %rd303, %rd302, 8, %rd169;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	sub.s64 %rd306, %rd300, %rd305;
+	mov.b64 %rd307, %rd306;
+	mul.lo.s64 %rd308, %rd198, %rd307;
+	add.s64 %rd309, %rd107, %rd308;
+	mov.b64 %rd107, %rd309;
 $L60:
 $L58:
-	add.s64 %rd279, %rd106, 1;
-	mov.b64 %rd106, %rd279;
+	add.s64 %rd310, %rd106, 1;
+	mov.b64 %rd106, %rd310;
 $L56:
-$L39:
-	add.s64 %rd280, %rd171, 1;
-	mov.b64 %rd171, %rd280;
-	sub.s64 %rd281, %rd176, 1;
-	mov.b64 %rd176, %rd281;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd282, %rd175;
-$L61:
-	@!%p11 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r77, %r3;
-$L66:
-	setp.hs.u32 %p46, %r77, 32;
-	@%p46 bra $L67;
-	mov.b64 {%r78, %r79}, %rd283;
-	shfl.sync.up.b32 %r80|%p47, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd284, {%r80, %r81};
-	@!%p47 bra $L68;
-	add.s64 %rd285, %rd284, %rd283;
-	mov.b64 %rd283, %rd285;
-$L68:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L66;
+	setp.eq.s64 %p51, %rd207, %rd206;
+	@!%p51 bra $L62;
+	mov.b64 %rd311, %rd207;
+$L63:
+	@!%p15 bra $L67;
+	bra.uni $L65;
 $L67:
-	mov.b64 {%r82, %r83}, %rd283;
-	shfl.sync.up.b32 %r84|%p48, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd286, {%r84, %r85};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd287, %rd286, 0, %p50;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r86;
-	@!%p51 bra $L69;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd283;
-$L69:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L70;
-	mov.b64 %rd290, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L71;
-	mul.wide.u32 %rd291, %r7, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	ld.shared.s64 %rd293, [%rd292+0];
-	mov.b64 %rd290, %rd293;
-$L71:
-	mov.b64 {%r87, %r88}, %rd290;
-	shfl.sync.up.b32 %r89|%p54, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd294, {%r89, %r90};
-	@!%p54 bra $L72;
-	add.s64 %rd295, %rd294, %rd290;
-	mov.b64 %rd290, %rd295;
-$L72:
-	mov.b64 {%r91, %r92}, %rd290;
-	shfl.sync.up.b32 %r93|%p55, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd296, {%r93, %r94};
-	@!%p55 bra $L73;
-	add.s64 %rd297, %rd296, %rd290;
-	mov.b64 %rd290, %rd297;
-$L73:
-	mov.b64 {%r95, %r96}, %rd290;
-	shfl.sync.up.b32 %r97|%p56, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd298, {%r97, %r98};
-	@!%p56 bra $L74;
-	add.s64 %rd299, %rd298, %rd290;
-	mov.b64 %rd290, %rd299;
-$L74:
-	mov.b64 {%r99, %r100}, %rd290;
-	shfl.sync.up.b32 %r101|%p57, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd300, {%r101, %r102};
-	@!%p57 bra $L75;
-	add.s64 %rd301, %rd300, %rd290;
-	mov.b64 %rd290, %rd301;
-$L75:
-	mov.b64 {%r103, %r104}, %rd290;
-	shfl.sync.up.b32 %r105|%p58, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd302, {%r105, %r106};
-	@!%p58 bra $L76;
-	add.s64 %rd303, %rd302, %rd290;
-	mov.b64 %rd290, %rd303;
-$L76:
-	mov.b64 {%r107, %r108}, %rd290;
-	shfl.sync.up.b32 %r109|%p59, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd304, {%r109, %r110};
-	selp.b64 %rd305, %rd304, 0, %p59;
-	@!%p53 bra $L77;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	st.shared.s64 [%rd308+0], %rd305;
-$L77:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r111;
-	@!%p60 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd290;
-$L78:
+	// block scan
+	mov.b64 %rd312, %rd311;
+	mov.b32 %r78, %r3;
+$L68:
+	setp.hs.u32 %p52, %r78, 32;
+	@%p52 bra $L69;
+	mov.b64 {%r79, %r80}, %rd312;
+	shfl.sync.up.b32 %r81|%p53, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd313, {%r81, %r82};
+	@!%p53 bra $L70;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
 $L70:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r83, %r84}, %rd312;
+	shfl.sync.up.b32 %r85|%p54, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd315, {%r85, %r86};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd316, %rd315, 0, %p56;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r87;
+	@!%p57 bra $L71;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	st.shared.s64 [%rd318+0], %rd312;
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	add.s64 %rd311, %rd310, 512;
-	ld.shared.s64 %rd312, [%rd311+0];
-	add.s64 %rd313, %rd312, %rd287;
-	ld.shared.s64 %rd314, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd313;
-	shfl.sync.idx.b32 %r114|%p61, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd315, {%r114, %r115};
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, 0;
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p62, %rd324, 0;
-	setp.gt.s64 %p63, %rd322, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L80;
-	atom.global.add.u64 %rd325, [%rd138], %rd322;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd323, %rd326;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L72;
+	mov.b64 %rd319, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L73;
+	mul.wide.u32 %rd320, %r7, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	ld.shared.s64 %rd322, [%rd321+0];
+	mov.b64 %rd319, %rd322;
+$L73:
+	mov.b64 {%r88, %r89}, %rd319;
+	shfl.sync.up.b32 %r90|%p60, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd323, {%r90, %r91};
+	@!%p60 bra $L74;
+	add.s64 %rd324, %rd323, %rd319;
+	mov.b64 %rd319, %rd324;
+$L74:
+	mov.b64 {%r92, %r93}, %rd319;
+	shfl.sync.up.b32 %r94|%p61, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd325, {%r94, %r95};
+	@!%p61 bra $L75;
+	add.s64 %rd326, %rd325, %rd319;
+	mov.b64 %rd319, %rd326;
+$L75:
+	mov.b64 {%r96, %r97}, %rd319;
+	shfl.sync.up.b32 %r98|%p62, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd327, {%r98, %r99};
+	@!%p62 bra $L76;
+	add.s64 %rd328, %rd327, %rd319;
+	mov.b64 %rd319, %rd328;
+$L76:
+	mov.b64 {%r100, %r101}, %rd319;
+	shfl.sync.up.b32 %r102|%p63, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd329, {%r102, %r103};
+	@!%p63 bra $L77;
+	add.s64 %rd330, %rd329, %rd319;
+	mov.b64 %rd319, %rd330;
+$L77:
+	mov.b64 {%r104, %r105}, %rd319;
+	shfl.sync.up.b32 %r106|%p64, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd331, {%r106, %r107};
+	@!%p64 bra $L78;
+	add.s64 %rd332, %rd331, %rd319;
+	mov.b64 %rd319, %rd332;
+$L78:
+	mov.b64 {%r108, %r109}, %rd319;
+	shfl.sync.up.b32 %r110|%p65, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd333, {%r110, %r111};
+	selp.b64 %rd334, %rd333, 0, %p65;
+	@!%p59 bra $L79;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	st.shared.s64 [%rd337+0], %rd334;
+$L79:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r112;
+	@!%p66 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd319;
 $L80:
-	cvt.u64.u32 %rd327, %r2;
-	setp.eq.s64 %p65, %rd327, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L72:
 	bar.sync 0;
-	@!%p67 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd323;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd323, %rd329;
-	add.s64 %rd330, %rd323, %rd321;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 0;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	add.s64 %rd340, %rd339, 512;
+	ld.shared.s64 %rd341, [%rd340+0];
+	add.s64 %rd342, %rd341, %rd316;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd342;
+	shfl.sync.idx.b32 %r115|%p67, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd344, {%r115, %r116};
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, 0;
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p68, %rd353, 0;
+	setp.gt.s64 %p69, %rd351, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L82;
+	atom.global.add.u64 %rd354, [%rd188], %rd351;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd352, %rd355;
 $L82:
-	setp.lt.s64 %p68, %rd332, %rd282;
-	not.pred %p69, %p68;
-	@!%p69 bra $L86;
+	cvt.u64.u32 %rd356, %r2;
+	setp.eq.s64 %p71, %rd356, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd352;
+$L83:
+	bar.sync 0;
+	ld.shared.s64 %rd357, [%rd1+1024];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd352, %rd358;
+	add.s64 %rd359, %rd352, %rd350;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L84:
+	setp.lt.s64 %p74, %rd361, %rd311;
+	not.pred %p75, %p74;
+	@!%p75 bra $L88;
+	bra.uni $L86;
+$L88:
+	mul.lo.s64 %rd362, %rd361, %rd160;
+	mad.lo.s64 %rd363, %rd362, 4, %rd158;
+	ld.shared.s32 %r117, [%rd363+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd187;
+	mad.lo.s64 %rd366, %rd365, 4, %rd185;
+	st.global.s32 [%rd366+0], %r118;
+$L85:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
 	bra.uni $L84;
 $L86:
-	mul.lo.s64 %rd333, %rd332, %rd160;
-	mad.lo.s64 %rd334, %rd333, 4, %rd158;
-	ld.shared.s32 %r116, [%rd334+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd335, %rd331, %rd332;
-	mul.lo.s64 %rd336, %rd335, %rd137;
-	mad.lo.s64 %rd337, %rd336, 4, %rd135;
-	st.global.s32 [%rd337+0], %r117;
-$L83:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
-	bra.uni $L82;
-$L84:
+	bra.uni $L65;
+$L64:
 	bra.uni $L63;
+$L65:
+	mov.b64 %rd207, 0;
 $L62:
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd339, 0;
-	setp.lt.s64 %p70, %rd171, %rd172;
-	setp.lt.s64 %p71, %rd170, %rd167;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L88;
-	mov.b64 %rd339, 1;
-$L88:
-	mov.b64 %rd340, %rd339;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L89:
-	setp.hs.u32 %p73, %r119, 32;
-	@%p73 bra $L90;
-	mov.b64 {%r120, %r121}, %rd340;
-	shfl.sync.down.b32 %r122|%p74, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd341, {%r122, %r123};
-	@!%p74 bra $L91;
-	max.s64 %rd342, %rd340, %rd341;
-	mov.b64 %rd340, %rd342;
-$L91:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L92;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	st.shared.s64 [%rd344+0], %rd340;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L93;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L94;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd340, %rd347;
-$L94:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd340;
-	shfl.sync.down.b32 %r127|%p78, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd348, {%r127, %r128};
-	@!%p78 bra $L95;
-	max.s64 %rd349, %rd340, %rd348;
-	mov.b64 %rd340, %rd349;
-$L95:
-	mov.b64 {%r129, %r130}, %rd340;
-	shfl.sync.down.b32 %r131|%p79, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd350, {%r131, %r132};
-	@!%p79 bra $L96;
-	max.s64 %rd351, %rd340, %rd350;
-	mov.b64 %rd340, %rd351;
-$L96:
-	mov.b64 {%r133, %r134}, %rd340;
-	shfl.sync.down.b32 %r135|%p80, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd352, {%r135, %r136};
-	@!%p80 bra $L97;
-	max.s64 %rd353, %rd340, %rd352;
-	mov.b64 %rd340, %rd353;
-$L97:
-	mov.b64 {%r137, %r138}, %rd340;
-	shfl.sync.down.b32 %r139|%p81, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd354, {%r139, %r140};
-	@!%p81 bra $L98;
-	max.s64 %rd355, %rd340, %rd354;
-	mov.b64 %rd340, %rd355;
-$L98:
-	mov.b64 {%r141, %r142}, %rd340;
-	shfl.sync.down.b32 %r143|%p82, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd356, {%r143, %r144};
-	@!%p82 bra $L99;
-	max.s64 %rd357, %rd340, %rd356;
-	mov.b64 %rd340, %rd357;
-$L99:
-	@!%p75 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd340;
-$L100:
-$L93:
-	bar.sync 0;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 %rd340, %rd358;
-	mov.b64 %rd359, %rd340;
-	setp.eq.s64 %p83, %rd359, 0;
-	@!%p83 bra $L102;
+$L27:
+	add.s64 %rd368, %rd234, 1;
+	mov.b64 %rd234, %rd368;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd369, %rd208, 1;
+	mov.b64 %rd208, %rd369;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd370, %rd207;
+$L89:
+	@!%p15 bra $L93;
+	bra.uni $L91;
+$L93:
+	// block scan
+	mov.b64 %rd371, %rd370;
+	mov.b32 %r119, %r3;
+$L94:
+	setp.hs.u32 %p76, %r119, 32;
+	@%p76 bra $L95;
+	mov.b64 {%r120, %r121}, %rd371;
+	shfl.sync.up.b32 %r122|%p77, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd372, {%r122, %r123};
+	@!%p77 bra $L96;
+	add.s64 %rd373, %rd372, %rd371;
+	mov.b64 %rd371, %rd373;
+$L96:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L94;
+$L95:
+	mov.b64 {%r124, %r125}, %rd371;
+	shfl.sync.up.b32 %r126|%p78, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd374, {%r126, %r127};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd375, %rd374, 0, %p80;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r128;
+	@!%p81 bra $L97;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	st.shared.s64 [%rd377+0], %rd371;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L98;
+	mov.b64 %rd378, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L99;
+	mul.wide.u32 %rd379, %r7, 16;
+	add.s64 %rd380, %rd1, %rd379;
+	ld.shared.s64 %rd381, [%rd380+0];
+	mov.b64 %rd378, %rd381;
+$L99:
+	mov.b64 {%r129, %r130}, %rd378;
+	shfl.sync.up.b32 %r131|%p84, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd382, {%r131, %r132};
+	@!%p84 bra $L100;
+	add.s64 %rd383, %rd382, %rd378;
+	mov.b64 %rd378, %rd383;
+$L100:
+	mov.b64 {%r133, %r134}, %rd378;
+	shfl.sync.up.b32 %r135|%p85, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd384, {%r135, %r136};
+	@!%p85 bra $L101;
+	add.s64 %rd385, %rd384, %rd378;
+	mov.b64 %rd378, %rd385;
+$L101:
+	mov.b64 {%r137, %r138}, %rd378;
+	shfl.sync.up.b32 %r139|%p86, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd386, {%r139, %r140};
+	@!%p86 bra $L102;
+	add.s64 %rd387, %rd386, %rd378;
+	mov.b64 %rd378, %rd387;
 $L102:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r141, %r142}, %rd378;
+	shfl.sync.up.b32 %r143|%p87, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd388, {%r143, %r144};
+	@!%p87 bra $L103;
+	add.s64 %rd389, %rd388, %rd378;
+	mov.b64 %rd378, %rd389;
+$L103:
+	mov.b64 {%r145, %r146}, %rd378;
+	shfl.sync.up.b32 %r147|%p88, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd390, {%r147, %r148};
+	@!%p88 bra $L104;
+	add.s64 %rd391, %rd390, %rd378;
+	mov.b64 %rd378, %rd391;
+$L104:
+	mov.b64 {%r149, %r150}, %rd378;
+	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd392, {%r151, %r152};
+	selp.b64 %rd393, %rd392, 0, %p89;
+	@!%p83 bra $L105;
+	mul.wide.u32 %rd394, %r7, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	add.s64 %rd396, %rd395, 512;
+	st.shared.s64 [%rd396+0], %rd393;
+$L105:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r153;
+	@!%p90 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd378;
+$L106:
+$L98:
+	bar.sync 0;
+	mul.wide.u32 %rd397, %r8, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	add.s64 %rd399, %rd398, 512;
+	ld.shared.s64 %rd400, [%rd399+0];
+	add.s64 %rd401, %rd400, %rd375;
+	ld.shared.s64 %rd402, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd401;
+	shfl.sync.idx.b32 %r156|%p91, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd403, {%r156, %r157};
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	mov.b64 %rd411, 0;
+	cvt.u64.u32 %rd412, %r2;
+	setp.eq.s64 %p92, %rd412, 0;
+	setp.gt.s64 %p93, %rd410, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L108;
+	atom.global.add.u64 %rd413, [%rd188], %rd410;
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd411, %rd414;
+$L108:
+	cvt.u64.u32 %rd415, %r2;
+	setp.eq.s64 %p95, %rd415, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd411;
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd416, [%rd1+1024];
+	mov.b64 %rd417, %rd416;
+	mov.b64 %rd411, %rd417;
+	add.s64 %rd418, %rd411, %rd409;
+	mov.b64 %rd419, %rd418;
+	mov.b64 %rd420, 0;
+$L110:
+	setp.lt.s64 %p98, %rd420, %rd370;
+	not.pred %p99, %p98;
+	@!%p99 bra $L114;
+	bra.uni $L112;
+$L114:
+	mul.lo.s64 %rd421, %rd420, %rd160;
+	mad.lo.s64 %rd422, %rd421, 4, %rd158;
+	ld.shared.s32 %r158, [%rd422+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd423, %rd419, %rd420;
+	mul.lo.s64 %rd424, %rd423, %rd187;
+	mad.lo.s64 %rd425, %rd424, 4, %rd185;
+	st.global.s32 [%rd425+0], %r159;
+$L111:
+	add.s64 %rd426, %rd420, 1;
+	mov.b64 %rd420, %rd426;
+	bra.uni $L110;
+$L112:
+	bra.uni $L91;
+$L90:
+	bra.uni $L89;
+$L91:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd427, %r2;
+	add.s64 %rd428, %rd164, %rd427;
+	mov.b64 %rd429, %rd428;
+	mov.b32 %r160, -1;
+	mov.b64 %rd430, 0;
+	mov.b64 %rd431, 0;
+$L115:
+	@!%p11 bra $L119;
+	mov.b64 %rd432, 4611686018427387904;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd432, %rd147;
+	bra.uni $L117;
+$L116:
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd433, %rd432;
+$L120:
+	mov.b64 %rd434, 0;
+	mov.b64 %rd435, %rd433;
+$L123:
+	setp.gt.s64 %p100, %rd435, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L127;
+	bra.uni $L125;
+$L127:
+	setp.ge.s64 %p102, %rd430, %rd431;
+	@!%p102 bra $L129;
+	setp.ge.s64 %p103, %rd429, %rd167;
+	@!%p103 bra $L131;
+	bra.uni $L125;
+$L131:
+	mov.pred %p104, %p10;
+	mov.b64 %rd436, %rd128;
+	mov.b64 %rd437, %rd429;
+$L132:
+	@!%p104 bra $L136;
+	shr.s64 %rd438, %rd437, 5;
+	mul.lo.s64 %rd439, %rd438, %rd134;
+	mad.lo.s64 %rd440, %rd439, 4, %rd132;
+	ld.global.nc.u32 %r161, [%rd440+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd441, %rd437, 31;
+	min.u64 %rd442, %rd441, 32;
+	cvt.u32.u64 %r163, %rd442;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p105, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p105;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p106, %r167, 0x0;
+	@!%p106 bra $L138;
+	cvt.u32.u64 %r168, %rd437;
+	mov.b32 %r169, %r168;
+	bra.uni $L134;
+$L138:
+	mov.b32 %r169, -1;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd443, %rd437, %rd131;
+	mad.lo.s64 %rd444, %rd443, 4, %rd129;
+	ld.global.nc.s32 %r170, [%rd444+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b32 %r160, %r169;
+	add.s64 %rd445, %rd429, %rd162;
+	mov.b64 %rd429, %rd445;
+	setp.ge.s32 %p107, %r160, 0;
+	@!%p107 bra $L140;
+	mov.b64 %rd446, %rd118;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd447, %r172;
+	mul.lo.s64 %rd448, %rd447, %rd121;
+	mad.lo.s64 %rd449, %rd448, 8, %rd119;
+	ld.global.nc.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd118;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd454, %r173;
+	add.s64 %rd455, %rd454, 1;
+	mul.lo.s64 %rd456, %rd455, %rd121;
+	mad.lo.s64 %rd457, %rd456, 8, %rd119;
+	ld.global.nc.s64 %rd458, [%rd457+0];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd452;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd430, %rd461;
+	mov.b64 %rd431, %rd462;
+$L140:
+	bra.uni $L124;
+$L129:
+	mul.lo.s64 %rd463, %rd430, %rd124;
+	mad.lo.s64 %rd464, %rd463, 4, %rd122;
+	ld.global.nc.s32 %r174, [%rd464+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd465, %rd430;
+$L141:
+	cvt.s64.s32 %rd466, %r178;
+	mul.lo.s64 %rd467, %rd466, %rd152;
+	mad.lo.s64 %rd468, %rd467, 8, %rd150;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd468+0];
+	mov.f64 %fd14, %fd13;
+	setp.eq.f64 %p108, %fd14, 0dFFF0000000000000;
+	@!%p108 bra $L145;
+	mov.pred %p109, 0;
+	bra.uni $L143;
+$L145:
+	cvt.s64.s32 %rd469, %r178;
+	mul.lo.s64 %rd470, %rd469, %rd152;
+	mad.lo.s64 %rd471, %rd470, 8, %rd150;
+	mov.f64 %fd15, 0dFFF0000000000000;
+	ld.relaxed.gpu.global.b64 %rd472, [%rd471];
+$L146:
+	mov.b64 %fd16, %rd472;
+	min.f64 %fd17, %fd16, %fd15;
+	mov.b64 %rd473, %fd16;
+	mov.b64 %rd474, %fd15;
+	or.b64 %rd475, %rd473, %rd474;
+	setp.eq.f64 %p110, %fd16, %fd15;
+	mov.b64 %fd18, %rd475;
+	selp.f64 %fd19, %fd18, %fd17, %p110;
+	setp.nan.f64 %p111, %fd16, %fd15;
+	add.rn.f64 %fd20, %fd16, %fd15;
+	selp.f64 %fd21, %fd20, %fd19, %p111;
+	mov.b64 %rd476, %fd21;
+	setp.eq.u64 %p112, %rd472, %rd476;
+	@%p112 bra $L147;
+	atom.global.cas.b64 %rd477, [%rd471], %rd472, %rd476;
+	setp.eq.u64 %p113, %rd477, %rd472;
+	mov.b64 %rd472, %rd477;
+	@!%p113 bra $L146;
+$L147:
+	mov.b64 %fd23, %rd472;
+	mov.f64 %fd22, %fd23;
+	mov.f64 %fd24, %fd22;
+	setp.neu.f64 %p114, %fd24, 0dFFF0000000000000;
+	mov.pred %p109, %p114;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	@!%p109 bra $L149;
+	mov.pred %p115, 0;
+	mov.b64 %rd478, %rd434;
+	mov.b32 %r179, %r176;
+$L150:
+	@!%p11 bra $L154;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd479, %r180;
+	mov.b64 %rd480, %rd479;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd481, %r181;
+	min.u64 %rd482, %rd481, 32;
+	cvt.u32.u64 %r182, %rd482;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p116, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p116;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd483, %rd480;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd484, %rd483, %rd143;
+	mad.lo.s64 %rd485, %rd484, 4, %rd141;
+	ld.relaxed.gpu.global.u32 %r188, [%rd485+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p117, %r190, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L156;
+	mul.lo.s64 %rd486, %rd483, %rd143;
+	mad.lo.s64 %rd487, %rd486, 4, %rd141;
+	atom.global.or.b32 %r191, [%rd487], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p120, %r193, 0x0;
+	mov.pred %p118, %p120;
+$L156:
+	@!%p118 bra $L158;
+	mov.b64 %rd488, %rd478;
+	mov.b64 %rd489, %rd488;
+	mov.pred %p121, 0;
+	bra.uni $L152;
+$L158:
+	mov.b64 %rd490, %rd478;
+	mov.b64 %rd489, %rd490;
+	mov.pred %p121, 1;
+	bra.uni $L152;
+$L154:
+	@!%p12 bra $L160;
+	cvt.s64.s32 %rd491, %r179;
+	mul.lo.s64 %rd492, %rd491, %rd146;
+	mad.lo.s64 %rd493, %rd492, 4, %rd144;
+	ld.relaxed.gpu.global.s32 %r194, [%rd493+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p122, %r195, %r35;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L162;
+	cvt.s64.s32 %rd494, %r179;
+	mul.lo.s64 %rd495, %rd494, %rd146;
+	mad.lo.s64 %rd496, %rd495, 4, %rd144;
+	atom.global.exch.b32 %r196, [%rd496], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p125, %r197, %r35;
+	mov.pred %p123, %p125;
+$L162:
+	@!%p123 bra $L164;
+	mov.b64 %rd497, %rd478;
+	mov.b64 %rd489, %rd497;
+	mov.pred %p121, 0;
+	bra.uni $L152;
+$L164:
+$L160:
+	mul.lo.s64 %rd498, %rd478, %rd160;
+	mad.lo.s64 %rd499, %rd498, 4, %rd158;
+	st.shared.s32 [%rd499+0], %r179;
+	add.s64 %rd500, %rd478, 1;
+	mov.b64 %rd501, %rd500;
+	mov.b64 %rd489, %rd501;
+	mov.pred %p121, 1;
+	bra.uni $L152;
+$L151:
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd502, %rd489;
+	mov.pred %p126, %p121;
+	mov.b64 %rd434, %rd502;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L166;
+	mov.b64 %rd503, %rd118;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p127, %rd106, 64;
+	setp.le.s64 %p128, %rd148, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L167;
+	mov.b64 %rd504, %rd503;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd505, %r199;
+	add.s64 %rd506, %rd505, 1;
+	mul.lo.s64 %rd507, %rd506, %rd121;
+	mad.lo.s64 %rd508, %rd507, 8, %rd119;
+	ld.global.nc.s64 %rd509, [%rd508+0];
+	mov.b64 %rd510, %rd509;
+	cvt.s64.s32 %rd511, %r199;
+	mul.lo.s64 %rd512, %rd511, %rd121;
+	mad.lo.s64 %rd513, %rd512, 8, %rd119;
+	ld.global.nc.s64 %rd514, [%rd513+0];
+	mov.b64 %rd515, %rd514;
+	sub.s64 %rd516, %rd510, %rd515;
+	mov.b64 %rd517, %rd516;
+	add.s64 %rd518, %rd107, %rd517;
+	mov.b64 %rd107, %rd518;
+	bra.uni $L168;
+$L167:
+	rem.s64 %rd519, %rd106, %rd148;
+	setp.eq.s64 %p130, %rd148, -1;
+	selp.b64 %rd520, 0, %rd519, %p130;
+	setp.eq.s64 %p131, %rd148, 0;
+	selp.b64 %rd521, %rd106, %rd520, %p131;
+	setp.eq.s64 %p132, %rd521, 0;
+	@!%p132 bra $L170;
+	mov.b64 %rd522, %rd503;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd523, %r200;
+	add.s64 %rd524, %rd523, 1;
+	mul.lo.s64 %rd525, %rd524, %rd121;
+	mad.lo.s64 %rd526, %rd525, 8, %rd119;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	cvt.s64.s32 %rd529, %r200;
+	mul.lo.s64 %rd530, %rd529, %rd121;
+	mad.lo.s64 %rd531, %rd530, 8, %rd119;
+	ld.global.nc.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	sub.s64 %rd534, %rd528, %rd533;
+	mov.b64 %rd535, %rd534;
+	mul.lo.s64 %rd536, %rd148, %rd535;
+	add.s64 %rd537, %rd107, %rd536;
+	mov.b64 %rd107, %rd537;
+$L170:
+$L168:
+	add.s64 %rd538, %rd106, 1;
+	mov.b64 %rd106, %rd538;
+$L166:
+$L149:
+	add.s64 %rd539, %rd430, 1;
+	mov.b64 %rd430, %rd539;
+	sub.s64 %rd540, %rd435, 1;
+	mov.b64 %rd435, %rd540;
+$L124:
+	bra.uni $L123;
+$L125:
+	mov.b64 %rd541, %rd434;
+$L171:
+	@!%p11 bra $L175;
+	bra.uni $L173;
+$L175:
+	// block scan
+	mov.b64 %rd542, %rd541;
+	mov.b32 %r201, %r3;
+$L176:
+	setp.hs.u32 %p133, %r201, 32;
+	@%p133 bra $L177;
+	mov.b64 {%r202, %r203}, %rd542;
+	shfl.sync.up.b32 %r204|%p134, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd543, {%r204, %r205};
+	@!%p134 bra $L178;
+	add.s64 %rd544, %rd543, %rd542;
+	mov.b64 %rd542, %rd544;
+$L178:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L176;
+$L177:
+	mov.b64 {%r206, %r207}, %rd542;
+	shfl.sync.up.b32 %r208|%p135, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd545, {%r208, %r209};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd546, %rd545, 0, %p137;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r210;
+	@!%p138 bra $L179;
+	mul.wide.u32 %rd547, %r8, 16;
+	add.s64 %rd548, %rd1, %rd547;
+	st.shared.s64 [%rd548+0], %rd542;
+$L179:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L180;
+	mov.b64 %rd549, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L181;
+	mul.wide.u32 %rd550, %r7, 16;
+	add.s64 %rd551, %rd1, %rd550;
+	ld.shared.s64 %rd552, [%rd551+0];
+	mov.b64 %rd549, %rd552;
+$L181:
+	mov.b64 {%r211, %r212}, %rd549;
+	shfl.sync.up.b32 %r213|%p141, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd553, {%r213, %r214};
+	@!%p141 bra $L182;
+	add.s64 %rd554, %rd553, %rd549;
+	mov.b64 %rd549, %rd554;
+$L182:
+	mov.b64 {%r215, %r216}, %rd549;
+	shfl.sync.up.b32 %r217|%p142, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd555, {%r217, %r218};
+	@!%p142 bra $L183;
+	add.s64 %rd556, %rd555, %rd549;
+	mov.b64 %rd549, %rd556;
+$L183:
+	mov.b64 {%r219, %r220}, %rd549;
+	shfl.sync.up.b32 %r221|%p143, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd557, {%r221, %r222};
+	@!%p143 bra $L184;
+	add.s64 %rd558, %rd557, %rd549;
+	mov.b64 %rd549, %rd558;
+$L184:
+	mov.b64 {%r223, %r224}, %rd549;
+	shfl.sync.up.b32 %r225|%p144, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd559, {%r225, %r226};
+	@!%p144 bra $L185;
+	add.s64 %rd560, %rd559, %rd549;
+	mov.b64 %rd549, %rd560;
+$L185:
+	mov.b64 {%r227, %r228}, %rd549;
+	shfl.sync.up.b32 %r229|%p145, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd561, {%r229, %r230};
+	@!%p145 bra $L186;
+	add.s64 %rd562, %rd561, %rd549;
+	mov.b64 %rd549, %rd562;
+$L186:
+	mov.b64 {%r231, %r232}, %rd549;
+	shfl.sync.up.b32 %r233|%p146, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd563, {%r233, %r234};
+	selp.b64 %rd564, %rd563, 0, %p146;
+	@!%p140 bra $L187;
+	mul.wide.u32 %rd565, %r7, 16;
+	add.s64 %rd566, %rd1, %rd565;
+	add.s64 %rd567, %rd566, 512;
+	st.shared.s64 [%rd567+0], %rd564;
+$L187:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r235;
+	@!%p147 bra $L188;
+	st.shared.s64 [%rd1+1024], %rd549;
+$L188:
+$L180:
+	bar.sync 0;
+	mul.wide.u32 %rd568, %r8, 16;
+	add.s64 %rd569, %rd1, %rd568;
+	add.s64 %rd570, %rd569, 512;
+	ld.shared.s64 %rd571, [%rd570+0];
+	add.s64 %rd572, %rd571, %rd546;
+	ld.shared.s64 %rd573, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd572;
+	shfl.sync.idx.b32 %r238|%p148, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd574, {%r238, %r239};
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, %rd576;
+	mov.b64 %rd579, %rd577;
+	mov.b64 %rd580, %rd578;
+	mov.b64 %rd581, %rd579;
+	mov.b64 %rd582, 0;
+	cvt.u64.u32 %rd583, %r2;
+	setp.eq.s64 %p149, %rd583, 0;
+	setp.gt.s64 %p150, %rd581, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L190;
+	atom.global.add.u64 %rd584, [%rd138], %rd581;
+	mov.b64 %rd585, %rd584;
+	mov.b64 %rd582, %rd585;
+$L190:
+	cvt.u64.u32 %rd586, %r2;
+	setp.eq.s64 %p152, %rd586, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd582;
+$L191:
+	bar.sync 0;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 %rd588, %rd587;
+	mov.b64 %rd582, %rd588;
+	add.s64 %rd589, %rd582, %rd580;
+	mov.b64 %rd590, %rd589;
+	mov.b64 %rd591, 0;
+$L192:
+	setp.lt.s64 %p155, %rd591, %rd541;
+	not.pred %p156, %p155;
+	@!%p156 bra $L196;
+	bra.uni $L194;
+$L196:
+	mul.lo.s64 %rd592, %rd591, %rd160;
+	mad.lo.s64 %rd593, %rd592, 4, %rd158;
+	ld.shared.s32 %r240, [%rd593+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd594, %rd590, %rd591;
+	mul.lo.s64 %rd595, %rd594, %rd137;
+	mad.lo.s64 %rd596, %rd595, 4, %rd135;
+	st.global.s32 [%rd596+0], %r241;
+$L193:
+	add.s64 %rd597, %rd591, 1;
+	mov.b64 %rd591, %rd597;
+	bra.uni $L192;
+$L194:
+	bra.uni $L173;
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd598, 0;
+	setp.lt.s64 %p157, %rd430, %rd431;
+	setp.lt.s64 %p158, %rd429, %rd167;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L198;
+	mov.b64 %rd598, 1;
+$L198:
+	mov.b64 %rd599, %rd598;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L199:
+	setp.hs.u32 %p160, %r243, 32;
+	@%p160 bra $L200;
+	mov.b64 {%r244, %r245}, %rd599;
+	shfl.sync.down.b32 %r246|%p161, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd600, {%r246, %r247};
+	@!%p161 bra $L201;
+	max.s64 %rd601, %rd599, %rd600;
+	mov.b64 %rd599, %rd601;
+$L201:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L199;
+$L200:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L202;
+	mul.wide.u32 %rd602, %r8, 16;
+	add.s64 %rd603, %rd1, %rd602;
+	st.shared.s64 [%rd603+0], %rd599;
+$L202:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L203;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L204;
+	mul.wide.u32 %rd604, %r7, 16;
+	add.s64 %rd605, %rd1, %rd604;
+	ld.shared.s64 %rd606, [%rd605+0];
+	mov.b64 %rd599, %rd606;
+$L204:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd599;
+	shfl.sync.down.b32 %r251|%p165, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd607, {%r251, %r252};
+	@!%p165 bra $L205;
+	max.s64 %rd608, %rd599, %rd607;
+	mov.b64 %rd599, %rd608;
+$L205:
+	mov.b64 {%r253, %r254}, %rd599;
+	shfl.sync.down.b32 %r255|%p166, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd609, {%r255, %r256};
+	@!%p166 bra $L206;
+	max.s64 %rd610, %rd599, %rd609;
+	mov.b64 %rd599, %rd610;
+$L206:
+	mov.b64 {%r257, %r258}, %rd599;
+	shfl.sync.down.b32 %r259|%p167, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd611, {%r259, %r260};
+	@!%p167 bra $L207;
+	max.s64 %rd612, %rd599, %rd611;
+	mov.b64 %rd599, %rd612;
+$L207:
+	mov.b64 {%r261, %r262}, %rd599;
+	shfl.sync.down.b32 %r263|%p168, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd613, {%r263, %r264};
+	@!%p168 bra $L208;
+	max.s64 %rd614, %rd599, %rd613;
+	mov.b64 %rd599, %rd614;
+$L208:
+	mov.b64 {%r265, %r266}, %rd599;
+	shfl.sync.down.b32 %r267|%p169, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd615, {%r267, %r268};
+	@!%p169 bra $L209;
+	max.s64 %rd616, %rd599, %rd615;
+	mov.b64 %rd599, %rd616;
+$L209:
+	@!%p162 bra $L210;
+	st.shared.s64 [%rd1+1024], %rd599;
+$L210:
+$L203:
+	bar.sync 0;
+	ld.shared.s64 %rd617, [%rd1+1024];
+	mov.b64 %rd599, %rd617;
+	mov.b64 %rd618, %rd599;
+	setp.eq.s64 %p170, %rd618, 0;
+	@!%p170 bra $L212;
+	bra.uni $L122;
+$L212:
+$L121:
+	bra.uni $L120;
+$L122:
 $L4:
 	bar.sync 0;
 	add.s64 %rd117, %rd117, %rd116;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd360, %rd106;
-	mov.b64 %rd361, %rd107;
+	mov.b64 %rd619, %rd106;
+	mov.b64 %rd620, %rd107;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L103:
-	setp.hs.u32 %p84, %r146, 32;
-	@%p84 bra $L104;
-	mov.b64 {%r147, %r148}, %rd360;
-	shfl.sync.down.b32 %r149|%p85, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd362, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd361;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd363, {%r153, %r154};
-	@!%p85 bra $L105;
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd361;
-	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-$L106:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L105:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L107;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd360;
-	st.shared.s64 [%rd377+8], %rd361;
-$L107:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L213:
+	setp.hs.u32 %p171, %r270, 32;
+	@%p171 bra $L214;
+	mov.b64 {%r271, %r272}, %rd619;
+	shfl.sync.down.b32 %r273|%p172, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd621, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd620;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd622, {%r277, %r278};
+	@!%p172 bra $L215;
+	mov.b64 %rd623, %rd619;
+	mov.b64 %rd624, %rd620;
+	mov.b64 %rd625, %rd621;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd626;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd633, %rd627, %rd631;
+	mov.b64 %rd627, %rd633;
+	add.s64 %rd634, %rd628, %rd632;
+	mov.b64 %rd628, %rd634;
+$L216:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L215:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L213;
+$L214:
+	setp.eq.u32 %p173, %r7, 0;
+	@!%p173 bra $L217;
+	mul.wide.u32 %rd635, %r8, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	st.shared.s64 [%rd636+0], %rd619;
+	st.shared.s64 [%rd636+8], %rd620;
+$L217:
 	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L108;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L109;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd360, %rd380;
-	mov.b64 %rd361, %rd381;
-$L109:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd360;
-	shfl.sync.down.b32 %r158|%p89, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd382, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd361;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd383, {%r162, %r163};
-	@!%p89 bra $L110;
-	mov.b64 %rd384, %rd360;
-	mov.b64 %rd385, %rd361;
-	mov.b64 %rd386, %rd382;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd368, %rd384;
-	mov.b64 %rd369, %rd385;
-	mov.b64 %rd370, %rd386;
-	mov.b64 %rd371, %rd387;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd388, %rd368, %rd372;
-	mov.b64 %rd368, %rd388;
-	add.s64 %rd389, %rd369, %rd373;
-	mov.b64 %rd369, %rd389;
-$L111:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L110:
-	mov.b64 {%r164, %r165}, %rd360;
-	shfl.sync.down.b32 %r166|%p90, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd390, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd361;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd391, {%r170, %r171};
-	@!%p90 bra $L112;
-	mov.b64 %rd392, %rd360;
-	mov.b64 %rd393, %rd361;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd368, %rd392;
-	mov.b64 %rd369, %rd393;
-	mov.b64 %rd370, %rd394;
-	mov.b64 %rd371, %rd395;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd396, %rd368, %rd372;
-	mov.b64 %rd368, %rd396;
-	add.s64 %rd397, %rd369, %rd373;
-	mov.b64 %rd369, %rd397;
-$L113:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L112:
-	mov.b64 {%r172, %r173}, %rd360;
-	shfl.sync.down.b32 %r174|%p91, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd398, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd361;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd399, {%r178, %r179};
-	@!%p91 bra $L114;
-	mov.b64 %rd400, %rd360;
-	mov.b64 %rd401, %rd361;
-	mov.b64 %rd402, %rd398;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd368, %rd400;
-	mov.b64 %rd369, %rd401;
-	mov.b64 %rd370, %rd402;
-	mov.b64 %rd371, %rd403;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd404, %rd368, %rd372;
-	mov.b64 %rd368, %rd404;
-	add.s64 %rd405, %rd369, %rd373;
-	mov.b64 %rd369, %rd405;
-$L115:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L114:
-	mov.b64 {%r180, %r181}, %rd360;
-	shfl.sync.down.b32 %r182|%p92, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd406, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd361;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd407, {%r186, %r187};
-	@!%p92 bra $L116;
-	mov.b64 %rd408, %rd360;
-	mov.b64 %rd409, %rd361;
-	mov.b64 %rd410, %rd406;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd368, %rd408;
-	mov.b64 %rd369, %rd409;
-	mov.b64 %rd370, %rd410;
-	mov.b64 %rd371, %rd411;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd412, %rd368, %rd372;
-	mov.b64 %rd368, %rd412;
-	add.s64 %rd413, %rd369, %rd373;
-	mov.b64 %rd369, %rd413;
-$L117:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L116:
-	mov.b64 {%r188, %r189}, %rd360;
-	shfl.sync.down.b32 %r190|%p93, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd414, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd361;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd415, {%r194, %r195};
-	@!%p93 bra $L118;
-	mov.b64 %rd416, %rd360;
-	mov.b64 %rd417, %rd361;
-	mov.b64 %rd418, %rd414;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd368, %rd416;
-	mov.b64 %rd369, %rd417;
-	mov.b64 %rd370, %rd418;
-	mov.b64 %rd371, %rd419;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd420, %rd368, %rd372;
-	mov.b64 %rd368, %rd420;
-	add.s64 %rd421, %rd369, %rd373;
-	mov.b64 %rd369, %rd421;
-$L119:
-	mov.b64 %rd360, %rd368;
-	mov.b64 %rd361, %rd369;
-$L118:
-$L108:
-	mul.wide.u32 %rd422, %r28, 16;
-	add.s64 %rd423, %rd11, %rd422;
-	setp.eq.u32 %p94, %r5, 0;
-	@!%p94 bra $L120;
-	st.global.s64 [%rd423+0], %rd360;
-	st.global.s64 [%rd423+8], %rd361;
-$L120:
+	setp.eq.u32 %p174, %r8, 0;
+	@!%p174 bra $L218;
+	setp.lo.u32 %p175, %r7, %r10;
+	@!%p175 bra $L219;
+	mul.wide.u32 %rd637, %r7, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	ld.shared.s64 %rd639, [%rd638+0];
+	ld.shared.s64 %rd640, [%rd638+8];
+	mov.b64 %rd619, %rd639;
+	mov.b64 %rd620, %rd640;
+$L219:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd619;
+	shfl.sync.down.b32 %r282|%p176, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd641, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd620;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd642, {%r286, %r287};
+	@!%p176 bra $L220;
+	mov.b64 %rd643, %rd619;
+	mov.b64 %rd644, %rd620;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd627, %rd643;
+	mov.b64 %rd628, %rd644;
+	mov.b64 %rd629, %rd645;
+	mov.b64 %rd630, %rd646;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd647, %rd627, %rd631;
+	mov.b64 %rd627, %rd647;
+	add.s64 %rd648, %rd628, %rd632;
+	mov.b64 %rd628, %rd648;
+$L221:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L220:
+	mov.b64 {%r288, %r289}, %rd619;
+	shfl.sync.down.b32 %r290|%p177, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd649, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd620;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd650, {%r294, %r295};
+	@!%p177 bra $L222;
+	mov.b64 %rd651, %rd619;
+	mov.b64 %rd652, %rd620;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd650;
+	mov.b64 %rd627, %rd651;
+	mov.b64 %rd628, %rd652;
+	mov.b64 %rd629, %rd653;
+	mov.b64 %rd630, %rd654;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd655, %rd627, %rd631;
+	mov.b64 %rd627, %rd655;
+	add.s64 %rd656, %rd628, %rd632;
+	mov.b64 %rd628, %rd656;
+$L223:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L222:
+	mov.b64 {%r296, %r297}, %rd619;
+	shfl.sync.down.b32 %r298|%p178, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd657, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd620;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd658, {%r302, %r303};
+	@!%p178 bra $L224;
+	mov.b64 %rd659, %rd619;
+	mov.b64 %rd660, %rd620;
+	mov.b64 %rd661, %rd657;
+	mov.b64 %rd662, %rd658;
+	mov.b64 %rd627, %rd659;
+	mov.b64 %rd628, %rd660;
+	mov.b64 %rd629, %rd661;
+	mov.b64 %rd630, %rd662;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd663, %rd627, %rd631;
+	mov.b64 %rd627, %rd663;
+	add.s64 %rd664, %rd628, %rd632;
+	mov.b64 %rd628, %rd664;
+$L225:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L224:
+	mov.b64 {%r304, %r305}, %rd619;
+	shfl.sync.down.b32 %r306|%p179, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd665, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd620;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd666, {%r310, %r311};
+	@!%p179 bra $L226;
+	mov.b64 %rd667, %rd619;
+	mov.b64 %rd668, %rd620;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd670, %rd666;
+	mov.b64 %rd627, %rd667;
+	mov.b64 %rd628, %rd668;
+	mov.b64 %rd629, %rd669;
+	mov.b64 %rd630, %rd670;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd671, %rd627, %rd631;
+	mov.b64 %rd627, %rd671;
+	add.s64 %rd672, %rd628, %rd632;
+	mov.b64 %rd628, %rd672;
+$L227:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L226:
+	mov.b64 {%r312, %r313}, %rd619;
+	shfl.sync.down.b32 %r314|%p180, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd673, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd620;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd674, {%r318, %r319};
+	@!%p180 bra $L228;
+	mov.b64 %rd675, %rd619;
+	mov.b64 %rd676, %rd620;
+	mov.b64 %rd677, %rd673;
+	mov.b64 %rd678, %rd674;
+	mov.b64 %rd627, %rd675;
+	mov.b64 %rd628, %rd676;
+	mov.b64 %rd629, %rd677;
+	mov.b64 %rd630, %rd678;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd679, %rd627, %rd631;
+	mov.b64 %rd627, %rd679;
+	add.s64 %rd680, %rd628, %rd632;
+	mov.b64 %rd628, %rd680;
+$L229:
+	mov.b64 %rd619, %rd627;
+	mov.b64 %rd620, %rd628;
+$L228:
+$L218:
+	mul.wide.u32 %rd681, %r28, 16;
+	add.s64 %rd682, %rd11, %rd681;
+	setp.eq.u32 %p181, %r5, 0;
+	@!%p181 bra $L230;
+	st.global.s64 [%rd682+0], %rd619;
+	st.global.s64 [%rd682+8], %rd620;
+$L230:
 	ret;
 }
 
@@ -5194,10 +7246,10 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<127>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<429>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<216>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<706>;
+	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5443,129 +7495,170 @@ $L1:
 	add.s64 %rd192, %rd191, %rd166;
 	min.s64 %rd193, %rd192, %rd145;
 	mov.b64 %rd194, %rd193;
-	cvt.u64.u32 %rd195, %r2;
-	add.s64 %rd196, %rd191, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b32 %r36, -1;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd200, 4611686018427387904;
+	setp.eq.s64 %p13, %rd189, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd195, %rd135;
+	mov.b64 %rd196, %rd136;
+	mov.b64 %rd197, %rd137;
+	mov.b64 %rd198, %rd138;
+	mov.b64 %rd199, %rd139;
+	mov.b64 %rd200, %rd140;
+	mov.b64 %rd201, %rd141;
+	mov.b64 %rd202, %rd142;
+	mov.b64 %rd203, %rd143;
+	mov.b64 %rd204, %rd144;
+	mov.pred %p14, %p10;
+	mov.b64 %rd205, %rd145;
+	mov.b64 %rd206, %rd146;
+	mov.b64 %rd207, %rd147;
+	mov.b64 %rd208, %rd148;
+	mov.b64 %rd209, %rd149;
+	mov.b64 %rd210, %rd150;
+	mov.b64 %rd211, %rd151;
+	mov.pred %p15, %p11;
+	mov.b64 %rd212, %rd152;
+	mov.b64 %rd213, %rd153;
+	mov.b64 %rd214, %rd154;
+	mov.b64 %rd215, %rd155;
+	mov.b64 %rd216, %rd156;
+	mov.b64 %rd217, %rd157;
+	mov.b64 %rd218, %rd158;
+	mov.b64 %rd219, %rd159;
+	mov.b64 %rd220, %rd160;
+	mov.pred %p16, %p12;
+	mov.b64 %rd221, %rd161;
+	mov.b64 %rd222, %rd162;
+	mov.b64 %rd223, %rd163;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd224, %rd164;
+	mov.b64 %rd225, %rd165;
+	mov.b64 %rd226, %rd166;
+	mov.b64 %rd227, %rd167;
+	mov.b64 %rd228, %rd168;
+	mov.b64 %rd229, %rd169;
+	mov.b64 %rd230, %rd170;
+	mov.b64 %rd231, %rd171;
+	mov.b64 %rd232, %rd172;
+	mov.b64 %rd233, %rd173;
+	mov.b64 %rd234, %rd174;
+	mov.b64 %rd235, %rd175;
+	mov.b64 %rd236, %rd176;
+	mov.b64 %rd237, %rd177;
+	mov.b64 %rd238, %rd178;
+	mov.b64 %rd239, %rd179;
+	mov.b64 %rd240, %rd191;
+	mov.b64 %rd241, %rd194;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd242, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd242, %rd224;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd200, %rd164;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd201, %rd200;
-$L9:
-	mov.b64 %rd202, 0;
-	mov.b64 %rd203, %rd201;
-$L12:
-	setp.gt.s64 %p13, %rd203, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd243, %rd242;
+	mov.b64 %rd244, 0;
+	mov.b64 %rd245, %rd240;
+$L11:
+	setp.lt.s64 %p17, %rd245, %rd241;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd246, %rd205;
+	mov.b64 %rd247, %rd245;
 $L16:
-	setp.ge.s64 %p15, %rd198, %rd199;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd197, %rd194;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd204, %rd145;
-	mov.b64 %rd205, %rd197;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd206, %rd205, 5;
-	mul.lo.s64 %rd207, %rd206, %rd151;
-	mad.lo.s64 %rd208, %rd207, 4, %rd149;
-	ld.global.nc.u32 %r37, [%rd208+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd248, %rd247, 5;
+	mul.lo.s64 %rd249, %rd248, %rd211;
+	mad.lo.s64 %rd250, %rd249, 4, %rd209;
+	ld.global.nc.u32 %r37, [%rd250+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd209, %rd205, 31;
-	min.u64 %rd210, %rd209, 32;
-	cvt.u32.u64 %r39, %rd210;
+	and.b64 %rd251, %rd247, 31;
+	min.u64 %rd252, %rd251, 32;
+	cvt.u32.u64 %r39, %rd252;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd205;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd247;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd211, %rd205, %rd148;
-	mad.lo.s64 %rd212, %rd211, 4, %rd146;
-	ld.global.nc.s32 %r46, [%rd212+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd253, %rd247, %rd208;
+	mad.lo.s64 %rd254, %rd253, 4, %rd206;
+	ld.global.nc.s32 %r46, [%rd254+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd213, %rd197, %rd189;
-	mov.b64 %rd197, %rd213;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd214, %rd135;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd215, %r48;
-	mul.lo.s64 %rd216, %rd215, %rd138;
-	mad.lo.s64 %rd217, %rd216, 8, %rd136;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd135;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd222, %r49;
-	add.s64 %rd223, %rd222, 1;
-	mul.lo.s64 %rd224, %rd223, %rd138;
-	mad.lo.s64 %rd225, %rd224, 8, %rd136;
-	ld.global.nc.s64 %rd226, [%rd225+0];
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd220;
-	mov.b64 %rd230, %rd228;
-	mov.b64 %rd198, %rd229;
-	mov.b64 %rd199, %rd230;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd231, %rd198, %rd141;
-	mad.lo.s64 %rd232, %rd231, 4, %rd139;
-	ld.global.nc.s32 %r50, [%rd232+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd255, %rd195;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd256, %r49;
+	add.s64 %rd257, %rd256, 1;
+	mul.lo.s64 %rd258, %rd257, %rd198;
+	mad.lo.s64 %rd259, %rd258, 8, %rd196;
+	ld.global.nc.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	mov.b64 %rd263, %rd262;
+	mov.b64 %rd264, %rd195;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd265, %r50;
+	mul.lo.s64 %rd266, %rd265, %rd198;
+	mad.lo.s64 %rd267, %rd266, 8, %rd196;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd271, %rd270;
+$L25:
+	setp.lt.s64 %p23, %rd271, %rd263;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd272, %rd271, %rd201;
+	mad.lo.s64 %rd273, %rd272, 4, %rd199;
+	ld.global.nc.s32 %r51, [%rd273+0];
 	mov.b32 %r52, %r51;
-	mov.b64 %rd233, %rd167;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd234, %rd198;
+	mov.b32 %r53, %r52;
+	mov.b64 %rd274, %rd227;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd275, %rd271;
 $L30:
-	cvt.s64.s32 %rd235, %r53;
-	mul.lo.s64 %rd236, %rd235, %rd179;
-	mad.lo.s64 %rd237, %rd236, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd237+0];
+	cvt.s64.s32 %rd276, %r54;
+	mul.lo.s64 %rd277, %rd276, %rd239;
+	mad.lo.s64 %rd278, %rd277, 8, %rd237;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd278+0];
 	mov.f64 %fd2, %fd1;
-	mov.b64 %rd238, %rd233;
-	mov.b64 %rd239, %rd234;
+	mov.b64 %rd279, %rd274;
+	mov.b64 %rd280, %rd275;
 $L33:
-	setp.eq.s64 %p21, %rd175, 0;
-	@!%p21 bra $L37;
+	setp.eq.s64 %p25, %rd235, 0;
+	@!%p25 bra $L37;
 	mov.f64 %fd3, 0d3FF0000000000000;
 	bra.uni $L35;
 $L37:
-	mul.lo.s64 %rd240, %rd239, %rd176;
-	mad.lo.s64 %rd241, %rd240, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd241+0];
+	mul.lo.s64 %rd281, %rd280, %rd236;
+	mad.lo.s64 %rd282, %rd281, 8, %rd234;
+	ld.global.nc.f64 %fd4, [%rd282+0];
 	mov.f64 %fd5, %fd4;
 	mov.f64 %fd3, %fd5;
 	bra.uni $L35;
@@ -5574,627 +7667,1305 @@ $L34:
 $L35:
 	add.rn.f64 %fd6, %fd2, %fd3;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd242, %r54;
-	mul.lo.s64 %rd243, %rd242, %rd179;
-	mad.lo.s64 %rd244, %rd243, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd244+0];
+	cvt.s64.s32 %rd283, %r55;
+	mul.lo.s64 %rd284, %rd283, %rd239;
+	mad.lo.s64 %rd285, %rd284, 8, %rd237;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd285+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p22, %fd7, %fd9;
-	not.pred %p23, %p22;
-	@!%p23 bra $L39;
-	mov.pred %p24, 0;
+	setp.lt.f64 %p26, %fd7, %fd9;
+	not.pred %p27, %p26;
+	@!%p27 bra $L39;
+	mov.pred %p28, 0;
 	bra.uni $L32;
 $L39:
-	cvt.s64.s32 %rd245, %r54;
-	mul.lo.s64 %rd246, %rd245, %rd179;
-	mad.lo.s64 %rd247, %rd246, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd248, [%rd247];
+	cvt.s64.s32 %rd286, %r55;
+	mul.lo.s64 %rd287, %rd286, %rd239;
+	mad.lo.s64 %rd288, %rd287, 8, %rd237;
+	ld.relaxed.gpu.global.b64 %rd289, [%rd288];
 $L40:
-	mov.b64 %fd10, %rd248;
+	mov.b64 %fd10, %rd289;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd249, %fd10;
-	mov.b64 %rd250, %fd7;
-	or.b64 %rd251, %rd249, %rd250;
-	setp.eq.f64 %p25, %fd10, %fd7;
-	mov.b64 %fd12, %rd251;
-	selp.f64 %fd13, %fd12, %fd11, %p25;
-	setp.nan.f64 %p26, %fd10, %fd7;
+	mov.b64 %rd290, %fd10;
+	mov.b64 %rd291, %fd7;
+	or.b64 %rd292, %rd290, %rd291;
+	setp.eq.f64 %p29, %fd10, %fd7;
+	mov.b64 %fd12, %rd292;
+	selp.f64 %fd13, %fd12, %fd11, %p29;
+	setp.nan.f64 %p30, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p26;
-	mov.b64 %rd252, %fd15;
-	setp.eq.u64 %p27, %rd248, %rd252;
-	@%p27 bra $L41;
-	atom.global.cas.b64 %rd253, [%rd247], %rd248, %rd252;
-	setp.eq.u64 %p28, %rd253, %rd248;
-	mov.b64 %rd248, %rd253;
-	@!%p28 bra $L40;
+	selp.f64 %fd15, %fd14, %fd13, %p30;
+	mov.b64 %rd293, %fd15;
+	setp.eq.u64 %p31, %rd289, %rd293;
+	@%p31 bra $L41;
+	atom.global.cas.b64 %rd294, [%rd288], %rd289, %rd293;
+	setp.eq.u64 %p32, %rd294, %rd289;
+	mov.b64 %rd289, %rd294;
+	@!%p32 bra $L40;
 $L41:
-	mov.b64 %fd17, %rd248;
+	mov.b64 %fd17, %rd289;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p29, %fd18, %fd7;
-	mov.pred %p24, %p29;
+	setp.gt.f64 %p33, %fd18, %fd7;
+	mov.pred %p28, %p33;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p24 bra $L43;
-	mov.pred %p30, 0;
-	mov.b64 %rd254, %rd202;
-	mov.b32 %r55, %r52;
+	not.pred %p34, %p28;
+	@!%p34 bra $L43;
+	bra.uni $L26;
+$L43:
+	mov.pred %p35, 0;
+	mov.b64 %rd295, %rd244;
+	mov.b32 %r56, %r53;
 $L44:
-	@!%p11 bra $L48;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd255, %r56;
-	mov.b64 %rd256, %rd255;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd257, %r57;
-	min.u64 %rd258, %rd257, 32;
-	cvt.u32.u64 %r58, %rd258;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p31, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p31;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd259, %rd256;
+	@!%p15 bra $L48;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd296, %r57;
+	mov.b64 %rd297, %rd296;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd298, %r58;
+	min.u64 %rd299, %rd298, 32;
+	cvt.u32.u64 %r59, %rd299;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p36, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p36;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd260, %rd259, %rd160;
-	mad.lo.s64 %rd261, %rd260, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r64, [%rd261+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p32, %r66, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L50;
-	mul.lo.s64 %rd262, %rd259, %rd160;
-	mad.lo.s64 %rd263, %rd262, 4, %rd158;
-	atom.global.or.b32 %r67, [%rd263], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p35, %r69, 0x0;
-	mov.pred %p33, %p35;
-$L50:
-	@!%p33 bra $L52;
-	mov.b64 %rd264, %rd254;
-	mov.b64 %rd265, %rd264;
-	mov.pred %p36, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd266, %rd254;
-	mov.b64 %rd265, %rd266;
-	mov.pred %p36, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd267, %r55;
-	mul.lo.s64 %rd268, %rd267, %rd163;
-	mad.lo.s64 %rd269, %rd268, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r70, [%rd269+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p37, %r71, %r35;
+	mov.b64 %rd300, %rd297;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd301, %rd300, %rd220;
+	mad.lo.s64 %rd302, %rd301, 4, %rd218;
+	ld.relaxed.gpu.global.u32 %r65, [%rd302+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p37, %r67, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
-	@!%p39 bra $L56;
-	cvt.s64.s32 %rd270, %r55;
-	mul.lo.s64 %rd271, %rd270, %rd163;
-	mad.lo.s64 %rd272, %rd271, 4, %rd161;
-	atom.global.exch.b32 %r72, [%rd272], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p40, %r73, %r35;
+	@!%p39 bra $L50;
+	mul.lo.s64 %rd303, %rd300, %rd220;
+	mad.lo.s64 %rd304, %rd303, 4, %rd218;
+	atom.global.or.b32 %r68, [%rd304], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p40, %r70, 0x0;
 	mov.pred %p38, %p40;
+$L50:
+	@!%p38 bra $L52;
+	mov.b64 %rd305, %rd295;
+	mov.b64 %rd306, %rd305;
+	mov.pred %p41, 0;
+	bra.uni $L46;
+$L52:
+	mov.b64 %rd307, %rd295;
+	mov.b64 %rd306, %rd307;
+	mov.pred %p41, 1;
+	bra.uni $L46;
+$L48:
+	@!%p16 bra $L54;
+	cvt.s64.s32 %rd308, %r56;
+	mul.lo.s64 %rd309, %rd308, %rd223;
+	mad.lo.s64 %rd310, %rd309, 4, %rd221;
+	ld.relaxed.gpu.global.s32 %r71, [%rd310+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p42, %r72, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L56;
+	cvt.s64.s32 %rd311, %r56;
+	mul.lo.s64 %rd312, %rd311, %rd223;
+	mad.lo.s64 %rd313, %rd312, 4, %rd221;
+	atom.global.exch.b32 %r73, [%rd313], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p45, %r74, %r36;
+	mov.pred %p43, %p45;
 $L56:
-	@!%p38 bra $L58;
-	mov.b64 %rd273, %rd254;
-	mov.b64 %rd265, %rd273;
-	mov.pred %p36, 0;
+	@!%p43 bra $L58;
+	mov.b64 %rd314, %rd295;
+	mov.b64 %rd306, %rd314;
+	mov.pred %p41, 0;
 	bra.uni $L46;
 $L58:
 $L54:
-	mul.lo.s64 %rd274, %rd254, %rd187;
-	mad.lo.s64 %rd275, %rd274, 4, %rd185;
-	st.shared.s32 [%rd275+0], %r55;
-	add.s64 %rd276, %rd254, 1;
-	mov.b64 %rd277, %rd276;
-	mov.b64 %rd265, %rd277;
-	mov.pred %p36, 1;
+	mul.lo.s64 %rd315, %rd295, %rd187;
+	mad.lo.s64 %rd316, %rd315, 4, %rd185;
+	st.shared.s32 [%rd316+0], %r56;
+	add.s64 %rd317, %rd295, 1;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd306, %rd318;
+	mov.pred %p41, 1;
 	bra.uni $L46;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd278, %rd265;
-	mov.pred %p41, %p36;
-	mov.b64 %rd202, %rd278;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L60;
-	mov.b64 %rd279, %rd135;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p42, %rd129, 64;
-	setp.le.s64 %p43, %rd165, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L61;
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd281, %r75;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd138;
-	mad.lo.s64 %rd284, %rd283, 8, %rd136;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r75;
-	mul.lo.s64 %rd288, %rd287, %rd138;
-	mad.lo.s64 %rd289, %rd288, 8, %rd136;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mov.b64 %rd293, %rd292;
-	add.s64 %rd294, %rd130, %rd293;
-	mov.b64 %rd130, %rd294;
+	mov.b64 %rd319, %rd306;
+	mov.pred %p46, %p41;
+	mov.b64 %rd244, %rd319;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L60;
+	mov.b64 %rd320, %rd195;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p47, %rd129, 64;
+	setp.le.s64 %p48, %rd225, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L61;
+	mov.b64 %rd321, %rd320;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd322, %r76;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd198;
+	mad.lo.s64 %rd325, %rd324, 8, %rd196;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	cvt.s64.s32 %rd328, %r76;
+	mul.lo.s64 %rd329, %rd328, %rd198;
+	mad.lo.s64 %rd330, %rd329, 8, %rd196;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	sub.s64 %rd333, %rd327, %rd332;
+	mov.b64 %rd334, %rd333;
+	add.s64 %rd335, %rd130, %rd334;
+	mov.b64 %rd130, %rd335;
 	bra.uni $L62;
 $L61:
-	rem.s64 %rd295, %rd129, %rd165;
-	setp.eq.s64 %p45, %rd165, -1;
-	selp.b64 %rd296, 0, %rd295, %p45;
-	setp.eq.s64 %p46, %rd165, 0;
-	selp.b64 %rd297, %rd129, %rd296, %p46;
-	setp.eq.s64 %p47, %rd297, 0;
-	@!%p47 bra $L64;
-	mov.b64 %rd298, %rd279;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd299, %r76;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd138;
-	mad.lo.s64 %rd302, %rd301, 8, %rd136;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r76;
-	mul.lo.s64 %rd306, %rd305, %rd138;
-	mad.lo.s64 %rd307, %rd306, 8, %rd136;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	mul.lo.s64 %rd312, %rd165, %rd311;
-	add.s64 %rd313, %rd130, %rd312;
-	mov.b64 %rd130, %rd313;
+	rem.s64 %rd336, %rd129, %rd225;
+	setp.eq.s64 %p50, %rd225, -1;
+	selp.b64 %rd337, 0, %rd336, %p50;
+	setp.eq.s64 %p51, %rd225, 0;
+	selp.b64 %rd338, %rd129, %rd337, %p51;
+	setp.eq.s64 %p52, %rd338, 0;
+	@!%p52 bra $L64;
+	mov.b64 %rd339, %rd320;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd340, %r77;
+	add.s64 %rd341, %rd340, 1;
+	mul.lo.s64 %rd342, %rd341, %rd198;
+	mad.lo.s64 %rd343, %rd342, 8, %rd196;
+	ld.global.nc.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	cvt.s64.s32 %rd346, %r77;
+	mul.lo.s64 %rd347, %rd346, %rd198;
+	mad.lo.s64 %rd348, %rd347, 8, %rd196;
+	ld.global.nc.s64 %rd349, [%rd348+0];
+	mov.b64 %rd350, %rd349;
+	sub.s64 %rd351, %rd345, %rd350;
+	mov.b64 %rd352, %rd351;
+	mul.lo.s64 %rd353, %rd225, %rd352;
+	add.s64 %rd354, %rd130, %rd353;
+	mov.b64 %rd130, %rd354;
 $L64:
 $L62:
-	add.s64 %rd314, %rd129, 1;
-	mov.b64 %rd129, %rd314;
+	add.s64 %rd355, %rd129, 1;
+	mov.b64 %rd129, %rd355;
 $L60:
-$L43:
-	add.s64 %rd315, %rd198, 1;
-	mov.b64 %rd198, %rd315;
-	sub.s64 %rd316, %rd203, 1;
-	mov.b64 %rd203, %rd316;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd317, %rd202;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd318, %rd317;
-	mov.b32 %r77, %r3;
-$L70:
-	setp.hs.u32 %p48, %r77, 32;
-	@%p48 bra $L71;
-	mov.b64 {%r78, %r79}, %rd318;
-	shfl.sync.up.b32 %r80|%p49, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd319, {%r80, %r81};
-	@!%p49 bra $L72;
-	add.s64 %rd320, %rd319, %rd318;
-	mov.b64 %rd318, %rd320;
-$L72:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r82, %r83}, %rd318;
-	shfl.sync.up.b32 %r84|%p50, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd321, {%r84, %r85};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd322, %rd321, 0, %p52;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r86;
-	@!%p53 bra $L73;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd318;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L74;
-	mov.b64 %rd325, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L75;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd325, %rd328;
-$L75:
-	mov.b64 {%r87, %r88}, %rd325;
-	shfl.sync.up.b32 %r89|%p56, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd329, {%r89, %r90};
-	@!%p56 bra $L76;
-	add.s64 %rd330, %rd329, %rd325;
-	mov.b64 %rd325, %rd330;
-$L76:
-	mov.b64 {%r91, %r92}, %rd325;
-	shfl.sync.up.b32 %r93|%p57, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd331, {%r93, %r94};
-	@!%p57 bra $L77;
-	add.s64 %rd332, %rd331, %rd325;
-	mov.b64 %rd325, %rd332;
-$L77:
-	mov.b64 {%r95, %r96}, %rd325;
-	shfl.sync.up.b32 %r97|%p58, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd333, {%r97, %r98};
-	@!%p58 bra $L78;
-	add.s64 %rd334, %rd333, %rd325;
-	mov.b64 %rd325, %rd334;
-$L78:
-	mov.b64 {%r99, %r100}, %rd325;
-	shfl.sync.up.b32 %r101|%p59, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd335, {%r101, %r102};
-	@!%p59 bra $L79;
-	add.s64 %rd336, %rd335, %rd325;
-	mov.b64 %rd325, %rd336;
-$L79:
-	mov.b64 {%r103, %r104}, %rd325;
-	shfl.sync.up.b32 %r105|%p60, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd337, {%r105, %r106};
-	@!%p60 bra $L80;
-	add.s64 %rd338, %rd337, %rd325;
-	mov.b64 %rd325, %rd338;
-$L80:
-	mov.b64 {%r107, %r108}, %rd325;
-	shfl.sync.up.b32 %r109|%p61, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd339, {%r109, %r110};
-	selp.b64 %rd340, %rd339, 0, %p61;
-	@!%p55 bra $L81;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	st.shared.s64 [%rd343+0], %rd340;
-$L81:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r111;
-	@!%p62 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd325;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd344, %r8, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	ld.shared.s64 %rd347, [%rd346+0];
-	add.s64 %rd348, %rd347, %rd322;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd348;
-	shfl.sync.idx.b32 %r114|%p63, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd350, {%r114, %r115};
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, 0;
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p64, %rd359, 0;
-	setp.gt.s64 %p65, %rd357, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L84;
-	atom.global.add.u64 %rd360, [%rd155], %rd357;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd358, %rd361;
-$L84:
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p67, %rd362, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd358;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd363, [%rd1+1024];
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd358, %rd364;
-	add.s64 %rd365, %rd358, %rd356;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd367, 0;
-$L86:
-	setp.lt.s64 %p70, %rd367, %rd317;
-	not.pred %p71, %p70;
-	@!%p71 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd368, %rd367, %rd187;
-	mad.lo.s64 %rd369, %rd368, 4, %rd185;
-	ld.shared.s32 %r116, [%rd369+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd370, %rd366, %rd367;
-	mul.lo.s64 %rd371, %rd370, %rd154;
-	mad.lo.s64 %rd372, %rd371, 4, %rd152;
-	st.global.s32 [%rd372+0], %r117;
-$L87:
-	add.s64 %rd373, %rd367, 1;
-	mov.b64 %rd367, %rd373;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
+	setp.eq.s64 %p53, %rd244, %rd243;
+	@!%p53 bra $L66;
+	mov.b64 %rd356, %rd244;
 $L67:
-	mov.b64 %rd374, 0;
-	setp.lt.s64 %p72, %rd198, %rd199;
-	setp.lt.s64 %p73, %rd197, %rd194;
-	or.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
-	mov.b64 %rd374, 1;
-$L92:
-	mov.b64 %rd375, %rd374;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L93:
-	setp.hs.u32 %p75, %r119, 32;
-	@%p75 bra $L94;
-	mov.b64 {%r120, %r121}, %rd375;
-	shfl.sync.down.b32 %r122|%p76, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd376, {%r122, %r123};
-	@!%p76 bra $L95;
-	max.s64 %rd377, %rd375, %rd376;
-	mov.b64 %rd375, %rd377;
-$L95:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p77, %r7, 0;
-	@!%p77 bra $L96;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	st.shared.s64 [%rd379+0], %rd375;
-$L96:
+	@!%p15 bra $L71;
+	bra.uni $L69;
+$L71:
+	// block scan
+	mov.b64 %rd357, %rd356;
+	mov.b32 %r78, %r3;
+$L72:
+	setp.hs.u32 %p54, %r78, 32;
+	@%p54 bra $L73;
+	mov.b64 {%r79, %r80}, %rd357;
+	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd358, {%r81, %r82};
+	@!%p55 bra $L74;
+	add.s64 %rd359, %rd358, %rd357;
+	mov.b64 %rd357, %rd359;
+$L74:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r83, %r84}, %rd357;
+	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd360, {%r85, %r86};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd361, %rd360, 0, %p58;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r87;
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	st.shared.s64 [%rd363+0], %rd357;
+$L75:
 	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L97;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L98;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L76;
+	mov.b64 %rd364, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	mov.b64 %rd364, %rd367;
+$L77:
+	mov.b64 {%r88, %r89}, %rd364;
+	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd368, {%r90, %r91};
+	@!%p62 bra $L78;
+	add.s64 %rd369, %rd368, %rd364;
+	mov.b64 %rd364, %rd369;
+$L78:
+	mov.b64 {%r92, %r93}, %rd364;
+	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd370, {%r94, %r95};
+	@!%p63 bra $L79;
+	add.s64 %rd371, %rd370, %rd364;
+	mov.b64 %rd364, %rd371;
+$L79:
+	mov.b64 {%r96, %r97}, %rd364;
+	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd372, {%r98, %r99};
+	@!%p64 bra $L80;
+	add.s64 %rd373, %rd372, %rd364;
+	mov.b64 %rd364, %rd373;
+$L80:
+	mov.b64 {%r100, %r101}, %rd364;
+	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd374, {%r102, %r103};
+	@!%p65 bra $L81;
+	add.s64 %rd375, %rd374, %rd364;
+	mov.b64 %rd364, %rd375;
+$L81:
+	mov.b64 {%r104, %r105}, %rd364;
+	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd376, {%r106, %r107};
+	@!%p66 bra $L82;
+	add.s64 %rd377, %rd376, %rd364;
+	mov.b64 %rd364, %rd377;
+$L82:
+	mov.b64 {%r108, %r109}, %rd364;
+	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd378, {%r110, %r111};
+	selp.b64 %rd379, %rd378, 0, %p67;
+	@!%p61 bra $L83;
 	mul.wide.u32 %rd380, %r7, 16;
 	add.s64 %rd381, %rd1, %rd380;
-	ld.shared.s64 %rd382, [%rd381+0];
-	mov.b64 %rd375, %rd382;
-$L98:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd375;
-	shfl.sync.down.b32 %r127|%p80, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd383, {%r127, %r128};
-	@!%p80 bra $L99;
-	max.s64 %rd384, %rd375, %rd383;
-	mov.b64 %rd375, %rd384;
-$L99:
-	mov.b64 {%r129, %r130}, %rd375;
-	shfl.sync.down.b32 %r131|%p81, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd385, {%r131, %r132};
-	@!%p81 bra $L100;
-	max.s64 %rd386, %rd375, %rd385;
-	mov.b64 %rd375, %rd386;
-$L100:
-	mov.b64 {%r133, %r134}, %rd375;
-	shfl.sync.down.b32 %r135|%p82, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd387, {%r135, %r136};
-	@!%p82 bra $L101;
-	max.s64 %rd388, %rd375, %rd387;
-	mov.b64 %rd375, %rd388;
-$L101:
-	mov.b64 {%r137, %r138}, %rd375;
-	shfl.sync.down.b32 %r139|%p83, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd389, {%r139, %r140};
-	@!%p83 bra $L102;
-	max.s64 %rd390, %rd375, %rd389;
-	mov.b64 %rd375, %rd390;
-$L102:
-	mov.b64 {%r141, %r142}, %rd375;
-	shfl.sync.down.b32 %r143|%p84, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd391, {%r143, %r144};
-	@!%p84 bra $L103;
-	max.s64 %rd392, %rd375, %rd391;
-	mov.b64 %rd375, %rd392;
-$L103:
-	@!%p77 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L104:
-$L97:
+	add.s64 %rd382, %rd381, 512;
+	st.shared.s64 [%rd382+0], %rd379;
+$L83:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r112;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L84:
+$L76:
 	bar.sync 0;
-	ld.shared.s64 %rd393, [%rd1+1024];
-	mov.b64 %rd375, %rd393;
-	mov.b64 %rd394, %rd375;
-	setp.eq.s64 %p85, %rd394, 0;
-	@!%p85 bra $L106;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	add.s64 %rd385, %rd384, 512;
+	ld.shared.s64 %rd386, [%rd385+0];
+	add.s64 %rd387, %rd386, %rd361;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd387;
+	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd389, {%r115, %r116};
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, 0;
+	cvt.u64.u32 %rd398, %r2;
+	setp.eq.s64 %p70, %rd398, 0;
+	setp.gt.s64 %p71, %rd396, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L86;
+	atom.global.add.u64 %rd399, [%rd215], %rd396;
+	mov.b64 %rd400, %rd399;
+	mov.b64 %rd397, %rd400;
+$L86:
+	cvt.u64.u32 %rd401, %r2;
+	setp.eq.s64 %p73, %rd401, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd397;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd402, [%rd1+1024];
+	mov.b64 %rd403, %rd402;
+	mov.b64 %rd397, %rd403;
+	add.s64 %rd404, %rd397, %rd395;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd406, 0;
+$L88:
+	setp.lt.s64 %p76, %rd406, %rd356;
+	not.pred %p77, %p76;
+	@!%p77 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd407, %rd406, %rd187;
+	mad.lo.s64 %rd408, %rd407, 4, %rd185;
+	ld.shared.s32 %r117, [%rd408+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd409, %rd405, %rd406;
+	mul.lo.s64 %rd410, %rd409, %rd214;
+	mad.lo.s64 %rd411, %rd410, 4, %rd212;
+	st.global.s32 [%rd411+0], %r118;
+$L89:
+	add.s64 %rd412, %rd406, 1;
+	mov.b64 %rd406, %rd412;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd244, 0;
+$L66:
+$L26:
+	add.s64 %rd413, %rd271, 1;
+	mov.b64 %rd271, %rd413;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd414, %rd245, 1;
+	mov.b64 %rd245, %rd414;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd415, %rd244;
+$L93:
+	@!%p15 bra $L97;
+	bra.uni $L95;
+$L97:
+	// block scan
+	mov.b64 %rd416, %rd415;
+	mov.b32 %r119, %r3;
+$L98:
+	setp.hs.u32 %p78, %r119, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r120, %r121}, %rd416;
+	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd417, {%r122, %r123};
+	@!%p79 bra $L100;
+	add.s64 %rd418, %rd417, %rd416;
+	mov.b64 %rd416, %rd418;
+$L100:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r124, %r125}, %rd416;
+	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd419, {%r126, %r127};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd420, %rd419, 0, %p82;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r128;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	st.shared.s64 [%rd422+0], %rd416;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L102;
+	mov.b64 %rd423, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L103;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	ld.shared.s64 %rd426, [%rd425+0];
+	mov.b64 %rd423, %rd426;
+$L103:
+	mov.b64 {%r129, %r130}, %rd423;
+	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd427, {%r131, %r132};
+	@!%p86 bra $L104;
+	add.s64 %rd428, %rd427, %rd423;
+	mov.b64 %rd423, %rd428;
+$L104:
+	mov.b64 {%r133, %r134}, %rd423;
+	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd429, {%r135, %r136};
+	@!%p87 bra $L105;
+	add.s64 %rd430, %rd429, %rd423;
+	mov.b64 %rd423, %rd430;
+$L105:
+	mov.b64 {%r137, %r138}, %rd423;
+	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd431, {%r139, %r140};
+	@!%p88 bra $L106;
+	add.s64 %rd432, %rd431, %rd423;
+	mov.b64 %rd423, %rd432;
 $L106:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r141, %r142}, %rd423;
+	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd433, {%r143, %r144};
+	@!%p89 bra $L107;
+	add.s64 %rd434, %rd433, %rd423;
+	mov.b64 %rd423, %rd434;
+$L107:
+	mov.b64 {%r145, %r146}, %rd423;
+	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd435, {%r147, %r148};
+	@!%p90 bra $L108;
+	add.s64 %rd436, %rd435, %rd423;
+	mov.b64 %rd423, %rd436;
+$L108:
+	mov.b64 {%r149, %r150}, %rd423;
+	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd437, {%r151, %r152};
+	selp.b64 %rd438, %rd437, 0, %p91;
+	@!%p85 bra $L109;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	st.shared.s64 [%rd441+0], %rd438;
+$L109:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r153;
+	@!%p92 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L110:
+$L102:
+	bar.sync 0;
+	mul.wide.u32 %rd442, %r8, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	add.s64 %rd444, %rd443, 512;
+	ld.shared.s64 %rd445, [%rd444+0];
+	add.s64 %rd446, %rd445, %rd420;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd446;
+	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd448, {%r156, %r157};
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, 0;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p94, %rd457, 0;
+	setp.gt.s64 %p95, %rd455, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L112;
+	atom.global.add.u64 %rd458, [%rd215], %rd455;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd456, %rd459;
+$L112:
+	cvt.u64.u32 %rd460, %r2;
+	setp.eq.s64 %p97, %rd460, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd456;
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd461, [%rd1+1024];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd456, %rd462;
+	add.s64 %rd463, %rd456, %rd454;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, 0;
+$L114:
+	setp.lt.s64 %p100, %rd465, %rd415;
+	not.pred %p101, %p100;
+	@!%p101 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd466, %rd465, %rd187;
+	mad.lo.s64 %rd467, %rd466, 4, %rd185;
+	ld.shared.s32 %r158, [%rd467+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd468, %rd464, %rd465;
+	mul.lo.s64 %rd469, %rd468, %rd214;
+	mad.lo.s64 %rd470, %rd469, 4, %rd212;
+	st.global.s32 [%rd470+0], %r159;
+$L115:
+	add.s64 %rd471, %rd465, 1;
+	mov.b64 %rd465, %rd471;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd472, %r2;
+	add.s64 %rd473, %rd191, %rd472;
+	mov.b64 %rd474, %rd473;
+	mov.b32 %r160, -1;
+	mov.b64 %rd475, 0;
+	mov.b64 %rd476, 0;
+$L119:
+	@!%p11 bra $L123;
+	mov.b64 %rd477, 4611686018427387904;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd477, %rd164;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd478, %rd477;
+$L124:
+	mov.b64 %rd479, 0;
+	mov.b64 %rd480, %rd478;
+$L127:
+	setp.gt.s64 %p102, %rd480, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	bra.uni $L129;
+$L131:
+	setp.ge.s64 %p104, %rd475, %rd476;
+	@!%p104 bra $L133;
+	setp.ge.s64 %p105, %rd474, %rd194;
+	@!%p105 bra $L135;
+	bra.uni $L129;
+$L135:
+	mov.pred %p106, %p10;
+	mov.b64 %rd481, %rd145;
+	mov.b64 %rd482, %rd474;
+$L136:
+	@!%p106 bra $L140;
+	shr.s64 %rd483, %rd482, 5;
+	mul.lo.s64 %rd484, %rd483, %rd151;
+	mad.lo.s64 %rd485, %rd484, 4, %rd149;
+	ld.global.nc.u32 %r161, [%rd485+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd486, %rd482, 31;
+	min.u64 %rd487, %rd486, 32;
+	cvt.u32.u64 %r163, %rd487;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p107, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p107;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p108, %r167, 0x0;
+	@!%p108 bra $L142;
+	cvt.u32.u64 %r168, %rd482;
+	mov.b32 %r169, %r168;
+	bra.uni $L138;
+$L142:
+	mov.b32 %r169, -1;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd488, %rd482, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	ld.global.nc.s32 %r170, [%rd489+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b32 %r160, %r169;
+	add.s64 %rd490, %rd474, %rd189;
+	mov.b64 %rd474, %rd490;
+	setp.ge.s32 %p109, %r160, 0;
+	@!%p109 bra $L144;
+	mov.b64 %rd491, %rd135;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd492, %r172;
+	mul.lo.s64 %rd493, %rd492, %rd138;
+	mad.lo.s64 %rd494, %rd493, 8, %rd136;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, %rd135;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd499, %r173;
+	add.s64 %rd500, %rd499, 1;
+	mul.lo.s64 %rd501, %rd500, %rd138;
+	mad.lo.s64 %rd502, %rd501, 8, %rd136;
+	ld.global.nc.s64 %rd503, [%rd502+0];
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd506, %rd497;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd475, %rd506;
+	mov.b64 %rd476, %rd507;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd508, %rd475, %rd141;
+	mad.lo.s64 %rd509, %rd508, 4, %rd139;
+	ld.global.nc.s32 %r174, [%rd509+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b64 %rd510, %rd167;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd511, %rd475;
+$L145:
+	cvt.s64.s32 %rd512, %r177;
+	mul.lo.s64 %rd513, %rd512, %rd179;
+	mad.lo.s64 %rd514, %rd513, 8, %rd177;
+	ld.relaxed.gpu.global.f64 %fd19, [%rd514+0];
+	mov.f64 %fd20, %fd19;
+	mov.b64 %rd515, %rd510;
+	mov.b64 %rd516, %rd511;
+$L148:
+	setp.eq.s64 %p110, %rd175, 0;
+	@!%p110 bra $L152;
+	mov.f64 %fd21, 0d3FF0000000000000;
+	bra.uni $L150;
+$L152:
+	mul.lo.s64 %rd517, %rd516, %rd176;
+	mad.lo.s64 %rd518, %rd517, 8, %rd174;
+	ld.global.nc.f64 %fd22, [%rd518+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd21, %fd23;
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
+	add.rn.f64 %fd24, %fd20, %fd21;
+	mov.f64 %fd25, %fd24;
+	cvt.s64.s32 %rd519, %r178;
+	mul.lo.s64 %rd520, %rd519, %rd179;
+	mad.lo.s64 %rd521, %rd520, 8, %rd177;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd521+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p111, %fd25, %fd27;
+	not.pred %p112, %p111;
+	@!%p112 bra $L154;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L154:
+	cvt.s64.s32 %rd522, %r178;
+	mul.lo.s64 %rd523, %rd522, %rd179;
+	mad.lo.s64 %rd524, %rd523, 8, %rd177;
+	ld.relaxed.gpu.global.b64 %rd525, [%rd524];
+$L155:
+	mov.b64 %fd28, %rd525;
+	min.f64 %fd29, %fd28, %fd25;
+	mov.b64 %rd526, %fd28;
+	mov.b64 %rd527, %fd25;
+	or.b64 %rd528, %rd526, %rd527;
+	setp.eq.f64 %p114, %fd28, %fd25;
+	mov.b64 %fd30, %rd528;
+	selp.f64 %fd31, %fd30, %fd29, %p114;
+	setp.nan.f64 %p115, %fd28, %fd25;
+	add.rn.f64 %fd32, %fd28, %fd25;
+	selp.f64 %fd33, %fd32, %fd31, %p115;
+	mov.b64 %rd529, %fd33;
+	setp.eq.u64 %p116, %rd525, %rd529;
+	@%p116 bra $L156;
+	atom.global.cas.b64 %rd530, [%rd524], %rd525, %rd529;
+	setp.eq.u64 %p117, %rd530, %rd525;
+	mov.b64 %rd525, %rd530;
+	@!%p117 bra $L155;
+$L156:
+	mov.b64 %fd35, %rd525;
+	mov.f64 %fd34, %fd35;
+	mov.f64 %fd36, %fd34;
+	setp.gt.f64 %p118, %fd36, %fd25;
+	mov.pred %p113, %p118;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	@!%p113 bra $L158;
+	mov.pred %p119, 0;
+	mov.b64 %rd531, %rd479;
+	mov.b32 %r179, %r176;
+$L159:
+	@!%p11 bra $L163;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd532, %r180;
+	mov.b64 %rd533, %rd532;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd534, %r181;
+	min.u64 %rd535, %rd534, 32;
+	cvt.u32.u64 %r182, %rd535;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p120, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p120;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd536, %rd533;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd537, %rd536, %rd160;
+	mad.lo.s64 %rd538, %rd537, 4, %rd158;
+	ld.relaxed.gpu.global.u32 %r188, [%rd538+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L165;
+	mul.lo.s64 %rd539, %rd536, %rd160;
+	mad.lo.s64 %rd540, %rd539, 4, %rd158;
+	atom.global.or.b32 %r191, [%rd540], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p124, %r193, 0x0;
+	mov.pred %p122, %p124;
+$L165:
+	@!%p122 bra $L167;
+	mov.b64 %rd541, %rd531;
+	mov.b64 %rd542, %rd541;
+	mov.pred %p125, 0;
+	bra.uni $L161;
+$L167:
+	mov.b64 %rd543, %rd531;
+	mov.b64 %rd542, %rd543;
+	mov.pred %p125, 1;
+	bra.uni $L161;
+$L163:
+	@!%p12 bra $L169;
+	cvt.s64.s32 %rd544, %r179;
+	mul.lo.s64 %rd545, %rd544, %rd163;
+	mad.lo.s64 %rd546, %rd545, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r194, [%rd546+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p126, %r195, %r35;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L171;
+	cvt.s64.s32 %rd547, %r179;
+	mul.lo.s64 %rd548, %rd547, %rd163;
+	mad.lo.s64 %rd549, %rd548, 4, %rd161;
+	atom.global.exch.b32 %r196, [%rd549], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p129, %r197, %r35;
+	mov.pred %p127, %p129;
+$L171:
+	@!%p127 bra $L173;
+	mov.b64 %rd550, %rd531;
+	mov.b64 %rd542, %rd550;
+	mov.pred %p125, 0;
+	bra.uni $L161;
+$L173:
+$L169:
+	mul.lo.s64 %rd551, %rd531, %rd187;
+	mad.lo.s64 %rd552, %rd551, 4, %rd185;
+	st.shared.s32 [%rd552+0], %r179;
+	add.s64 %rd553, %rd531, 1;
+	mov.b64 %rd554, %rd553;
+	mov.b64 %rd542, %rd554;
+	mov.pred %p125, 1;
+	bra.uni $L161;
+$L160:
+	bra.uni $L159;
+$L161:
+	mov.b64 %rd555, %rd542;
+	mov.pred %p130, %p125;
+	mov.b64 %rd479, %rd555;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L175;
+	mov.b64 %rd556, %rd135;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p131, %rd129, 64;
+	setp.le.s64 %p132, %rd165, 1;
+	or.pred %p133, %p131, %p132;
+	@!%p133 bra $L176;
+	mov.b64 %rd557, %rd556;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd558, %r199;
+	add.s64 %rd559, %rd558, 1;
+	mul.lo.s64 %rd560, %rd559, %rd138;
+	mad.lo.s64 %rd561, %rd560, 8, %rd136;
+	ld.global.nc.s64 %rd562, [%rd561+0];
+	mov.b64 %rd563, %rd562;
+	cvt.s64.s32 %rd564, %r199;
+	mul.lo.s64 %rd565, %rd564, %rd138;
+	mad.lo.s64 %rd566, %rd565, 8, %rd136;
+	ld.global.nc.s64 %rd567, [%rd566+0];
+	mov.b64 %rd568, %rd567;
+	sub.s64 %rd569, %rd563, %rd568;
+	mov.b64 %rd570, %rd569;
+	add.s64 %rd571, %rd130, %rd570;
+	mov.b64 %rd130, %rd571;
+	bra.uni $L177;
+$L176:
+	rem.s64 %rd572, %rd129, %rd165;
+	setp.eq.s64 %p134, %rd165, -1;
+	selp.b64 %rd573, 0, %rd572, %p134;
+	setp.eq.s64 %p135, %rd165, 0;
+	selp.b64 %rd574, %rd129, %rd573, %p135;
+	setp.eq.s64 %p136, %rd574, 0;
+	@!%p136 bra $L179;
+	mov.b64 %rd575, %rd556;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd576, %r200;
+	add.s64 %rd577, %rd576, 1;
+	mul.lo.s64 %rd578, %rd577, %rd138;
+	mad.lo.s64 %rd579, %rd578, 8, %rd136;
+	ld.global.nc.s64 %rd580, [%rd579+0];
+	mov.b64 %rd581, %rd580;
+	cvt.s64.s32 %rd582, %r200;
+	mul.lo.s64 %rd583, %rd582, %rd138;
+	mad.lo.s64 %rd584, %rd583, 8, %rd136;
+	ld.global.nc.s64 %rd585, [%rd584+0];
+	mov.b64 %rd586, %rd585;
+	sub.s64 %rd587, %rd581, %rd586;
+	mov.b64 %rd588, %rd587;
+	mul.lo.s64 %rd589, %rd165, %rd588;
+	add.s64 %rd590, %rd130, %rd589;
+	mov.b64 %rd130, %rd590;
+$L179:
+$L177:
+	add.s64 %rd591, %rd129, 1;
+	mov.b64 %rd129, %rd591;
+$L175:
+$L158:
+	add.s64 %rd592, %rd475, 1;
+	mov.b64 %rd475, %rd592;
+	sub.s64 %rd593, %rd480, 1;
+	mov.b64 %rd480, %rd593;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd594, %rd479;
+$L180:
+	@!%p11 bra $L184;
+	bra.uni $L182;
+$L184:
+	// block scan
+	mov.b64 %rd595, %rd594;
+	mov.b32 %r201, %r3;
+$L185:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L186;
+	mov.b64 {%r202, %r203}, %rd595;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd596, {%r204, %r205};
+	@!%p138 bra $L187;
+	add.s64 %rd597, %rd596, %rd595;
+	mov.b64 %rd595, %rd597;
+$L187:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L185;
+$L186:
+	mov.b64 {%r206, %r207}, %rd595;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd598, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd599, %rd598, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L188;
+	mul.wide.u32 %rd600, %r8, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	st.shared.s64 [%rd601+0], %rd595;
+$L188:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L189;
+	mov.b64 %rd602, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L190;
+	mul.wide.u32 %rd603, %r7, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	ld.shared.s64 %rd605, [%rd604+0];
+	mov.b64 %rd602, %rd605;
+$L190:
+	mov.b64 {%r211, %r212}, %rd602;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd606, {%r213, %r214};
+	@!%p145 bra $L191;
+	add.s64 %rd607, %rd606, %rd602;
+	mov.b64 %rd602, %rd607;
+$L191:
+	mov.b64 {%r215, %r216}, %rd602;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd608, {%r217, %r218};
+	@!%p146 bra $L192;
+	add.s64 %rd609, %rd608, %rd602;
+	mov.b64 %rd602, %rd609;
+$L192:
+	mov.b64 {%r219, %r220}, %rd602;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd610, {%r221, %r222};
+	@!%p147 bra $L193;
+	add.s64 %rd611, %rd610, %rd602;
+	mov.b64 %rd602, %rd611;
+$L193:
+	mov.b64 {%r223, %r224}, %rd602;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd612, {%r225, %r226};
+	@!%p148 bra $L194;
+	add.s64 %rd613, %rd612, %rd602;
+	mov.b64 %rd602, %rd613;
+$L194:
+	mov.b64 {%r227, %r228}, %rd602;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd614, {%r229, %r230};
+	@!%p149 bra $L195;
+	add.s64 %rd615, %rd614, %rd602;
+	mov.b64 %rd602, %rd615;
+$L195:
+	mov.b64 {%r231, %r232}, %rd602;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd616, {%r233, %r234};
+	selp.b64 %rd617, %rd616, 0, %p150;
+	@!%p144 bra $L196;
+	mul.wide.u32 %rd618, %r7, 16;
+	add.s64 %rd619, %rd1, %rd618;
+	add.s64 %rd620, %rd619, 512;
+	st.shared.s64 [%rd620+0], %rd617;
+$L196:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L197;
+	st.shared.s64 [%rd1+1024], %rd602;
+$L197:
+$L189:
+	bar.sync 0;
+	mul.wide.u32 %rd621, %r8, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	add.s64 %rd623, %rd622, 512;
+	ld.shared.s64 %rd624, [%rd623+0];
+	add.s64 %rd625, %rd624, %rd599;
+	ld.shared.s64 %rd626, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd625;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd627, {%r238, %r239};
+	mov.b64 %rd628, %rd626;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	mov.b64 %rd633, %rd631;
+	mov.b64 %rd634, %rd632;
+	mov.b64 %rd635, 0;
+	cvt.u64.u32 %rd636, %r2;
+	setp.eq.s64 %p153, %rd636, 0;
+	setp.gt.s64 %p154, %rd634, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L199;
+	atom.global.add.u64 %rd637, [%rd155], %rd634;
+	mov.b64 %rd638, %rd637;
+	mov.b64 %rd635, %rd638;
+$L199:
+	cvt.u64.u32 %rd639, %r2;
+	setp.eq.s64 %p156, %rd639, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L200;
+	st.shared.s64 [%rd1+1024], %rd635;
+$L200:
+	bar.sync 0;
+	ld.shared.s64 %rd640, [%rd1+1024];
+	mov.b64 %rd641, %rd640;
+	mov.b64 %rd635, %rd641;
+	add.s64 %rd642, %rd635, %rd633;
+	mov.b64 %rd643, %rd642;
+	mov.b64 %rd644, 0;
+$L201:
+	setp.lt.s64 %p159, %rd644, %rd594;
+	not.pred %p160, %p159;
+	@!%p160 bra $L205;
+	bra.uni $L203;
+$L205:
+	mul.lo.s64 %rd645, %rd644, %rd187;
+	mad.lo.s64 %rd646, %rd645, 4, %rd185;
+	ld.shared.s32 %r240, [%rd646+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd647, %rd643, %rd644;
+	mul.lo.s64 %rd648, %rd647, %rd154;
+	mad.lo.s64 %rd649, %rd648, 4, %rd152;
+	st.global.s32 [%rd649+0], %r241;
+$L202:
+	add.s64 %rd650, %rd644, 1;
+	mov.b64 %rd644, %rd650;
+	bra.uni $L201;
+$L203:
+	bra.uni $L182;
+$L181:
+	bra.uni $L180;
+$L182:
+	mov.b64 %rd651, 0;
+	setp.lt.s64 %p161, %rd475, %rd476;
+	setp.lt.s64 %p162, %rd474, %rd194;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L207;
+	mov.b64 %rd651, 1;
+$L207:
+	mov.b64 %rd652, %rd651;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L208:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L209;
+	mov.b64 {%r244, %r245}, %rd652;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd653, {%r246, %r247};
+	@!%p165 bra $L210;
+	max.s64 %rd654, %rd652, %rd653;
+	mov.b64 %rd652, %rd654;
+$L210:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L208;
+$L209:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L211;
+	mul.wide.u32 %rd655, %r8, 16;
+	add.s64 %rd656, %rd1, %rd655;
+	st.shared.s64 [%rd656+0], %rd652;
+$L211:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L212;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L213;
+	mul.wide.u32 %rd657, %r7, 16;
+	add.s64 %rd658, %rd1, %rd657;
+	ld.shared.s64 %rd659, [%rd658+0];
+	mov.b64 %rd652, %rd659;
+$L213:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd652;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd660, {%r251, %r252};
+	@!%p169 bra $L214;
+	max.s64 %rd661, %rd652, %rd660;
+	mov.b64 %rd652, %rd661;
+$L214:
+	mov.b64 {%r253, %r254}, %rd652;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd662, {%r255, %r256};
+	@!%p170 bra $L215;
+	max.s64 %rd663, %rd652, %rd662;
+	mov.b64 %rd652, %rd663;
+$L215:
+	mov.b64 {%r257, %r258}, %rd652;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd664, {%r259, %r260};
+	@!%p171 bra $L216;
+	max.s64 %rd665, %rd652, %rd664;
+	mov.b64 %rd652, %rd665;
+$L216:
+	mov.b64 {%r261, %r262}, %rd652;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd666, {%r263, %r264};
+	@!%p172 bra $L217;
+	max.s64 %rd667, %rd652, %rd666;
+	mov.b64 %rd652, %rd667;
+$L217:
+	mov.b64 {%r265, %r266}, %rd652;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd668, {%r267, %r268};
+	@!%p173 bra $L218;
+	max.s64 %rd669, %rd652, %rd668;
+	mov.b64 %rd652, %rd669;
+$L218:
+	@!%p166 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd652;
+$L219:
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd670, [%rd1+1024];
+	mov.b64 %rd652, %rd670;
+	mov.b64 %rd671, %rd652;
+	setp.eq.s64 %p174, %rd671, 0;
+	@!%p174 bra $L221;
+	bra.uni $L126;
+$L221:
+$L125:
+	bra.uni $L124;
+$L126:
 $L3:
 	bar.sync 0;
 	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd395, %rd129;
-	mov.b64 %rd396, %rd130;
+	mov.b64 %rd672, %rd129;
+	mov.b64 %rd673, %rd130;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L107:
-	setp.hs.u32 %p86, %r146, 32;
-	@%p86 bra $L108;
-	mov.b64 {%r147, %r148}, %rd395;
-	shfl.sync.down.b32 %r149|%p87, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd397, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd396;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd398, {%r153, %r154};
-	@!%p87 bra $L109;
-	setp.lt.s64 %p88, %rd397, %rd395;
-	setp.eq.s64 %p89, %rd397, %rd395;
-	setp.lt.s64 %p90, %rd398, %rd396;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd399, %rd397, %rd395, %p92;
-	selp.b64 %rd400, %rd398, %rd396, %p92;
-	mov.b64 %rd395, %rd399;
-	mov.b64 %rd396, %rd400;
-$L109:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L107;
-$L108:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L110;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd395;
-	st.shared.s64 [%rd402+8], %rd396;
-$L110:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L222:
+	setp.hs.u32 %p175, %r270, 32;
+	@%p175 bra $L223;
+	mov.b64 {%r271, %r272}, %rd672;
+	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd674, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd673;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd675, {%r277, %r278};
+	@!%p176 bra $L224;
+	setp.lt.s64 %p177, %rd674, %rd672;
+	setp.eq.s64 %p178, %rd674, %rd672;
+	setp.lt.s64 %p179, %rd675, %rd673;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd676, %rd674, %rd672, %p181;
+	selp.b64 %rd677, %rd675, %rd673, %p181;
+	mov.b64 %rd672, %rd676;
+	mov.b64 %rd673, %rd677;
+$L224:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L222;
+$L223:
+	setp.eq.u32 %p182, %r7, 0;
+	@!%p182 bra $L225;
+	mul.wide.u32 %rd678, %r8, 16;
+	add.s64 %rd679, %rd1, %rd678;
+	st.shared.s64 [%rd679+0], %rd672;
+	st.shared.s64 [%rd679+8], %rd673;
+$L225:
 	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L111;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L112;
-	mul.wide.u32 %rd403, %r7, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	ld.shared.s64 %rd405, [%rd404+0];
-	ld.shared.s64 %rd406, [%rd404+8];
-	mov.b64 %rd395, %rd405;
-	mov.b64 %rd396, %rd406;
-$L112:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd395;
-	shfl.sync.down.b32 %r158|%p96, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd407, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd396;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd408, {%r162, %r163};
-	@!%p96 bra $L113;
-	setp.lt.s64 %p97, %rd407, %rd395;
-	setp.eq.s64 %p98, %rd407, %rd395;
-	setp.lt.s64 %p99, %rd408, %rd396;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd409, %rd407, %rd395, %p101;
-	selp.b64 %rd410, %rd408, %rd396, %p101;
-	mov.b64 %rd395, %rd409;
-	mov.b64 %rd396, %rd410;
-$L113:
-	mov.b64 {%r164, %r165}, %rd395;
-	shfl.sync.down.b32 %r166|%p102, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd411, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd396;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd412, {%r170, %r171};
-	@!%p102 bra $L114;
-	setp.lt.s64 %p103, %rd411, %rd395;
-	setp.eq.s64 %p104, %rd411, %rd395;
-	setp.lt.s64 %p105, %rd412, %rd396;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd413, %rd411, %rd395, %p107;
-	selp.b64 %rd414, %rd412, %rd396, %p107;
-	mov.b64 %rd395, %rd413;
-	mov.b64 %rd396, %rd414;
-$L114:
-	mov.b64 {%r172, %r173}, %rd395;
-	shfl.sync.down.b32 %r174|%p108, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd415, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd396;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd416, {%r178, %r179};
-	@!%p108 bra $L115;
-	setp.lt.s64 %p109, %rd415, %rd395;
-	setp.eq.s64 %p110, %rd415, %rd395;
-	setp.lt.s64 %p111, %rd416, %rd396;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd417, %rd415, %rd395, %p113;
-	selp.b64 %rd418, %rd416, %rd396, %p113;
-	mov.b64 %rd395, %rd417;
-	mov.b64 %rd396, %rd418;
-$L115:
-	mov.b64 {%r180, %r181}, %rd395;
-	shfl.sync.down.b32 %r182|%p114, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd419, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd396;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd420, {%r186, %r187};
-	@!%p114 bra $L116;
-	setp.lt.s64 %p115, %rd419, %rd395;
-	setp.eq.s64 %p116, %rd419, %rd395;
-	setp.lt.s64 %p117, %rd420, %rd396;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd421, %rd419, %rd395, %p119;
-	selp.b64 %rd422, %rd420, %rd396, %p119;
-	mov.b64 %rd395, %rd421;
-	mov.b64 %rd396, %rd422;
-$L116:
-	mov.b64 {%r188, %r189}, %rd395;
-	shfl.sync.down.b32 %r190|%p120, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd423, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd396;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd424, {%r194, %r195};
-	@!%p120 bra $L117;
-	setp.lt.s64 %p121, %rd423, %rd395;
-	setp.eq.s64 %p122, %rd423, %rd395;
-	setp.lt.s64 %p123, %rd424, %rd396;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd425, %rd423, %rd395, %p125;
-	selp.b64 %rd426, %rd424, %rd396, %p125;
-	mov.b64 %rd395, %rd425;
-	mov.b64 %rd396, %rd426;
-$L117:
-$L111:
-	mul.wide.u32 %rd427, %r28, 16;
-	add.s64 %rd428, %rd11, %rd427;
-	setp.eq.u32 %p126, %r5, 0;
-	@!%p126 bra $L118;
-	st.global.s64 [%rd428+0], %rd395;
-	st.global.s64 [%rd428+8], %rd396;
-$L118:
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L226;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L227;
+	mul.wide.u32 %rd680, %r7, 16;
+	add.s64 %rd681, %rd1, %rd680;
+	ld.shared.s64 %rd682, [%rd681+0];
+	ld.shared.s64 %rd683, [%rd681+8];
+	mov.b64 %rd672, %rd682;
+	mov.b64 %rd673, %rd683;
+$L227:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd672;
+	shfl.sync.down.b32 %r282|%p185, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd684, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd673;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd685, {%r286, %r287};
+	@!%p185 bra $L228;
+	setp.lt.s64 %p186, %rd684, %rd672;
+	setp.eq.s64 %p187, %rd684, %rd672;
+	setp.lt.s64 %p188, %rd685, %rd673;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd686, %rd684, %rd672, %p190;
+	selp.b64 %rd687, %rd685, %rd673, %p190;
+	mov.b64 %rd672, %rd686;
+	mov.b64 %rd673, %rd687;
+$L228:
+	mov.b64 {%r288, %r289}, %rd672;
+	shfl.sync.down.b32 %r290|%p191, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd688, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd673;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd689, {%r294, %r295};
+	@!%p191 bra $L229;
+	setp.lt.s64 %p192, %rd688, %rd672;
+	setp.eq.s64 %p193, %rd688, %rd672;
+	setp.lt.s64 %p194, %rd689, %rd673;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd690, %rd688, %rd672, %p196;
+	selp.b64 %rd691, %rd689, %rd673, %p196;
+	mov.b64 %rd672, %rd690;
+	mov.b64 %rd673, %rd691;
+$L229:
+	mov.b64 {%r296, %r297}, %rd672;
+	shfl.sync.down.b32 %r298|%p197, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd692, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd673;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd693, {%r302, %r303};
+	@!%p197 bra $L230;
+	setp.lt.s64 %p198, %rd692, %rd672;
+	setp.eq.s64 %p199, %rd692, %rd672;
+	setp.lt.s64 %p200, %rd693, %rd673;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd694, %rd692, %rd672, %p202;
+	selp.b64 %rd695, %rd693, %rd673, %p202;
+	mov.b64 %rd672, %rd694;
+	mov.b64 %rd673, %rd695;
+$L230:
+	mov.b64 {%r304, %r305}, %rd672;
+	shfl.sync.down.b32 %r306|%p203, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd696, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd673;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd697, {%r310, %r311};
+	@!%p203 bra $L231;
+	setp.lt.s64 %p204, %rd696, %rd672;
+	setp.eq.s64 %p205, %rd696, %rd672;
+	setp.lt.s64 %p206, %rd697, %rd673;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd698, %rd696, %rd672, %p208;
+	selp.b64 %rd699, %rd697, %rd673, %p208;
+	mov.b64 %rd672, %rd698;
+	mov.b64 %rd673, %rd699;
+$L231:
+	mov.b64 {%r312, %r313}, %rd672;
+	shfl.sync.down.b32 %r314|%p209, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd700, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd673;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd701, {%r318, %r319};
+	@!%p209 bra $L232;
+	setp.lt.s64 %p210, %rd700, %rd672;
+	setp.eq.s64 %p211, %rd700, %rd672;
+	setp.lt.s64 %p212, %rd701, %rd673;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd702, %rd700, %rd672, %p214;
+	selp.b64 %rd703, %rd701, %rd673, %p214;
+	mov.b64 %rd672, %rd702;
+	mov.b64 %rd673, %rd703;
+$L232:
+$L226:
+	mul.wide.u32 %rd704, %r28, 16;
+	add.s64 %rd705, %rd11, %rd704;
+	setp.eq.u32 %p215, %r5, 0;
+	@!%p215 bra $L233;
+	st.global.s64 [%rd705+0], %rd672;
+	st.global.s64 [%rd705+8], %rd673;
+$L233:
 	ret;
 }
 
@@ -6701,10 +9472,10 @@ $L16:
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<127>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<429>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<216>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<706>;
+	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6950,129 +9721,170 @@ $L1:
 	add.s64 %rd192, %rd191, %rd166;
 	min.s64 %rd193, %rd192, %rd145;
 	mov.b64 %rd194, %rd193;
-	cvt.u64.u32 %rd195, %r2;
-	add.s64 %rd196, %rd191, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b32 %r36, -1;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd200, 4611686018427387904;
+	setp.eq.s64 %p13, %rd189, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd195, %rd135;
+	mov.b64 %rd196, %rd136;
+	mov.b64 %rd197, %rd137;
+	mov.b64 %rd198, %rd138;
+	mov.b64 %rd199, %rd139;
+	mov.b64 %rd200, %rd140;
+	mov.b64 %rd201, %rd141;
+	mov.b64 %rd202, %rd142;
+	mov.b64 %rd203, %rd143;
+	mov.b64 %rd204, %rd144;
+	mov.pred %p14, %p10;
+	mov.b64 %rd205, %rd145;
+	mov.b64 %rd206, %rd146;
+	mov.b64 %rd207, %rd147;
+	mov.b64 %rd208, %rd148;
+	mov.b64 %rd209, %rd149;
+	mov.b64 %rd210, %rd150;
+	mov.b64 %rd211, %rd151;
+	mov.pred %p15, %p11;
+	mov.b64 %rd212, %rd152;
+	mov.b64 %rd213, %rd153;
+	mov.b64 %rd214, %rd154;
+	mov.b64 %rd215, %rd155;
+	mov.b64 %rd216, %rd156;
+	mov.b64 %rd217, %rd157;
+	mov.b64 %rd218, %rd158;
+	mov.b64 %rd219, %rd159;
+	mov.b64 %rd220, %rd160;
+	mov.pred %p16, %p12;
+	mov.b64 %rd221, %rd161;
+	mov.b64 %rd222, %rd162;
+	mov.b64 %rd223, %rd163;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd224, %rd164;
+	mov.b64 %rd225, %rd165;
+	mov.b64 %rd226, %rd166;
+	mov.b64 %rd227, %rd167;
+	mov.b64 %rd228, %rd168;
+	mov.b64 %rd229, %rd169;
+	mov.b64 %rd230, %rd170;
+	mov.b64 %rd231, %rd171;
+	mov.b64 %rd232, %rd172;
+	mov.b64 %rd233, %rd173;
+	mov.b64 %rd234, %rd174;
+	mov.b64 %rd235, %rd175;
+	mov.b64 %rd236, %rd176;
+	mov.b64 %rd237, %rd177;
+	mov.b64 %rd238, %rd178;
+	mov.b64 %rd239, %rd179;
+	mov.b64 %rd240, %rd191;
+	mov.b64 %rd241, %rd194;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd242, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd242, %rd224;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd200, %rd164;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd201, %rd200;
-$L9:
-	mov.b64 %rd202, 0;
-	mov.b64 %rd203, %rd201;
-$L12:
-	setp.gt.s64 %p13, %rd203, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
+	mov.b64 %rd243, %rd242;
+	mov.b64 %rd244, 0;
+	mov.b64 %rd245, %rd240;
+$L11:
+	setp.lt.s64 %p17, %rd245, %rd241;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd246, %rd205;
+	mov.b64 %rd247, %rd245;
 $L16:
-	setp.ge.s64 %p15, %rd198, %rd199;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd197, %rd194;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd204, %rd145;
-	mov.b64 %rd205, %rd197;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd206, %rd205, 5;
-	mul.lo.s64 %rd207, %rd206, %rd151;
-	mad.lo.s64 %rd208, %rd207, 4, %rd149;
-	ld.global.nc.u32 %r37, [%rd208+0];
+	@!%p19 bra $L20;
+	shr.s64 %rd248, %rd247, 5;
+	mul.lo.s64 %rd249, %rd248, %rd211;
+	mad.lo.s64 %rd250, %rd249, 4, %rd209;
+	ld.global.nc.u32 %r37, [%rd250+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd209, %rd205, 31;
-	min.u64 %rd210, %rd209, 32;
-	cvt.u32.u64 %r39, %rd210;
+	and.b64 %rd251, %rd247, 31;
+	min.u64 %rd252, %rd251, 32;
+	cvt.u32.u64 %r39, %rd252;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r44, %rd205;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd247;
 	mov.b32 %r45, %r44;
-	bra.uni $L23;
-$L27:
+	bra.uni $L18;
+$L22:
 	mov.b32 %r45, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd211, %rd205, %rd148;
-	mad.lo.s64 %rd212, %rd211, 4, %rd146;
-	ld.global.nc.s32 %r46, [%rd212+0];
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd253, %rd247, %rd208;
+	mad.lo.s64 %rd254, %rd253, 4, %rd206;
+	ld.global.nc.s32 %r46, [%rd254+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r36, %r45;
-	add.s64 %rd213, %rd197, %rd189;
-	mov.b64 %rd197, %rd213;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd214, %rd135;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd215, %r48;
-	mul.lo.s64 %rd216, %rd215, %rd138;
-	mad.lo.s64 %rd217, %rd216, 8, %rd136;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd135;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd222, %r49;
-	add.s64 %rd223, %rd222, 1;
-	mul.lo.s64 %rd224, %rd223, %rd138;
-	mad.lo.s64 %rd225, %rd224, 8, %rd136;
-	ld.global.nc.s64 %rd226, [%rd225+0];
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd220;
-	mov.b64 %rd230, %rd228;
-	mov.b64 %rd198, %rd229;
-	mov.b64 %rd199, %rd230;
-$L29:
-	bra.uni $L13;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd231, %rd198, %rd141;
-	mad.lo.s64 %rd232, %rd231, 4, %rd139;
-	ld.global.nc.s32 %r50, [%rd232+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd255, %rd195;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd256, %r49;
+	add.s64 %rd257, %rd256, 1;
+	mul.lo.s64 %rd258, %rd257, %rd198;
+	mad.lo.s64 %rd259, %rd258, 8, %rd196;
+	ld.global.nc.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	mov.b64 %rd263, %rd262;
+	mov.b64 %rd264, %rd195;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd265, %r50;
+	mul.lo.s64 %rd266, %rd265, %rd198;
+	mad.lo.s64 %rd267, %rd266, 8, %rd196;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	mov.b64 %rd270, %rd269;
+	mov.b64 %rd271, %rd270;
+$L25:
+	setp.lt.s64 %p23, %rd271, %rd263;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd272, %rd271, %rd201;
+	mad.lo.s64 %rd273, %rd272, 4, %rd199;
+	ld.global.nc.s32 %r51, [%rd273+0];
 	mov.b32 %r52, %r51;
-	mov.b64 %rd233, %rd167;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd234, %rd198;
+	mov.b32 %r53, %r52;
+	mov.b64 %rd274, %rd227;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd275, %rd271;
 $L30:
-	cvt.s64.s32 %rd235, %r53;
-	mul.lo.s64 %rd236, %rd235, %rd179;
-	mad.lo.s64 %rd237, %rd236, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd237+0];
+	cvt.s64.s32 %rd276, %r54;
+	mul.lo.s64 %rd277, %rd276, %rd239;
+	mad.lo.s64 %rd278, %rd277, 8, %rd237;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd278+0];
 	mov.f64 %fd2, %fd1;
-	mov.b64 %rd238, %rd233;
-	mov.b64 %rd239, %rd234;
+	mov.b64 %rd279, %rd274;
+	mov.b64 %rd280, %rd275;
 $L33:
-	setp.eq.s64 %p21, %rd175, 0;
-	@!%p21 bra $L37;
+	setp.eq.s64 %p25, %rd235, 0;
+	@!%p25 bra $L37;
 	mov.f64 %fd3, 0d3FF0000000000000;
 	bra.uni $L35;
 $L37:
-	mul.lo.s64 %rd240, %rd239, %rd176;
-	mad.lo.s64 %rd241, %rd240, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd241+0];
+	mul.lo.s64 %rd281, %rd280, %rd236;
+	mad.lo.s64 %rd282, %rd281, 8, %rd234;
+	ld.global.nc.f64 %fd4, [%rd282+0];
 	mov.f64 %fd5, %fd4;
 	mov.f64 %fd3, %fd5;
 	bra.uni $L35;
@@ -7081,627 +9893,1305 @@ $L34:
 $L35:
 	add.rn.f64 %fd6, %fd2, %fd3;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd242, %r54;
-	mul.lo.s64 %rd243, %rd242, %rd179;
-	mad.lo.s64 %rd244, %rd243, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd244+0];
+	cvt.s64.s32 %rd283, %r55;
+	mul.lo.s64 %rd284, %rd283, %rd239;
+	mad.lo.s64 %rd285, %rd284, 8, %rd237;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd285+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p22, %fd7, %fd9;
-	not.pred %p23, %p22;
-	@!%p23 bra $L39;
-	mov.pred %p24, 0;
+	setp.lt.f64 %p26, %fd7, %fd9;
+	not.pred %p27, %p26;
+	@!%p27 bra $L39;
+	mov.pred %p28, 0;
 	bra.uni $L32;
 $L39:
-	cvt.s64.s32 %rd245, %r54;
-	mul.lo.s64 %rd246, %rd245, %rd179;
-	mad.lo.s64 %rd247, %rd246, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd248, [%rd247];
+	cvt.s64.s32 %rd286, %r55;
+	mul.lo.s64 %rd287, %rd286, %rd239;
+	mad.lo.s64 %rd288, %rd287, 8, %rd237;
+	ld.relaxed.gpu.global.b64 %rd289, [%rd288];
 $L40:
-	mov.b64 %fd10, %rd248;
+	mov.b64 %fd10, %rd289;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd249, %fd10;
-	mov.b64 %rd250, %fd7;
-	or.b64 %rd251, %rd249, %rd250;
-	setp.eq.f64 %p25, %fd10, %fd7;
-	mov.b64 %fd12, %rd251;
-	selp.f64 %fd13, %fd12, %fd11, %p25;
-	setp.nan.f64 %p26, %fd10, %fd7;
+	mov.b64 %rd290, %fd10;
+	mov.b64 %rd291, %fd7;
+	or.b64 %rd292, %rd290, %rd291;
+	setp.eq.f64 %p29, %fd10, %fd7;
+	mov.b64 %fd12, %rd292;
+	selp.f64 %fd13, %fd12, %fd11, %p29;
+	setp.nan.f64 %p30, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p26;
-	mov.b64 %rd252, %fd15;
-	setp.eq.u64 %p27, %rd248, %rd252;
-	@%p27 bra $L41;
-	atom.global.cas.b64 %rd253, [%rd247], %rd248, %rd252;
-	setp.eq.u64 %p28, %rd253, %rd248;
-	mov.b64 %rd248, %rd253;
-	@!%p28 bra $L40;
+	selp.f64 %fd15, %fd14, %fd13, %p30;
+	mov.b64 %rd293, %fd15;
+	setp.eq.u64 %p31, %rd289, %rd293;
+	@%p31 bra $L41;
+	atom.global.cas.b64 %rd294, [%rd288], %rd289, %rd293;
+	setp.eq.u64 %p32, %rd294, %rd289;
+	mov.b64 %rd289, %rd294;
+	@!%p32 bra $L40;
 $L41:
-	mov.b64 %fd17, %rd248;
+	mov.b64 %fd17, %rd289;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p29, %fd18, %fd7;
-	mov.pred %p24, %p29;
+	setp.gt.f64 %p33, %fd18, %fd7;
+	mov.pred %p28, %p33;
 	bra.uni $L32;
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p24 bra $L43;
-	mov.pred %p30, 0;
-	mov.b64 %rd254, %rd202;
-	mov.b32 %r55, %r52;
+	not.pred %p34, %p28;
+	@!%p34 bra $L43;
+	bra.uni $L26;
+$L43:
+	mov.pred %p35, 0;
+	mov.b64 %rd295, %rd244;
+	mov.b32 %r56, %r53;
 $L44:
-	@!%p11 bra $L48;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd255, %r56;
-	mov.b64 %rd256, %rd255;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd257, %r57;
-	min.u64 %rd258, %rd257, 32;
-	cvt.u32.u64 %r58, %rd258;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p31, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p31;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd259, %rd256;
+	@!%p15 bra $L48;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd296, %r57;
+	mov.b64 %rd297, %rd296;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd298, %r58;
+	min.u64 %rd299, %rd298, 32;
+	cvt.u32.u64 %r59, %rd299;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p36, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p36;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd260, %rd259, %rd160;
-	mad.lo.s64 %rd261, %rd260, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r64, [%rd261+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p32, %r66, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L50;
-	mul.lo.s64 %rd262, %rd259, %rd160;
-	mad.lo.s64 %rd263, %rd262, 4, %rd158;
-	atom.global.or.b32 %r67, [%rd263], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p35, %r69, 0x0;
-	mov.pred %p33, %p35;
-$L50:
-	@!%p33 bra $L52;
-	mov.b64 %rd264, %rd254;
-	mov.b64 %rd265, %rd264;
-	mov.pred %p36, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd266, %rd254;
-	mov.b64 %rd265, %rd266;
-	mov.pred %p36, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd267, %r55;
-	mul.lo.s64 %rd268, %rd267, %rd163;
-	mad.lo.s64 %rd269, %rd268, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r70, [%rd269+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p37, %r71, %r35;
+	mov.b64 %rd300, %rd297;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd301, %rd300, %rd220;
+	mad.lo.s64 %rd302, %rd301, 4, %rd218;
+	ld.relaxed.gpu.global.u32 %r65, [%rd302+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p37, %r67, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
-	@!%p39 bra $L56;
-	cvt.s64.s32 %rd270, %r55;
-	mul.lo.s64 %rd271, %rd270, %rd163;
-	mad.lo.s64 %rd272, %rd271, 4, %rd161;
-	atom.global.exch.b32 %r72, [%rd272], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p40, %r73, %r35;
+	@!%p39 bra $L50;
+	mul.lo.s64 %rd303, %rd300, %rd220;
+	mad.lo.s64 %rd304, %rd303, 4, %rd218;
+	atom.global.or.b32 %r68, [%rd304], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p40, %r70, 0x0;
 	mov.pred %p38, %p40;
+$L50:
+	@!%p38 bra $L52;
+	mov.b64 %rd305, %rd295;
+	mov.b64 %rd306, %rd305;
+	mov.pred %p41, 0;
+	bra.uni $L46;
+$L52:
+	mov.b64 %rd307, %rd295;
+	mov.b64 %rd306, %rd307;
+	mov.pred %p41, 1;
+	bra.uni $L46;
+$L48:
+	@!%p16 bra $L54;
+	cvt.s64.s32 %rd308, %r56;
+	mul.lo.s64 %rd309, %rd308, %rd223;
+	mad.lo.s64 %rd310, %rd309, 4, %rd221;
+	ld.relaxed.gpu.global.s32 %r71, [%rd310+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p42, %r72, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L56;
+	cvt.s64.s32 %rd311, %r56;
+	mul.lo.s64 %rd312, %rd311, %rd223;
+	mad.lo.s64 %rd313, %rd312, 4, %rd221;
+	atom.global.exch.b32 %r73, [%rd313], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p45, %r74, %r36;
+	mov.pred %p43, %p45;
 $L56:
-	@!%p38 bra $L58;
-	mov.b64 %rd273, %rd254;
-	mov.b64 %rd265, %rd273;
-	mov.pred %p36, 0;
+	@!%p43 bra $L58;
+	mov.b64 %rd314, %rd295;
+	mov.b64 %rd306, %rd314;
+	mov.pred %p41, 0;
 	bra.uni $L46;
 $L58:
 $L54:
-	mul.lo.s64 %rd274, %rd254, %rd187;
-	mad.lo.s64 %rd275, %rd274, 4, %rd185;
-	st.shared.s32 [%rd275+0], %r55;
-	add.s64 %rd276, %rd254, 1;
-	mov.b64 %rd277, %rd276;
-	mov.b64 %rd265, %rd277;
-	mov.pred %p36, 1;
+	mul.lo.s64 %rd315, %rd295, %rd187;
+	mad.lo.s64 %rd316, %rd315, 4, %rd185;
+	st.shared.s32 [%rd316+0], %r56;
+	add.s64 %rd317, %rd295, 1;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd306, %rd318;
+	mov.pred %p41, 1;
 	bra.uni $L46;
 $L45:
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd278, %rd265;
-	mov.pred %p41, %p36;
-	mov.b64 %rd202, %rd278;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L60;
-	mov.b64 %rd279, %rd135;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p42, %rd129, 64;
-	setp.le.s64 %p43, %rd165, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L61;
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd281, %r75;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd138;
-	mad.lo.s64 %rd284, %rd283, 8, %rd136;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r75;
-	mul.lo.s64 %rd288, %rd287, %rd138;
-	mad.lo.s64 %rd289, %rd288, 8, %rd136;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mov.b64 %rd293, %rd292;
-	add.s64 %rd294, %rd130, %rd293;
-	mov.b64 %rd130, %rd294;
+	mov.b64 %rd319, %rd306;
+	mov.pred %p46, %p41;
+	mov.b64 %rd244, %rd319;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L60;
+	mov.b64 %rd320, %rd195;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p47, %rd129, 64;
+	setp.le.s64 %p48, %rd225, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L61;
+	mov.b64 %rd321, %rd320;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd322, %r76;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd198;
+	mad.lo.s64 %rd325, %rd324, 8, %rd196;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	cvt.s64.s32 %rd328, %r76;
+	mul.lo.s64 %rd329, %rd328, %rd198;
+	mad.lo.s64 %rd330, %rd329, 8, %rd196;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	sub.s64 %rd333, %rd327, %rd332;
+	mov.b64 %rd334, %rd333;
+	add.s64 %rd335, %rd130, %rd334;
+	mov.b64 %rd130, %rd335;
 	bra.uni $L62;
 $L61:
-	rem.s64 %rd295, %rd129, %rd165;
-	setp.eq.s64 %p45, %rd165, -1;
-	selp.b64 %rd296, 0, %rd295, %p45;
-	setp.eq.s64 %p46, %rd165, 0;
-	selp.b64 %rd297, %rd129, %rd296, %p46;
-	setp.eq.s64 %p47, %rd297, 0;
-	@!%p47 bra $L64;
-	mov.b64 %rd298, %rd279;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd299, %r76;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd138;
-	mad.lo.s64 %rd302, %rd301, 8, %rd136;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r76;
-	mul.lo.s64 %rd306, %rd305, %rd138;
-	mad.lo.s64 %rd307, %rd306, 8, %rd136;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	mul.lo.s64 %rd312, %rd165, %rd311;
-	add.s64 %rd313, %rd130, %rd312;
-	mov.b64 %rd130, %rd313;
+	rem.s64 %rd336, %rd129, %rd225;
+	setp.eq.s64 %p50, %rd225, -1;
+	selp.b64 %rd337, 0, %rd336, %p50;
+	setp.eq.s64 %p51, %rd225, 0;
+	selp.b64 %rd338, %rd129, %rd337, %p51;
+	setp.eq.s64 %p52, %rd338, 0;
+	@!%p52 bra $L64;
+	mov.b64 %rd339, %rd320;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd340, %r77;
+	add.s64 %rd341, %rd340, 1;
+	mul.lo.s64 %rd342, %rd341, %rd198;
+	mad.lo.s64 %rd343, %rd342, 8, %rd196;
+	ld.global.nc.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	cvt.s64.s32 %rd346, %r77;
+	mul.lo.s64 %rd347, %rd346, %rd198;
+	mad.lo.s64 %rd348, %rd347, 8, %rd196;
+	ld.global.nc.s64 %rd349, [%rd348+0];
+	mov.b64 %rd350, %rd349;
+	sub.s64 %rd351, %rd345, %rd350;
+	mov.b64 %rd352, %rd351;
+	mul.lo.s64 %rd353, %rd225, %rd352;
+	add.s64 %rd354, %rd130, %rd353;
+	mov.b64 %rd130, %rd354;
 $L64:
 $L62:
-	add.s64 %rd314, %rd129, 1;
-	mov.b64 %rd129, %rd314;
+	add.s64 %rd355, %rd129, 1;
+	mov.b64 %rd129, %rd355;
 $L60:
-$L43:
-	add.s64 %rd315, %rd198, 1;
-	mov.b64 %rd198, %rd315;
-	sub.s64 %rd316, %rd203, 1;
-	mov.b64 %rd203, %rd316;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd317, %rd202;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd318, %rd317;
-	mov.b32 %r77, %r3;
-$L70:
-	setp.hs.u32 %p48, %r77, 32;
-	@%p48 bra $L71;
-	mov.b64 {%r78, %r79}, %rd318;
-	shfl.sync.up.b32 %r80|%p49, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd319, {%r80, %r81};
-	@!%p49 bra $L72;
-	add.s64 %rd320, %rd319, %rd318;
-	mov.b64 %rd318, %rd320;
-$L72:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r82, %r83}, %rd318;
-	shfl.sync.up.b32 %r84|%p50, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd321, {%r84, %r85};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd322, %rd321, 0, %p52;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r86;
-	@!%p53 bra $L73;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd318;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L74;
-	mov.b64 %rd325, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L75;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd325, %rd328;
-$L75:
-	mov.b64 {%r87, %r88}, %rd325;
-	shfl.sync.up.b32 %r89|%p56, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd329, {%r89, %r90};
-	@!%p56 bra $L76;
-	add.s64 %rd330, %rd329, %rd325;
-	mov.b64 %rd325, %rd330;
-$L76:
-	mov.b64 {%r91, %r92}, %rd325;
-	shfl.sync.up.b32 %r93|%p57, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd331, {%r93, %r94};
-	@!%p57 bra $L77;
-	add.s64 %rd332, %rd331, %rd325;
-	mov.b64 %rd325, %rd332;
-$L77:
-	mov.b64 {%r95, %r96}, %rd325;
-	shfl.sync.up.b32 %r97|%p58, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd333, {%r97, %r98};
-	@!%p58 bra $L78;
-	add.s64 %rd334, %rd333, %rd325;
-	mov.b64 %rd325, %rd334;
-$L78:
-	mov.b64 {%r99, %r100}, %rd325;
-	shfl.sync.up.b32 %r101|%p59, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd335, {%r101, %r102};
-	@!%p59 bra $L79;
-	add.s64 %rd336, %rd335, %rd325;
-	mov.b64 %rd325, %rd336;
-$L79:
-	mov.b64 {%r103, %r104}, %rd325;
-	shfl.sync.up.b32 %r105|%p60, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd337, {%r105, %r106};
-	@!%p60 bra $L80;
-	add.s64 %rd338, %rd337, %rd325;
-	mov.b64 %rd325, %rd338;
-$L80:
-	mov.b64 {%r107, %r108}, %rd325;
-	shfl.sync.up.b32 %r109|%p61, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd339, {%r109, %r110};
-	selp.b64 %rd340, %rd339, 0, %p61;
-	@!%p55 bra $L81;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	st.shared.s64 [%rd343+0], %rd340;
-$L81:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r111;
-	@!%p62 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd325;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd344, %r8, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	ld.shared.s64 %rd347, [%rd346+0];
-	add.s64 %rd348, %rd347, %rd322;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd348;
-	shfl.sync.idx.b32 %r114|%p63, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd350, {%r114, %r115};
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, 0;
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p64, %rd359, 0;
-	setp.gt.s64 %p65, %rd357, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L84;
-	atom.global.add.u64 %rd360, [%rd155], %rd357;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd358, %rd361;
-$L84:
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p67, %rd362, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd358;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd363, [%rd1+1024];
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd358, %rd364;
-	add.s64 %rd365, %rd358, %rd356;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd367, 0;
-$L86:
-	setp.lt.s64 %p70, %rd367, %rd317;
-	not.pred %p71, %p70;
-	@!%p71 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd368, %rd367, %rd187;
-	mad.lo.s64 %rd369, %rd368, 4, %rd185;
-	ld.shared.s32 %r116, [%rd369+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd370, %rd366, %rd367;
-	mul.lo.s64 %rd371, %rd370, %rd154;
-	mad.lo.s64 %rd372, %rd371, 4, %rd152;
-	st.global.s32 [%rd372+0], %r117;
-$L87:
-	add.s64 %rd373, %rd367, 1;
-	mov.b64 %rd367, %rd373;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
+	setp.eq.s64 %p53, %rd244, %rd243;
+	@!%p53 bra $L66;
+	mov.b64 %rd356, %rd244;
 $L67:
-	mov.b64 %rd374, 0;
-	setp.lt.s64 %p72, %rd198, %rd199;
-	setp.lt.s64 %p73, %rd197, %rd194;
-	or.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
-	mov.b64 %rd374, 1;
-$L92:
-	mov.b64 %rd375, %rd374;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L93:
-	setp.hs.u32 %p75, %r119, 32;
-	@%p75 bra $L94;
-	mov.b64 {%r120, %r121}, %rd375;
-	shfl.sync.down.b32 %r122|%p76, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd376, {%r122, %r123};
-	@!%p76 bra $L95;
-	max.s64 %rd377, %rd375, %rd376;
-	mov.b64 %rd375, %rd377;
-$L95:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L93;
-$L94:
-	setp.eq.u32 %p77, %r7, 0;
-	@!%p77 bra $L96;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	st.shared.s64 [%rd379+0], %rd375;
-$L96:
+	@!%p15 bra $L71;
+	bra.uni $L69;
+$L71:
+	// block scan
+	mov.b64 %rd357, %rd356;
+	mov.b32 %r78, %r3;
+$L72:
+	setp.hs.u32 %p54, %r78, 32;
+	@%p54 bra $L73;
+	mov.b64 {%r79, %r80}, %rd357;
+	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd358, {%r81, %r82};
+	@!%p55 bra $L74;
+	add.s64 %rd359, %rd358, %rd357;
+	mov.b64 %rd357, %rd359;
+$L74:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r83, %r84}, %rd357;
+	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd360, {%r85, %r86};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd361, %rd360, 0, %p58;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r87;
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	st.shared.s64 [%rd363+0], %rd357;
+$L75:
 	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L97;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L98;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L76;
+	mov.b64 %rd364, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	mov.b64 %rd364, %rd367;
+$L77:
+	mov.b64 {%r88, %r89}, %rd364;
+	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd368, {%r90, %r91};
+	@!%p62 bra $L78;
+	add.s64 %rd369, %rd368, %rd364;
+	mov.b64 %rd364, %rd369;
+$L78:
+	mov.b64 {%r92, %r93}, %rd364;
+	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd370, {%r94, %r95};
+	@!%p63 bra $L79;
+	add.s64 %rd371, %rd370, %rd364;
+	mov.b64 %rd364, %rd371;
+$L79:
+	mov.b64 {%r96, %r97}, %rd364;
+	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd372, {%r98, %r99};
+	@!%p64 bra $L80;
+	add.s64 %rd373, %rd372, %rd364;
+	mov.b64 %rd364, %rd373;
+$L80:
+	mov.b64 {%r100, %r101}, %rd364;
+	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd374, {%r102, %r103};
+	@!%p65 bra $L81;
+	add.s64 %rd375, %rd374, %rd364;
+	mov.b64 %rd364, %rd375;
+$L81:
+	mov.b64 {%r104, %r105}, %rd364;
+	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd376, {%r106, %r107};
+	@!%p66 bra $L82;
+	add.s64 %rd377, %rd376, %rd364;
+	mov.b64 %rd364, %rd377;
+$L82:
+	mov.b64 {%r108, %r109}, %rd364;
+	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd378, {%r110, %r111};
+	selp.b64 %rd379, %rd378, 0, %p67;
+	@!%p61 bra $L83;
 	mul.wide.u32 %rd380, %r7, 16;
 	add.s64 %rd381, %rd1, %rd380;
-	ld.shared.s64 %rd382, [%rd381+0];
-	mov.b64 %rd375, %rd382;
-$L98:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd375;
-	shfl.sync.down.b32 %r127|%p80, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd383, {%r127, %r128};
-	@!%p80 bra $L99;
-	max.s64 %rd384, %rd375, %rd383;
-	mov.b64 %rd375, %rd384;
-$L99:
-	mov.b64 {%r129, %r130}, %rd375;
-	shfl.sync.down.b32 %r131|%p81, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd385, {%r131, %r132};
-	@!%p81 bra $L100;
-	max.s64 %rd386, %rd375, %rd385;
-	mov.b64 %rd375, %rd386;
-$L100:
-	mov.b64 {%r133, %r134}, %rd375;
-	shfl.sync.down.b32 %r135|%p82, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd387, {%r135, %r136};
-	@!%p82 bra $L101;
-	max.s64 %rd388, %rd375, %rd387;
-	mov.b64 %rd375, %rd388;
-$L101:
-	mov.b64 {%r137, %r138}, %rd375;
-	shfl.sync.down.b32 %r139|%p83, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd389, {%r139, %r140};
-	@!%p83 bra $L102;
-	max.s64 %rd390, %rd375, %rd389;
-	mov.b64 %rd375, %rd390;
-$L102:
-	mov.b64 {%r141, %r142}, %rd375;
-	shfl.sync.down.b32 %r143|%p84, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd391, {%r143, %r144};
-	@!%p84 bra $L103;
-	max.s64 %rd392, %rd375, %rd391;
-	mov.b64 %rd375, %rd392;
-$L103:
-	@!%p77 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L104:
-$L97:
+	add.s64 %rd382, %rd381, 512;
+	st.shared.s64 [%rd382+0], %rd379;
+$L83:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r112;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L84:
+$L76:
 	bar.sync 0;
-	ld.shared.s64 %rd393, [%rd1+1024];
-	mov.b64 %rd375, %rd393;
-	mov.b64 %rd394, %rd375;
-	setp.eq.s64 %p85, %rd394, 0;
-	@!%p85 bra $L106;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	add.s64 %rd385, %rd384, 512;
+	ld.shared.s64 %rd386, [%rd385+0];
+	add.s64 %rd387, %rd386, %rd361;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd387;
+	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd389, {%r115, %r116};
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, 0;
+	cvt.u64.u32 %rd398, %r2;
+	setp.eq.s64 %p70, %rd398, 0;
+	setp.gt.s64 %p71, %rd396, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L86;
+	atom.global.add.u64 %rd399, [%rd215], %rd396;
+	mov.b64 %rd400, %rd399;
+	mov.b64 %rd397, %rd400;
+$L86:
+	cvt.u64.u32 %rd401, %r2;
+	setp.eq.s64 %p73, %rd401, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd397;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd402, [%rd1+1024];
+	mov.b64 %rd403, %rd402;
+	mov.b64 %rd397, %rd403;
+	add.s64 %rd404, %rd397, %rd395;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd406, 0;
+$L88:
+	setp.lt.s64 %p76, %rd406, %rd356;
+	not.pred %p77, %p76;
+	@!%p77 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd407, %rd406, %rd187;
+	mad.lo.s64 %rd408, %rd407, 4, %rd185;
+	ld.shared.s32 %r117, [%rd408+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd409, %rd405, %rd406;
+	mul.lo.s64 %rd410, %rd409, %rd214;
+	mad.lo.s64 %rd411, %rd410, 4, %rd212;
+	st.global.s32 [%rd411+0], %r118;
+$L89:
+	add.s64 %rd412, %rd406, 1;
+	mov.b64 %rd406, %rd412;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd244, 0;
+$L66:
+$L26:
+	add.s64 %rd413, %rd271, 1;
+	mov.b64 %rd271, %rd413;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd414, %rd245, 1;
+	mov.b64 %rd245, %rd414;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd415, %rd244;
+$L93:
+	@!%p15 bra $L97;
+	bra.uni $L95;
+$L97:
+	// block scan
+	mov.b64 %rd416, %rd415;
+	mov.b32 %r119, %r3;
+$L98:
+	setp.hs.u32 %p78, %r119, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r120, %r121}, %rd416;
+	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd417, {%r122, %r123};
+	@!%p79 bra $L100;
+	add.s64 %rd418, %rd417, %rd416;
+	mov.b64 %rd416, %rd418;
+$L100:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r124, %r125}, %rd416;
+	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd419, {%r126, %r127};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd420, %rd419, 0, %p82;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r128;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	st.shared.s64 [%rd422+0], %rd416;
+$L101:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L102;
+	mov.b64 %rd423, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L103;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	ld.shared.s64 %rd426, [%rd425+0];
+	mov.b64 %rd423, %rd426;
+$L103:
+	mov.b64 {%r129, %r130}, %rd423;
+	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd427, {%r131, %r132};
+	@!%p86 bra $L104;
+	add.s64 %rd428, %rd427, %rd423;
+	mov.b64 %rd423, %rd428;
+$L104:
+	mov.b64 {%r133, %r134}, %rd423;
+	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd429, {%r135, %r136};
+	@!%p87 bra $L105;
+	add.s64 %rd430, %rd429, %rd423;
+	mov.b64 %rd423, %rd430;
+$L105:
+	mov.b64 {%r137, %r138}, %rd423;
+	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd431, {%r139, %r140};
+	@!%p88 bra $L106;
+	add.s64 %rd432, %rd431, %rd423;
+	mov.b64 %rd423, %rd432;
 $L106:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r141, %r142}, %rd423;
+	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd433, {%r143, %r144};
+	@!%p89 bra $L107;
+	add.s64 %rd434, %rd433, %rd423;
+	mov.b64 %rd423, %rd434;
+$L107:
+	mov.b64 {%r145, %r146}, %rd423;
+	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd435, {%r147, %r148};
+	@!%p90 bra $L108;
+	add.s64 %rd436, %rd435, %rd423;
+	mov.b64 %rd423, %rd436;
+$L108:
+	mov.b64 {%r149, %r150}, %rd423;
+	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd437, {%r151, %r152};
+	selp.b64 %rd438, %rd437, 0, %p91;
+	@!%p85 bra $L109;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	st.shared.s64 [%rd441+0], %rd438;
+$L109:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r153;
+	@!%p92 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L110:
+$L102:
+	bar.sync 0;
+	mul.wide.u32 %rd442, %r8, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	add.s64 %rd444, %rd443, 512;
+	ld.shared.s64 %rd445, [%rd444+0];
+	add.s64 %rd446, %rd445, %rd420;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd446;
+	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd448, {%r156, %r157};
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, 0;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p94, %rd457, 0;
+	setp.gt.s64 %p95, %rd455, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L112;
+	atom.global.add.u64 %rd458, [%rd215], %rd455;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd456, %rd459;
+$L112:
+	cvt.u64.u32 %rd460, %r2;
+	setp.eq.s64 %p97, %rd460, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd456;
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd461, [%rd1+1024];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd456, %rd462;
+	add.s64 %rd463, %rd456, %rd454;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, 0;
+$L114:
+	setp.lt.s64 %p100, %rd465, %rd415;
+	not.pred %p101, %p100;
+	@!%p101 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd466, %rd465, %rd187;
+	mad.lo.s64 %rd467, %rd466, 4, %rd185;
+	ld.shared.s32 %r158, [%rd467+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd468, %rd464, %rd465;
+	mul.lo.s64 %rd469, %rd468, %rd214;
+	mad.lo.s64 %rd470, %rd469, 4, %rd212;
+	st.global.s32 [%rd470+0], %r159;
+$L115:
+	add.s64 %rd471, %rd465, 1;
+	mov.b64 %rd465, %rd471;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd472, %r2;
+	add.s64 %rd473, %rd191, %rd472;
+	mov.b64 %rd474, %rd473;
+	mov.b32 %r160, -1;
+	mov.b64 %rd475, 0;
+	mov.b64 %rd476, 0;
+$L119:
+	@!%p11 bra $L123;
+	mov.b64 %rd477, 4611686018427387904;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd477, %rd164;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd478, %rd477;
+$L124:
+	mov.b64 %rd479, 0;
+	mov.b64 %rd480, %rd478;
+$L127:
+	setp.gt.s64 %p102, %rd480, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	bra.uni $L129;
+$L131:
+	setp.ge.s64 %p104, %rd475, %rd476;
+	@!%p104 bra $L133;
+	setp.ge.s64 %p105, %rd474, %rd194;
+	@!%p105 bra $L135;
+	bra.uni $L129;
+$L135:
+	mov.pred %p106, %p10;
+	mov.b64 %rd481, %rd145;
+	mov.b64 %rd482, %rd474;
+$L136:
+	@!%p106 bra $L140;
+	shr.s64 %rd483, %rd482, 5;
+	mul.lo.s64 %rd484, %rd483, %rd151;
+	mad.lo.s64 %rd485, %rd484, 4, %rd149;
+	ld.global.nc.u32 %r161, [%rd485+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd486, %rd482, 31;
+	min.u64 %rd487, %rd486, 32;
+	cvt.u32.u64 %r163, %rd487;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p107, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p107;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p108, %r167, 0x0;
+	@!%p108 bra $L142;
+	cvt.u32.u64 %r168, %rd482;
+	mov.b32 %r169, %r168;
+	bra.uni $L138;
+$L142:
+	mov.b32 %r169, -1;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd488, %rd482, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	ld.global.nc.s32 %r170, [%rd489+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b32 %r160, %r169;
+	add.s64 %rd490, %rd474, %rd189;
+	mov.b64 %rd474, %rd490;
+	setp.ge.s32 %p109, %r160, 0;
+	@!%p109 bra $L144;
+	mov.b64 %rd491, %rd135;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd492, %r172;
+	mul.lo.s64 %rd493, %rd492, %rd138;
+	mad.lo.s64 %rd494, %rd493, 8, %rd136;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, %rd135;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd499, %r173;
+	add.s64 %rd500, %rd499, 1;
+	mul.lo.s64 %rd501, %rd500, %rd138;
+	mad.lo.s64 %rd502, %rd501, 8, %rd136;
+	ld.global.nc.s64 %rd503, [%rd502+0];
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd506, %rd497;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd475, %rd506;
+	mov.b64 %rd476, %rd507;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd508, %rd475, %rd141;
+	mad.lo.s64 %rd509, %rd508, 4, %rd139;
+	ld.global.nc.s32 %r174, [%rd509+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b64 %rd510, %rd167;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd511, %rd475;
+$L145:
+	cvt.s64.s32 %rd512, %r177;
+	mul.lo.s64 %rd513, %rd512, %rd179;
+	mad.lo.s64 %rd514, %rd513, 8, %rd177;
+	ld.relaxed.gpu.global.f64 %fd19, [%rd514+0];
+	mov.f64 %fd20, %fd19;
+	mov.b64 %rd515, %rd510;
+	mov.b64 %rd516, %rd511;
+$L148:
+	setp.eq.s64 %p110, %rd175, 0;
+	@!%p110 bra $L152;
+	mov.f64 %fd21, 0d3FF0000000000000;
+	bra.uni $L150;
+$L152:
+	mul.lo.s64 %rd517, %rd516, %rd176;
+	mad.lo.s64 %rd518, %rd517, 8, %rd174;
+	ld.global.nc.f64 %fd22, [%rd518+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd21, %fd23;
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
+	add.rn.f64 %fd24, %fd20, %fd21;
+	mov.f64 %fd25, %fd24;
+	cvt.s64.s32 %rd519, %r178;
+	mul.lo.s64 %rd520, %rd519, %rd179;
+	mad.lo.s64 %rd521, %rd520, 8, %rd177;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd521+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p111, %fd25, %fd27;
+	not.pred %p112, %p111;
+	@!%p112 bra $L154;
+	mov.pred %p113, 0;
+	bra.uni $L147;
+$L154:
+	cvt.s64.s32 %rd522, %r178;
+	mul.lo.s64 %rd523, %rd522, %rd179;
+	mad.lo.s64 %rd524, %rd523, 8, %rd177;
+	ld.relaxed.gpu.global.b64 %rd525, [%rd524];
+$L155:
+	mov.b64 %fd28, %rd525;
+	min.f64 %fd29, %fd28, %fd25;
+	mov.b64 %rd526, %fd28;
+	mov.b64 %rd527, %fd25;
+	or.b64 %rd528, %rd526, %rd527;
+	setp.eq.f64 %p114, %fd28, %fd25;
+	mov.b64 %fd30, %rd528;
+	selp.f64 %fd31, %fd30, %fd29, %p114;
+	setp.nan.f64 %p115, %fd28, %fd25;
+	add.rn.f64 %fd32, %fd28, %fd25;
+	selp.f64 %fd33, %fd32, %fd31, %p115;
+	mov.b64 %rd529, %fd33;
+	setp.eq.u64 %p116, %rd525, %rd529;
+	@%p116 bra $L156;
+	atom.global.cas.b64 %rd530, [%rd524], %rd525, %rd529;
+	setp.eq.u64 %p117, %rd530, %rd525;
+	mov.b64 %rd525, %rd530;
+	@!%p117 bra $L155;
+$L156:
+	mov.b64 %fd35, %rd525;
+	mov.f64 %fd34, %fd35;
+	mov.f64 %fd36, %fd34;
+	setp.gt.f64 %p118, %fd36, %fd25;
+	mov.pred %p113, %p118;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	@!%p113 bra $L158;
+	mov.pred %p119, 0;
+	mov.b64 %rd531, %rd479;
+	mov.b32 %r179, %r176;
+$L159:
+	@!%p11 bra $L163;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd532, %r180;
+	mov.b64 %rd533, %rd532;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd534, %r181;
+	min.u64 %rd535, %rd534, 32;
+	cvt.u32.u64 %r182, %rd535;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p120, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p120;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd536, %rd533;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd537, %rd536, %rd160;
+	mad.lo.s64 %rd538, %rd537, 4, %rd158;
+	ld.relaxed.gpu.global.u32 %r188, [%rd538+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L165;
+	mul.lo.s64 %rd539, %rd536, %rd160;
+	mad.lo.s64 %rd540, %rd539, 4, %rd158;
+	atom.global.or.b32 %r191, [%rd540], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p124, %r193, 0x0;
+	mov.pred %p122, %p124;
+$L165:
+	@!%p122 bra $L167;
+	mov.b64 %rd541, %rd531;
+	mov.b64 %rd542, %rd541;
+	mov.pred %p125, 0;
+	bra.uni $L161;
+$L167:
+	mov.b64 %rd543, %rd531;
+	mov.b64 %rd542, %rd543;
+	mov.pred %p125, 1;
+	bra.uni $L161;
+$L163:
+	@!%p12 bra $L169;
+	cvt.s64.s32 %rd544, %r179;
+	mul.lo.s64 %rd545, %rd544, %rd163;
+	mad.lo.s64 %rd546, %rd545, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r194, [%rd546+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p126, %r195, %r35;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L171;
+	cvt.s64.s32 %rd547, %r179;
+	mul.lo.s64 %rd548, %rd547, %rd163;
+	mad.lo.s64 %rd549, %rd548, 4, %rd161;
+	atom.global.exch.b32 %r196, [%rd549], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p129, %r197, %r35;
+	mov.pred %p127, %p129;
+$L171:
+	@!%p127 bra $L173;
+	mov.b64 %rd550, %rd531;
+	mov.b64 %rd542, %rd550;
+	mov.pred %p125, 0;
+	bra.uni $L161;
+$L173:
+$L169:
+	mul.lo.s64 %rd551, %rd531, %rd187;
+	mad.lo.s64 %rd552, %rd551, 4, %rd185;
+	st.shared.s32 [%rd552+0], %r179;
+	add.s64 %rd553, %rd531, 1;
+	mov.b64 %rd554, %rd553;
+	mov.b64 %rd542, %rd554;
+	mov.pred %p125, 1;
+	bra.uni $L161;
+$L160:
+	bra.uni $L159;
+$L161:
+	mov.b64 %rd555, %rd542;
+	mov.pred %p130, %p125;
+	mov.b64 %rd479, %rd555;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L175;
+	mov.b64 %rd556, %rd135;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p131, %rd129, 64;
+	setp.le.s64 %p132, %rd165, 1;
+	or.pred %p133, %p131, %p132;
+	@!%p133 bra $L176;
+	mov.b64 %rd557, %rd556;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd558, %r199;
+	add.s64 %rd559, %rd558, 1;
+	mul.lo.s64 %rd560, %rd559, %rd138;
+	mad.lo.s64 %rd561, %rd560, 8, %rd136;
+	ld.global.nc.s64 %rd562, [%rd561+0];
+	mov.b64 %rd563, %rd562;
+	cvt.s64.s32 %rd564, %r199;
+	mul.lo.s64 %rd565, %rd564, %rd138;
+	mad.lo.s64 %rd566, %rd565, 8, %rd136;
+	ld.global.nc.s64 %rd567, [%rd566+0];
+	mov.b64 %rd568, %rd567;
+	sub.s64 %rd569, %rd563, %rd568;
+	mov.b64 %rd570, %rd569;
+	add.s64 %rd571, %rd130, %rd570;
+	mov.b64 %rd130, %rd571;
+	bra.uni $L177;
+$L176:
+	rem.s64 %rd572, %rd129, %rd165;
+	setp.eq.s64 %p134, %rd165, -1;
+	selp.b64 %rd573, 0, %rd572, %p134;
+	setp.eq.s64 %p135, %rd165, 0;
+	selp.b64 %rd574, %rd129, %rd573, %p135;
+	setp.eq.s64 %p136, %rd574, 0;
+	@!%p136 bra $L179;
+	mov.b64 %rd575, %rd556;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd576, %r200;
+	add.s64 %rd577, %rd576, 1;
+	mul.lo.s64 %rd578, %rd577, %rd138;
+	mad.lo.s64 %rd579, %rd578, 8, %rd136;
+	ld.global.nc.s64 %rd580, [%rd579+0];
+	mov.b64 %rd581, %rd580;
+	cvt.s64.s32 %rd582, %r200;
+	mul.lo.s64 %rd583, %rd582, %rd138;
+	mad.lo.s64 %rd584, %rd583, 8, %rd136;
+	ld.global.nc.s64 %rd585, [%rd584+0];
+	mov.b64 %rd586, %rd585;
+	sub.s64 %rd587, %rd581, %rd586;
+	mov.b64 %rd588, %rd587;
+	mul.lo.s64 %rd589, %rd165, %rd588;
+	add.s64 %rd590, %rd130, %rd589;
+	mov.b64 %rd130, %rd590;
+$L179:
+$L177:
+	add.s64 %rd591, %rd129, 1;
+	mov.b64 %rd129, %rd591;
+$L175:
+$L158:
+	add.s64 %rd592, %rd475, 1;
+	mov.b64 %rd475, %rd592;
+	sub.s64 %rd593, %rd480, 1;
+	mov.b64 %rd480, %rd593;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd594, %rd479;
+$L180:
+	@!%p11 bra $L184;
+	bra.uni $L182;
+$L184:
+	// block scan
+	mov.b64 %rd595, %rd594;
+	mov.b32 %r201, %r3;
+$L185:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L186;
+	mov.b64 {%r202, %r203}, %rd595;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd596, {%r204, %r205};
+	@!%p138 bra $L187;
+	add.s64 %rd597, %rd596, %rd595;
+	mov.b64 %rd595, %rd597;
+$L187:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L185;
+$L186:
+	mov.b64 {%r206, %r207}, %rd595;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd598, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd599, %rd598, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L188;
+	mul.wide.u32 %rd600, %r8, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	st.shared.s64 [%rd601+0], %rd595;
+$L188:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L189;
+	mov.b64 %rd602, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L190;
+	mul.wide.u32 %rd603, %r7, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	ld.shared.s64 %rd605, [%rd604+0];
+	mov.b64 %rd602, %rd605;
+$L190:
+	mov.b64 {%r211, %r212}, %rd602;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd606, {%r213, %r214};
+	@!%p145 bra $L191;
+	add.s64 %rd607, %rd606, %rd602;
+	mov.b64 %rd602, %rd607;
+$L191:
+	mov.b64 {%r215, %r216}, %rd602;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd608, {%r217, %r218};
+	@!%p146 bra $L192;
+	add.s64 %rd609, %rd608, %rd602;
+	mov.b64 %rd602, %rd609;
+$L192:
+	mov.b64 {%r219, %r220}, %rd602;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd610, {%r221, %r222};
+	@!%p147 bra $L193;
+	add.s64 %rd611, %rd610, %rd602;
+	mov.b64 %rd602, %rd611;
+$L193:
+	mov.b64 {%r223, %r224}, %rd602;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd612, {%r225, %r226};
+	@!%p148 bra $L194;
+	add.s64 %rd613, %rd612, %rd602;
+	mov.b64 %rd602, %rd613;
+$L194:
+	mov.b64 {%r227, %r228}, %rd602;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd614, {%r229, %r230};
+	@!%p149 bra $L195;
+	add.s64 %rd615, %rd614, %rd602;
+	mov.b64 %rd602, %rd615;
+$L195:
+	mov.b64 {%r231, %r232}, %rd602;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd616, {%r233, %r234};
+	selp.b64 %rd617, %rd616, 0, %p150;
+	@!%p144 bra $L196;
+	mul.wide.u32 %rd618, %r7, 16;
+	add.s64 %rd619, %rd1, %rd618;
+	add.s64 %rd620, %rd619, 512;
+	st.shared.s64 [%rd620+0], %rd617;
+$L196:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L197;
+	st.shared.s64 [%rd1+1024], %rd602;
+$L197:
+$L189:
+	bar.sync 0;
+	mul.wide.u32 %rd621, %r8, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	add.s64 %rd623, %rd622, 512;
+	ld.shared.s64 %rd624, [%rd623+0];
+	add.s64 %rd625, %rd624, %rd599;
+	ld.shared.s64 %rd626, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd625;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd627, {%r238, %r239};
+	mov.b64 %rd628, %rd626;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	mov.b64 %rd633, %rd631;
+	mov.b64 %rd634, %rd632;
+	mov.b64 %rd635, 0;
+	cvt.u64.u32 %rd636, %r2;
+	setp.eq.s64 %p153, %rd636, 0;
+	setp.gt.s64 %p154, %rd634, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L199;
+	atom.global.add.u64 %rd637, [%rd155], %rd634;
+	mov.b64 %rd638, %rd637;
+	mov.b64 %rd635, %rd638;
+$L199:
+	cvt.u64.u32 %rd639, %r2;
+	setp.eq.s64 %p156, %rd639, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L200;
+	st.shared.s64 [%rd1+1024], %rd635;
+$L200:
+	bar.sync 0;
+	ld.shared.s64 %rd640, [%rd1+1024];
+	mov.b64 %rd641, %rd640;
+	mov.b64 %rd635, %rd641;
+	add.s64 %rd642, %rd635, %rd633;
+	mov.b64 %rd643, %rd642;
+	mov.b64 %rd644, 0;
+$L201:
+	setp.lt.s64 %p159, %rd644, %rd594;
+	not.pred %p160, %p159;
+	@!%p160 bra $L205;
+	bra.uni $L203;
+$L205:
+	mul.lo.s64 %rd645, %rd644, %rd187;
+	mad.lo.s64 %rd646, %rd645, 4, %rd185;
+	ld.shared.s32 %r240, [%rd646+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd647, %rd643, %rd644;
+	mul.lo.s64 %rd648, %rd647, %rd154;
+	mad.lo.s64 %rd649, %rd648, 4, %rd152;
+	st.global.s32 [%rd649+0], %r241;
+$L202:
+	add.s64 %rd650, %rd644, 1;
+	mov.b64 %rd644, %rd650;
+	bra.uni $L201;
+$L203:
+	bra.uni $L182;
+$L181:
+	bra.uni $L180;
+$L182:
+	mov.b64 %rd651, 0;
+	setp.lt.s64 %p161, %rd475, %rd476;
+	setp.lt.s64 %p162, %rd474, %rd194;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L207;
+	mov.b64 %rd651, 1;
+$L207:
+	mov.b64 %rd652, %rd651;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L208:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L209;
+	mov.b64 {%r244, %r245}, %rd652;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd653, {%r246, %r247};
+	@!%p165 bra $L210;
+	max.s64 %rd654, %rd652, %rd653;
+	mov.b64 %rd652, %rd654;
+$L210:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L208;
+$L209:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L211;
+	mul.wide.u32 %rd655, %r8, 16;
+	add.s64 %rd656, %rd1, %rd655;
+	st.shared.s64 [%rd656+0], %rd652;
+$L211:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L212;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L213;
+	mul.wide.u32 %rd657, %r7, 16;
+	add.s64 %rd658, %rd1, %rd657;
+	ld.shared.s64 %rd659, [%rd658+0];
+	mov.b64 %rd652, %rd659;
+$L213:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd652;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd660, {%r251, %r252};
+	@!%p169 bra $L214;
+	max.s64 %rd661, %rd652, %rd660;
+	mov.b64 %rd652, %rd661;
+$L214:
+	mov.b64 {%r253, %r254}, %rd652;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd662, {%r255, %r256};
+	@!%p170 bra $L215;
+	max.s64 %rd663, %rd652, %rd662;
+	mov.b64 %rd652, %rd663;
+$L215:
+	mov.b64 {%r257, %r258}, %rd652;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd664, {%r259, %r260};
+	@!%p171 bra $L216;
+	max.s64 %rd665, %rd652, %rd664;
+	mov.b64 %rd652, %rd665;
+$L216:
+	mov.b64 {%r261, %r262}, %rd652;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd666, {%r263, %r264};
+	@!%p172 bra $L217;
+	max.s64 %rd667, %rd652, %rd666;
+	mov.b64 %rd652, %rd667;
+$L217:
+	mov.b64 {%r265, %r266}, %rd652;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd668, {%r267, %r268};
+	@!%p173 bra $L218;
+	max.s64 %rd669, %rd652, %rd668;
+	mov.b64 %rd652, %rd669;
+$L218:
+	@!%p166 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd652;
+$L219:
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd670, [%rd1+1024];
+	mov.b64 %rd652, %rd670;
+	mov.b64 %rd671, %rd652;
+	setp.eq.s64 %p174, %rd671, 0;
+	@!%p174 bra $L221;
+	bra.uni $L126;
+$L221:
+$L125:
+	bra.uni $L124;
+$L126:
 $L3:
 	bar.sync 0;
 	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd395, %rd129;
-	mov.b64 %rd396, %rd130;
+	mov.b64 %rd672, %rd129;
+	mov.b64 %rd673, %rd130;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L107:
-	setp.hs.u32 %p86, %r146, 32;
-	@%p86 bra $L108;
-	mov.b64 {%r147, %r148}, %rd395;
-	shfl.sync.down.b32 %r149|%p87, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd397, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd396;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd398, {%r153, %r154};
-	@!%p87 bra $L109;
-	setp.gt.s64 %p88, %rd397, %rd395;
-	setp.eq.s64 %p89, %rd397, %rd395;
-	setp.lt.s64 %p90, %rd398, %rd396;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd399, %rd397, %rd395, %p92;
-	selp.b64 %rd400, %rd398, %rd396, %p92;
-	mov.b64 %rd395, %rd399;
-	mov.b64 %rd396, %rd400;
-$L109:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L107;
-$L108:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L110;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd395;
-	st.shared.s64 [%rd402+8], %rd396;
-$L110:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L222:
+	setp.hs.u32 %p175, %r270, 32;
+	@%p175 bra $L223;
+	mov.b64 {%r271, %r272}, %rd672;
+	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd674, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd673;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd675, {%r277, %r278};
+	@!%p176 bra $L224;
+	setp.gt.s64 %p177, %rd674, %rd672;
+	setp.eq.s64 %p178, %rd674, %rd672;
+	setp.lt.s64 %p179, %rd675, %rd673;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd676, %rd674, %rd672, %p181;
+	selp.b64 %rd677, %rd675, %rd673, %p181;
+	mov.b64 %rd672, %rd676;
+	mov.b64 %rd673, %rd677;
+$L224:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L222;
+$L223:
+	setp.eq.u32 %p182, %r7, 0;
+	@!%p182 bra $L225;
+	mul.wide.u32 %rd678, %r8, 16;
+	add.s64 %rd679, %rd1, %rd678;
+	st.shared.s64 [%rd679+0], %rd672;
+	st.shared.s64 [%rd679+8], %rd673;
+$L225:
 	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L111;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L112;
-	mul.wide.u32 %rd403, %r7, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	ld.shared.s64 %rd405, [%rd404+0];
-	ld.shared.s64 %rd406, [%rd404+8];
-	mov.b64 %rd395, %rd405;
-	mov.b64 %rd396, %rd406;
-$L112:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd395;
-	shfl.sync.down.b32 %r158|%p96, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd407, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd396;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd408, {%r162, %r163};
-	@!%p96 bra $L113;
-	setp.gt.s64 %p97, %rd407, %rd395;
-	setp.eq.s64 %p98, %rd407, %rd395;
-	setp.lt.s64 %p99, %rd408, %rd396;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd409, %rd407, %rd395, %p101;
-	selp.b64 %rd410, %rd408, %rd396, %p101;
-	mov.b64 %rd395, %rd409;
-	mov.b64 %rd396, %rd410;
-$L113:
-	mov.b64 {%r164, %r165}, %rd395;
-	shfl.sync.down.b32 %r166|%p102, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd411, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd396;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd412, {%r170, %r171};
-	@!%p102 bra $L114;
-	setp.gt.s64 %p103, %rd411, %rd395;
-	setp.eq.s64 %p104, %rd411, %rd395;
-	setp.lt.s64 %p105, %rd412, %rd396;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd413, %rd411, %rd395, %p107;
-	selp.b64 %rd414, %rd412, %rd396, %p107;
-	mov.b64 %rd395, %rd413;
-	mov.b64 %rd396, %rd414;
-$L114:
-	mov.b64 {%r172, %r173}, %rd395;
-	shfl.sync.down.b32 %r174|%p108, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd415, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd396;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd416, {%r178, %r179};
-	@!%p108 bra $L115;
-	setp.gt.s64 %p109, %rd415, %rd395;
-	setp.eq.s64 %p110, %rd415, %rd395;
-	setp.lt.s64 %p111, %rd416, %rd396;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd417, %rd415, %rd395, %p113;
-	selp.b64 %rd418, %rd416, %rd396, %p113;
-	mov.b64 %rd395, %rd417;
-	mov.b64 %rd396, %rd418;
-$L115:
-	mov.b64 {%r180, %r181}, %rd395;
-	shfl.sync.down.b32 %r182|%p114, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd419, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd396;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd420, {%r186, %r187};
-	@!%p114 bra $L116;
-	setp.gt.s64 %p115, %rd419, %rd395;
-	setp.eq.s64 %p116, %rd419, %rd395;
-	setp.lt.s64 %p117, %rd420, %rd396;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd421, %rd419, %rd395, %p119;
-	selp.b64 %rd422, %rd420, %rd396, %p119;
-	mov.b64 %rd395, %rd421;
-	mov.b64 %rd396, %rd422;
-$L116:
-	mov.b64 {%r188, %r189}, %rd395;
-	shfl.sync.down.b32 %r190|%p120, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd423, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd396;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd424, {%r194, %r195};
-	@!%p120 bra $L117;
-	setp.gt.s64 %p121, %rd423, %rd395;
-	setp.eq.s64 %p122, %rd423, %rd395;
-	setp.lt.s64 %p123, %rd424, %rd396;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd425, %rd423, %rd395, %p125;
-	selp.b64 %rd426, %rd424, %rd396, %p125;
-	mov.b64 %rd395, %rd425;
-	mov.b64 %rd396, %rd426;
-$L117:
-$L111:
-	mul.wide.u32 %rd427, %r28, 16;
-	add.s64 %rd428, %rd11, %rd427;
-	setp.eq.u32 %p126, %r5, 0;
-	@!%p126 bra $L118;
-	st.global.s64 [%rd428+0], %rd395;
-	st.global.s64 [%rd428+8], %rd396;
-$L118:
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L226;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L227;
+	mul.wide.u32 %rd680, %r7, 16;
+	add.s64 %rd681, %rd1, %rd680;
+	ld.shared.s64 %rd682, [%rd681+0];
+	ld.shared.s64 %rd683, [%rd681+8];
+	mov.b64 %rd672, %rd682;
+	mov.b64 %rd673, %rd683;
+$L227:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd672;
+	shfl.sync.down.b32 %r282|%p185, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd684, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd673;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd685, {%r286, %r287};
+	@!%p185 bra $L228;
+	setp.gt.s64 %p186, %rd684, %rd672;
+	setp.eq.s64 %p187, %rd684, %rd672;
+	setp.lt.s64 %p188, %rd685, %rd673;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd686, %rd684, %rd672, %p190;
+	selp.b64 %rd687, %rd685, %rd673, %p190;
+	mov.b64 %rd672, %rd686;
+	mov.b64 %rd673, %rd687;
+$L228:
+	mov.b64 {%r288, %r289}, %rd672;
+	shfl.sync.down.b32 %r290|%p191, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd688, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd673;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd689, {%r294, %r295};
+	@!%p191 bra $L229;
+	setp.gt.s64 %p192, %rd688, %rd672;
+	setp.eq.s64 %p193, %rd688, %rd672;
+	setp.lt.s64 %p194, %rd689, %rd673;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd690, %rd688, %rd672, %p196;
+	selp.b64 %rd691, %rd689, %rd673, %p196;
+	mov.b64 %rd672, %rd690;
+	mov.b64 %rd673, %rd691;
+$L229:
+	mov.b64 {%r296, %r297}, %rd672;
+	shfl.sync.down.b32 %r298|%p197, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd692, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd673;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd693, {%r302, %r303};
+	@!%p197 bra $L230;
+	setp.gt.s64 %p198, %rd692, %rd672;
+	setp.eq.s64 %p199, %rd692, %rd672;
+	setp.lt.s64 %p200, %rd693, %rd673;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd694, %rd692, %rd672, %p202;
+	selp.b64 %rd695, %rd693, %rd673, %p202;
+	mov.b64 %rd672, %rd694;
+	mov.b64 %rd673, %rd695;
+$L230:
+	mov.b64 {%r304, %r305}, %rd672;
+	shfl.sync.down.b32 %r306|%p203, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd696, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd673;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd697, {%r310, %r311};
+	@!%p203 bra $L231;
+	setp.gt.s64 %p204, %rd696, %rd672;
+	setp.eq.s64 %p205, %rd696, %rd672;
+	setp.lt.s64 %p206, %rd697, %rd673;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd698, %rd696, %rd672, %p208;
+	selp.b64 %rd699, %rd697, %rd673, %p208;
+	mov.b64 %rd672, %rd698;
+	mov.b64 %rd673, %rd699;
+$L231:
+	mov.b64 {%r312, %r313}, %rd672;
+	shfl.sync.down.b32 %r314|%p209, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd700, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd673;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd701, {%r318, %r319};
+	@!%p209 bra $L232;
+	setp.gt.s64 %p210, %rd700, %rd672;
+	setp.eq.s64 %p211, %rd700, %rd672;
+	setp.lt.s64 %p212, %rd701, %rd673;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd702, %rd700, %rd672, %p214;
+	selp.b64 %rd703, %rd701, %rd673, %p214;
+	mov.b64 %rd672, %rd702;
+	mov.b64 %rd673, %rd703;
+$L232:
+$L226:
+	mul.wide.u32 %rd704, %r28, 16;
+	add.s64 %rd705, %rd11, %rd704;
+	setp.eq.u32 %p215, %r5, 0;
+	@!%p215 bra $L233;
+	st.global.s64 [%rd705+0], %rd672;
+	st.global.s64 [%rd705+8], %rd673;
+$L233:
 	ret;
 }
 
@@ -8208,10 +11698,10 @@ $L16:
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<97>;
-	.reg .b32 %r<196>;
-	.reg .b64 %rd<465>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<186>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<742>;
+	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8466,129 +11956,170 @@ $L2:
 	add.s64 %rd198, %rd197, %rd172;
 	min.s64 %rd199, %rd198, %rd151;
 	mov.b64 %rd200, %rd199;
-	cvt.u64.u32 %rd201, %r2;
-	add.s64 %rd202, %rd197, %rd201;
-	mov.b64 %rd203, %rd202;
-	mov.b32 %r36, -1;
-	mov.b64 %rd204, 0;
-	mov.b64 %rd205, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd206, 4611686018427387904;
+	setp.eq.s64 %p13, %rd195, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd201, %rd141;
+	mov.b64 %rd202, %rd142;
+	mov.b64 %rd203, %rd143;
+	mov.b64 %rd204, %rd144;
+	mov.b64 %rd205, %rd145;
+	mov.b64 %rd206, %rd146;
+	mov.b64 %rd207, %rd147;
+	mov.b64 %rd208, %rd148;
+	mov.b64 %rd209, %rd149;
+	mov.b64 %rd210, %rd150;
+	mov.pred %p14, %p10;
+	mov.b64 %rd211, %rd151;
+	mov.b64 %rd212, %rd152;
+	mov.b64 %rd213, %rd153;
+	mov.b64 %rd214, %rd154;
+	mov.b64 %rd215, %rd155;
+	mov.b64 %rd216, %rd156;
+	mov.b64 %rd217, %rd157;
+	mov.pred %p15, %p11;
+	mov.b64 %rd218, %rd158;
+	mov.b64 %rd219, %rd159;
+	mov.b64 %rd220, %rd160;
+	mov.b64 %rd221, %rd161;
+	mov.b64 %rd222, %rd162;
+	mov.b64 %rd223, %rd163;
+	mov.b64 %rd224, %rd164;
+	mov.b64 %rd225, %rd165;
+	mov.b64 %rd226, %rd166;
+	mov.pred %p16, %p12;
+	mov.b64 %rd227, %rd167;
+	mov.b64 %rd228, %rd168;
+	mov.b64 %rd229, %rd169;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd230, %rd170;
+	mov.b64 %rd231, %rd171;
+	mov.b64 %rd232, %rd172;
+	mov.b64 %rd233, %rd173;
+	mov.b64 %rd234, %rd174;
+	mov.b64 %rd235, %rd175;
+	mov.b64 %rd236, %rd176;
+	mov.b64 %rd237, %rd177;
+	mov.b64 %rd238, %rd178;
+	mov.b64 %rd239, %rd179;
+	mov.b64 %rd240, %rd180;
+	mov.b64 %rd241, %rd181;
+	mov.b64 %rd242, %rd182;
+	mov.b64 %rd243, %rd183;
+	mov.b64 %rd244, %rd184;
+	mov.b64 %rd245, %rd185;
+	mov.b64 %rd246, %rd197;
+	mov.b64 %rd247, %rd200;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd248, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd248, %rd230;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd206, %rd170;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd207, %rd206;
-$L10:
-	mov.b64 %rd208, 0;
-	mov.b64 %rd209, %rd207;
-$L13:
-	setp.gt.s64 %p13, %rd209, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
+	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, 0;
+	mov.b64 %rd251, %rd246;
+$L12:
+	setp.lt.s64 %p17, %rd251, %rd247;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
+	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd252, %rd211;
+	mov.b64 %rd253, %rd251;
 $L17:
-	setp.ge.s64 %p15, %rd204, %rd205;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd203, %rd200;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd210, %rd151;
-	mov.b64 %rd211, %rd203;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd212, %rd211, 5;
-	mul.lo.s64 %rd213, %rd212, %rd157;
-	mad.lo.s64 %rd214, %rd213, 4, %rd155;
-	ld.global.nc.u32 %r37, [%rd214+0];
+	@!%p19 bra $L21;
+	shr.s64 %rd254, %rd253, 5;
+	mul.lo.s64 %rd255, %rd254, %rd217;
+	mad.lo.s64 %rd256, %rd255, 4, %rd215;
+	ld.global.nc.u32 %r37, [%rd256+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd215, %rd211, 31;
-	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r39, %rd216;
+	and.b64 %rd257, %rd253, 31;
+	min.u64 %rd258, %rd257, 32;
+	cvt.u32.u64 %r39, %rd258;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
 	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r44, %rd211;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r44, %rd253;
 	mov.b32 %r45, %r44;
-	bra.uni $L24;
-$L28:
+	bra.uni $L19;
+$L23:
 	mov.b32 %r45, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd217, %rd211, %rd154;
-	mad.lo.s64 %rd218, %rd217, 4, %rd152;
-	ld.global.nc.s32 %r46, [%rd218+0];
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd259, %rd253, %rd214;
+	mad.lo.s64 %rd260, %rd259, 4, %rd212;
+	ld.global.nc.s32 %r46, [%rd260+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r36, %r45;
-	add.s64 %rd219, %rd203, %rd195;
-	mov.b64 %rd203, %rd219;
-	setp.ge.s32 %p20, %r36, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd220, %rd141;
-	mov.b32 %r48, %r36;
-	cvt.s64.s32 %rd221, %r48;
-	mul.lo.s64 %rd222, %rd221, %rd144;
-	mad.lo.s64 %rd223, %rd222, 8, %rd142;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd141;
-	mov.b32 %r49, %r36;
-	cvt.s64.s32 %rd228, %r49;
-	add.s64 %rd229, %rd228, 1;
-	mul.lo.s64 %rd230, %rd229, %rd144;
-	mad.lo.s64 %rd231, %rd230, 8, %rd142;
-	ld.global.nc.s64 %rd232, [%rd231+0];
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd234, %rd233;
-	mov.b64 %rd235, %rd226;
-	mov.b64 %rd236, %rd234;
-	mov.b64 %rd204, %rd235;
-	mov.b64 %rd205, %rd236;
-$L30:
-	bra.uni $L14;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd237, %rd204, %rd147;
-	mad.lo.s64 %rd238, %rd237, 4, %rd145;
-	ld.global.nc.s32 %r50, [%rd238+0];
-	mov.b32 %r51, %r50;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd261, %rd201;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd262, %r49;
+	add.s64 %rd263, %rd262, 1;
+	mul.lo.s64 %rd264, %rd263, %rd204;
+	mad.lo.s64 %rd265, %rd264, 8, %rd202;
+	ld.global.nc.s64 %rd266, [%rd265+0];
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd268, %rd267;
+	mov.b64 %rd269, %rd268;
+	mov.b64 %rd270, %rd201;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd271, %r50;
+	mul.lo.s64 %rd272, %rd271, %rd204;
+	mad.lo.s64 %rd273, %rd272, 8, %rd202;
+	ld.global.nc.s64 %rd274, [%rd273+0];
+	mov.b64 %rd275, %rd274;
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+$L26:
+	setp.lt.s64 %p23, %rd277, %rd269;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd278, %rd277, %rd207;
+	mad.lo.s64 %rd279, %rd278, 4, %rd205;
+	ld.global.nc.s32 %r51, [%rd279+0];
 	mov.b32 %r52, %r51;
-	mov.b64 %rd239, %rd173;
-	mov.b32 %r53, %r36;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd240, %rd204;
+	mov.b32 %r53, %r52;
+	mov.b64 %rd280, %rd233;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd281, %rd277;
 $L31:
-	cvt.s64.s32 %rd241, %r53;
-	mul.lo.s64 %rd242, %rd241, %rd185;
-	mad.lo.s64 %rd243, %rd242, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd243+0];
+	cvt.s64.s32 %rd282, %r54;
+	mul.lo.s64 %rd283, %rd282, %rd245;
+	mad.lo.s64 %rd284, %rd283, 8, %rd243;
+	ld.relaxed.gpu.global.f64 %fd1, [%rd284+0];
 	mov.f64 %fd2, %fd1;
-	mov.b64 %rd244, %rd239;
-	mov.b64 %rd245, %rd240;
+	mov.b64 %rd285, %rd280;
+	mov.b64 %rd286, %rd281;
 $L34:
-	setp.eq.s64 %p21, %rd181, 0;
-	@!%p21 bra $L38;
+	setp.eq.s64 %p25, %rd241, 0;
+	@!%p25 bra $L38;
 	mov.f64 %fd3, 0d3FF0000000000000;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd246, %rd245, %rd182;
-	mad.lo.s64 %rd247, %rd246, 8, %rd180;
-	ld.global.nc.f64 %fd4, [%rd247+0];
+	mul.lo.s64 %rd287, %rd286, %rd242;
+	mad.lo.s64 %rd288, %rd287, 8, %rd240;
+	ld.global.nc.f64 %fd4, [%rd288+0];
 	mov.f64 %fd5, %fd4;
 	mov.f64 %fd3, %fd5;
 	bra.uni $L36;
@@ -8597,675 +12128,1353 @@ $L35:
 $L36:
 	add.rn.f64 %fd6, %fd2, %fd3;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd248, %r54;
-	mul.lo.s64 %rd249, %rd248, %rd185;
-	mad.lo.s64 %rd250, %rd249, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd250+0];
+	cvt.s64.s32 %rd289, %r55;
+	mul.lo.s64 %rd290, %rd289, %rd245;
+	mad.lo.s64 %rd291, %rd290, 8, %rd243;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd291+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p22, %fd7, %fd9;
-	not.pred %p23, %p22;
-	@!%p23 bra $L40;
-	mov.pred %p24, 0;
+	setp.lt.f64 %p26, %fd7, %fd9;
+	not.pred %p27, %p26;
+	@!%p27 bra $L40;
+	mov.pred %p28, 0;
 	bra.uni $L33;
 $L40:
-	cvt.s64.s32 %rd251, %r54;
-	mul.lo.s64 %rd252, %rd251, %rd185;
-	mad.lo.s64 %rd253, %rd252, 8, %rd183;
-	ld.relaxed.gpu.global.b64 %rd254, [%rd253];
+	cvt.s64.s32 %rd292, %r55;
+	mul.lo.s64 %rd293, %rd292, %rd245;
+	mad.lo.s64 %rd294, %rd293, 8, %rd243;
+	ld.relaxed.gpu.global.b64 %rd295, [%rd294];
 $L41:
-	mov.b64 %fd10, %rd254;
+	mov.b64 %fd10, %rd295;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd255, %fd10;
-	mov.b64 %rd256, %fd7;
-	or.b64 %rd257, %rd255, %rd256;
-	setp.eq.f64 %p25, %fd10, %fd7;
-	mov.b64 %fd12, %rd257;
-	selp.f64 %fd13, %fd12, %fd11, %p25;
-	setp.nan.f64 %p26, %fd10, %fd7;
+	mov.b64 %rd296, %fd10;
+	mov.b64 %rd297, %fd7;
+	or.b64 %rd298, %rd296, %rd297;
+	setp.eq.f64 %p29, %fd10, %fd7;
+	mov.b64 %fd12, %rd298;
+	selp.f64 %fd13, %fd12, %fd11, %p29;
+	setp.nan.f64 %p30, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p26;
-	mov.b64 %rd258, %fd15;
-	setp.eq.u64 %p27, %rd254, %rd258;
-	@%p27 bra $L42;
-	atom.global.cas.b64 %rd259, [%rd253], %rd254, %rd258;
-	setp.eq.u64 %p28, %rd259, %rd254;
-	mov.b64 %rd254, %rd259;
-	@!%p28 bra $L41;
+	selp.f64 %fd15, %fd14, %fd13, %p30;
+	mov.b64 %rd299, %fd15;
+	setp.eq.u64 %p31, %rd295, %rd299;
+	@%p31 bra $L42;
+	atom.global.cas.b64 %rd300, [%rd294], %rd295, %rd299;
+	setp.eq.u64 %p32, %rd300, %rd295;
+	mov.b64 %rd295, %rd300;
+	@!%p32 bra $L41;
 $L42:
-	mov.b64 %fd17, %rd254;
+	mov.b64 %fd17, %rd295;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p29, %fd18, %fd7;
-	mov.pred %p24, %p29;
+	setp.gt.f64 %p33, %fd18, %fd7;
+	mov.pred %p28, %p33;
 	bra.uni $L33;
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p24 bra $L44;
-	mov.pred %p30, 0;
-	mov.b64 %rd260, %rd208;
-	mov.b32 %r55, %r52;
+	not.pred %p34, %p28;
+	@!%p34 bra $L44;
+	bra.uni $L27;
+$L44:
+	mov.pred %p35, 0;
+	mov.b64 %rd301, %rd250;
+	mov.b32 %r56, %r53;
 $L45:
-	@!%p11 bra $L49;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd261, %r56;
-	mov.b64 %rd262, %rd261;
-	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd263, %r57;
-	min.u64 %rd264, %rd263, 32;
-	cvt.u32.u64 %r58, %rd264;
-	mov.b32 %r60, 0x1;
-	shl.b32 %r59, %r60, %r58;
-	setp.hs.u32 %p31, %r58, 32;
-	selp.b32 %r61, 0, %r59, %p31;
-	mov.b32 %r62, %r61;
-	mov.b64 %rd265, %rd262;
+	@!%p15 bra $L49;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd302, %r57;
+	mov.b64 %rd303, %rd302;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd304, %r58;
+	min.u64 %rd305, %rd304, 32;
+	cvt.u32.u64 %r59, %rd305;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p36, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p36;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd266, %rd265, %rd166;
-	mad.lo.s64 %rd267, %rd266, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r64, [%rd267+0];
-	mov.b32 %r65, %r64;
-	and.b32 %r66, %r65, %r63;
-	setp.ne.u32 %p32, %r66, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L51;
-	mul.lo.s64 %rd268, %rd265, %rd166;
-	mad.lo.s64 %rd269, %rd268, 4, %rd164;
-	atom.global.or.b32 %r67, [%rd269], %r63;
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r63;
-	setp.ne.u32 %p35, %r69, 0x0;
-	mov.pred %p33, %p35;
-$L51:
-	@!%p33 bra $L53;
-	mov.b64 %rd270, %rd260;
-	mov.b64 %rd271, %rd270;
-	mov.pred %p36, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd272, %rd260;
-	mov.b64 %rd271, %rd272;
-	mov.pred %p36, 1;
-	bra.uni $L47;
-$L49:
-	@!%p12 bra $L55;
-	cvt.s64.s32 %rd273, %r55;
-	mul.lo.s64 %rd274, %rd273, %rd169;
-	mad.lo.s64 %rd275, %rd274, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r70, [%rd275+0];
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p37, %r71, %r35;
+	mov.b64 %rd306, %rd303;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd307, %rd306, %rd226;
+	mad.lo.s64 %rd308, %rd307, 4, %rd224;
+	ld.relaxed.gpu.global.u32 %r65, [%rd308+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p37, %r67, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
-	@!%p39 bra $L57;
-	cvt.s64.s32 %rd276, %r55;
-	mul.lo.s64 %rd277, %rd276, %rd169;
-	mad.lo.s64 %rd278, %rd277, 4, %rd167;
-	atom.global.exch.b32 %r72, [%rd278], %r35;
-	mov.b32 %r73, %r72;
-	setp.eq.s32 %p40, %r73, %r35;
+	@!%p39 bra $L51;
+	mul.lo.s64 %rd309, %rd306, %rd226;
+	mad.lo.s64 %rd310, %rd309, 4, %rd224;
+	atom.global.or.b32 %r68, [%rd310], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p40, %r70, 0x0;
 	mov.pred %p38, %p40;
+$L51:
+	@!%p38 bra $L53;
+	mov.b64 %rd311, %rd301;
+	mov.b64 %rd312, %rd311;
+	mov.pred %p41, 0;
+	bra.uni $L47;
+$L53:
+	mov.b64 %rd313, %rd301;
+	mov.b64 %rd312, %rd313;
+	mov.pred %p41, 1;
+	bra.uni $L47;
+$L49:
+	@!%p16 bra $L55;
+	cvt.s64.s32 %rd314, %r56;
+	mul.lo.s64 %rd315, %rd314, %rd229;
+	mad.lo.s64 %rd316, %rd315, 4, %rd227;
+	ld.relaxed.gpu.global.s32 %r71, [%rd316+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p42, %r72, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L57;
+	cvt.s64.s32 %rd317, %r56;
+	mul.lo.s64 %rd318, %rd317, %rd229;
+	mad.lo.s64 %rd319, %rd318, 4, %rd227;
+	atom.global.exch.b32 %r73, [%rd319], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p45, %r74, %r36;
+	mov.pred %p43, %p45;
 $L57:
-	@!%p38 bra $L59;
-	mov.b64 %rd279, %rd260;
-	mov.b64 %rd271, %rd279;
-	mov.pred %p36, 0;
+	@!%p43 bra $L59;
+	mov.b64 %rd320, %rd301;
+	mov.b64 %rd312, %rd320;
+	mov.pred %p41, 0;
 	bra.uni $L47;
 $L59:
 $L55:
-	mul.lo.s64 %rd280, %rd260, %rd193;
-	mad.lo.s64 %rd281, %rd280, 4, %rd191;
-	st.shared.s32 [%rd281+0], %r55;
-	add.s64 %rd282, %rd260, 1;
-	mov.b64 %rd283, %rd282;
-	mov.b64 %rd271, %rd283;
-	mov.pred %p36, 1;
+	mul.lo.s64 %rd321, %rd301, %rd193;
+	mad.lo.s64 %rd322, %rd321, 4, %rd191;
+	st.shared.s32 [%rd322+0], %r56;
+	add.s64 %rd323, %rd301, 1;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd312, %rd324;
+	mov.pred %p41, 1;
 	bra.uni $L47;
 $L46:
 	bra.uni $L45;
 $L47:
-	mov.b64 %rd284, %rd271;
-	mov.pred %p41, %p36;
-	mov.b64 %rd208, %rd284;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L61;
-	mov.b64 %rd285, %rd141;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p42, %rd129, 64;
-	setp.le.s64 %p43, %rd171, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L62;
-	mov.b64 %rd286, %rd285;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd287, %r75;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd144;
-	mad.lo.s64 %rd290, %rd289, 8, %rd142;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r75;
-	mul.lo.s64 %rd294, %rd293, %rd144;
-	mad.lo.s64 %rd295, %rd294, 8, %rd142;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mov.b64 %rd299, %rd298;
-	add.s64 %rd300, %rd130, %rd299;
-	mov.b64 %rd130, %rd300;
+	mov.b64 %rd325, %rd312;
+	mov.pred %p46, %p41;
+	mov.b64 %rd250, %rd325;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L61;
+	mov.b64 %rd326, %rd201;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p47, %rd129, 64;
+	setp.le.s64 %p48, %rd231, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L62;
+	mov.b64 %rd327, %rd326;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd328, %r76;
+	add.s64 %rd329, %rd328, 1;
+	mul.lo.s64 %rd330, %rd329, %rd204;
+	mad.lo.s64 %rd331, %rd330, 8, %rd202;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	cvt.s64.s32 %rd334, %r76;
+	mul.lo.s64 %rd335, %rd334, %rd204;
+	mad.lo.s64 %rd336, %rd335, 8, %rd202;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	sub.s64 %rd339, %rd333, %rd338;
+	mov.b64 %rd340, %rd339;
+	add.s64 %rd341, %rd130, %rd340;
+	mov.b64 %rd130, %rd341;
 	bra.uni $L63;
 $L62:
-	rem.s64 %rd301, %rd129, %rd171;
-	setp.eq.s64 %p45, %rd171, -1;
-	selp.b64 %rd302, 0, %rd301, %p45;
-	setp.eq.s64 %p46, %rd171, 0;
-	selp.b64 %rd303, %rd129, %rd302, %p46;
-	setp.eq.s64 %p47, %rd303, 0;
-	@!%p47 bra $L65;
-	mov.b64 %rd304, %rd285;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd305, %r76;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd144;
-	mad.lo.s64 %rd308, %rd307, 8, %rd142;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r76;
-	mul.lo.s64 %rd312, %rd311, %rd144;
-	mad.lo.s64 %rd313, %rd312, 8, %rd142;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	sub.s64 %rd316, %rd310, %rd315;
-	mov.b64 %rd317, %rd316;
-	mul.lo.s64 %rd318, %rd171, %rd317;
-	add.s64 %rd319, %rd130, %rd318;
-	mov.b64 %rd130, %rd319;
+	rem.s64 %rd342, %rd129, %rd231;
+	setp.eq.s64 %p50, %rd231, -1;
+	selp.b64 %rd343, 0, %rd342, %p50;
+	setp.eq.s64 %p51, %rd231, 0;
+	selp.b64 %rd344, %rd129, %rd343, %p51;
+	setp.eq.s64 %p52, %rd344, 0;
+	@!%p52 bra $L65;
+	mov.b64 %rd345, %rd326;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd346, %r77;
+	add.s64 %rd347, %rd346, 1;
+	mul.lo.s64 %rd348, %rd347, %rd204;
+	mad.lo.s64 %rd349, %rd348, 8, %rd202;
+	ld.global.nc.s64 %rd350, [%rd349+0];
+	mov.b64 %rd351, %rd350;
+	cvt.s64.s32 %rd352, %r77;
+	mul.lo.s64 %rd353, %rd352, %rd204;
+	mad.lo.s64 %rd354, %rd353, 8, %rd202;
+	ld.global.nc.s64 %rd355, [%rd354+0];
+	mov.b64 %rd356, %rd355;
+	sub.s64 %rd357, %rd351, %rd356;
+	mov.b64 %rd358, %rd357;
+	mul.lo.s64 %rd359, %rd231, %rd358;
+	add.s64 %rd360, %rd130, %rd359;
+	mov.b64 %rd130, %rd360;
 $L65:
 $L63:
-	add.s64 %rd320, %rd129, 1;
-	mov.b64 %rd129, %rd320;
+	add.s64 %rd361, %rd129, 1;
+	mov.b64 %rd129, %rd361;
 $L61:
-$L44:
-	add.s64 %rd321, %rd204, 1;
-	mov.b64 %rd204, %rd321;
-	sub.s64 %rd322, %rd209, 1;
-	mov.b64 %rd209, %rd322;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd323, %rd208;
-$L66:
-	@!%p11 bra $L70;
-	bra.uni $L68;
-$L70:
-	// block scan
-	mov.b64 %rd324, %rd323;
-	mov.b32 %r77, %r3;
-$L71:
-	setp.hs.u32 %p48, %r77, 32;
-	@%p48 bra $L72;
-	mov.b64 {%r78, %r79}, %rd324;
-	shfl.sync.up.b32 %r80|%p49, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd325, {%r80, %r81};
-	@!%p49 bra $L73;
-	add.s64 %rd326, %rd325, %rd324;
-	mov.b64 %rd324, %rd326;
-$L73:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r82, %r83}, %rd324;
-	shfl.sync.up.b32 %r84|%p50, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd327, {%r84, %r85};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd328, %rd327, 0, %p52;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r86;
-	@!%p53 bra $L74;
-	mul.wide.u32 %rd329, %r8, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	st.shared.s64 [%rd330+0], %rd324;
-$L74:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L75;
-	mov.b64 %rd331, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd332, %r7, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	ld.shared.s64 %rd334, [%rd333+0];
-	mov.b64 %rd331, %rd334;
-$L76:
-	mov.b64 {%r87, %r88}, %rd331;
-	shfl.sync.up.b32 %r89|%p56, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd335, {%r89, %r90};
-	@!%p56 bra $L77;
-	add.s64 %rd336, %rd335, %rd331;
-	mov.b64 %rd331, %rd336;
-$L77:
-	mov.b64 {%r91, %r92}, %rd331;
-	shfl.sync.up.b32 %r93|%p57, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd337, {%r93, %r94};
-	@!%p57 bra $L78;
-	add.s64 %rd338, %rd337, %rd331;
-	mov.b64 %rd331, %rd338;
-$L78:
-	mov.b64 {%r95, %r96}, %rd331;
-	shfl.sync.up.b32 %r97|%p58, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd339, {%r97, %r98};
-	@!%p58 bra $L79;
-	add.s64 %rd340, %rd339, %rd331;
-	mov.b64 %rd331, %rd340;
-$L79:
-	mov.b64 {%r99, %r100}, %rd331;
-	shfl.sync.up.b32 %r101|%p59, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd341, {%r101, %r102};
-	@!%p59 bra $L80;
-	add.s64 %rd342, %rd341, %rd331;
-	mov.b64 %rd331, %rd342;
-$L80:
-	mov.b64 {%r103, %r104}, %rd331;
-	shfl.sync.up.b32 %r105|%p60, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd343, {%r105, %r106};
-	@!%p60 bra $L81;
-	add.s64 %rd344, %rd343, %rd331;
-	mov.b64 %rd331, %rd344;
-$L81:
-	mov.b64 {%r107, %r108}, %rd331;
-	shfl.sync.up.b32 %r109|%p61, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd345, {%r109, %r110};
-	selp.b64 %rd346, %rd345, 0, %p61;
-	@!%p55 bra $L82;
-	mul.wide.u32 %rd347, %r7, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	st.shared.s64 [%rd349+0], %rd346;
-$L82:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r111;
-	@!%p62 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd331;
-$L83:
-$L75:
-	bar.sync 0;
-	mul.wide.u32 %rd350, %r8, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	ld.shared.s64 %rd353, [%rd352+0];
-	add.s64 %rd354, %rd353, %rd328;
-	ld.shared.s64 %rd355, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd354;
-	shfl.sync.idx.b32 %r114|%p63, %r112, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd356, {%r114, %r115};
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, 0;
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p64, %rd365, 0;
-	setp.gt.s64 %p65, %rd363, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L85;
-	atom.global.add.u64 %rd366, [%rd161], %rd363;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd364, %rd367;
-$L85:
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p67, %rd368, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd364;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd369, [%rd1+1024];
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd364, %rd370;
-	add.s64 %rd371, %rd364, %rd362;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, 0;
-$L87:
-	setp.lt.s64 %p70, %rd373, %rd323;
-	not.pred %p71, %p70;
-	@!%p71 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd374, %rd373, %rd193;
-	mad.lo.s64 %rd375, %rd374, 4, %rd191;
-	ld.shared.s32 %r116, [%rd375+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd376, %rd372, %rd373;
-	mul.lo.s64 %rd377, %rd376, %rd160;
-	mad.lo.s64 %rd378, %rd377, 4, %rd158;
-	st.global.s32 [%rd378+0], %r117;
-$L88:
-	add.s64 %rd379, %rd373, 1;
-	mov.b64 %rd373, %rd379;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
+	setp.eq.s64 %p53, %rd250, %rd249;
+	@!%p53 bra $L67;
+	mov.b64 %rd362, %rd250;
 $L68:
-	mov.b64 %rd380, 0;
-	setp.lt.s64 %p72, %rd204, %rd205;
-	setp.lt.s64 %p73, %rd203, %rd200;
-	or.pred %p74, %p72, %p73;
-	@!%p74 bra $L93;
-	mov.b64 %rd380, 1;
-$L93:
-	mov.b64 %rd381, %rd380;
-	// block reduction
-	sub.u32 %r118, %r13, 1;
-	mov.b32 %r119, %r3;
-$L94:
-	setp.hs.u32 %p75, %r119, 32;
-	@%p75 bra $L95;
-	mov.b64 {%r120, %r121}, %rd381;
-	shfl.sync.down.b32 %r122|%p76, %r120, %r119, %r118, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd382, {%r122, %r123};
-	@!%p76 bra $L96;
-	max.s64 %rd383, %rd381, %rd382;
-	mov.b64 %rd381, %rd383;
-$L96:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p77, %r7, 0;
-	@!%p77 bra $L97;
-	mul.wide.u32 %rd384, %r8, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	st.shared.s64 [%rd385+0], %rd381;
-$L97:
+	@!%p15 bra $L72;
+	bra.uni $L70;
+$L72:
+	// block scan
+	mov.b64 %rd363, %rd362;
+	mov.b32 %r78, %r3;
+$L73:
+	setp.hs.u32 %p54, %r78, 32;
+	@%p54 bra $L74;
+	mov.b64 {%r79, %r80}, %rd363;
+	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd364, {%r81, %r82};
+	@!%p55 bra $L75;
+	add.s64 %rd365, %rd364, %rd363;
+	mov.b64 %rd363, %rd365;
+$L75:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r83, %r84}, %rd363;
+	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd366, {%r85, %r86};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd367, %rd366, 0, %p58;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r87;
+	@!%p59 bra $L76;
+	mul.wide.u32 %rd368, %r8, 16;
+	add.s64 %rd369, %rd1, %rd368;
+	st.shared.s64 [%rd369+0], %rd363;
+$L76:
 	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L98;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L99;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L77;
+	mov.b64 %rd370, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L78;
+	mul.wide.u32 %rd371, %r7, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	ld.shared.s64 %rd373, [%rd372+0];
+	mov.b64 %rd370, %rd373;
+$L78:
+	mov.b64 {%r88, %r89}, %rd370;
+	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd374, {%r90, %r91};
+	@!%p62 bra $L79;
+	add.s64 %rd375, %rd374, %rd370;
+	mov.b64 %rd370, %rd375;
+$L79:
+	mov.b64 {%r92, %r93}, %rd370;
+	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd376, {%r94, %r95};
+	@!%p63 bra $L80;
+	add.s64 %rd377, %rd376, %rd370;
+	mov.b64 %rd370, %rd377;
+$L80:
+	mov.b64 {%r96, %r97}, %rd370;
+	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd378, {%r98, %r99};
+	@!%p64 bra $L81;
+	add.s64 %rd379, %rd378, %rd370;
+	mov.b64 %rd370, %rd379;
+$L81:
+	mov.b64 {%r100, %r101}, %rd370;
+	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd380, {%r102, %r103};
+	@!%p65 bra $L82;
+	add.s64 %rd381, %rd380, %rd370;
+	mov.b64 %rd370, %rd381;
+$L82:
+	mov.b64 {%r104, %r105}, %rd370;
+	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd382, {%r106, %r107};
+	@!%p66 bra $L83;
+	add.s64 %rd383, %rd382, %rd370;
+	mov.b64 %rd370, %rd383;
+$L83:
+	mov.b64 {%r108, %r109}, %rd370;
+	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd384, {%r110, %r111};
+	selp.b64 %rd385, %rd384, 0, %p67;
+	@!%p61 bra $L84;
 	mul.wide.u32 %rd386, %r7, 16;
 	add.s64 %rd387, %rd1, %rd386;
-	ld.shared.s64 %rd388, [%rd387+0];
-	mov.b64 %rd381, %rd388;
-$L99:
-	sub.u32 %r124, %r10, 1;
-	mov.b64 {%r125, %r126}, %rd381;
-	shfl.sync.down.b32 %r127|%p80, %r125, 1, %r124, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r124, %r17;
-	mov.b64 %rd389, {%r127, %r128};
-	@!%p80 bra $L100;
-	max.s64 %rd390, %rd381, %rd389;
-	mov.b64 %rd381, %rd390;
-$L100:
-	mov.b64 {%r129, %r130}, %rd381;
-	shfl.sync.down.b32 %r131|%p81, %r129, 2, %r124, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r124, %r17;
-	mov.b64 %rd391, {%r131, %r132};
-	@!%p81 bra $L101;
-	max.s64 %rd392, %rd381, %rd391;
-	mov.b64 %rd381, %rd392;
-$L101:
-	mov.b64 {%r133, %r134}, %rd381;
-	shfl.sync.down.b32 %r135|%p82, %r133, 4, %r124, %r17;
-	shfl.sync.down.b32 %r136, %r134, 4, %r124, %r17;
-	mov.b64 %rd393, {%r135, %r136};
-	@!%p82 bra $L102;
-	max.s64 %rd394, %rd381, %rd393;
-	mov.b64 %rd381, %rd394;
-$L102:
-	mov.b64 {%r137, %r138}, %rd381;
-	shfl.sync.down.b32 %r139|%p83, %r137, 8, %r124, %r17;
-	shfl.sync.down.b32 %r140, %r138, 8, %r124, %r17;
-	mov.b64 %rd395, {%r139, %r140};
-	@!%p83 bra $L103;
-	max.s64 %rd396, %rd381, %rd395;
-	mov.b64 %rd381, %rd396;
-$L103:
-	mov.b64 {%r141, %r142}, %rd381;
-	shfl.sync.down.b32 %r143|%p84, %r141, 16, %r124, %r17;
-	shfl.sync.down.b32 %r144, %r142, 16, %r124, %r17;
-	mov.b64 %rd397, {%r143, %r144};
-	@!%p84 bra $L104;
-	max.s64 %rd398, %rd381, %rd397;
-	mov.b64 %rd381, %rd398;
-$L104:
-	@!%p77 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd381;
-$L105:
-$L98:
+	add.s64 %rd388, %rd387, 512;
+	st.shared.s64 [%rd388+0], %rd385;
+$L84:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r112;
+	@!%p68 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L85:
+$L77:
 	bar.sync 0;
-	ld.shared.s64 %rd399, [%rd1+1024];
-	mov.b64 %rd381, %rd399;
-	mov.b64 %rd400, %rd381;
-	setp.eq.s64 %p85, %rd400, 0;
-	@!%p85 bra $L107;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	add.s64 %rd391, %rd390, 512;
+	ld.shared.s64 %rd392, [%rd391+0];
+	add.s64 %rd393, %rd392, %rd367;
+	ld.shared.s64 %rd394, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd393;
+	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd395, {%r115, %r116};
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, 0;
+	cvt.u64.u32 %rd404, %r2;
+	setp.eq.s64 %p70, %rd404, 0;
+	setp.gt.s64 %p71, %rd402, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L87;
+	atom.global.add.u64 %rd405, [%rd221], %rd402;
+	mov.b64 %rd406, %rd405;
+	mov.b64 %rd403, %rd406;
+$L87:
+	cvt.u64.u32 %rd407, %r2;
+	setp.eq.s64 %p73, %rd407, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd403;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd408, [%rd1+1024];
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd403, %rd409;
+	add.s64 %rd410, %rd403, %rd401;
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd412, 0;
+$L89:
+	setp.lt.s64 %p76, %rd412, %rd362;
+	not.pred %p77, %p76;
+	@!%p77 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd413, %rd412, %rd193;
+	mad.lo.s64 %rd414, %rd413, 4, %rd191;
+	ld.shared.s32 %r117, [%rd414+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd415, %rd411, %rd412;
+	mul.lo.s64 %rd416, %rd415, %rd220;
+	mad.lo.s64 %rd417, %rd416, 4, %rd218;
+	st.global.s32 [%rd417+0], %r118;
+$L90:
+	add.s64 %rd418, %rd412, 1;
+	mov.b64 %rd412, %rd418;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b64 %rd250, 0;
+$L67:
+$L27:
+	add.s64 %rd419, %rd277, 1;
+	mov.b64 %rd277, %rd419;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd420, %rd251, 1;
+	mov.b64 %rd251, %rd420;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd421, %rd250;
+$L94:
+	@!%p15 bra $L98;
+	bra.uni $L96;
+$L98:
+	// block scan
+	mov.b64 %rd422, %rd421;
+	mov.b32 %r119, %r3;
+$L99:
+	setp.hs.u32 %p78, %r119, 32;
+	@%p78 bra $L100;
+	mov.b64 {%r120, %r121}, %rd422;
+	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd423, {%r122, %r123};
+	@!%p79 bra $L101;
+	add.s64 %rd424, %rd423, %rd422;
+	mov.b64 %rd422, %rd424;
+$L101:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r124, %r125}, %rd422;
+	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd425, {%r126, %r127};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd426, %rd425, 0, %p82;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r128;
+	@!%p83 bra $L102;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd422;
+$L102:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L103;
+	mov.b64 %rd429, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L104;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd429, %rd432;
+$L104:
+	mov.b64 {%r129, %r130}, %rd429;
+	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd433, {%r131, %r132};
+	@!%p86 bra $L105;
+	add.s64 %rd434, %rd433, %rd429;
+	mov.b64 %rd429, %rd434;
+$L105:
+	mov.b64 {%r133, %r134}, %rd429;
+	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd435, {%r135, %r136};
+	@!%p87 bra $L106;
+	add.s64 %rd436, %rd435, %rd429;
+	mov.b64 %rd429, %rd436;
+$L106:
+	mov.b64 {%r137, %r138}, %rd429;
+	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd437, {%r139, %r140};
+	@!%p88 bra $L107;
+	add.s64 %rd438, %rd437, %rd429;
+	mov.b64 %rd429, %rd438;
 $L107:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r141, %r142}, %rd429;
+	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd439, {%r143, %r144};
+	@!%p89 bra $L108;
+	add.s64 %rd440, %rd439, %rd429;
+	mov.b64 %rd429, %rd440;
+$L108:
+	mov.b64 {%r145, %r146}, %rd429;
+	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd441, {%r147, %r148};
+	@!%p90 bra $L109;
+	add.s64 %rd442, %rd441, %rd429;
+	mov.b64 %rd429, %rd442;
+$L109:
+	mov.b64 {%r149, %r150}, %rd429;
+	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd443, {%r151, %r152};
+	selp.b64 %rd444, %rd443, 0, %p91;
+	@!%p85 bra $L110;
+	mul.wide.u32 %rd445, %r7, 16;
+	add.s64 %rd446, %rd1, %rd445;
+	add.s64 %rd447, %rd446, 512;
+	st.shared.s64 [%rd447+0], %rd444;
+$L110:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r153;
+	@!%p92 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L111:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	add.s64 %rd450, %rd449, 512;
+	ld.shared.s64 %rd451, [%rd450+0];
+	add.s64 %rd452, %rd451, %rd426;
+	ld.shared.s64 %rd453, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd452;
+	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd454, {%r156, %r157};
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, 0;
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p94, %rd463, 0;
+	setp.gt.s64 %p95, %rd461, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L113;
+	atom.global.add.u64 %rd464, [%rd221], %rd461;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd462, %rd465;
+$L113:
+	cvt.u64.u32 %rd466, %r2;
+	setp.eq.s64 %p97, %rd466, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd462;
+$L114:
+	bar.sync 0;
+	ld.shared.s64 %rd467, [%rd1+1024];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd462, %rd460;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, 0;
+$L115:
+	setp.lt.s64 %p100, %rd471, %rd421;
+	not.pred %p101, %p100;
+	@!%p101 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd472, %rd471, %rd193;
+	mad.lo.s64 %rd473, %rd472, 4, %rd191;
+	ld.shared.s32 %r158, [%rd473+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd474, %rd470, %rd471;
+	mul.lo.s64 %rd475, %rd474, %rd220;
+	mad.lo.s64 %rd476, %rd475, 4, %rd218;
+	st.global.s32 [%rd476+0], %r159;
+$L116:
+	add.s64 %rd477, %rd471, 1;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L115;
+$L117:
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd478, %r2;
+	add.s64 %rd479, %rd197, %rd478;
+	mov.b64 %rd480, %rd479;
+	mov.b32 %r160, -1;
+	mov.b64 %rd481, 0;
+	mov.b64 %rd482, 0;
+$L120:
+	@!%p11 bra $L124;
+	mov.b64 %rd483, 4611686018427387904;
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd483, %rd170;
+	bra.uni $L122;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd484, %rd483;
+$L125:
+	mov.b64 %rd485, 0;
+	mov.b64 %rd486, %rd484;
+$L128:
+	setp.gt.s64 %p102, %rd486, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L132;
+	bra.uni $L130;
+$L132:
+	setp.ge.s64 %p104, %rd481, %rd482;
+	@!%p104 bra $L134;
+	setp.ge.s64 %p105, %rd480, %rd200;
+	@!%p105 bra $L136;
+	bra.uni $L130;
+$L136:
+	mov.pred %p106, %p10;
+	mov.b64 %rd487, %rd151;
+	mov.b64 %rd488, %rd480;
+$L137:
+	@!%p106 bra $L141;
+	shr.s64 %rd489, %rd488, 5;
+	mul.lo.s64 %rd490, %rd489, %rd157;
+	mad.lo.s64 %rd491, %rd490, 4, %rd155;
+	ld.global.nc.u32 %r161, [%rd491+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd492, %rd488, 31;
+	min.u64 %rd493, %rd492, 32;
+	cvt.u32.u64 %r163, %rd493;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p107, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p107;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p108, %r167, 0x0;
+	@!%p108 bra $L143;
+	cvt.u32.u64 %r168, %rd488;
+	mov.b32 %r169, %r168;
+	bra.uni $L139;
+$L143:
+	mov.b32 %r169, -1;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd494, %rd488, %rd154;
+	mad.lo.s64 %rd495, %rd494, 4, %rd152;
+	ld.global.nc.s32 %r170, [%rd495+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
+	mov.b32 %r160, %r169;
+	add.s64 %rd496, %rd480, %rd195;
+	mov.b64 %rd480, %rd496;
+	setp.ge.s32 %p109, %r160, 0;
+	@!%p109 bra $L145;
+	mov.b64 %rd497, %rd141;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd498, %r172;
+	mul.lo.s64 %rd499, %rd498, %rd144;
+	mad.lo.s64 %rd500, %rd499, 8, %rd142;
+	ld.global.nc.s64 %rd501, [%rd500+0];
+	mov.b64 %rd502, %rd501;
+	mov.b64 %rd503, %rd502;
+	mov.b64 %rd504, %rd141;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd505, %r173;
+	add.s64 %rd506, %rd505, 1;
+	mul.lo.s64 %rd507, %rd506, %rd144;
+	mad.lo.s64 %rd508, %rd507, 8, %rd142;
+	ld.global.nc.s64 %rd509, [%rd508+0];
+	mov.b64 %rd510, %rd509;
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd512, %rd503;
+	mov.b64 %rd513, %rd511;
+	mov.b64 %rd481, %rd512;
+	mov.b64 %rd482, %rd513;
+$L145:
+	bra.uni $L129;
+$L134:
+	mul.lo.s64 %rd514, %rd481, %rd147;
+	mad.lo.s64 %rd515, %rd514, 4, %rd145;
+	ld.global.nc.s32 %r174, [%rd515+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b64 %rd516, %rd173;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd517, %rd481;
+$L146:
+	cvt.s64.s32 %rd518, %r177;
+	mul.lo.s64 %rd519, %rd518, %rd185;
+	mad.lo.s64 %rd520, %rd519, 8, %rd183;
+	ld.relaxed.gpu.global.f64 %fd19, [%rd520+0];
+	mov.f64 %fd20, %fd19;
+	mov.b64 %rd521, %rd516;
+	mov.b64 %rd522, %rd517;
+$L149:
+	setp.eq.s64 %p110, %rd181, 0;
+	@!%p110 bra $L153;
+	mov.f64 %fd21, 0d3FF0000000000000;
+	bra.uni $L151;
+$L153:
+	mul.lo.s64 %rd523, %rd522, %rd182;
+	mad.lo.s64 %rd524, %rd523, 8, %rd180;
+	ld.global.nc.f64 %fd22, [%rd524+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd21, %fd23;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	add.rn.f64 %fd24, %fd20, %fd21;
+	mov.f64 %fd25, %fd24;
+	cvt.s64.s32 %rd525, %r178;
+	mul.lo.s64 %rd526, %rd525, %rd185;
+	mad.lo.s64 %rd527, %rd526, 8, %rd183;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd527+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p111, %fd25, %fd27;
+	not.pred %p112, %p111;
+	@!%p112 bra $L155;
+	mov.pred %p113, 0;
+	bra.uni $L148;
+$L155:
+	cvt.s64.s32 %rd528, %r178;
+	mul.lo.s64 %rd529, %rd528, %rd185;
+	mad.lo.s64 %rd530, %rd529, 8, %rd183;
+	ld.relaxed.gpu.global.b64 %rd531, [%rd530];
+$L156:
+	mov.b64 %fd28, %rd531;
+	min.f64 %fd29, %fd28, %fd25;
+	mov.b64 %rd532, %fd28;
+	mov.b64 %rd533, %fd25;
+	or.b64 %rd534, %rd532, %rd533;
+	setp.eq.f64 %p114, %fd28, %fd25;
+	mov.b64 %fd30, %rd534;
+	selp.f64 %fd31, %fd30, %fd29, %p114;
+	setp.nan.f64 %p115, %fd28, %fd25;
+	add.rn.f64 %fd32, %fd28, %fd25;
+	selp.f64 %fd33, %fd32, %fd31, %p115;
+	mov.b64 %rd535, %fd33;
+	setp.eq.u64 %p116, %rd531, %rd535;
+	@%p116 bra $L157;
+	atom.global.cas.b64 %rd536, [%rd530], %rd531, %rd535;
+	setp.eq.u64 %p117, %rd536, %rd531;
+	mov.b64 %rd531, %rd536;
+	@!%p117 bra $L156;
+$L157:
+	mov.b64 %fd35, %rd531;
+	mov.f64 %fd34, %fd35;
+	mov.f64 %fd36, %fd34;
+	setp.gt.f64 %p118, %fd36, %fd25;
+	mov.pred %p113, %p118;
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
+	@!%p113 bra $L159;
+	mov.pred %p119, 0;
+	mov.b64 %rd537, %rd485;
+	mov.b32 %r179, %r176;
+$L160:
+	@!%p11 bra $L164;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd538, %r180;
+	mov.b64 %rd539, %rd538;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd540, %r181;
+	min.u64 %rd541, %rd540, 32;
+	cvt.u32.u64 %r182, %rd541;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p120, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p120;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd542, %rd539;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd543, %rd542, %rd166;
+	mad.lo.s64 %rd544, %rd543, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r188, [%rd544+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L166;
+	mul.lo.s64 %rd545, %rd542, %rd166;
+	mad.lo.s64 %rd546, %rd545, 4, %rd164;
+	atom.global.or.b32 %r191, [%rd546], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p124, %r193, 0x0;
+	mov.pred %p122, %p124;
+$L166:
+	@!%p122 bra $L168;
+	mov.b64 %rd547, %rd537;
+	mov.b64 %rd548, %rd547;
+	mov.pred %p125, 0;
+	bra.uni $L162;
+$L168:
+	mov.b64 %rd549, %rd537;
+	mov.b64 %rd548, %rd549;
+	mov.pred %p125, 1;
+	bra.uni $L162;
+$L164:
+	@!%p12 bra $L170;
+	cvt.s64.s32 %rd550, %r179;
+	mul.lo.s64 %rd551, %rd550, %rd169;
+	mad.lo.s64 %rd552, %rd551, 4, %rd167;
+	ld.relaxed.gpu.global.s32 %r194, [%rd552+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p126, %r195, %r35;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L172;
+	cvt.s64.s32 %rd553, %r179;
+	mul.lo.s64 %rd554, %rd553, %rd169;
+	mad.lo.s64 %rd555, %rd554, 4, %rd167;
+	atom.global.exch.b32 %r196, [%rd555], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p129, %r197, %r35;
+	mov.pred %p127, %p129;
+$L172:
+	@!%p127 bra $L174;
+	mov.b64 %rd556, %rd537;
+	mov.b64 %rd548, %rd556;
+	mov.pred %p125, 0;
+	bra.uni $L162;
+$L174:
+$L170:
+	mul.lo.s64 %rd557, %rd537, %rd193;
+	mad.lo.s64 %rd558, %rd557, 4, %rd191;
+	st.shared.s32 [%rd558+0], %r179;
+	add.s64 %rd559, %rd537, 1;
+	mov.b64 %rd560, %rd559;
+	mov.b64 %rd548, %rd560;
+	mov.pred %p125, 1;
+	bra.uni $L162;
+$L161:
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd561, %rd548;
+	mov.pred %p130, %p125;
+	mov.b64 %rd485, %rd561;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L176;
+	mov.b64 %rd562, %rd141;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p131, %rd129, 64;
+	setp.le.s64 %p132, %rd171, 1;
+	or.pred %p133, %p131, %p132;
+	@!%p133 bra $L177;
+	mov.b64 %rd563, %rd562;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd564, %r199;
+	add.s64 %rd565, %rd564, 1;
+	mul.lo.s64 %rd566, %rd565, %rd144;
+	mad.lo.s64 %rd567, %rd566, 8, %rd142;
+	ld.global.nc.s64 %rd568, [%rd567+0];
+	mov.b64 %rd569, %rd568;
+	cvt.s64.s32 %rd570, %r199;
+	mul.lo.s64 %rd571, %rd570, %rd144;
+	mad.lo.s64 %rd572, %rd571, 8, %rd142;
+	ld.global.nc.s64 %rd573, [%rd572+0];
+	mov.b64 %rd574, %rd573;
+	sub.s64 %rd575, %rd569, %rd574;
+	mov.b64 %rd576, %rd575;
+	add.s64 %rd577, %rd130, %rd576;
+	mov.b64 %rd130, %rd577;
+	bra.uni $L178;
+$L177:
+	rem.s64 %rd578, %rd129, %rd171;
+	setp.eq.s64 %p134, %rd171, -1;
+	selp.b64 %rd579, 0, %rd578, %p134;
+	setp.eq.s64 %p135, %rd171, 0;
+	selp.b64 %rd580, %rd129, %rd579, %p135;
+	setp.eq.s64 %p136, %rd580, 0;
+	@!%p136 bra $L180;
+	mov.b64 %rd581, %rd562;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd582, %r200;
+	add.s64 %rd583, %rd582, 1;
+	mul.lo.s64 %rd584, %rd583, %rd144;
+	mad.lo.s64 %rd585, %rd584, 8, %rd142;
+	ld.global.nc.s64 %rd586, [%rd585+0];
+	mov.b64 %rd587, %rd586;
+	cvt.s64.s32 %rd588, %r200;
+	mul.lo.s64 %rd589, %rd588, %rd144;
+	mad.lo.s64 %rd590, %rd589, 8, %rd142;
+	ld.global.nc.s64 %rd591, [%rd590+0];
+	mov.b64 %rd592, %rd591;
+	sub.s64 %rd593, %rd587, %rd592;
+	mov.b64 %rd594, %rd593;
+	mul.lo.s64 %rd595, %rd171, %rd594;
+	add.s64 %rd596, %rd130, %rd595;
+	mov.b64 %rd130, %rd596;
+$L180:
+$L178:
+	add.s64 %rd597, %rd129, 1;
+	mov.b64 %rd129, %rd597;
+$L176:
+$L159:
+	add.s64 %rd598, %rd481, 1;
+	mov.b64 %rd481, %rd598;
+	sub.s64 %rd599, %rd486, 1;
+	mov.b64 %rd486, %rd599;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd600, %rd485;
+$L181:
+	@!%p11 bra $L185;
+	bra.uni $L183;
+$L185:
+	// block scan
+	mov.b64 %rd601, %rd600;
+	mov.b32 %r201, %r3;
+$L186:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L187;
+	mov.b64 {%r202, %r203}, %rd601;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd602, {%r204, %r205};
+	@!%p138 bra $L188;
+	add.s64 %rd603, %rd602, %rd601;
+	mov.b64 %rd601, %rd603;
+$L188:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L186;
+$L187:
+	mov.b64 {%r206, %r207}, %rd601;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd604, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd605, %rd604, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L189;
+	mul.wide.u32 %rd606, %r8, 16;
+	add.s64 %rd607, %rd1, %rd606;
+	st.shared.s64 [%rd607+0], %rd601;
+$L189:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L190;
+	mov.b64 %rd608, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L191;
+	mul.wide.u32 %rd609, %r7, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	ld.shared.s64 %rd611, [%rd610+0];
+	mov.b64 %rd608, %rd611;
+$L191:
+	mov.b64 {%r211, %r212}, %rd608;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd612, {%r213, %r214};
+	@!%p145 bra $L192;
+	add.s64 %rd613, %rd612, %rd608;
+	mov.b64 %rd608, %rd613;
+$L192:
+	mov.b64 {%r215, %r216}, %rd608;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd614, {%r217, %r218};
+	@!%p146 bra $L193;
+	add.s64 %rd615, %rd614, %rd608;
+	mov.b64 %rd608, %rd615;
+$L193:
+	mov.b64 {%r219, %r220}, %rd608;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd616, {%r221, %r222};
+	@!%p147 bra $L194;
+	add.s64 %rd617, %rd616, %rd608;
+	mov.b64 %rd608, %rd617;
+$L194:
+	mov.b64 {%r223, %r224}, %rd608;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd618, {%r225, %r226};
+	@!%p148 bra $L195;
+	add.s64 %rd619, %rd618, %rd608;
+	mov.b64 %rd608, %rd619;
+$L195:
+	mov.b64 {%r227, %r228}, %rd608;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd620, {%r229, %r230};
+	@!%p149 bra $L196;
+	add.s64 %rd621, %rd620, %rd608;
+	mov.b64 %rd608, %rd621;
+$L196:
+	mov.b64 {%r231, %r232}, %rd608;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd622, {%r233, %r234};
+	selp.b64 %rd623, %rd622, 0, %p150;
+	@!%p144 bra $L197;
+	mul.wide.u32 %rd624, %r7, 16;
+	add.s64 %rd625, %rd1, %rd624;
+	add.s64 %rd626, %rd625, 512;
+	st.shared.s64 [%rd626+0], %rd623;
+$L197:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd608;
+$L198:
+$L190:
+	bar.sync 0;
+	mul.wide.u32 %rd627, %r8, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	add.s64 %rd629, %rd628, 512;
+	ld.shared.s64 %rd630, [%rd629+0];
+	add.s64 %rd631, %rd630, %rd605;
+	ld.shared.s64 %rd632, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd631;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd633, {%r238, %r239};
+	mov.b64 %rd634, %rd632;
+	mov.b64 %rd635, %rd633;
+	mov.b64 %rd636, %rd634;
+	mov.b64 %rd637, %rd635;
+	mov.b64 %rd638, %rd636;
+	mov.b64 %rd639, %rd637;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, 0;
+	cvt.u64.u32 %rd642, %r2;
+	setp.eq.s64 %p153, %rd642, 0;
+	setp.gt.s64 %p154, %rd640, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L200;
+	atom.global.add.u64 %rd643, [%rd161], %rd640;
+	mov.b64 %rd644, %rd643;
+	mov.b64 %rd641, %rd644;
+$L200:
+	cvt.u64.u32 %rd645, %r2;
+	setp.eq.s64 %p156, %rd645, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L201;
+	st.shared.s64 [%rd1+1024], %rd641;
+$L201:
+	bar.sync 0;
+	ld.shared.s64 %rd646, [%rd1+1024];
+	mov.b64 %rd647, %rd646;
+	mov.b64 %rd641, %rd647;
+	add.s64 %rd648, %rd641, %rd639;
+	mov.b64 %rd649, %rd648;
+	mov.b64 %rd650, 0;
+$L202:
+	setp.lt.s64 %p159, %rd650, %rd600;
+	not.pred %p160, %p159;
+	@!%p160 bra $L206;
+	bra.uni $L204;
+$L206:
+	mul.lo.s64 %rd651, %rd650, %rd193;
+	mad.lo.s64 %rd652, %rd651, 4, %rd191;
+	ld.shared.s32 %r240, [%rd652+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd653, %rd649, %rd650;
+	mul.lo.s64 %rd654, %rd653, %rd160;
+	mad.lo.s64 %rd655, %rd654, 4, %rd158;
+	st.global.s32 [%rd655+0], %r241;
+$L203:
+	add.s64 %rd656, %rd650, 1;
+	mov.b64 %rd650, %rd656;
+	bra.uni $L202;
+$L204:
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	mov.b64 %rd657, 0;
+	setp.lt.s64 %p161, %rd481, %rd482;
+	setp.lt.s64 %p162, %rd480, %rd200;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L208;
+	mov.b64 %rd657, 1;
+$L208:
+	mov.b64 %rd658, %rd657;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L209:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L210;
+	mov.b64 {%r244, %r245}, %rd658;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd659, {%r246, %r247};
+	@!%p165 bra $L211;
+	max.s64 %rd660, %rd658, %rd659;
+	mov.b64 %rd658, %rd660;
+$L211:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L209;
+$L210:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L212;
+	mul.wide.u32 %rd661, %r8, 16;
+	add.s64 %rd662, %rd1, %rd661;
+	st.shared.s64 [%rd662+0], %rd658;
+$L212:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L213;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L214;
+	mul.wide.u32 %rd663, %r7, 16;
+	add.s64 %rd664, %rd1, %rd663;
+	ld.shared.s64 %rd665, [%rd664+0];
+	mov.b64 %rd658, %rd665;
+$L214:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd658;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd666, {%r251, %r252};
+	@!%p169 bra $L215;
+	max.s64 %rd667, %rd658, %rd666;
+	mov.b64 %rd658, %rd667;
+$L215:
+	mov.b64 {%r253, %r254}, %rd658;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd668, {%r255, %r256};
+	@!%p170 bra $L216;
+	max.s64 %rd669, %rd658, %rd668;
+	mov.b64 %rd658, %rd669;
+$L216:
+	mov.b64 {%r257, %r258}, %rd658;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd670, {%r259, %r260};
+	@!%p171 bra $L217;
+	max.s64 %rd671, %rd658, %rd670;
+	mov.b64 %rd658, %rd671;
+$L217:
+	mov.b64 {%r261, %r262}, %rd658;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd672, {%r263, %r264};
+	@!%p172 bra $L218;
+	max.s64 %rd673, %rd658, %rd672;
+	mov.b64 %rd658, %rd673;
+$L218:
+	mov.b64 {%r265, %r266}, %rd658;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd674, {%r267, %r268};
+	@!%p173 bra $L219;
+	max.s64 %rd675, %rd658, %rd674;
+	mov.b64 %rd658, %rd675;
+$L219:
+	@!%p166 bra $L220;
+	st.shared.s64 [%rd1+1024], %rd658;
+$L220:
+$L213:
+	bar.sync 0;
+	ld.shared.s64 %rd676, [%rd1+1024];
+	mov.b64 %rd658, %rd676;
+	mov.b64 %rd677, %rd658;
+	setp.eq.s64 %p174, %rd677, 0;
+	@!%p174 bra $L222;
+	bra.uni $L127;
+$L222:
+$L126:
+	bra.uni $L125;
+$L127:
 $L4:
 	bar.sync 0;
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd401, %rd129;
-	mov.b64 %rd402, %rd130;
+	mov.b64 %rd678, %rd129;
+	mov.b64 %rd679, %rd130;
 	// block reduction
-	sub.u32 %r145, %r13, 1;
-	mov.b32 %r146, %r3;
-$L108:
-	setp.hs.u32 %p86, %r146, 32;
-	@%p86 bra $L109;
-	mov.b64 {%r147, %r148}, %rd401;
-	shfl.sync.down.b32 %r149|%p87, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd403, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd402;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd404, {%r153, %r154};
-	@!%p87 bra $L110;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd410, %rd406;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd415, %rd409, %rd413;
-	mov.b64 %rd409, %rd415;
-	add.s64 %rd416, %rd410, %rd414;
-	mov.b64 %rd410, %rd416;
-$L111:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L110:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L108;
-$L109:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L112;
-	mul.wide.u32 %rd417, %r8, 16;
-	add.s64 %rd418, %rd1, %rd417;
-	st.shared.s64 [%rd418+0], %rd401;
-	st.shared.s64 [%rd418+8], %rd402;
-$L112:
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L223:
+	setp.hs.u32 %p175, %r270, 32;
+	@%p175 bra $L224;
+	mov.b64 {%r271, %r272}, %rd678;
+	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd680, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd679;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd681, {%r277, %r278};
+	@!%p176 bra $L225;
+	mov.b64 %rd682, %rd678;
+	mov.b64 %rd683, %rd679;
+	mov.b64 %rd684, %rd680;
+	mov.b64 %rd685, %rd681;
+	mov.b64 %rd686, %rd682;
+	mov.b64 %rd687, %rd683;
+	mov.b64 %rd688, %rd684;
+	mov.b64 %rd689, %rd685;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd692, %rd686, %rd690;
+	mov.b64 %rd686, %rd692;
+	add.s64 %rd693, %rd687, %rd691;
+	mov.b64 %rd687, %rd693;
+$L226:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L225:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L223;
+$L224:
+	setp.eq.u32 %p177, %r7, 0;
+	@!%p177 bra $L227;
+	mul.wide.u32 %rd694, %r8, 16;
+	add.s64 %rd695, %rd1, %rd694;
+	st.shared.s64 [%rd695+0], %rd678;
+	st.shared.s64 [%rd695+8], %rd679;
+$L227:
 	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L113;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L114;
-	mul.wide.u32 %rd419, %r7, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	ld.shared.s64 %rd421, [%rd420+0];
-	ld.shared.s64 %rd422, [%rd420+8];
-	mov.b64 %rd401, %rd421;
-	mov.b64 %rd402, %rd422;
-$L114:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd401;
-	shfl.sync.down.b32 %r158|%p91, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd423, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd402;
-	shfl.sync.down.b32 %r162, %r160, 1, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r155, %r17;
-	mov.b64 %rd424, {%r162, %r163};
-	@!%p91 bra $L115;
-	mov.b64 %rd425, %rd401;
-	mov.b64 %rd426, %rd402;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd409, %rd425;
-	mov.b64 %rd410, %rd426;
-	mov.b64 %rd411, %rd427;
-	mov.b64 %rd412, %rd428;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd429, %rd409, %rd413;
-	mov.b64 %rd409, %rd429;
-	add.s64 %rd430, %rd410, %rd414;
-	mov.b64 %rd410, %rd430;
-$L116:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L115:
-	mov.b64 {%r164, %r165}, %rd401;
-	shfl.sync.down.b32 %r166|%p92, %r164, 2, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r155, %r17;
-	mov.b64 %rd431, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd402;
-	shfl.sync.down.b32 %r170, %r168, 2, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r155, %r17;
-	mov.b64 %rd432, {%r170, %r171};
-	@!%p92 bra $L117;
-	mov.b64 %rd433, %rd401;
-	mov.b64 %rd434, %rd402;
-	mov.b64 %rd435, %rd431;
-	mov.b64 %rd436, %rd432;
-	mov.b64 %rd409, %rd433;
-	mov.b64 %rd410, %rd434;
-	mov.b64 %rd411, %rd435;
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd437, %rd409, %rd413;
-	mov.b64 %rd409, %rd437;
-	add.s64 %rd438, %rd410, %rd414;
-	mov.b64 %rd410, %rd438;
-$L118:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L117:
-	mov.b64 {%r172, %r173}, %rd401;
-	shfl.sync.down.b32 %r174|%p93, %r172, 4, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r155, %r17;
-	mov.b64 %rd439, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd402;
-	shfl.sync.down.b32 %r178, %r176, 4, %r155, %r17;
-	shfl.sync.down.b32 %r179, %r177, 4, %r155, %r17;
-	mov.b64 %rd440, {%r178, %r179};
-	@!%p93 bra $L119;
-	mov.b64 %rd441, %rd401;
-	mov.b64 %rd442, %rd402;
-	mov.b64 %rd443, %rd439;
-	mov.b64 %rd444, %rd440;
-	mov.b64 %rd409, %rd441;
-	mov.b64 %rd410, %rd442;
-	mov.b64 %rd411, %rd443;
-	mov.b64 %rd412, %rd444;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd445, %rd409, %rd413;
-	mov.b64 %rd409, %rd445;
-	add.s64 %rd446, %rd410, %rd414;
-	mov.b64 %rd410, %rd446;
-$L120:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L119:
-	mov.b64 {%r180, %r181}, %rd401;
-	shfl.sync.down.b32 %r182|%p94, %r180, 8, %r155, %r17;
-	shfl.sync.down.b32 %r183, %r181, 8, %r155, %r17;
-	mov.b64 %rd447, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd402;
-	shfl.sync.down.b32 %r186, %r184, 8, %r155, %r17;
-	shfl.sync.down.b32 %r187, %r185, 8, %r155, %r17;
-	mov.b64 %rd448, {%r186, %r187};
-	@!%p94 bra $L121;
-	mov.b64 %rd449, %rd401;
-	mov.b64 %rd450, %rd402;
-	mov.b64 %rd451, %rd447;
-	mov.b64 %rd452, %rd448;
-	mov.b64 %rd409, %rd449;
-	mov.b64 %rd410, %rd450;
-	mov.b64 %rd411, %rd451;
-	mov.b64 %rd412, %rd452;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd453, %rd409, %rd413;
-	mov.b64 %rd409, %rd453;
-	add.s64 %rd454, %rd410, %rd414;
-	mov.b64 %rd410, %rd454;
-$L122:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L121:
-	mov.b64 {%r188, %r189}, %rd401;
-	shfl.sync.down.b32 %r190|%p95, %r188, 16, %r155, %r17;
-	shfl.sync.down.b32 %r191, %r189, 16, %r155, %r17;
-	mov.b64 %rd455, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd402;
-	shfl.sync.down.b32 %r194, %r192, 16, %r155, %r17;
-	shfl.sync.down.b32 %r195, %r193, 16, %r155, %r17;
-	mov.b64 %rd456, {%r194, %r195};
-	@!%p95 bra $L123;
-	mov.b64 %rd457, %rd401;
-	mov.b64 %rd458, %rd402;
-	mov.b64 %rd459, %rd455;
-	mov.b64 %rd460, %rd456;
-	mov.b64 %rd409, %rd457;
-	mov.b64 %rd410, %rd458;
-	mov.b64 %rd411, %rd459;
-	mov.b64 %rd412, %rd460;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	add.s64 %rd461, %rd409, %rd413;
-	mov.b64 %rd409, %rd461;
-	add.s64 %rd462, %rd410, %rd414;
-	mov.b64 %rd410, %rd462;
-$L124:
-	mov.b64 %rd401, %rd409;
-	mov.b64 %rd402, %rd410;
-$L123:
-$L113:
-	mul.wide.u32 %rd463, %r28, 16;
-	add.s64 %rd464, %rd11, %rd463;
-	setp.eq.u32 %p96, %r5, 0;
-	@!%p96 bra $L125;
-	st.global.s64 [%rd464+0], %rd401;
-	st.global.s64 [%rd464+8], %rd402;
-$L125:
+	setp.eq.u32 %p178, %r8, 0;
+	@!%p178 bra $L228;
+	setp.lo.u32 %p179, %r7, %r10;
+	@!%p179 bra $L229;
+	mul.wide.u32 %rd696, %r7, 16;
+	add.s64 %rd697, %rd1, %rd696;
+	ld.shared.s64 %rd698, [%rd697+0];
+	ld.shared.s64 %rd699, [%rd697+8];
+	mov.b64 %rd678, %rd698;
+	mov.b64 %rd679, %rd699;
+$L229:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd678;
+	shfl.sync.down.b32 %r282|%p180, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd700, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd679;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd701, {%r286, %r287};
+	@!%p180 bra $L230;
+	mov.b64 %rd702, %rd678;
+	mov.b64 %rd703, %rd679;
+	mov.b64 %rd704, %rd700;
+	mov.b64 %rd705, %rd701;
+	mov.b64 %rd686, %rd702;
+	mov.b64 %rd687, %rd703;
+	mov.b64 %rd688, %rd704;
+	mov.b64 %rd689, %rd705;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd706, %rd686, %rd690;
+	mov.b64 %rd686, %rd706;
+	add.s64 %rd707, %rd687, %rd691;
+	mov.b64 %rd687, %rd707;
+$L231:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L230:
+	mov.b64 {%r288, %r289}, %rd678;
+	shfl.sync.down.b32 %r290|%p181, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd708, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd679;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd709, {%r294, %r295};
+	@!%p181 bra $L232;
+	mov.b64 %rd710, %rd678;
+	mov.b64 %rd711, %rd679;
+	mov.b64 %rd712, %rd708;
+	mov.b64 %rd713, %rd709;
+	mov.b64 %rd686, %rd710;
+	mov.b64 %rd687, %rd711;
+	mov.b64 %rd688, %rd712;
+	mov.b64 %rd689, %rd713;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd714, %rd686, %rd690;
+	mov.b64 %rd686, %rd714;
+	add.s64 %rd715, %rd687, %rd691;
+	mov.b64 %rd687, %rd715;
+$L233:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L232:
+	mov.b64 {%r296, %r297}, %rd678;
+	shfl.sync.down.b32 %r298|%p182, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd716, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd679;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd717, {%r302, %r303};
+	@!%p182 bra $L234;
+	mov.b64 %rd718, %rd678;
+	mov.b64 %rd719, %rd679;
+	mov.b64 %rd720, %rd716;
+	mov.b64 %rd721, %rd717;
+	mov.b64 %rd686, %rd718;
+	mov.b64 %rd687, %rd719;
+	mov.b64 %rd688, %rd720;
+	mov.b64 %rd689, %rd721;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd722, %rd686, %rd690;
+	mov.b64 %rd686, %rd722;
+	add.s64 %rd723, %rd687, %rd691;
+	mov.b64 %rd687, %rd723;
+$L235:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L234:
+	mov.b64 {%r304, %r305}, %rd678;
+	shfl.sync.down.b32 %r306|%p183, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd724, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd679;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd725, {%r310, %r311};
+	@!%p183 bra $L236;
+	mov.b64 %rd726, %rd678;
+	mov.b64 %rd727, %rd679;
+	mov.b64 %rd728, %rd724;
+	mov.b64 %rd729, %rd725;
+	mov.b64 %rd686, %rd726;
+	mov.b64 %rd687, %rd727;
+	mov.b64 %rd688, %rd728;
+	mov.b64 %rd689, %rd729;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd730, %rd686, %rd690;
+	mov.b64 %rd686, %rd730;
+	add.s64 %rd731, %rd687, %rd691;
+	mov.b64 %rd687, %rd731;
+$L237:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L236:
+	mov.b64 {%r312, %r313}, %rd678;
+	shfl.sync.down.b32 %r314|%p184, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd732, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd679;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd733, {%r318, %r319};
+	@!%p184 bra $L238;
+	mov.b64 %rd734, %rd678;
+	mov.b64 %rd735, %rd679;
+	mov.b64 %rd736, %rd732;
+	mov.b64 %rd737, %rd733;
+	mov.b64 %rd686, %rd734;
+	mov.b64 %rd687, %rd735;
+	mov.b64 %rd688, %rd736;
+	mov.b64 %rd689, %rd737;
+	mov.b64 %rd690, %rd688;
+	mov.b64 %rd691, %rd689;
+	add.s64 %rd738, %rd686, %rd690;
+	mov.b64 %rd686, %rd738;
+	add.s64 %rd739, %rd687, %rd691;
+	mov.b64 %rd687, %rd739;
+$L239:
+	mov.b64 %rd678, %rd686;
+	mov.b64 %rd679, %rd687;
+$L238:
+$L228:
+	mul.wide.u32 %rd740, %r28, 16;
+	add.s64 %rd741, %rd11, %rd740;
+	setp.eq.u32 %p185, %r5, 0;
+	@!%p185 bra $L240;
+	st.global.s64 [%rd741+0], %rd678;
+	st.global.s64 [%rd741+8], %rd679;
+$L240:
 	ret;
 }
 
@@ -64674,7 +68883,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:64678
+//line gokkos_kernels_gen.go:68887
 }
 
 // gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -64694,7 +68903,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:64698
+//line gokkos_kernels_gen.go:68907
 }
 
 // gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -64719,7 +68928,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:64723
+//line gokkos_kernels_gen.go:68932
 }
 
 // gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -64733,7 +68942,7 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:64737
+//line gokkos_kernels_gen.go:68946
 }
 
 // gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -64747,7 +68956,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:64751
+//line gokkos_kernels_gen.go:68960
 }
 
 // gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -64768,7 +68977,7 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:64772
+//line gokkos_kernels_gen.go:68981
 }
 
 // gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -64790,7 +68999,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:64794
+//line gokkos_kernels_gen.go:69003
 }
 
 // gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -64815,7 +69024,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:64819
+//line gokkos_kernels_gen.go:69028
 }
 
 // gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -64831,7 +69040,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:64835
+//line gokkos_kernels_gen.go:69044
 }
 
 // gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -64841,7 +69050,7 @@ func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:64845
+//line gokkos_kernels_gen.go:69054
 }
 
 // gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -64853,7 +69062,7 @@ func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:64857
+//line gokkos_kernels_gen.go:69066
 }
 
 // gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -64863,7 +69072,7 @@ func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:64867
+//line gokkos_kernels_gen.go:69076
 }
 
 // gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -64886,7 +69095,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:64890
+//line gokkos_kernels_gen.go:69099
 }
 
 // gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -64900,7 +69109,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:64904
+//line gokkos_kernels_gen.go:69113
 }
 
 // gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -64916,7 +69125,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:64920
+//line gokkos_kernels_gen.go:69129
 }
 
 // gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -64926,7 +69135,7 @@ func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:64930
+//line gokkos_kernels_gen.go:69139
 }
 
 // gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -64936,7 +69145,7 @@ func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:64940
+//line gokkos_kernels_gen.go:69149
 }
 
 // gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -64948,7 +69157,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:64952
+//line gokkos_kernels_gen.go:69161
 }
 
 // gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -64960,7 +69169,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:64964
+//line gokkos_kernels_gen.go:69173
 }
 
 // gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -64972,7 +69181,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:64976
+//line gokkos_kernels_gen.go:69185
 }
 
 // gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -64984,7 +69193,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:64988
+//line gokkos_kernels_gen.go:69197
 }
 
 // gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -64996,5 +69205,5 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:65000
+//line gokkos_kernels_gen.go:69209
 }

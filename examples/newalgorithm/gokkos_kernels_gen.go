@@ -12,7 +12,7 @@ import (
 func init() {
 	portable.Register[frontier.PushThread[nearest]](&execspace.KernelSpec{
 		Name: "frontier.PushThread[main.nearest]",
-		Pos:  "algorithms/frontier/baseline.go:20",
+		Pos:  "algorithms/frontier/baseline.go:21",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX0,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -257,9 +257,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<209>;
-	.reg .b64 %rd<398>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<344>;
+	.reg .b64 %rd<660>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -485,722 +485,1399 @@ $L1:
 	add.s64 %rd169, %rd168, %rd150;
 	min.s64 %rd170, %rd169, %rd129;
 	mov.b64 %rd171, %rd170;
-	cvt.u64.u32 %rd172, %r2;
-	add.s64 %rd173, %rd168, %rd172;
-	mov.b64 %rd174, %rd173;
-	mov.b32 %r39, -1;
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd177, 4611686018427387904;
+	setp.eq.s64 %p13, %rd166, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.pred %p14, %p10;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.pred %p15, %p11;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.pred %p16, %p12;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd212, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd212, %rd201;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd177, %rd148;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd177;
-$L9:
-	mov.b64 %rd179, 0;
-	mov.b64 %rd180, %rd178;
-$L12:
-	setp.gt.s64 %p13, %rd180, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd175, %rd176;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd174, %rd171;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd181, %rd129;
-	mov.b64 %rd182, %rd174;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd183, %rd182, 5;
-	mul.lo.s64 %rd184, %rd183, %rd135;
-	mad.lo.s64 %rd185, %rd184, 4, %rd133;
-	ld.global.nc.u32 %r40, [%rd185+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd186, %rd182, 31;
-	min.u64 %rd187, %rd186, 32;
-	cvt.u32.u64 %r42, %rd187;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd182;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd188, %rd182, %rd132;
-	mad.lo.s64 %rd189, %rd188, 4, %rd130;
-	ld.global.nc.s32 %r49, [%rd189+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd190, %rd174, %rd166;
-	mov.b64 %rd174, %rd190;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd191, %rd119;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd192, %r51;
-	mul.lo.s64 %rd193, %rd192, %rd122;
-	mad.lo.s64 %rd194, %rd193, 8, %rd120;
-	ld.global.nc.s64 %rd195, [%rd194+0];
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd119;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd199, %r52;
-	add.s64 %rd200, %rd199, 1;
-	mul.lo.s64 %rd201, %rd200, %rd122;
-	mad.lo.s64 %rd202, %rd201, 8, %rd120;
-	ld.global.nc.s64 %rd203, [%rd202+0];
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd206, %rd197;
-	mov.b64 %rd207, %rd205;
-	mov.b64 %rd175, %rd206;
-	mov.b64 %rd176, %rd207;
-$L29:
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
+$L11:
+	setp.lt.s64 %p17, %rd215, %rd211;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r41, [%rd220+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r43, %rd222;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd217;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r50, [%rd224+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd208, %rd175, %rd125;
-	mad.lo.s64 %rd209, %rd208, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd209+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd210, %rd175;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd211, %r58;
-	mul.lo.s64 %rd212, %rd211, %rd153;
-	mad.lo.s64 %rd213, %rd212, 4, %rd151;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd213], %r61, %r60;
-	setp.eq.u32 %p21, %r62, %r61;
-	mov.pred %p22, %p21;
-	mov.pred %p23, %p22;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L31;
-	cvt.s64.s32 %rd214, %r58;
-	mul.lo.s64 %rd215, %rd214, %rd153;
-	mad.lo.s64 %rd216, %rd215, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r63, [%rd216+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p26, %r64, %r60;
-	mov.pred %p24, %p26;
-$L31:
-	@!%p24 bra $L33;
-	cvt.s64.s32 %rd217, %r57;
-	mul.lo.s64 %rd218, %rd217, %rd156;
-	mad.lo.s64 %rd219, %rd218, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r65, [%rd219+0];
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd225, %rd172;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd226, %r53;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd235, %r54;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+$L25:
+	setp.lt.s64 %p23, %rd241, %rd233;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r55, [%rd243+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd244, %rd241;
+	add.s32 %r61, %r58, 1;
+	mov.b32 %r62, %r61;
+	cvt.s64.s32 %rd245, %r60;
+	mul.lo.s64 %rd246, %rd245, %rd206;
+	mad.lo.s64 %rd247, %rd246, 4, %rd204;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd247], %r63, %r62;
+	setp.eq.u32 %p25, %r64, %r63;
+	mov.pred %p26, %p25;
+	mov.pred %p27, %p26;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L31;
+	cvt.s64.s32 %rd248, %r60;
+	mul.lo.s64 %rd249, %rd248, %rd206;
+	mad.lo.s64 %rd250, %rd249, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r65, [%rd250+0];
 	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd220, %r58;
-	mul.lo.s64 %rd221, %rd220, %rd156;
-	mad.lo.s64 %rd222, %rd221, 4, %rd154;
-	atom.global.min.s32 %r67, [%rd222], %r66;
+	setp.eq.s32 %p30, %r66, %r62;
+	mov.pred %p28, %p30;
+$L31:
+	@!%p28 bra $L33;
+	cvt.s64.s32 %rd251, %r59;
+	mul.lo.s64 %rd252, %rd251, %rd209;
+	mad.lo.s64 %rd253, %rd252, 4, %rd207;
+	ld.relaxed.gpu.global.s32 %r67, [%rd253+0];
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd254, %r60;
+	mul.lo.s64 %rd255, %rd254, %rd209;
+	mad.lo.s64 %rd256, %rd255, 4, %rd207;
+	atom.global.min.s32 %r69, [%rd256], %r68;
 $L33:
-	mov.pred %p27, %p23;
-	@!%p27 bra $L35;
-	mov.pred %p28, 0;
-	mov.b64 %rd223, %rd179;
-	mov.b32 %r68, %r55;
-$L36:
-	@!%p11 bra $L40;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd224, %r69;
-	mov.b64 %rd225, %rd224;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd226, %r70;
-	min.u64 %rd227, %rd226, 32;
-	cvt.u32.u64 %r71, %rd227;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p29, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p29;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd228, %rd225;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd229, %rd228, %rd144;
-	mad.lo.s64 %rd230, %rd229, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r77, [%rd230+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p30, %r79, 0x0;
-	mov.pred %p31, %p30;
+	mov.pred %p31, %p27;
 	not.pred %p32, %p31;
-	@!%p32 bra $L42;
-	mul.lo.s64 %rd231, %rd228, %rd144;
-	mad.lo.s64 %rd232, %rd231, 4, %rd142;
-	atom.global.or.b32 %r80, [%rd232], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p33, %r82, 0x0;
-	mov.pred %p31, %p33;
-$L42:
-	@!%p31 bra $L44;
-	mov.b64 %rd233, %rd223;
-	mov.b64 %rd234, %rd233;
-	mov.pred %p34, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd235, %rd223;
-	mov.b64 %rd234, %rd235;
-	mov.pred %p34, 1;
-	bra.uni $L38;
-$L40:
-	@!%p12 bra $L46;
-	cvt.s64.s32 %rd236, %r68;
-	mul.lo.s64 %rd237, %rd236, %rd147;
-	mad.lo.s64 %rd238, %rd237, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r83, [%rd238+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p35, %r84, %r37;
+	@!%p32 bra $L35;
+	bra.uni $L26;
+$L35:
+	mov.pred %p33, 0;
+	mov.b64 %rd257, %rd214;
+	mov.b32 %r70, %r57;
+$L36:
+	@!%p15 bra $L40;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd258, %r71;
+	mov.b64 %rd259, %rd258;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd260, %r72;
+	min.u64 %rd261, %rd260, 32;
+	cvt.u32.u64 %r73, %rd261;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p34, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p34;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd262, %rd259;
+	mov.b32 %r78, %r77;
+	mul.lo.s64 %rd263, %rd262, %rd197;
+	mad.lo.s64 %rd264, %rd263, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r79, [%rd264+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p35, %r81, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L48;
-	cvt.s64.s32 %rd239, %r68;
-	mul.lo.s64 %rd240, %rd239, %rd147;
-	mad.lo.s64 %rd241, %rd240, 4, %rd145;
-	atom.global.exch.b32 %r85, [%rd241], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p38, %r86, %r37;
+	@!%p37 bra $L42;
+	mul.lo.s64 %rd265, %rd262, %rd197;
+	mad.lo.s64 %rd266, %rd265, 4, %rd195;
+	atom.global.or.b32 %r82, [%rd266], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p36, %p38;
+$L42:
+	@!%p36 bra $L44;
+	mov.b64 %rd267, %rd257;
+	mov.b64 %rd268, %rd267;
+	mov.pred %p39, 0;
+	bra.uni $L38;
+$L44:
+	mov.b64 %rd269, %rd257;
+	mov.b64 %rd268, %rd269;
+	mov.pred %p39, 1;
+	bra.uni $L38;
+$L40:
+	@!%p16 bra $L46;
+	cvt.s64.s32 %rd270, %r70;
+	mul.lo.s64 %rd271, %rd270, %rd200;
+	mad.lo.s64 %rd272, %rd271, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r85, [%rd272+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p40, %r86, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L48;
+	cvt.s64.s32 %rd273, %r70;
+	mul.lo.s64 %rd274, %rd273, %rd200;
+	mad.lo.s64 %rd275, %rd274, 4, %rd198;
+	atom.global.exch.b32 %r87, [%rd275], %r39;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p43, %r88, %r39;
+	mov.pred %p41, %p43;
 $L48:
-	@!%p36 bra $L50;
-	mov.b64 %rd242, %rd223;
-	mov.b64 %rd234, %rd242;
-	mov.pred %p34, 0;
+	@!%p41 bra $L50;
+	mov.b64 %rd276, %rd257;
+	mov.b64 %rd268, %rd276;
+	mov.pred %p39, 0;
 	bra.uni $L38;
 $L50:
 $L46:
-	mul.lo.s64 %rd243, %rd223, %rd164;
-	mad.lo.s64 %rd244, %rd243, 4, %rd162;
-	st.shared.s32 [%rd244+0], %r68;
-	add.s64 %rd245, %rd223, 1;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd234, %rd246;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd277, %rd257, %rd164;
+	mad.lo.s64 %rd278, %rd277, 4, %rd162;
+	st.shared.s32 [%rd278+0], %r70;
+	add.s64 %rd279, %rd257, 1;
+	mov.b64 %rd280, %rd279;
+	mov.b64 %rd268, %rd280;
+	mov.pred %p39, 1;
 	bra.uni $L38;
 $L37:
 	bra.uni $L36;
 $L38:
-	mov.b64 %rd247, %rd234;
-	mov.pred %p39, %p34;
-	mov.b64 %rd179, %rd247;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L52;
-	mov.b64 %rd248, %rd119;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p40, %rd113, 64;
-	setp.le.s64 %p41, %rd149, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L53;
-	mov.b64 %rd249, %rd248;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd250, %r88;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd122;
-	mad.lo.s64 %rd253, %rd252, 8, %rd120;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r88;
-	mul.lo.s64 %rd257, %rd256, %rd122;
-	mad.lo.s64 %rd258, %rd257, 8, %rd120;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	mov.b64 %rd262, %rd261;
-	add.s64 %rd263, %rd114, %rd262;
-	mov.b64 %rd114, %rd263;
+	mov.b64 %rd281, %rd268;
+	mov.pred %p44, %p39;
+	mov.b64 %rd214, %rd281;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L52;
+	mov.b64 %rd282, %rd172;
+	mov.b32 %r89, %r57;
+	setp.lt.s64 %p45, %rd113, 64;
+	setp.le.s64 %p46, %rd202, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L53;
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd284, %r90;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd175;
+	mad.lo.s64 %rd287, %rd286, 8, %rd173;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r90;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
 	bra.uni $L54;
 $L53:
-	rem.s64 %rd264, %rd113, %rd149;
-	setp.eq.s64 %p43, %rd149, -1;
-	selp.b64 %rd265, 0, %rd264, %p43;
-	setp.eq.s64 %p44, %rd149, 0;
-	selp.b64 %rd266, %rd113, %rd265, %p44;
-	setp.eq.s64 %p45, %rd266, 0;
-	@!%p45 bra $L56;
-	mov.b64 %rd267, %rd248;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd268, %r89;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd122;
-	mad.lo.s64 %rd271, %rd270, 8, %rd120;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r89;
-	mul.lo.s64 %rd275, %rd274, %rd122;
-	mad.lo.s64 %rd276, %rd275, 8, %rd120;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	mul.lo.s64 %rd281, %rd149, %rd280;
-	add.s64 %rd282, %rd114, %rd281;
-	mov.b64 %rd114, %rd282;
+	rem.s64 %rd298, %rd113, %rd202;
+	setp.eq.s64 %p48, %rd202, -1;
+	selp.b64 %rd299, 0, %rd298, %p48;
+	setp.eq.s64 %p49, %rd202, 0;
+	selp.b64 %rd300, %rd113, %rd299, %p49;
+	setp.eq.s64 %p50, %rd300, 0;
+	@!%p50 bra $L56;
+	mov.b64 %rd301, %rd282;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd302, %r91;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd175;
+	mad.lo.s64 %rd305, %rd304, 8, %rd173;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r91;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	mul.lo.s64 %rd315, %rd202, %rd314;
+	add.s64 %rd316, %rd114, %rd315;
+	mov.b64 %rd114, %rd316;
 $L56:
 $L54:
-	add.s64 %rd283, %rd113, 1;
-	mov.b64 %rd113, %rd283;
+	add.s64 %rd317, %rd113, 1;
+	mov.b64 %rd113, %rd317;
 $L52:
-$L35:
-	add.s64 %rd284, %rd175, 1;
-	mov.b64 %rd175, %rd284;
-	sub.s64 %rd285, %rd180, 1;
-	mov.b64 %rd180, %rd285;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd286, %rd179;
-$L57:
-	@!%p11 bra $L61;
-	bra.uni $L59;
-$L61:
-	// block scan
-	mov.b64 %rd287, %rd286;
-	mov.b32 %r90, %r3;
-$L62:
-	setp.hs.u32 %p46, %r90, 32;
-	@%p46 bra $L63;
-	mov.b64 {%r91, %r92}, %rd287;
-	shfl.sync.up.b32 %r93|%p47, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd288, {%r93, %r94};
-	@!%p47 bra $L64;
-	add.s64 %rd289, %rd288, %rd287;
-	mov.b64 %rd287, %rd289;
-$L64:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L62;
+	setp.eq.s64 %p51, %rd214, %rd213;
+	@!%p51 bra $L58;
+	mov.b64 %rd318, %rd214;
+$L59:
+	@!%p15 bra $L63;
+	bra.uni $L61;
 $L63:
-	mov.b64 {%r95, %r96}, %rd287;
-	shfl.sync.up.b32 %r97|%p48, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd290, {%r97, %r98};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd291, %rd290, 0, %p50;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r99;
-	@!%p51 bra $L65;
-	mul.wide.u32 %rd292, %r8, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	st.shared.s64 [%rd293+0], %rd287;
-$L65:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L66;
-	mov.b64 %rd294, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L67;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	mov.b64 %rd294, %rd297;
-$L67:
-	mov.b64 {%r100, %r101}, %rd294;
-	shfl.sync.up.b32 %r102|%p54, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd298, {%r102, %r103};
-	@!%p54 bra $L68;
-	add.s64 %rd299, %rd298, %rd294;
-	mov.b64 %rd294, %rd299;
-$L68:
-	mov.b64 {%r104, %r105}, %rd294;
-	shfl.sync.up.b32 %r106|%p55, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd300, {%r106, %r107};
-	@!%p55 bra $L69;
-	add.s64 %rd301, %rd300, %rd294;
-	mov.b64 %rd294, %rd301;
-$L69:
-	mov.b64 {%r108, %r109}, %rd294;
-	shfl.sync.up.b32 %r110|%p56, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd302, {%r110, %r111};
-	@!%p56 bra $L70;
-	add.s64 %rd303, %rd302, %rd294;
-	mov.b64 %rd294, %rd303;
-$L70:
-	mov.b64 {%r112, %r113}, %rd294;
-	shfl.sync.up.b32 %r114|%p57, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd304, {%r114, %r115};
-	@!%p57 bra $L71;
-	add.s64 %rd305, %rd304, %rd294;
-	mov.b64 %rd294, %rd305;
-$L71:
-	mov.b64 {%r116, %r117}, %rd294;
-	shfl.sync.up.b32 %r118|%p58, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd306, {%r118, %r119};
-	@!%p58 bra $L72;
-	add.s64 %rd307, %rd306, %rd294;
-	mov.b64 %rd294, %rd307;
-$L72:
-	mov.b64 {%r120, %r121}, %rd294;
-	shfl.sync.up.b32 %r122|%p59, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd308, {%r122, %r123};
-	selp.b64 %rd309, %rd308, 0, %p59;
-	@!%p53 bra $L73;
-	mul.wide.u32 %rd310, %r7, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	add.s64 %rd312, %rd311, 512;
-	st.shared.s64 [%rd312+0], %rd309;
-$L73:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r124;
-	@!%p60 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd294;
-$L74:
+	// block scan
+	mov.b64 %rd319, %rd318;
+	mov.b32 %r92, %r3;
+$L64:
+	setp.hs.u32 %p52, %r92, 32;
+	@%p52 bra $L65;
+	mov.b64 {%r93, %r94}, %rd319;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd320, {%r95, %r96};
+	@!%p53 bra $L66;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
 $L66:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L64;
+$L65:
+	mov.b64 {%r97, %r98}, %rd319;
+	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd322, {%r99, %r100};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd323, %rd322, 0, %p56;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r101;
+	@!%p57 bra $L67;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L67:
 	bar.sync 0;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	ld.shared.s64 %rd316, [%rd315+0];
-	add.s64 %rd317, %rd316, %rd291;
-	ld.shared.s64 %rd318, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd317;
-	shfl.sync.idx.b32 %r127|%p61, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd319, {%r127, %r128};
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, 0;
-	cvt.u64.u32 %rd328, %r2;
-	setp.eq.s64 %p62, %rd328, 0;
-	setp.gt.s64 %p63, %rd326, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L76;
-	atom.global.add.u64 %rd329, [%rd139], %rd326;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd327, %rd330;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L68;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L69;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L69:
+	mov.b64 {%r102, %r103}, %rd326;
+	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd330, {%r104, %r105};
+	@!%p60 bra $L70;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L70:
+	mov.b64 {%r106, %r107}, %rd326;
+	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd332, {%r108, %r109};
+	@!%p61 bra $L71;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L71:
+	mov.b64 {%r110, %r111}, %rd326;
+	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd334, {%r112, %r113};
+	@!%p62 bra $L72;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L72:
+	mov.b64 {%r114, %r115}, %rd326;
+	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd336, {%r116, %r117};
+	@!%p63 bra $L73;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L73:
+	mov.b64 {%r118, %r119}, %rd326;
+	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd338, {%r120, %r121};
+	@!%p64 bra $L74;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L74:
+	mov.b64 {%r122, %r123}, %rd326;
+	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd340, {%r124, %r125};
+	selp.b64 %rd341, %rd340, 0, %p65;
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L75:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r126;
+	@!%p66 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd326;
 $L76:
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p65, %rd331, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L68:
 	bar.sync 0;
-	@!%p67 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd327;
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd332, [%rd1+1024];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd327, %rd333;
-	add.s64 %rd334, %rd327, %rd325;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd349;
+	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
+	mov.b64 %rd351, {%r129, %r130};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, 0;
+	cvt.u64.u32 %rd360, %r2;
+	setp.eq.s64 %p68, %rd360, 0;
+	setp.gt.s64 %p69, %rd358, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L78;
+	atom.global.add.u64 %rd361, [%rd192], %rd358;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd359, %rd362;
 $L78:
-	setp.lt.s64 %p68, %rd336, %rd286;
-	not.pred %p69, %p68;
-	@!%p69 bra $L82;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p71, %rd363, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd359;
+$L79:
+	bar.sync 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd359, %rd357;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 0;
+$L80:
+	setp.lt.s64 %p74, %rd368, %rd318;
+	not.pred %p75, %p74;
+	@!%p75 bra $L84;
+	bra.uni $L82;
+$L84:
+	mul.lo.s64 %rd369, %rd368, %rd164;
+	mad.lo.s64 %rd370, %rd369, 4, %rd162;
+	ld.shared.s32 %r131, [%rd370+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd371, %rd367, %rd368;
+	mul.lo.s64 %rd372, %rd371, %rd191;
+	mad.lo.s64 %rd373, %rd372, 4, %rd189;
+	st.global.s32 [%rd373+0], %r132;
+$L81:
+	add.s64 %rd374, %rd368, 1;
+	mov.b64 %rd368, %rd374;
 	bra.uni $L80;
 $L82:
-	mul.lo.s64 %rd337, %rd336, %rd164;
-	mad.lo.s64 %rd338, %rd337, 4, %rd162;
-	ld.shared.s32 %r129, [%rd338+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd339, %rd335, %rd336;
-	mul.lo.s64 %rd340, %rd339, %rd138;
-	mad.lo.s64 %rd341, %rd340, 4, %rd136;
-	st.global.s32 [%rd341+0], %r130;
-$L79:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-	bra.uni $L78;
-$L80:
+	bra.uni $L61;
+$L60:
 	bra.uni $L59;
+$L61:
+	mov.b64 %rd214, 0;
 $L58:
-	bra.uni $L57;
-$L59:
-	mov.b64 %rd343, 0;
-	setp.lt.s64 %p70, %rd175, %rd176;
-	setp.lt.s64 %p71, %rd174, %rd171;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L84;
-	mov.b64 %rd343, 1;
-$L84:
-	mov.b64 %rd344, %rd343;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L85:
-	setp.hs.u32 %p73, %r132, 32;
-	@%p73 bra $L86;
-	mov.b64 {%r133, %r134}, %rd344;
-	shfl.sync.down.b32 %r135|%p74, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd345, {%r135, %r136};
-	@!%p74 bra $L87;
-	max.s64 %rd346, %rd344, %rd345;
-	mov.b64 %rd344, %rd346;
-$L87:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L88;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd344;
-$L88:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L89;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L90;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd344, %rd351;
-$L90:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd344;
-	shfl.sync.down.b32 %r140|%p78, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd352, {%r140, %r141};
-	@!%p78 bra $L91;
-	max.s64 %rd353, %rd344, %rd352;
-	mov.b64 %rd344, %rd353;
-$L91:
-	mov.b64 {%r142, %r143}, %rd344;
-	shfl.sync.down.b32 %r144|%p79, %r142, 2, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 2, %r137, %r17;
-	mov.b64 %rd354, {%r144, %r145};
-	@!%p79 bra $L92;
-	max.s64 %rd355, %rd344, %rd354;
-	mov.b64 %rd344, %rd355;
-$L92:
-	mov.b64 {%r146, %r147}, %rd344;
-	shfl.sync.down.b32 %r148|%p80, %r146, 4, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 4, %r137, %r17;
-	mov.b64 %rd356, {%r148, %r149};
-	@!%p80 bra $L93;
-	max.s64 %rd357, %rd344, %rd356;
-	mov.b64 %rd344, %rd357;
-$L93:
-	mov.b64 {%r150, %r151}, %rd344;
-	shfl.sync.down.b32 %r152|%p81, %r150, 8, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 8, %r137, %r17;
-	mov.b64 %rd358, {%r152, %r153};
-	@!%p81 bra $L94;
-	max.s64 %rd359, %rd344, %rd358;
-	mov.b64 %rd344, %rd359;
-$L94:
-	mov.b64 {%r154, %r155}, %rd344;
-	shfl.sync.down.b32 %r156|%p82, %r154, 16, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 16, %r137, %r17;
-	mov.b64 %rd360, {%r156, %r157};
-	@!%p82 bra $L95;
-	max.s64 %rd361, %rd344, %rd360;
-	mov.b64 %rd344, %rd361;
-$L95:
-	@!%p75 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L96:
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd344, %rd362;
-	mov.b64 %rd363, %rd344;
-	setp.eq.s64 %p83, %rd363, 0;
-	@!%p83 bra $L98;
+$L26:
+	add.s64 %rd375, %rd241, 1;
+	mov.b64 %rd241, %rd375;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd376, %rd215, 1;
+	mov.b64 %rd215, %rd376;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd377, %rd214;
+$L85:
+	@!%p15 bra $L89;
+	bra.uni $L87;
+$L89:
+	// block scan
+	mov.b64 %rd378, %rd377;
+	mov.b32 %r133, %r3;
+$L90:
+	setp.hs.u32 %p76, %r133, 32;
+	@%p76 bra $L91;
+	mov.b64 {%r134, %r135}, %rd378;
+	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd379, {%r136, %r137};
+	@!%p77 bra $L92;
+	add.s64 %rd380, %rd379, %rd378;
+	mov.b64 %rd378, %rd380;
+$L92:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L90;
+$L91:
+	mov.b64 {%r138, %r139}, %rd378;
+	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd381, {%r140, %r141};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd382, %rd381, 0, %p80;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r142;
+	@!%p81 bra $L93;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd378;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L94;
+	mov.b64 %rd385, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L95;
+	mul.wide.u32 %rd386, %r7, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	ld.shared.s64 %rd388, [%rd387+0];
+	mov.b64 %rd385, %rd388;
+$L95:
+	mov.b64 {%r143, %r144}, %rd385;
+	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd389, {%r145, %r146};
+	@!%p84 bra $L96;
+	add.s64 %rd390, %rd389, %rd385;
+	mov.b64 %rd385, %rd390;
+$L96:
+	mov.b64 {%r147, %r148}, %rd385;
+	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd391, {%r149, %r150};
+	@!%p85 bra $L97;
+	add.s64 %rd392, %rd391, %rd385;
+	mov.b64 %rd385, %rd392;
+$L97:
+	mov.b64 {%r151, %r152}, %rd385;
+	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd393, {%r153, %r154};
+	@!%p86 bra $L98;
+	add.s64 %rd394, %rd393, %rd385;
+	mov.b64 %rd385, %rd394;
 $L98:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r155, %r156}, %rd385;
+	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd395, {%r157, %r158};
+	@!%p87 bra $L99;
+	add.s64 %rd396, %rd395, %rd385;
+	mov.b64 %rd385, %rd396;
+$L99:
+	mov.b64 {%r159, %r160}, %rd385;
+	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd397, {%r161, %r162};
+	@!%p88 bra $L100;
+	add.s64 %rd398, %rd397, %rd385;
+	mov.b64 %rd385, %rd398;
+$L100:
+	mov.b64 {%r163, %r164}, %rd385;
+	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd399, {%r165, %r166};
+	selp.b64 %rd400, %rd399, 0, %p89;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	add.s64 %rd403, %rd402, 512;
+	st.shared.s64 [%rd403+0], %rd400;
+$L101:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r167;
+	@!%p90 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd385;
+$L102:
+$L94:
+	bar.sync 0;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	add.s64 %rd406, %rd405, 512;
+	ld.shared.s64 %rd407, [%rd406+0];
+	add.s64 %rd408, %rd407, %rd382;
+	ld.shared.s64 %rd409, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd408;
+	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
+	mov.b64 %rd410, {%r170, %r171};
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, 0;
+	cvt.u64.u32 %rd419, %r2;
+	setp.eq.s64 %p92, %rd419, 0;
+	setp.gt.s64 %p93, %rd417, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L104;
+	atom.global.add.u64 %rd420, [%rd192], %rd417;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd418, %rd421;
+$L104:
+	cvt.u64.u32 %rd422, %r2;
+	setp.eq.s64 %p95, %rd422, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd418;
+$L105:
+	bar.sync 0;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd418, %rd424;
+	add.s64 %rd425, %rd418, %rd416;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd427, 0;
+$L106:
+	setp.lt.s64 %p98, %rd427, %rd377;
+	not.pred %p99, %p98;
+	@!%p99 bra $L110;
+	bra.uni $L108;
+$L110:
+	mul.lo.s64 %rd428, %rd427, %rd164;
+	mad.lo.s64 %rd429, %rd428, 4, %rd162;
+	ld.shared.s32 %r172, [%rd429+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd430, %rd426, %rd427;
+	mul.lo.s64 %rd431, %rd430, %rd191;
+	mad.lo.s64 %rd432, %rd431, 4, %rd189;
+	st.global.s32 [%rd432+0], %r173;
+$L107:
+	add.s64 %rd433, %rd427, 1;
+	mov.b64 %rd427, %rd433;
+	bra.uni $L106;
+$L108:
+	bra.uni $L87;
+$L86:
+	bra.uni $L85;
+$L87:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd434, %r2;
+	add.s64 %rd435, %rd168, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b32 %r174, -1;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
+$L111:
+	@!%p11 bra $L115;
+	mov.b64 %rd439, 4611686018427387904;
+	bra.uni $L113;
+$L115:
+	mov.b64 %rd439, %rd148;
+	bra.uni $L113;
+$L112:
+	bra.uni $L111;
+$L113:
+	mov.b64 %rd440, %rd439;
+$L116:
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, %rd440;
+$L119:
+	setp.gt.s64 %p100, %rd442, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L123;
+	bra.uni $L121;
+$L123:
+	setp.ge.s64 %p102, %rd437, %rd438;
+	@!%p102 bra $L125;
+	setp.ge.s64 %p103, %rd436, %rd171;
+	@!%p103 bra $L127;
+	bra.uni $L121;
+$L127:
+	mov.pred %p104, %p10;
+	mov.b64 %rd443, %rd129;
+	mov.b64 %rd444, %rd436;
+$L128:
+	@!%p104 bra $L132;
+	shr.s64 %rd445, %rd444, 5;
+	mul.lo.s64 %rd446, %rd445, %rd135;
+	mad.lo.s64 %rd447, %rd446, 4, %rd133;
+	ld.global.nc.u32 %r175, [%rd447+0];
+	mov.b32 %r176, %r175;
+	and.b64 %rd448, %rd444, 31;
+	min.u64 %rd449, %rd448, 32;
+	cvt.u32.u64 %r177, %rd449;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p105, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p105;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p106, %r181, 0x0;
+	@!%p106 bra $L134;
+	cvt.u32.u64 %r182, %rd444;
+	mov.b32 %r183, %r182;
+	bra.uni $L130;
+$L134:
+	mov.b32 %r183, -1;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd450, %rd444, %rd132;
+	mad.lo.s64 %rd451, %rd450, 4, %rd130;
+	ld.global.nc.s32 %r184, [%rd451+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	bra.uni $L130;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b32 %r174, %r183;
+	add.s64 %rd452, %rd436, %rd166;
+	mov.b64 %rd436, %rd452;
+	setp.ge.s32 %p107, %r174, 0;
+	@!%p107 bra $L136;
+	mov.b64 %rd453, %rd119;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd454, %r186;
+	mul.lo.s64 %rd455, %rd454, %rd122;
+	mad.lo.s64 %rd456, %rd455, 8, %rd120;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd119;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd461, %r187;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd122;
+	mad.lo.s64 %rd464, %rd463, 8, %rd120;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd459;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd437, %rd468;
+	mov.b64 %rd438, %rd469;
+$L136:
+	bra.uni $L120;
+$L125:
+	mul.lo.s64 %rd470, %rd437, %rd125;
+	mad.lo.s64 %rd471, %rd470, 4, %rd123;
+	ld.global.nc.s32 %r188, [%rd471+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r38;
+	mov.b32 %r192, %r174;
+	mov.b32 %r193, %r190;
+	mov.b64 %rd472, %rd437;
+	add.s32 %r194, %r191, 1;
+	mov.b32 %r195, %r194;
+	cvt.s64.s32 %rd473, %r193;
+	mul.lo.s64 %rd474, %rd473, %rd153;
+	mad.lo.s64 %rd475, %rd474, 4, %rd151;
+	mov.b32 %r196, -1;
+	atom.global.cas.b32 %r197, [%rd475], %r196, %r195;
+	setp.eq.u32 %p108, %r197, %r196;
+	mov.pred %p109, %p108;
+	mov.pred %p110, %p109;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L138;
+	cvt.s64.s32 %rd476, %r193;
+	mul.lo.s64 %rd477, %rd476, %rd153;
+	mad.lo.s64 %rd478, %rd477, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r198, [%rd478+0];
+	mov.b32 %r199, %r198;
+	setp.eq.s32 %p113, %r199, %r195;
+	mov.pred %p111, %p113;
+$L138:
+	@!%p111 bra $L140;
+	cvt.s64.s32 %rd479, %r192;
+	mul.lo.s64 %rd480, %rd479, %rd156;
+	mad.lo.s64 %rd481, %rd480, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r200, [%rd481+0];
+	mov.b32 %r201, %r200;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd156;
+	mad.lo.s64 %rd484, %rd483, 4, %rd154;
+	atom.global.min.s32 %r202, [%rd484], %r201;
+$L140:
+	mov.pred %p114, %p110;
+	@!%p114 bra $L142;
+	mov.pred %p115, 0;
+	mov.b64 %rd485, %rd441;
+	mov.b32 %r203, %r190;
+$L143:
+	@!%p11 bra $L147;
+	shr.s32 %r204, %r203, 5;
+	cvt.s64.s32 %rd486, %r204;
+	mov.b64 %rd487, %rd486;
+	and.b32 %r205, %r203, 31;
+	cvt.s64.s32 %rd488, %r205;
+	min.u64 %rd489, %rd488, 32;
+	cvt.u32.u64 %r206, %rd489;
+	mov.b32 %r208, 0x1;
+	shl.b32 %r207, %r208, %r206;
+	setp.hs.u32 %p116, %r206, 32;
+	selp.b32 %r209, 0, %r207, %p116;
+	mov.b32 %r210, %r209;
+	mov.b64 %rd490, %rd487;
+	mov.b32 %r211, %r210;
+	mul.lo.s64 %rd491, %rd490, %rd144;
+	mad.lo.s64 %rd492, %rd491, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r212, [%rd492+0];
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r211;
+	setp.ne.u32 %p117, %r214, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L149;
+	mul.lo.s64 %rd493, %rd490, %rd144;
+	mad.lo.s64 %rd494, %rd493, 4, %rd142;
+	atom.global.or.b32 %r215, [%rd494], %r211;
+	mov.b32 %r216, %r215;
+	and.b32 %r217, %r216, %r211;
+	setp.ne.u32 %p120, %r217, 0x0;
+	mov.pred %p118, %p120;
+$L149:
+	@!%p118 bra $L151;
+	mov.b64 %rd495, %rd485;
+	mov.b64 %rd496, %rd495;
+	mov.pred %p121, 0;
+	bra.uni $L145;
+$L151:
+	mov.b64 %rd497, %rd485;
+	mov.b64 %rd496, %rd497;
+	mov.pred %p121, 1;
+	bra.uni $L145;
+$L147:
+	@!%p12 bra $L153;
+	cvt.s64.s32 %rd498, %r203;
+	mul.lo.s64 %rd499, %rd498, %rd147;
+	mad.lo.s64 %rd500, %rd499, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r218, [%rd500+0];
+	mov.b32 %r219, %r218;
+	setp.eq.s32 %p122, %r219, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L155;
+	cvt.s64.s32 %rd501, %r203;
+	mul.lo.s64 %rd502, %rd501, %rd147;
+	mad.lo.s64 %rd503, %rd502, 4, %rd145;
+	atom.global.exch.b32 %r220, [%rd503], %r37;
+	mov.b32 %r221, %r220;
+	setp.eq.s32 %p125, %r221, %r37;
+	mov.pred %p123, %p125;
+$L155:
+	@!%p123 bra $L157;
+	mov.b64 %rd504, %rd485;
+	mov.b64 %rd496, %rd504;
+	mov.pred %p121, 0;
+	bra.uni $L145;
+$L157:
+$L153:
+	mul.lo.s64 %rd505, %rd485, %rd164;
+	mad.lo.s64 %rd506, %rd505, 4, %rd162;
+	st.shared.s32 [%rd506+0], %r203;
+	add.s64 %rd507, %rd485, 1;
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd496, %rd508;
+	mov.pred %p121, 1;
+	bra.uni $L145;
+$L144:
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd509, %rd496;
+	mov.pred %p126, %p121;
+	mov.b64 %rd441, %rd509;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L159;
+	mov.b64 %rd510, %rd119;
+	mov.b32 %r222, %r190;
+	setp.lt.s64 %p127, %rd113, 64;
+	setp.le.s64 %p128, %rd149, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L160;
+	mov.b64 %rd511, %rd510;
+	mov.b32 %r223, %r222;
+	cvt.s64.s32 %rd512, %r223;
+	add.s64 %rd513, %rd512, 1;
+	mul.lo.s64 %rd514, %rd513, %rd122;
+	mad.lo.s64 %rd515, %rd514, 8, %rd120;
+	ld.global.nc.s64 %rd516, [%rd515+0];
+	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r223;
+	mul.lo.s64 %rd519, %rd518, %rd122;
+	mad.lo.s64 %rd520, %rd519, 8, %rd120;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	sub.s64 %rd523, %rd517, %rd522;
+	mov.b64 %rd524, %rd523;
+	add.s64 %rd525, %rd114, %rd524;
+	mov.b64 %rd114, %rd525;
+	bra.uni $L161;
+$L160:
+	rem.s64 %rd526, %rd113, %rd149;
+	setp.eq.s64 %p130, %rd149, -1;
+	selp.b64 %rd527, 0, %rd526, %p130;
+	setp.eq.s64 %p131, %rd149, 0;
+	selp.b64 %rd528, %rd113, %rd527, %p131;
+	setp.eq.s64 %p132, %rd528, 0;
+	@!%p132 bra $L163;
+	mov.b64 %rd529, %rd510;
+	mov.b32 %r224, %r222;
+	cvt.s64.s32 %rd530, %r224;
+	add.s64 %rd531, %rd530, 1;
+	mul.lo.s64 %rd532, %rd531, %rd122;
+	mad.lo.s64 %rd533, %rd532, 8, %rd120;
+	ld.global.nc.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd536, %r224;
+	mul.lo.s64 %rd537, %rd536, %rd122;
+	mad.lo.s64 %rd538, %rd537, 8, %rd120;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	sub.s64 %rd541, %rd535, %rd540;
+	mov.b64 %rd542, %rd541;
+	mul.lo.s64 %rd543, %rd149, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
+$L163:
+$L161:
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
+$L159:
+$L142:
+	add.s64 %rd546, %rd437, 1;
+	mov.b64 %rd437, %rd546;
+	sub.s64 %rd547, %rd442, 1;
+	mov.b64 %rd442, %rd547;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd548, %rd441;
+$L164:
+	@!%p11 bra $L168;
+	bra.uni $L166;
+$L168:
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r225, %r3;
+$L169:
+	setp.hs.u32 %p133, %r225, 32;
+	@%p133 bra $L170;
+	mov.b64 {%r226, %r227}, %rd549;
+	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
+	mov.b64 %rd550, {%r228, %r229};
+	@!%p134 bra $L171;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L171:
+	shl.b32 %r225, %r225, 1;
+	bra.uni $L169;
+$L170:
+	mov.b64 {%r230, %r231}, %rd549;
+	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
+	mov.b64 %rd552, {%r232, %r233};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd553, %rd552, 0, %p137;
+	sub.u32 %r234, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r234;
+	@!%p138 bra $L172;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L172:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L173;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L174;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
+$L174:
+	mov.b64 {%r235, %r236}, %rd556;
+	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
+	mov.b64 %rd560, {%r237, %r238};
+	@!%p141 bra $L175;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
+$L175:
+	mov.b64 {%r239, %r240}, %rd556;
+	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
+	mov.b64 %rd562, {%r241, %r242};
+	@!%p142 bra $L176;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
+$L176:
+	mov.b64 {%r243, %r244}, %rd556;
+	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
+	mov.b64 %rd564, {%r245, %r246};
+	@!%p143 bra $L177;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
+$L177:
+	mov.b64 {%r247, %r248}, %rd556;
+	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
+	mov.b64 %rd566, {%r249, %r250};
+	@!%p144 bra $L178;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L178:
+	mov.b64 {%r251, %r252}, %rd556;
+	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
+	mov.b64 %rd568, {%r253, %r254};
+	@!%p145 bra $L179;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L179:
+	mov.b64 {%r255, %r256}, %rd556;
+	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
+	mov.b64 %rd570, {%r257, %r258};
+	selp.b64 %rd571, %rd570, 0, %p146;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L180:
+	sub.u32 %r259, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r259;
+	@!%p147 bra $L181;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L181:
+$L173:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r260, %r261}, %rd579;
+	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
+	mov.b64 %rd581, {%r262, %r263};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p149, %rd590, 0;
+	setp.gt.s64 %p150, %rd588, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L183;
+	atom.global.add.u64 %rd591, [%rd139], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
+$L183:
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p152, %rd593, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L184;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L184:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
+$L185:
+	setp.lt.s64 %p155, %rd598, %rd548;
+	not.pred %p156, %p155;
+	@!%p156 bra $L189;
+	bra.uni $L187;
+$L189:
+	mul.lo.s64 %rd599, %rd598, %rd164;
+	mad.lo.s64 %rd600, %rd599, 4, %rd162;
+	ld.shared.s32 %r264, [%rd600+0];
+	mov.b32 %r265, %r264;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd138;
+	mad.lo.s64 %rd603, %rd602, 4, %rd136;
+	st.global.s32 [%rd603+0], %r265;
+$L186:
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
+	bra.uni $L185;
+$L187:
+	bra.uni $L166;
+$L165:
+	bra.uni $L164;
+$L166:
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p157, %rd437, %rd438;
+	setp.lt.s64 %p158, %rd436, %rd171;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L191;
+	mov.b64 %rd605, 1;
+$L191:
+	mov.b64 %rd606, %rd605;
+	// block reduction
+	sub.u32 %r266, %r13, 1;
+	mov.b32 %r267, %r3;
+$L192:
+	setp.hs.u32 %p160, %r267, 32;
+	@%p160 bra $L193;
+	mov.b64 {%r268, %r269}, %rd606;
+	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
+	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
+	mov.b64 %rd607, {%r270, %r271};
+	@!%p161 bra $L194;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
+$L194:
+	shl.b32 %r267, %r267, 1;
+	bra.uni $L192;
+$L193:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L195;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
+$L195:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L196;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L197;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
+$L197:
+	sub.u32 %r272, %r10, 1;
+	mov.b64 {%r273, %r274}, %rd606;
+	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
+	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
+	mov.b64 %rd614, {%r275, %r276};
+	@!%p165 bra $L198;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
+$L198:
+	mov.b64 {%r277, %r278}, %rd606;
+	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
+	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
+	mov.b64 %rd616, {%r279, %r280};
+	@!%p166 bra $L199;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
+$L199:
+	mov.b64 {%r281, %r282}, %rd606;
+	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
+	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
+	mov.b64 %rd618, {%r283, %r284};
+	@!%p167 bra $L200;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
+$L200:
+	mov.b64 {%r285, %r286}, %rd606;
+	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
+	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
+	mov.b64 %rd620, {%r287, %r288};
+	@!%p168 bra $L201;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
+$L201:
+	mov.b64 {%r289, %r290}, %rd606;
+	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
+	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
+	mov.b64 %rd622, {%r291, %r292};
+	@!%p169 bra $L202;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
+$L202:
+	@!%p162 bra $L203;
+	st.shared.s64 [%rd1+1024], %rd606;
+$L203:
+$L196:
+	bar.sync 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p170, %rd625, 0;
+	@!%p170 bra $L205;
+	bra.uni $L118;
+$L205:
+$L117:
+	bra.uni $L116;
+$L118:
 $L3:
 	bar.sync 0;
 	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd364, %rd113;
-	mov.b64 %rd365, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	sub.u32 %r158, %r13, 1;
-	mov.b32 %r159, %r3;
-$L99:
-	setp.hs.u32 %p84, %r159, 32;
-	@%p84 bra $L100;
-	mov.b64 {%r160, %r161}, %rd364;
-	shfl.sync.down.b32 %r162|%p85, %r160, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd366, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd365;
-	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd367, {%r166, %r167};
-	@!%p85 bra $L101;
-	setp.lt.s64 %p86, %rd366, %rd364;
-	setp.eq.s64 %p87, %rd366, %rd364;
-	setp.lt.s64 %p88, %rd367, %rd365;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd368, %rd366, %rd364, %p90;
-	selp.b64 %rd369, %rd367, %rd365, %p90;
-	mov.b64 %rd364, %rd368;
-	mov.b64 %rd365, %rd369;
-$L101:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L102;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd364;
-	st.shared.s64 [%rd371+8], %rd365;
-$L102:
+	sub.u32 %r293, %r13, 1;
+	mov.b32 %r294, %r3;
+$L206:
+	setp.hs.u32 %p171, %r294, 32;
+	@%p171 bra $L207;
+	mov.b64 {%r295, %r296}, %rd626;
+	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
+	mov.b64 %rd628, {%r297, %r298};
+	mov.b64 {%r299, %r300}, %rd627;
+	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
+	mov.b64 %rd629, {%r301, %r302};
+	@!%p172 bra $L208;
+	setp.lt.s64 %p173, %rd628, %rd626;
+	setp.eq.s64 %p174, %rd628, %rd626;
+	setp.lt.s64 %p175, %rd629, %rd627;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd630, %rd628, %rd626, %p177;
+	selp.b64 %rd631, %rd629, %rd627, %p177;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
+$L208:
+	shl.b32 %r294, %r294, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L209;
+	mul.wide.u32 %rd632, %r8, 16;
+	add.s64 %rd633, %rd1, %rd632;
+	st.shared.s64 [%rd633+0], %rd626;
+	st.shared.s64 [%rd633+8], %rd627;
+$L209:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L103;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L104;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	ld.shared.s64 %rd374, [%rd373+0];
-	ld.shared.s64 %rd375, [%rd373+8];
-	mov.b64 %rd364, %rd374;
-	mov.b64 %rd365, %rd375;
-$L104:
-	sub.u32 %r168, %r10, 1;
-	mov.b64 {%r169, %r170}, %rd364;
-	shfl.sync.down.b32 %r171|%p94, %r169, 1, %r168, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r168, %r17;
-	mov.b64 %rd376, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd365;
-	shfl.sync.down.b32 %r175, %r173, 1, %r168, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r168, %r17;
-	mov.b64 %rd377, {%r175, %r176};
-	@!%p94 bra $L105;
-	setp.lt.s64 %p95, %rd376, %rd364;
-	setp.eq.s64 %p96, %rd376, %rd364;
-	setp.lt.s64 %p97, %rd377, %rd365;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd378, %rd376, %rd364, %p99;
-	selp.b64 %rd379, %rd377, %rd365, %p99;
-	mov.b64 %rd364, %rd378;
-	mov.b64 %rd365, %rd379;
-$L105:
-	mov.b64 {%r177, %r178}, %rd364;
-	shfl.sync.down.b32 %r179|%p100, %r177, 2, %r168, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r168, %r17;
-	mov.b64 %rd380, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd365;
-	shfl.sync.down.b32 %r183, %r181, 2, %r168, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r168, %r17;
-	mov.b64 %rd381, {%r183, %r184};
-	@!%p100 bra $L106;
-	setp.lt.s64 %p101, %rd380, %rd364;
-	setp.eq.s64 %p102, %rd380, %rd364;
-	setp.lt.s64 %p103, %rd381, %rd365;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd382, %rd380, %rd364, %p105;
-	selp.b64 %rd383, %rd381, %rd365, %p105;
-	mov.b64 %rd364, %rd382;
-	mov.b64 %rd365, %rd383;
-$L106:
-	mov.b64 {%r185, %r186}, %rd364;
-	shfl.sync.down.b32 %r187|%p106, %r185, 4, %r168, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r168, %r17;
-	mov.b64 %rd384, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd365;
-	shfl.sync.down.b32 %r191, %r189, 4, %r168, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r168, %r17;
-	mov.b64 %rd385, {%r191, %r192};
-	@!%p106 bra $L107;
-	setp.lt.s64 %p107, %rd384, %rd364;
-	setp.eq.s64 %p108, %rd384, %rd364;
-	setp.lt.s64 %p109, %rd385, %rd365;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd386, %rd384, %rd364, %p111;
-	selp.b64 %rd387, %rd385, %rd365, %p111;
-	mov.b64 %rd364, %rd386;
-	mov.b64 %rd365, %rd387;
-$L107:
-	mov.b64 {%r193, %r194}, %rd364;
-	shfl.sync.down.b32 %r195|%p112, %r193, 8, %r168, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r168, %r17;
-	mov.b64 %rd388, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd365;
-	shfl.sync.down.b32 %r199, %r197, 8, %r168, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r168, %r17;
-	mov.b64 %rd389, {%r199, %r200};
-	@!%p112 bra $L108;
-	setp.lt.s64 %p113, %rd388, %rd364;
-	setp.eq.s64 %p114, %rd388, %rd364;
-	setp.lt.s64 %p115, %rd389, %rd365;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd390, %rd388, %rd364, %p117;
-	selp.b64 %rd391, %rd389, %rd365, %p117;
-	mov.b64 %rd364, %rd390;
-	mov.b64 %rd365, %rd391;
-$L108:
-	mov.b64 {%r201, %r202}, %rd364;
-	shfl.sync.down.b32 %r203|%p118, %r201, 16, %r168, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r168, %r17;
-	mov.b64 %rd392, {%r203, %r204};
-	mov.b64 {%r205, %r206}, %rd365;
-	shfl.sync.down.b32 %r207, %r205, 16, %r168, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r168, %r17;
-	mov.b64 %rd393, {%r207, %r208};
-	@!%p118 bra $L109;
-	setp.lt.s64 %p119, %rd392, %rd364;
-	setp.eq.s64 %p120, %rd392, %rd364;
-	setp.lt.s64 %p121, %rd393, %rd365;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd394, %rd392, %rd364, %p123;
-	selp.b64 %rd395, %rd393, %rd365, %p123;
-	mov.b64 %rd364, %rd394;
-	mov.b64 %rd365, %rd395;
-$L109:
-$L103:
-	mul.wide.u32 %rd396, %r28, 16;
-	add.s64 %rd397, %rd11, %rd396;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L110;
-	st.global.s64 [%rd397+0], %rd364;
-	st.global.s64 [%rd397+8], %rd365;
-$L110:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L210;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L211;
+	mul.wide.u32 %rd634, %r7, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	ld.shared.s64 %rd636, [%rd635+0];
+	ld.shared.s64 %rd637, [%rd635+8];
+	mov.b64 %rd626, %rd636;
+	mov.b64 %rd627, %rd637;
+$L211:
+	sub.u32 %r303, %r10, 1;
+	mov.b64 {%r304, %r305}, %rd626;
+	shfl.sync.down.b32 %r306|%p181, %r304, 1, %r303, %r17;
+	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
+	mov.b64 %rd638, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd627;
+	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
+	mov.b64 %rd639, {%r310, %r311};
+	@!%p181 bra $L212;
+	setp.lt.s64 %p182, %rd638, %rd626;
+	setp.eq.s64 %p183, %rd638, %rd626;
+	setp.lt.s64 %p184, %rd639, %rd627;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd640, %rd638, %rd626, %p186;
+	selp.b64 %rd641, %rd639, %rd627, %p186;
+	mov.b64 %rd626, %rd640;
+	mov.b64 %rd627, %rd641;
+$L212:
+	mov.b64 {%r312, %r313}, %rd626;
+	shfl.sync.down.b32 %r314|%p187, %r312, 2, %r303, %r17;
+	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
+	mov.b64 %rd642, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd627;
+	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
+	mov.b64 %rd643, {%r318, %r319};
+	@!%p187 bra $L213;
+	setp.lt.s64 %p188, %rd642, %rd626;
+	setp.eq.s64 %p189, %rd642, %rd626;
+	setp.lt.s64 %p190, %rd643, %rd627;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd644, %rd642, %rd626, %p192;
+	selp.b64 %rd645, %rd643, %rd627, %p192;
+	mov.b64 %rd626, %rd644;
+	mov.b64 %rd627, %rd645;
+$L213:
+	mov.b64 {%r320, %r321}, %rd626;
+	shfl.sync.down.b32 %r322|%p193, %r320, 4, %r303, %r17;
+	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
+	mov.b64 %rd646, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd627;
+	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
+	mov.b64 %rd647, {%r326, %r327};
+	@!%p193 bra $L214;
+	setp.lt.s64 %p194, %rd646, %rd626;
+	setp.eq.s64 %p195, %rd646, %rd626;
+	setp.lt.s64 %p196, %rd647, %rd627;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd648, %rd646, %rd626, %p198;
+	selp.b64 %rd649, %rd647, %rd627, %p198;
+	mov.b64 %rd626, %rd648;
+	mov.b64 %rd627, %rd649;
+$L214:
+	mov.b64 {%r328, %r329}, %rd626;
+	shfl.sync.down.b32 %r330|%p199, %r328, 8, %r303, %r17;
+	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
+	mov.b64 %rd650, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd627;
+	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
+	mov.b64 %rd651, {%r334, %r335};
+	@!%p199 bra $L215;
+	setp.lt.s64 %p200, %rd650, %rd626;
+	setp.eq.s64 %p201, %rd650, %rd626;
+	setp.lt.s64 %p202, %rd651, %rd627;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd652, %rd650, %rd626, %p204;
+	selp.b64 %rd653, %rd651, %rd627, %p204;
+	mov.b64 %rd626, %rd652;
+	mov.b64 %rd627, %rd653;
+$L215:
+	mov.b64 {%r336, %r337}, %rd626;
+	shfl.sync.down.b32 %r338|%p205, %r336, 16, %r303, %r17;
+	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
+	mov.b64 %rd654, {%r338, %r339};
+	mov.b64 {%r340, %r341}, %rd627;
+	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
+	mov.b64 %rd655, {%r342, %r343};
+	@!%p205 bra $L216;
+	setp.lt.s64 %p206, %rd654, %rd626;
+	setp.eq.s64 %p207, %rd654, %rd626;
+	setp.lt.s64 %p208, %rd655, %rd627;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd656, %rd654, %rd626, %p210;
+	selp.b64 %rd657, %rd655, %rd627, %p210;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
+$L216:
+$L210:
+	mul.wide.u32 %rd658, %r28, 16;
+	add.s64 %rd659, %rd11, %rd658;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L217;
+	st.global.s64 [%rd659+0], %rd626;
+	st.global.s64 [%rd659+8], %rd627;
+$L217:
 	ret;
 }
 
@@ -1681,9 +2358,9 @@ $L16:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<125>;
-	.reg .b32 %r<209>;
-	.reg .b64 %rd<398>;
+	.reg .pred %p<212>;
+	.reg .b32 %r<344>;
+	.reg .b64 %rd<660>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1909,722 +2586,1399 @@ $L1:
 	add.s64 %rd169, %rd168, %rd150;
 	min.s64 %rd170, %rd169, %rd129;
 	mov.b64 %rd171, %rd170;
-	cvt.u64.u32 %rd172, %r2;
-	add.s64 %rd173, %rd168, %rd172;
-	mov.b64 %rd174, %rd173;
-	mov.b32 %r39, -1;
-	mov.b64 %rd175, 0;
-	mov.b64 %rd176, 0;
-$L4:
-	@!%p11 bra $L8;
-	mov.b64 %rd177, 4611686018427387904;
+	setp.eq.s64 %p13, %rd166, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.pred %p14, %p10;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.pred %p15, %p11;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.pred %p16, %p12;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd212, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd212, %rd201;
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd177, %rd148;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd178, %rd177;
-$L9:
-	mov.b64 %rd179, 0;
-	mov.b64 %rd180, %rd178;
-$L12:
-	setp.gt.s64 %p13, %rd180, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L16;
-	bra.uni $L14;
-$L16:
-	setp.ge.s64 %p15, %rd175, %rd176;
-	@!%p15 bra $L18;
-	setp.ge.s64 %p16, %rd174, %rd171;
-	@!%p16 bra $L20;
-	bra.uni $L14;
-$L20:
-	mov.pred %p17, %p10;
-	mov.b64 %rd181, %rd129;
-	mov.b64 %rd182, %rd174;
-$L21:
-	@!%p17 bra $L25;
-	shr.s64 %rd183, %rd182, 5;
-	mul.lo.s64 %rd184, %rd183, %rd135;
-	mad.lo.s64 %rd185, %rd184, 4, %rd133;
-	ld.global.nc.u32 %r40, [%rd185+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd186, %rd182, 31;
-	min.u64 %rd187, %rd186, 32;
-	cvt.u32.u64 %r42, %rd187;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L27;
-	cvt.u32.u64 %r47, %rd182;
-	mov.b32 %r48, %r47;
-	bra.uni $L23;
-$L27:
-	mov.b32 %r48, -1;
-	bra.uni $L23;
-$L25:
-	mul.lo.s64 %rd188, %rd182, %rd132;
-	mad.lo.s64 %rd189, %rd188, 4, %rd130;
-	ld.global.nc.s32 %r49, [%rd189+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L23;
-$L22:
-	bra.uni $L21;
-$L23:
-	mov.b32 %r39, %r48;
-	add.s64 %rd190, %rd174, %rd166;
-	mov.b64 %rd174, %rd190;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L29;
-	mov.b64 %rd191, %rd119;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd192, %r51;
-	mul.lo.s64 %rd193, %rd192, %rd122;
-	mad.lo.s64 %rd194, %rd193, 8, %rd120;
-	ld.global.nc.s64 %rd195, [%rd194+0];
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd119;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd199, %r52;
-	add.s64 %rd200, %rd199, 1;
-	mul.lo.s64 %rd201, %rd200, %rd122;
-	mad.lo.s64 %rd202, %rd201, 8, %rd120;
-	ld.global.nc.s64 %rd203, [%rd202+0];
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd206, %rd197;
-	mov.b64 %rd207, %rd205;
-	mov.b64 %rd175, %rd206;
-	mov.b64 %rd176, %rd207;
-$L29:
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
+$L11:
+	setp.lt.s64 %p17, %rd215, %rd211;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
 	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r41, [%rd220+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r43, %rd222;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r48, %rd217;
+	mov.b32 %r49, %r48;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r49, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r50, [%rd224+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd208, %rd175, %rd125;
-	mad.lo.s64 %rd209, %rd208, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd209+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd210, %rd175;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd211, %r58;
-	mul.lo.s64 %rd212, %rd211, %rd153;
-	mad.lo.s64 %rd213, %rd212, 4, %rd151;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd213], %r61, %r60;
-	setp.eq.u32 %p21, %r62, %r61;
-	mov.pred %p22, %p21;
-	mov.pred %p23, %p22;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L31;
-	cvt.s64.s32 %rd214, %r58;
-	mul.lo.s64 %rd215, %rd214, %rd153;
-	mad.lo.s64 %rd216, %rd215, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r63, [%rd216+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p26, %r64, %r60;
-	mov.pred %p24, %p26;
-$L31:
-	@!%p24 bra $L33;
-	cvt.s64.s32 %rd217, %r57;
-	mul.lo.s64 %rd218, %rd217, %rd156;
-	mad.lo.s64 %rd219, %rd218, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r65, [%rd219+0];
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd225, %rd172;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd226, %r53;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd235, %r54;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+$L25:
+	setp.lt.s64 %p23, %rd241, %rd233;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r55, [%rd243+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd244, %rd241;
+	add.s32 %r61, %r58, 1;
+	mov.b32 %r62, %r61;
+	cvt.s64.s32 %rd245, %r60;
+	mul.lo.s64 %rd246, %rd245, %rd206;
+	mad.lo.s64 %rd247, %rd246, 4, %rd204;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd247], %r63, %r62;
+	setp.eq.u32 %p25, %r64, %r63;
+	mov.pred %p26, %p25;
+	mov.pred %p27, %p26;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L31;
+	cvt.s64.s32 %rd248, %r60;
+	mul.lo.s64 %rd249, %rd248, %rd206;
+	mad.lo.s64 %rd250, %rd249, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r65, [%rd250+0];
 	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd220, %r58;
-	mul.lo.s64 %rd221, %rd220, %rd156;
-	mad.lo.s64 %rd222, %rd221, 4, %rd154;
-	atom.global.min.s32 %r67, [%rd222], %r66;
+	setp.eq.s32 %p30, %r66, %r62;
+	mov.pred %p28, %p30;
+$L31:
+	@!%p28 bra $L33;
+	cvt.s64.s32 %rd251, %r59;
+	mul.lo.s64 %rd252, %rd251, %rd209;
+	mad.lo.s64 %rd253, %rd252, 4, %rd207;
+	ld.relaxed.gpu.global.s32 %r67, [%rd253+0];
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd254, %r60;
+	mul.lo.s64 %rd255, %rd254, %rd209;
+	mad.lo.s64 %rd256, %rd255, 4, %rd207;
+	atom.global.min.s32 %r69, [%rd256], %r68;
 $L33:
-	mov.pred %p27, %p23;
-	@!%p27 bra $L35;
-	mov.pred %p28, 0;
-	mov.b64 %rd223, %rd179;
-	mov.b32 %r68, %r55;
-$L36:
-	@!%p11 bra $L40;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd224, %r69;
-	mov.b64 %rd225, %rd224;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd226, %r70;
-	min.u64 %rd227, %rd226, 32;
-	cvt.u32.u64 %r71, %rd227;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p29, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p29;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd228, %rd225;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd229, %rd228, %rd144;
-	mad.lo.s64 %rd230, %rd229, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r77, [%rd230+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p30, %r79, 0x0;
-	mov.pred %p31, %p30;
+	mov.pred %p31, %p27;
 	not.pred %p32, %p31;
-	@!%p32 bra $L42;
-	mul.lo.s64 %rd231, %rd228, %rd144;
-	mad.lo.s64 %rd232, %rd231, 4, %rd142;
-	atom.global.or.b32 %r80, [%rd232], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p33, %r82, 0x0;
-	mov.pred %p31, %p33;
-$L42:
-	@!%p31 bra $L44;
-	mov.b64 %rd233, %rd223;
-	mov.b64 %rd234, %rd233;
-	mov.pred %p34, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd235, %rd223;
-	mov.b64 %rd234, %rd235;
-	mov.pred %p34, 1;
-	bra.uni $L38;
-$L40:
-	@!%p12 bra $L46;
-	cvt.s64.s32 %rd236, %r68;
-	mul.lo.s64 %rd237, %rd236, %rd147;
-	mad.lo.s64 %rd238, %rd237, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r83, [%rd238+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p35, %r84, %r37;
+	@!%p32 bra $L35;
+	bra.uni $L26;
+$L35:
+	mov.pred %p33, 0;
+	mov.b64 %rd257, %rd214;
+	mov.b32 %r70, %r57;
+$L36:
+	@!%p15 bra $L40;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd258, %r71;
+	mov.b64 %rd259, %rd258;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd260, %r72;
+	min.u64 %rd261, %rd260, 32;
+	cvt.u32.u64 %r73, %rd261;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p34, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p34;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd262, %rd259;
+	mov.b32 %r78, %r77;
+	mul.lo.s64 %rd263, %rd262, %rd197;
+	mad.lo.s64 %rd264, %rd263, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r79, [%rd264+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p35, %r81, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L48;
-	cvt.s64.s32 %rd239, %r68;
-	mul.lo.s64 %rd240, %rd239, %rd147;
-	mad.lo.s64 %rd241, %rd240, 4, %rd145;
-	atom.global.exch.b32 %r85, [%rd241], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p38, %r86, %r37;
+	@!%p37 bra $L42;
+	mul.lo.s64 %rd265, %rd262, %rd197;
+	mad.lo.s64 %rd266, %rd265, 4, %rd195;
+	atom.global.or.b32 %r82, [%rd266], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p36, %p38;
+$L42:
+	@!%p36 bra $L44;
+	mov.b64 %rd267, %rd257;
+	mov.b64 %rd268, %rd267;
+	mov.pred %p39, 0;
+	bra.uni $L38;
+$L44:
+	mov.b64 %rd269, %rd257;
+	mov.b64 %rd268, %rd269;
+	mov.pred %p39, 1;
+	bra.uni $L38;
+$L40:
+	@!%p16 bra $L46;
+	cvt.s64.s32 %rd270, %r70;
+	mul.lo.s64 %rd271, %rd270, %rd200;
+	mad.lo.s64 %rd272, %rd271, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r85, [%rd272+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p40, %r86, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L48;
+	cvt.s64.s32 %rd273, %r70;
+	mul.lo.s64 %rd274, %rd273, %rd200;
+	mad.lo.s64 %rd275, %rd274, 4, %rd198;
+	atom.global.exch.b32 %r87, [%rd275], %r39;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p43, %r88, %r39;
+	mov.pred %p41, %p43;
 $L48:
-	@!%p36 bra $L50;
-	mov.b64 %rd242, %rd223;
-	mov.b64 %rd234, %rd242;
-	mov.pred %p34, 0;
+	@!%p41 bra $L50;
+	mov.b64 %rd276, %rd257;
+	mov.b64 %rd268, %rd276;
+	mov.pred %p39, 0;
 	bra.uni $L38;
 $L50:
 $L46:
-	mul.lo.s64 %rd243, %rd223, %rd164;
-	mad.lo.s64 %rd244, %rd243, 4, %rd162;
-	st.shared.s32 [%rd244+0], %r68;
-	add.s64 %rd245, %rd223, 1;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd234, %rd246;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd277, %rd257, %rd164;
+	mad.lo.s64 %rd278, %rd277, 4, %rd162;
+	st.shared.s32 [%rd278+0], %r70;
+	add.s64 %rd279, %rd257, 1;
+	mov.b64 %rd280, %rd279;
+	mov.b64 %rd268, %rd280;
+	mov.pred %p39, 1;
 	bra.uni $L38;
 $L37:
 	bra.uni $L36;
 $L38:
-	mov.b64 %rd247, %rd234;
-	mov.pred %p39, %p34;
-	mov.b64 %rd179, %rd247;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L52;
-	mov.b64 %rd248, %rd119;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p40, %rd113, 64;
-	setp.le.s64 %p41, %rd149, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L53;
-	mov.b64 %rd249, %rd248;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd250, %r88;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd122;
-	mad.lo.s64 %rd253, %rd252, 8, %rd120;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r88;
-	mul.lo.s64 %rd257, %rd256, %rd122;
-	mad.lo.s64 %rd258, %rd257, 8, %rd120;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	mov.b64 %rd262, %rd261;
-	add.s64 %rd263, %rd114, %rd262;
-	mov.b64 %rd114, %rd263;
+	mov.b64 %rd281, %rd268;
+	mov.pred %p44, %p39;
+	mov.b64 %rd214, %rd281;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L52;
+	mov.b64 %rd282, %rd172;
+	mov.b32 %r89, %r57;
+	setp.lt.s64 %p45, %rd113, 64;
+	setp.le.s64 %p46, %rd202, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L53;
+	mov.b64 %rd283, %rd282;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd284, %r90;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd175;
+	mad.lo.s64 %rd287, %rd286, 8, %rd173;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r90;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
 	bra.uni $L54;
 $L53:
-	rem.s64 %rd264, %rd113, %rd149;
-	setp.eq.s64 %p43, %rd149, -1;
-	selp.b64 %rd265, 0, %rd264, %p43;
-	setp.eq.s64 %p44, %rd149, 0;
-	selp.b64 %rd266, %rd113, %rd265, %p44;
-	setp.eq.s64 %p45, %rd266, 0;
-	@!%p45 bra $L56;
-	mov.b64 %rd267, %rd248;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd268, %r89;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd122;
-	mad.lo.s64 %rd271, %rd270, 8, %rd120;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r89;
-	mul.lo.s64 %rd275, %rd274, %rd122;
-	mad.lo.s64 %rd276, %rd275, 8, %rd120;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	mul.lo.s64 %rd281, %rd149, %rd280;
-	add.s64 %rd282, %rd114, %rd281;
-	mov.b64 %rd114, %rd282;
+	rem.s64 %rd298, %rd113, %rd202;
+	setp.eq.s64 %p48, %rd202, -1;
+	selp.b64 %rd299, 0, %rd298, %p48;
+	setp.eq.s64 %p49, %rd202, 0;
+	selp.b64 %rd300, %rd113, %rd299, %p49;
+	setp.eq.s64 %p50, %rd300, 0;
+	@!%p50 bra $L56;
+	mov.b64 %rd301, %rd282;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd302, %r91;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd175;
+	mad.lo.s64 %rd305, %rd304, 8, %rd173;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r91;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	mul.lo.s64 %rd315, %rd202, %rd314;
+	add.s64 %rd316, %rd114, %rd315;
+	mov.b64 %rd114, %rd316;
 $L56:
 $L54:
-	add.s64 %rd283, %rd113, 1;
-	mov.b64 %rd113, %rd283;
+	add.s64 %rd317, %rd113, 1;
+	mov.b64 %rd113, %rd317;
 $L52:
-$L35:
-	add.s64 %rd284, %rd175, 1;
-	mov.b64 %rd175, %rd284;
-	sub.s64 %rd285, %rd180, 1;
-	mov.b64 %rd180, %rd285;
-$L13:
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd286, %rd179;
-$L57:
-	@!%p11 bra $L61;
-	bra.uni $L59;
-$L61:
-	// block scan
-	mov.b64 %rd287, %rd286;
-	mov.b32 %r90, %r3;
-$L62:
-	setp.hs.u32 %p46, %r90, 32;
-	@%p46 bra $L63;
-	mov.b64 {%r91, %r92}, %rd287;
-	shfl.sync.up.b32 %r93|%p47, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd288, {%r93, %r94};
-	@!%p47 bra $L64;
-	add.s64 %rd289, %rd288, %rd287;
-	mov.b64 %rd287, %rd289;
-$L64:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L62;
+	setp.eq.s64 %p51, %rd214, %rd213;
+	@!%p51 bra $L58;
+	mov.b64 %rd318, %rd214;
+$L59:
+	@!%p15 bra $L63;
+	bra.uni $L61;
 $L63:
-	mov.b64 {%r95, %r96}, %rd287;
-	shfl.sync.up.b32 %r97|%p48, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd290, {%r97, %r98};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd291, %rd290, 0, %p50;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r99;
-	@!%p51 bra $L65;
-	mul.wide.u32 %rd292, %r8, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	st.shared.s64 [%rd293+0], %rd287;
-$L65:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L66;
-	mov.b64 %rd294, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L67;
-	mul.wide.u32 %rd295, %r7, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	ld.shared.s64 %rd297, [%rd296+0];
-	mov.b64 %rd294, %rd297;
-$L67:
-	mov.b64 {%r100, %r101}, %rd294;
-	shfl.sync.up.b32 %r102|%p54, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd298, {%r102, %r103};
-	@!%p54 bra $L68;
-	add.s64 %rd299, %rd298, %rd294;
-	mov.b64 %rd294, %rd299;
-$L68:
-	mov.b64 {%r104, %r105}, %rd294;
-	shfl.sync.up.b32 %r106|%p55, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd300, {%r106, %r107};
-	@!%p55 bra $L69;
-	add.s64 %rd301, %rd300, %rd294;
-	mov.b64 %rd294, %rd301;
-$L69:
-	mov.b64 {%r108, %r109}, %rd294;
-	shfl.sync.up.b32 %r110|%p56, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd302, {%r110, %r111};
-	@!%p56 bra $L70;
-	add.s64 %rd303, %rd302, %rd294;
-	mov.b64 %rd294, %rd303;
-$L70:
-	mov.b64 {%r112, %r113}, %rd294;
-	shfl.sync.up.b32 %r114|%p57, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd304, {%r114, %r115};
-	@!%p57 bra $L71;
-	add.s64 %rd305, %rd304, %rd294;
-	mov.b64 %rd294, %rd305;
-$L71:
-	mov.b64 {%r116, %r117}, %rd294;
-	shfl.sync.up.b32 %r118|%p58, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd306, {%r118, %r119};
-	@!%p58 bra $L72;
-	add.s64 %rd307, %rd306, %rd294;
-	mov.b64 %rd294, %rd307;
-$L72:
-	mov.b64 {%r120, %r121}, %rd294;
-	shfl.sync.up.b32 %r122|%p59, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd308, {%r122, %r123};
-	selp.b64 %rd309, %rd308, 0, %p59;
-	@!%p53 bra $L73;
-	mul.wide.u32 %rd310, %r7, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	add.s64 %rd312, %rd311, 512;
-	st.shared.s64 [%rd312+0], %rd309;
-$L73:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r124;
-	@!%p60 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd294;
-$L74:
+	// block scan
+	mov.b64 %rd319, %rd318;
+	mov.b32 %r92, %r3;
+$L64:
+	setp.hs.u32 %p52, %r92, 32;
+	@%p52 bra $L65;
+	mov.b64 {%r93, %r94}, %rd319;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd320, {%r95, %r96};
+	@!%p53 bra $L66;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
 $L66:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L64;
+$L65:
+	mov.b64 {%r97, %r98}, %rd319;
+	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd322, {%r99, %r100};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd323, %rd322, 0, %p56;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r101;
+	@!%p57 bra $L67;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L67:
 	bar.sync 0;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	ld.shared.s64 %rd316, [%rd315+0];
-	add.s64 %rd317, %rd316, %rd291;
-	ld.shared.s64 %rd318, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd317;
-	shfl.sync.idx.b32 %r127|%p61, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd319, {%r127, %r128};
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, 0;
-	cvt.u64.u32 %rd328, %r2;
-	setp.eq.s64 %p62, %rd328, 0;
-	setp.gt.s64 %p63, %rd326, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L76;
-	atom.global.add.u64 %rd329, [%rd139], %rd326;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd327, %rd330;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L68;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L69;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L69:
+	mov.b64 {%r102, %r103}, %rd326;
+	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd330, {%r104, %r105};
+	@!%p60 bra $L70;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L70:
+	mov.b64 {%r106, %r107}, %rd326;
+	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd332, {%r108, %r109};
+	@!%p61 bra $L71;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L71:
+	mov.b64 {%r110, %r111}, %rd326;
+	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd334, {%r112, %r113};
+	@!%p62 bra $L72;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L72:
+	mov.b64 {%r114, %r115}, %rd326;
+	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd336, {%r116, %r117};
+	@!%p63 bra $L73;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L73:
+	mov.b64 {%r118, %r119}, %rd326;
+	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd338, {%r120, %r121};
+	@!%p64 bra $L74;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L74:
+	mov.b64 {%r122, %r123}, %rd326;
+	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd340, {%r124, %r125};
+	selp.b64 %rd341, %rd340, 0, %p65;
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L75:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r126;
+	@!%p66 bra $L76;
+	st.shared.s64 [%rd1+1024], %rd326;
 $L76:
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p65, %rd331, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L68:
 	bar.sync 0;
-	@!%p67 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd327;
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd332, [%rd1+1024];
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd327, %rd333;
-	add.s64 %rd334, %rd327, %rd325;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd349;
+	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
+	mov.b64 %rd351, {%r129, %r130};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, 0;
+	cvt.u64.u32 %rd360, %r2;
+	setp.eq.s64 %p68, %rd360, 0;
+	setp.gt.s64 %p69, %rd358, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L78;
+	atom.global.add.u64 %rd361, [%rd192], %rd358;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd359, %rd362;
 $L78:
-	setp.lt.s64 %p68, %rd336, %rd286;
-	not.pred %p69, %p68;
-	@!%p69 bra $L82;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p71, %rd363, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd359;
+$L79:
+	bar.sync 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd359, %rd357;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 0;
+$L80:
+	setp.lt.s64 %p74, %rd368, %rd318;
+	not.pred %p75, %p74;
+	@!%p75 bra $L84;
+	bra.uni $L82;
+$L84:
+	mul.lo.s64 %rd369, %rd368, %rd164;
+	mad.lo.s64 %rd370, %rd369, 4, %rd162;
+	ld.shared.s32 %r131, [%rd370+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd371, %rd367, %rd368;
+	mul.lo.s64 %rd372, %rd371, %rd191;
+	mad.lo.s64 %rd373, %rd372, 4, %rd189;
+	st.global.s32 [%rd373+0], %r132;
+$L81:
+	add.s64 %rd374, %rd368, 1;
+	mov.b64 %rd368, %rd374;
 	bra.uni $L80;
 $L82:
-	mul.lo.s64 %rd337, %rd336, %rd164;
-	mad.lo.s64 %rd338, %rd337, 4, %rd162;
-	ld.shared.s32 %r129, [%rd338+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd339, %rd335, %rd336;
-	mul.lo.s64 %rd340, %rd339, %rd138;
-	mad.lo.s64 %rd341, %rd340, 4, %rd136;
-	st.global.s32 [%rd341+0], %r130;
-$L79:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-	bra.uni $L78;
-$L80:
+	bra.uni $L61;
+$L60:
 	bra.uni $L59;
+$L61:
+	mov.b64 %rd214, 0;
 $L58:
-	bra.uni $L57;
-$L59:
-	mov.b64 %rd343, 0;
-	setp.lt.s64 %p70, %rd175, %rd176;
-	setp.lt.s64 %p71, %rd174, %rd171;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L84;
-	mov.b64 %rd343, 1;
-$L84:
-	mov.b64 %rd344, %rd343;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L85:
-	setp.hs.u32 %p73, %r132, 32;
-	@%p73 bra $L86;
-	mov.b64 {%r133, %r134}, %rd344;
-	shfl.sync.down.b32 %r135|%p74, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd345, {%r135, %r136};
-	@!%p74 bra $L87;
-	max.s64 %rd346, %rd344, %rd345;
-	mov.b64 %rd344, %rd346;
-$L87:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L88;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd344;
-$L88:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L89;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L90;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd344, %rd351;
-$L90:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd344;
-	shfl.sync.down.b32 %r140|%p78, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd352, {%r140, %r141};
-	@!%p78 bra $L91;
-	max.s64 %rd353, %rd344, %rd352;
-	mov.b64 %rd344, %rd353;
-$L91:
-	mov.b64 {%r142, %r143}, %rd344;
-	shfl.sync.down.b32 %r144|%p79, %r142, 2, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 2, %r137, %r17;
-	mov.b64 %rd354, {%r144, %r145};
-	@!%p79 bra $L92;
-	max.s64 %rd355, %rd344, %rd354;
-	mov.b64 %rd344, %rd355;
-$L92:
-	mov.b64 {%r146, %r147}, %rd344;
-	shfl.sync.down.b32 %r148|%p80, %r146, 4, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 4, %r137, %r17;
-	mov.b64 %rd356, {%r148, %r149};
-	@!%p80 bra $L93;
-	max.s64 %rd357, %rd344, %rd356;
-	mov.b64 %rd344, %rd357;
-$L93:
-	mov.b64 {%r150, %r151}, %rd344;
-	shfl.sync.down.b32 %r152|%p81, %r150, 8, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 8, %r137, %r17;
-	mov.b64 %rd358, {%r152, %r153};
-	@!%p81 bra $L94;
-	max.s64 %rd359, %rd344, %rd358;
-	mov.b64 %rd344, %rd359;
-$L94:
-	mov.b64 {%r154, %r155}, %rd344;
-	shfl.sync.down.b32 %r156|%p82, %r154, 16, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 16, %r137, %r17;
-	mov.b64 %rd360, {%r156, %r157};
-	@!%p82 bra $L95;
-	max.s64 %rd361, %rd344, %rd360;
-	mov.b64 %rd344, %rd361;
-$L95:
-	@!%p75 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd344;
-$L96:
-$L89:
-	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd344, %rd362;
-	mov.b64 %rd363, %rd344;
-	setp.eq.s64 %p83, %rd363, 0;
-	@!%p83 bra $L98;
+$L26:
+	add.s64 %rd375, %rd241, 1;
+	mov.b64 %rd241, %rd375;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd376, %rd215, 1;
+	mov.b64 %rd215, %rd376;
 	bra.uni $L11;
+$L13:
+	mov.b64 %rd377, %rd214;
+$L85:
+	@!%p15 bra $L89;
+	bra.uni $L87;
+$L89:
+	// block scan
+	mov.b64 %rd378, %rd377;
+	mov.b32 %r133, %r3;
+$L90:
+	setp.hs.u32 %p76, %r133, 32;
+	@%p76 bra $L91;
+	mov.b64 {%r134, %r135}, %rd378;
+	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd379, {%r136, %r137};
+	@!%p77 bra $L92;
+	add.s64 %rd380, %rd379, %rd378;
+	mov.b64 %rd378, %rd380;
+$L92:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L90;
+$L91:
+	mov.b64 {%r138, %r139}, %rd378;
+	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd381, {%r140, %r141};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd382, %rd381, 0, %p80;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r142;
+	@!%p81 bra $L93;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd378;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L94;
+	mov.b64 %rd385, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L95;
+	mul.wide.u32 %rd386, %r7, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	ld.shared.s64 %rd388, [%rd387+0];
+	mov.b64 %rd385, %rd388;
+$L95:
+	mov.b64 {%r143, %r144}, %rd385;
+	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd389, {%r145, %r146};
+	@!%p84 bra $L96;
+	add.s64 %rd390, %rd389, %rd385;
+	mov.b64 %rd385, %rd390;
+$L96:
+	mov.b64 {%r147, %r148}, %rd385;
+	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd391, {%r149, %r150};
+	@!%p85 bra $L97;
+	add.s64 %rd392, %rd391, %rd385;
+	mov.b64 %rd385, %rd392;
+$L97:
+	mov.b64 {%r151, %r152}, %rd385;
+	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd393, {%r153, %r154};
+	@!%p86 bra $L98;
+	add.s64 %rd394, %rd393, %rd385;
+	mov.b64 %rd385, %rd394;
 $L98:
-$L10:
-	bra.uni $L9;
-$L11:
+	mov.b64 {%r155, %r156}, %rd385;
+	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd395, {%r157, %r158};
+	@!%p87 bra $L99;
+	add.s64 %rd396, %rd395, %rd385;
+	mov.b64 %rd385, %rd396;
+$L99:
+	mov.b64 {%r159, %r160}, %rd385;
+	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd397, {%r161, %r162};
+	@!%p88 bra $L100;
+	add.s64 %rd398, %rd397, %rd385;
+	mov.b64 %rd385, %rd398;
+$L100:
+	mov.b64 {%r163, %r164}, %rd385;
+	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd399, {%r165, %r166};
+	selp.b64 %rd400, %rd399, 0, %p89;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	add.s64 %rd403, %rd402, 512;
+	st.shared.s64 [%rd403+0], %rd400;
+$L101:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r167;
+	@!%p90 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd385;
+$L102:
+$L94:
+	bar.sync 0;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	add.s64 %rd406, %rd405, 512;
+	ld.shared.s64 %rd407, [%rd406+0];
+	add.s64 %rd408, %rd407, %rd382;
+	ld.shared.s64 %rd409, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd408;
+	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
+	mov.b64 %rd410, {%r170, %r171};
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, 0;
+	cvt.u64.u32 %rd419, %r2;
+	setp.eq.s64 %p92, %rd419, 0;
+	setp.gt.s64 %p93, %rd417, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L104;
+	atom.global.add.u64 %rd420, [%rd192], %rd417;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd418, %rd421;
+$L104:
+	cvt.u64.u32 %rd422, %r2;
+	setp.eq.s64 %p95, %rd422, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd418;
+$L105:
+	bar.sync 0;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 %rd424, %rd423;
+	mov.b64 %rd418, %rd424;
+	add.s64 %rd425, %rd418, %rd416;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd427, 0;
+$L106:
+	setp.lt.s64 %p98, %rd427, %rd377;
+	not.pred %p99, %p98;
+	@!%p99 bra $L110;
+	bra.uni $L108;
+$L110:
+	mul.lo.s64 %rd428, %rd427, %rd164;
+	mad.lo.s64 %rd429, %rd428, 4, %rd162;
+	ld.shared.s32 %r172, [%rd429+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd430, %rd426, %rd427;
+	mul.lo.s64 %rd431, %rd430, %rd191;
+	mad.lo.s64 %rd432, %rd431, 4, %rd189;
+	st.global.s32 [%rd432+0], %r173;
+$L107:
+	add.s64 %rd433, %rd427, 1;
+	mov.b64 %rd427, %rd433;
+	bra.uni $L106;
+$L108:
+	bra.uni $L87;
+$L86:
+	bra.uni $L85;
+$L87:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd434, %r2;
+	add.s64 %rd435, %rd168, %rd434;
+	mov.b64 %rd436, %rd435;
+	mov.b32 %r174, -1;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
+$L111:
+	@!%p11 bra $L115;
+	mov.b64 %rd439, 4611686018427387904;
+	bra.uni $L113;
+$L115:
+	mov.b64 %rd439, %rd148;
+	bra.uni $L113;
+$L112:
+	bra.uni $L111;
+$L113:
+	mov.b64 %rd440, %rd439;
+$L116:
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, %rd440;
+$L119:
+	setp.gt.s64 %p100, %rd442, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L123;
+	bra.uni $L121;
+$L123:
+	setp.ge.s64 %p102, %rd437, %rd438;
+	@!%p102 bra $L125;
+	setp.ge.s64 %p103, %rd436, %rd171;
+	@!%p103 bra $L127;
+	bra.uni $L121;
+$L127:
+	mov.pred %p104, %p10;
+	mov.b64 %rd443, %rd129;
+	mov.b64 %rd444, %rd436;
+$L128:
+	@!%p104 bra $L132;
+	shr.s64 %rd445, %rd444, 5;
+	mul.lo.s64 %rd446, %rd445, %rd135;
+	mad.lo.s64 %rd447, %rd446, 4, %rd133;
+	ld.global.nc.u32 %r175, [%rd447+0];
+	mov.b32 %r176, %r175;
+	and.b64 %rd448, %rd444, 31;
+	min.u64 %rd449, %rd448, 32;
+	cvt.u32.u64 %r177, %rd449;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p105, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p105;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p106, %r181, 0x0;
+	@!%p106 bra $L134;
+	cvt.u32.u64 %r182, %rd444;
+	mov.b32 %r183, %r182;
+	bra.uni $L130;
+$L134:
+	mov.b32 %r183, -1;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd450, %rd444, %rd132;
+	mad.lo.s64 %rd451, %rd450, 4, %rd130;
+	ld.global.nc.s32 %r184, [%rd451+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	bra.uni $L130;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b32 %r174, %r183;
+	add.s64 %rd452, %rd436, %rd166;
+	mov.b64 %rd436, %rd452;
+	setp.ge.s32 %p107, %r174, 0;
+	@!%p107 bra $L136;
+	mov.b64 %rd453, %rd119;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd454, %r186;
+	mul.lo.s64 %rd455, %rd454, %rd122;
+	mad.lo.s64 %rd456, %rd455, 8, %rd120;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd119;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd461, %r187;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd122;
+	mad.lo.s64 %rd464, %rd463, 8, %rd120;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd459;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd437, %rd468;
+	mov.b64 %rd438, %rd469;
+$L136:
+	bra.uni $L120;
+$L125:
+	mul.lo.s64 %rd470, %rd437, %rd125;
+	mad.lo.s64 %rd471, %rd470, 4, %rd123;
+	ld.global.nc.s32 %r188, [%rd471+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r38;
+	mov.b32 %r192, %r174;
+	mov.b32 %r193, %r190;
+	mov.b64 %rd472, %rd437;
+	add.s32 %r194, %r191, 1;
+	mov.b32 %r195, %r194;
+	cvt.s64.s32 %rd473, %r193;
+	mul.lo.s64 %rd474, %rd473, %rd153;
+	mad.lo.s64 %rd475, %rd474, 4, %rd151;
+	mov.b32 %r196, -1;
+	atom.global.cas.b32 %r197, [%rd475], %r196, %r195;
+	setp.eq.u32 %p108, %r197, %r196;
+	mov.pred %p109, %p108;
+	mov.pred %p110, %p109;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L138;
+	cvt.s64.s32 %rd476, %r193;
+	mul.lo.s64 %rd477, %rd476, %rd153;
+	mad.lo.s64 %rd478, %rd477, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r198, [%rd478+0];
+	mov.b32 %r199, %r198;
+	setp.eq.s32 %p113, %r199, %r195;
+	mov.pred %p111, %p113;
+$L138:
+	@!%p111 bra $L140;
+	cvt.s64.s32 %rd479, %r192;
+	mul.lo.s64 %rd480, %rd479, %rd156;
+	mad.lo.s64 %rd481, %rd480, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r200, [%rd481+0];
+	mov.b32 %r201, %r200;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd156;
+	mad.lo.s64 %rd484, %rd483, 4, %rd154;
+	atom.global.min.s32 %r202, [%rd484], %r201;
+$L140:
+	mov.pred %p114, %p110;
+	@!%p114 bra $L142;
+	mov.pred %p115, 0;
+	mov.b64 %rd485, %rd441;
+	mov.b32 %r203, %r190;
+$L143:
+	@!%p11 bra $L147;
+	shr.s32 %r204, %r203, 5;
+	cvt.s64.s32 %rd486, %r204;
+	mov.b64 %rd487, %rd486;
+	and.b32 %r205, %r203, 31;
+	cvt.s64.s32 %rd488, %r205;
+	min.u64 %rd489, %rd488, 32;
+	cvt.u32.u64 %r206, %rd489;
+	mov.b32 %r208, 0x1;
+	shl.b32 %r207, %r208, %r206;
+	setp.hs.u32 %p116, %r206, 32;
+	selp.b32 %r209, 0, %r207, %p116;
+	mov.b32 %r210, %r209;
+	mov.b64 %rd490, %rd487;
+	mov.b32 %r211, %r210;
+	mul.lo.s64 %rd491, %rd490, %rd144;
+	mad.lo.s64 %rd492, %rd491, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r212, [%rd492+0];
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r211;
+	setp.ne.u32 %p117, %r214, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L149;
+	mul.lo.s64 %rd493, %rd490, %rd144;
+	mad.lo.s64 %rd494, %rd493, 4, %rd142;
+	atom.global.or.b32 %r215, [%rd494], %r211;
+	mov.b32 %r216, %r215;
+	and.b32 %r217, %r216, %r211;
+	setp.ne.u32 %p120, %r217, 0x0;
+	mov.pred %p118, %p120;
+$L149:
+	@!%p118 bra $L151;
+	mov.b64 %rd495, %rd485;
+	mov.b64 %rd496, %rd495;
+	mov.pred %p121, 0;
+	bra.uni $L145;
+$L151:
+	mov.b64 %rd497, %rd485;
+	mov.b64 %rd496, %rd497;
+	mov.pred %p121, 1;
+	bra.uni $L145;
+$L147:
+	@!%p12 bra $L153;
+	cvt.s64.s32 %rd498, %r203;
+	mul.lo.s64 %rd499, %rd498, %rd147;
+	mad.lo.s64 %rd500, %rd499, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r218, [%rd500+0];
+	mov.b32 %r219, %r218;
+	setp.eq.s32 %p122, %r219, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L155;
+	cvt.s64.s32 %rd501, %r203;
+	mul.lo.s64 %rd502, %rd501, %rd147;
+	mad.lo.s64 %rd503, %rd502, 4, %rd145;
+	atom.global.exch.b32 %r220, [%rd503], %r37;
+	mov.b32 %r221, %r220;
+	setp.eq.s32 %p125, %r221, %r37;
+	mov.pred %p123, %p125;
+$L155:
+	@!%p123 bra $L157;
+	mov.b64 %rd504, %rd485;
+	mov.b64 %rd496, %rd504;
+	mov.pred %p121, 0;
+	bra.uni $L145;
+$L157:
+$L153:
+	mul.lo.s64 %rd505, %rd485, %rd164;
+	mad.lo.s64 %rd506, %rd505, 4, %rd162;
+	st.shared.s32 [%rd506+0], %r203;
+	add.s64 %rd507, %rd485, 1;
+	mov.b64 %rd508, %rd507;
+	mov.b64 %rd496, %rd508;
+	mov.pred %p121, 1;
+	bra.uni $L145;
+$L144:
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd509, %rd496;
+	mov.pred %p126, %p121;
+	mov.b64 %rd441, %rd509;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L159;
+	mov.b64 %rd510, %rd119;
+	mov.b32 %r222, %r190;
+	setp.lt.s64 %p127, %rd113, 64;
+	setp.le.s64 %p128, %rd149, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L160;
+	mov.b64 %rd511, %rd510;
+	mov.b32 %r223, %r222;
+	cvt.s64.s32 %rd512, %r223;
+	add.s64 %rd513, %rd512, 1;
+	mul.lo.s64 %rd514, %rd513, %rd122;
+	mad.lo.s64 %rd515, %rd514, 8, %rd120;
+	ld.global.nc.s64 %rd516, [%rd515+0];
+	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r223;
+	mul.lo.s64 %rd519, %rd518, %rd122;
+	mad.lo.s64 %rd520, %rd519, 8, %rd120;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	sub.s64 %rd523, %rd517, %rd522;
+	mov.b64 %rd524, %rd523;
+	add.s64 %rd525, %rd114, %rd524;
+	mov.b64 %rd114, %rd525;
+	bra.uni $L161;
+$L160:
+	rem.s64 %rd526, %rd113, %rd149;
+	setp.eq.s64 %p130, %rd149, -1;
+	selp.b64 %rd527, 0, %rd526, %p130;
+	setp.eq.s64 %p131, %rd149, 0;
+	selp.b64 %rd528, %rd113, %rd527, %p131;
+	setp.eq.s64 %p132, %rd528, 0;
+	@!%p132 bra $L163;
+	mov.b64 %rd529, %rd510;
+	mov.b32 %r224, %r222;
+	cvt.s64.s32 %rd530, %r224;
+	add.s64 %rd531, %rd530, 1;
+	mul.lo.s64 %rd532, %rd531, %rd122;
+	mad.lo.s64 %rd533, %rd532, 8, %rd120;
+	ld.global.nc.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd536, %r224;
+	mul.lo.s64 %rd537, %rd536, %rd122;
+	mad.lo.s64 %rd538, %rd537, 8, %rd120;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	sub.s64 %rd541, %rd535, %rd540;
+	mov.b64 %rd542, %rd541;
+	mul.lo.s64 %rd543, %rd149, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
+$L163:
+$L161:
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
+$L159:
+$L142:
+	add.s64 %rd546, %rd437, 1;
+	mov.b64 %rd437, %rd546;
+	sub.s64 %rd547, %rd442, 1;
+	mov.b64 %rd442, %rd547;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd548, %rd441;
+$L164:
+	@!%p11 bra $L168;
+	bra.uni $L166;
+$L168:
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r225, %r3;
+$L169:
+	setp.hs.u32 %p133, %r225, 32;
+	@%p133 bra $L170;
+	mov.b64 {%r226, %r227}, %rd549;
+	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
+	mov.b64 %rd550, {%r228, %r229};
+	@!%p134 bra $L171;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L171:
+	shl.b32 %r225, %r225, 1;
+	bra.uni $L169;
+$L170:
+	mov.b64 {%r230, %r231}, %rd549;
+	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
+	mov.b64 %rd552, {%r232, %r233};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd553, %rd552, 0, %p137;
+	sub.u32 %r234, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r234;
+	@!%p138 bra $L172;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L172:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L173;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L174;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
+$L174:
+	mov.b64 {%r235, %r236}, %rd556;
+	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
+	mov.b64 %rd560, {%r237, %r238};
+	@!%p141 bra $L175;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
+$L175:
+	mov.b64 {%r239, %r240}, %rd556;
+	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
+	mov.b64 %rd562, {%r241, %r242};
+	@!%p142 bra $L176;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
+$L176:
+	mov.b64 {%r243, %r244}, %rd556;
+	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
+	mov.b64 %rd564, {%r245, %r246};
+	@!%p143 bra $L177;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
+$L177:
+	mov.b64 {%r247, %r248}, %rd556;
+	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
+	mov.b64 %rd566, {%r249, %r250};
+	@!%p144 bra $L178;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L178:
+	mov.b64 {%r251, %r252}, %rd556;
+	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
+	mov.b64 %rd568, {%r253, %r254};
+	@!%p145 bra $L179;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L179:
+	mov.b64 {%r255, %r256}, %rd556;
+	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
+	mov.b64 %rd570, {%r257, %r258};
+	selp.b64 %rd571, %rd570, 0, %p146;
+	@!%p140 bra $L180;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L180:
+	sub.u32 %r259, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r259;
+	@!%p147 bra $L181;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L181:
+$L173:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r260, %r261}, %rd579;
+	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
+	mov.b64 %rd581, {%r262, %r263};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p149, %rd590, 0;
+	setp.gt.s64 %p150, %rd588, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L183;
+	atom.global.add.u64 %rd591, [%rd139], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
+$L183:
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p152, %rd593, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L184;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L184:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
+$L185:
+	setp.lt.s64 %p155, %rd598, %rd548;
+	not.pred %p156, %p155;
+	@!%p156 bra $L189;
+	bra.uni $L187;
+$L189:
+	mul.lo.s64 %rd599, %rd598, %rd164;
+	mad.lo.s64 %rd600, %rd599, 4, %rd162;
+	ld.shared.s32 %r264, [%rd600+0];
+	mov.b32 %r265, %r264;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd138;
+	mad.lo.s64 %rd603, %rd602, 4, %rd136;
+	st.global.s32 [%rd603+0], %r265;
+$L186:
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
+	bra.uni $L185;
+$L187:
+	bra.uni $L166;
+$L165:
+	bra.uni $L164;
+$L166:
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p157, %rd437, %rd438;
+	setp.lt.s64 %p158, %rd436, %rd171;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L191;
+	mov.b64 %rd605, 1;
+$L191:
+	mov.b64 %rd606, %rd605;
+	// block reduction
+	sub.u32 %r266, %r13, 1;
+	mov.b32 %r267, %r3;
+$L192:
+	setp.hs.u32 %p160, %r267, 32;
+	@%p160 bra $L193;
+	mov.b64 {%r268, %r269}, %rd606;
+	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
+	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
+	mov.b64 %rd607, {%r270, %r271};
+	@!%p161 bra $L194;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
+$L194:
+	shl.b32 %r267, %r267, 1;
+	bra.uni $L192;
+$L193:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L195;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
+$L195:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L196;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L197;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
+$L197:
+	sub.u32 %r272, %r10, 1;
+	mov.b64 {%r273, %r274}, %rd606;
+	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
+	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
+	mov.b64 %rd614, {%r275, %r276};
+	@!%p165 bra $L198;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
+$L198:
+	mov.b64 {%r277, %r278}, %rd606;
+	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
+	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
+	mov.b64 %rd616, {%r279, %r280};
+	@!%p166 bra $L199;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
+$L199:
+	mov.b64 {%r281, %r282}, %rd606;
+	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
+	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
+	mov.b64 %rd618, {%r283, %r284};
+	@!%p167 bra $L200;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
+$L200:
+	mov.b64 {%r285, %r286}, %rd606;
+	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
+	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
+	mov.b64 %rd620, {%r287, %r288};
+	@!%p168 bra $L201;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
+$L201:
+	mov.b64 {%r289, %r290}, %rd606;
+	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
+	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
+	mov.b64 %rd622, {%r291, %r292};
+	@!%p169 bra $L202;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
+$L202:
+	@!%p162 bra $L203;
+	st.shared.s64 [%rd1+1024], %rd606;
+$L203:
+$L196:
+	bar.sync 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p170, %rd625, 0;
+	@!%p170 bra $L205;
+	bra.uni $L118;
+$L205:
+$L117:
+	bra.uni $L116;
+$L118:
 $L3:
 	bar.sync 0;
 	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd364, %rd113;
-	mov.b64 %rd365, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	sub.u32 %r158, %r13, 1;
-	mov.b32 %r159, %r3;
-$L99:
-	setp.hs.u32 %p84, %r159, 32;
-	@%p84 bra $L100;
-	mov.b64 {%r160, %r161}, %rd364;
-	shfl.sync.down.b32 %r162|%p85, %r160, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd366, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd365;
-	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd367, {%r166, %r167};
-	@!%p85 bra $L101;
-	setp.gt.s64 %p86, %rd366, %rd364;
-	setp.eq.s64 %p87, %rd366, %rd364;
-	setp.lt.s64 %p88, %rd367, %rd365;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd368, %rd366, %rd364, %p90;
-	selp.b64 %rd369, %rd367, %rd365, %p90;
-	mov.b64 %rd364, %rd368;
-	mov.b64 %rd365, %rd369;
-$L101:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L102;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd364;
-	st.shared.s64 [%rd371+8], %rd365;
-$L102:
+	sub.u32 %r293, %r13, 1;
+	mov.b32 %r294, %r3;
+$L206:
+	setp.hs.u32 %p171, %r294, 32;
+	@%p171 bra $L207;
+	mov.b64 {%r295, %r296}, %rd626;
+	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
+	mov.b64 %rd628, {%r297, %r298};
+	mov.b64 {%r299, %r300}, %rd627;
+	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
+	mov.b64 %rd629, {%r301, %r302};
+	@!%p172 bra $L208;
+	setp.gt.s64 %p173, %rd628, %rd626;
+	setp.eq.s64 %p174, %rd628, %rd626;
+	setp.lt.s64 %p175, %rd629, %rd627;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd630, %rd628, %rd626, %p177;
+	selp.b64 %rd631, %rd629, %rd627, %p177;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
+$L208:
+	shl.b32 %r294, %r294, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p178, %r7, 0;
+	@!%p178 bra $L209;
+	mul.wide.u32 %rd632, %r8, 16;
+	add.s64 %rd633, %rd1, %rd632;
+	st.shared.s64 [%rd633+0], %rd626;
+	st.shared.s64 [%rd633+8], %rd627;
+$L209:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L103;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L104;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	ld.shared.s64 %rd374, [%rd373+0];
-	ld.shared.s64 %rd375, [%rd373+8];
-	mov.b64 %rd364, %rd374;
-	mov.b64 %rd365, %rd375;
-$L104:
-	sub.u32 %r168, %r10, 1;
-	mov.b64 {%r169, %r170}, %rd364;
-	shfl.sync.down.b32 %r171|%p94, %r169, 1, %r168, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r168, %r17;
-	mov.b64 %rd376, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd365;
-	shfl.sync.down.b32 %r175, %r173, 1, %r168, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r168, %r17;
-	mov.b64 %rd377, {%r175, %r176};
-	@!%p94 bra $L105;
-	setp.gt.s64 %p95, %rd376, %rd364;
-	setp.eq.s64 %p96, %rd376, %rd364;
-	setp.lt.s64 %p97, %rd377, %rd365;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd378, %rd376, %rd364, %p99;
-	selp.b64 %rd379, %rd377, %rd365, %p99;
-	mov.b64 %rd364, %rd378;
-	mov.b64 %rd365, %rd379;
-$L105:
-	mov.b64 {%r177, %r178}, %rd364;
-	shfl.sync.down.b32 %r179|%p100, %r177, 2, %r168, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r168, %r17;
-	mov.b64 %rd380, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd365;
-	shfl.sync.down.b32 %r183, %r181, 2, %r168, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r168, %r17;
-	mov.b64 %rd381, {%r183, %r184};
-	@!%p100 bra $L106;
-	setp.gt.s64 %p101, %rd380, %rd364;
-	setp.eq.s64 %p102, %rd380, %rd364;
-	setp.lt.s64 %p103, %rd381, %rd365;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd382, %rd380, %rd364, %p105;
-	selp.b64 %rd383, %rd381, %rd365, %p105;
-	mov.b64 %rd364, %rd382;
-	mov.b64 %rd365, %rd383;
-$L106:
-	mov.b64 {%r185, %r186}, %rd364;
-	shfl.sync.down.b32 %r187|%p106, %r185, 4, %r168, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r168, %r17;
-	mov.b64 %rd384, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd365;
-	shfl.sync.down.b32 %r191, %r189, 4, %r168, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r168, %r17;
-	mov.b64 %rd385, {%r191, %r192};
-	@!%p106 bra $L107;
-	setp.gt.s64 %p107, %rd384, %rd364;
-	setp.eq.s64 %p108, %rd384, %rd364;
-	setp.lt.s64 %p109, %rd385, %rd365;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd386, %rd384, %rd364, %p111;
-	selp.b64 %rd387, %rd385, %rd365, %p111;
-	mov.b64 %rd364, %rd386;
-	mov.b64 %rd365, %rd387;
-$L107:
-	mov.b64 {%r193, %r194}, %rd364;
-	shfl.sync.down.b32 %r195|%p112, %r193, 8, %r168, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r168, %r17;
-	mov.b64 %rd388, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd365;
-	shfl.sync.down.b32 %r199, %r197, 8, %r168, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r168, %r17;
-	mov.b64 %rd389, {%r199, %r200};
-	@!%p112 bra $L108;
-	setp.gt.s64 %p113, %rd388, %rd364;
-	setp.eq.s64 %p114, %rd388, %rd364;
-	setp.lt.s64 %p115, %rd389, %rd365;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd390, %rd388, %rd364, %p117;
-	selp.b64 %rd391, %rd389, %rd365, %p117;
-	mov.b64 %rd364, %rd390;
-	mov.b64 %rd365, %rd391;
-$L108:
-	mov.b64 {%r201, %r202}, %rd364;
-	shfl.sync.down.b32 %r203|%p118, %r201, 16, %r168, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r168, %r17;
-	mov.b64 %rd392, {%r203, %r204};
-	mov.b64 {%r205, %r206}, %rd365;
-	shfl.sync.down.b32 %r207, %r205, 16, %r168, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r168, %r17;
-	mov.b64 %rd393, {%r207, %r208};
-	@!%p118 bra $L109;
-	setp.gt.s64 %p119, %rd392, %rd364;
-	setp.eq.s64 %p120, %rd392, %rd364;
-	setp.lt.s64 %p121, %rd393, %rd365;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd394, %rd392, %rd364, %p123;
-	selp.b64 %rd395, %rd393, %rd365, %p123;
-	mov.b64 %rd364, %rd394;
-	mov.b64 %rd365, %rd395;
-$L109:
-$L103:
-	mul.wide.u32 %rd396, %r28, 16;
-	add.s64 %rd397, %rd11, %rd396;
-	setp.eq.u32 %p124, %r5, 0;
-	@!%p124 bra $L110;
-	st.global.s64 [%rd397+0], %rd364;
-	st.global.s64 [%rd397+8], %rd365;
-$L110:
+	setp.eq.u32 %p179, %r8, 0;
+	@!%p179 bra $L210;
+	setp.lo.u32 %p180, %r7, %r10;
+	@!%p180 bra $L211;
+	mul.wide.u32 %rd634, %r7, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	ld.shared.s64 %rd636, [%rd635+0];
+	ld.shared.s64 %rd637, [%rd635+8];
+	mov.b64 %rd626, %rd636;
+	mov.b64 %rd627, %rd637;
+$L211:
+	sub.u32 %r303, %r10, 1;
+	mov.b64 {%r304, %r305}, %rd626;
+	shfl.sync.down.b32 %r306|%p181, %r304, 1, %r303, %r17;
+	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
+	mov.b64 %rd638, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd627;
+	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
+	mov.b64 %rd639, {%r310, %r311};
+	@!%p181 bra $L212;
+	setp.gt.s64 %p182, %rd638, %rd626;
+	setp.eq.s64 %p183, %rd638, %rd626;
+	setp.lt.s64 %p184, %rd639, %rd627;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd640, %rd638, %rd626, %p186;
+	selp.b64 %rd641, %rd639, %rd627, %p186;
+	mov.b64 %rd626, %rd640;
+	mov.b64 %rd627, %rd641;
+$L212:
+	mov.b64 {%r312, %r313}, %rd626;
+	shfl.sync.down.b32 %r314|%p187, %r312, 2, %r303, %r17;
+	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
+	mov.b64 %rd642, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd627;
+	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
+	mov.b64 %rd643, {%r318, %r319};
+	@!%p187 bra $L213;
+	setp.gt.s64 %p188, %rd642, %rd626;
+	setp.eq.s64 %p189, %rd642, %rd626;
+	setp.lt.s64 %p190, %rd643, %rd627;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd644, %rd642, %rd626, %p192;
+	selp.b64 %rd645, %rd643, %rd627, %p192;
+	mov.b64 %rd626, %rd644;
+	mov.b64 %rd627, %rd645;
+$L213:
+	mov.b64 {%r320, %r321}, %rd626;
+	shfl.sync.down.b32 %r322|%p193, %r320, 4, %r303, %r17;
+	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
+	mov.b64 %rd646, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd627;
+	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
+	mov.b64 %rd647, {%r326, %r327};
+	@!%p193 bra $L214;
+	setp.gt.s64 %p194, %rd646, %rd626;
+	setp.eq.s64 %p195, %rd646, %rd626;
+	setp.lt.s64 %p196, %rd647, %rd627;
+	and.pred %p197, %p195, %p196;
+	or.pred %p198, %p194, %p197;
+	selp.b64 %rd648, %rd646, %rd626, %p198;
+	selp.b64 %rd649, %rd647, %rd627, %p198;
+	mov.b64 %rd626, %rd648;
+	mov.b64 %rd627, %rd649;
+$L214:
+	mov.b64 {%r328, %r329}, %rd626;
+	shfl.sync.down.b32 %r330|%p199, %r328, 8, %r303, %r17;
+	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
+	mov.b64 %rd650, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd627;
+	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
+	mov.b64 %rd651, {%r334, %r335};
+	@!%p199 bra $L215;
+	setp.gt.s64 %p200, %rd650, %rd626;
+	setp.eq.s64 %p201, %rd650, %rd626;
+	setp.lt.s64 %p202, %rd651, %rd627;
+	and.pred %p203, %p201, %p202;
+	or.pred %p204, %p200, %p203;
+	selp.b64 %rd652, %rd650, %rd626, %p204;
+	selp.b64 %rd653, %rd651, %rd627, %p204;
+	mov.b64 %rd626, %rd652;
+	mov.b64 %rd627, %rd653;
+$L215:
+	mov.b64 {%r336, %r337}, %rd626;
+	shfl.sync.down.b32 %r338|%p205, %r336, 16, %r303, %r17;
+	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
+	mov.b64 %rd654, {%r338, %r339};
+	mov.b64 {%r340, %r341}, %rd627;
+	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
+	mov.b64 %rd655, {%r342, %r343};
+	@!%p205 bra $L216;
+	setp.gt.s64 %p206, %rd654, %rd626;
+	setp.eq.s64 %p207, %rd654, %rd626;
+	setp.lt.s64 %p208, %rd655, %rd627;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd656, %rd654, %rd626, %p210;
+	selp.b64 %rd657, %rd655, %rd627, %p210;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
+$L216:
+$L210:
+	mul.wide.u32 %rd658, %r28, 16;
+	add.s64 %rd659, %rd11, %rd658;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L217;
+	st.global.s64 [%rd659+0], %rd626;
+	st.global.s64 [%rd659+8], %rd627;
+$L217:
 	ret;
 }
 
@@ -3105,9 +4459,9 @@ $L16:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<95>;
-	.reg .b32 %r<209>;
-	.reg .b64 %rd<434>;
+	.reg .pred %p<182>;
+	.reg .b32 %r<344>;
+	.reg .b64 %rd<696>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3342,770 +4696,1447 @@ $L2:
 	add.s64 %rd175, %rd174, %rd156;
 	min.s64 %rd176, %rd175, %rd135;
 	mov.b64 %rd177, %rd176;
-	cvt.u64.u32 %rd178, %r2;
-	add.s64 %rd179, %rd174, %rd178;
-	mov.b64 %rd180, %rd179;
-	mov.b32 %r39, -1;
-	mov.b64 %rd181, 0;
-	mov.b64 %rd182, 0;
-$L5:
-	@!%p11 bra $L9;
-	mov.b64 %rd183, 4611686018427387904;
+	setp.eq.s64 %p13, %rd172, 1;
+	@!%p13 bra $L6;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.pred %p14, %p10;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.pred %p15, %p11;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.pred %p16, %p12;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b32 %r39, %r37;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd216, %rd174;
+	mov.b64 %rd217, %rd177;
+$L7:
+	@!%p15 bra $L11;
+	mov.b64 %rd218, 4611686018427387904;
+	bra.uni $L9;
+$L11:
+	mov.b64 %rd218, %rd207;
+	bra.uni $L9;
+$L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd183, %rd154;
-	bra.uni $L7;
-$L6:
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd184, %rd183;
-$L10:
-	mov.b64 %rd185, 0;
-	mov.b64 %rd186, %rd184;
-$L13:
-	setp.gt.s64 %p13, %rd186, 0;
-	not.pred %p14, %p13;
-	@!%p14 bra $L17;
-	bra.uni $L15;
-$L17:
-	setp.ge.s64 %p15, %rd181, %rd182;
-	@!%p15 bra $L19;
-	setp.ge.s64 %p16, %rd180, %rd177;
-	@!%p16 bra $L21;
-	bra.uni $L15;
-$L21:
-	mov.pred %p17, %p10;
-	mov.b64 %rd187, %rd135;
-	mov.b64 %rd188, %rd180;
-$L22:
-	@!%p17 bra $L26;
-	shr.s64 %rd189, %rd188, 5;
-	mul.lo.s64 %rd190, %rd189, %rd141;
-	mad.lo.s64 %rd191, %rd190, 4, %rd139;
-	ld.global.nc.u32 %r40, [%rd191+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd192, %rd188, 31;
-	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r42, %rd193;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L28;
-	cvt.u32.u64 %r47, %rd188;
-	mov.b32 %r48, %r47;
-	bra.uni $L24;
-$L28:
-	mov.b32 %r48, -1;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd194, %rd188, %rd138;
-	mad.lo.s64 %rd195, %rd194, 4, %rd136;
-	ld.global.nc.s32 %r49, [%rd195+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L24;
-$L23:
-	bra.uni $L22;
-$L24:
-	mov.b32 %r39, %r48;
-	add.s64 %rd196, %rd180, %rd172;
-	mov.b64 %rd180, %rd196;
-	setp.ge.s32 %p20, %r39, 0;
-	@!%p20 bra $L30;
-	mov.b64 %rd197, %rd125;
-	mov.b32 %r51, %r39;
-	cvt.s64.s32 %rd198, %r51;
-	mul.lo.s64 %rd199, %rd198, %rd128;
-	mad.lo.s64 %rd200, %rd199, 8, %rd126;
-	ld.global.nc.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd202;
-	mov.b64 %rd204, %rd125;
-	mov.b32 %r52, %r39;
-	cvt.s64.s32 %rd205, %r52;
-	add.s64 %rd206, %rd205, 1;
-	mul.lo.s64 %rd207, %rd206, %rd128;
-	mad.lo.s64 %rd208, %rd207, 8, %rd126;
-	ld.global.nc.s64 %rd209, [%rd208+0];
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd203;
-	mov.b64 %rd213, %rd211;
-	mov.b64 %rd181, %rd212;
-	mov.b64 %rd182, %rd213;
-$L30:
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, 0;
+	mov.b64 %rd221, %rd216;
+$L12:
+	setp.lt.s64 %p17, %rd221, %rd217;
+	not.pred %p18, %p17;
+	@!%p18 bra $L16;
 	bra.uni $L14;
+$L16:
+	mov.pred %p19, %p14;
+	mov.b64 %rd222, %rd188;
+	mov.b64 %rd223, %rd221;
+$L17:
+	@!%p19 bra $L21;
+	shr.s64 %rd224, %rd223, 5;
+	mul.lo.s64 %rd225, %rd224, %rd194;
+	mad.lo.s64 %rd226, %rd225, 4, %rd192;
+	ld.global.nc.u32 %r41, [%rd226+0];
+	mov.b32 %r42, %r41;
+	and.b64 %rd227, %rd223, 31;
+	min.u64 %rd228, %rd227, 32;
+	cvt.u32.u64 %r43, %rd228;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p20, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p20;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p21, %r47, 0x0;
+	@!%p21 bra $L23;
+	cvt.u32.u64 %r48, %rd223;
+	mov.b32 %r49, %r48;
+	bra.uni $L19;
+$L23:
+	mov.b32 %r49, -1;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd229, %rd223, %rd191;
+	mad.lo.s64 %rd230, %rd229, 4, %rd189;
+	ld.global.nc.s32 %r50, [%rd230+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd214, %rd181, %rd131;
-	mad.lo.s64 %rd215, %rd214, 4, %rd129;
-	ld.global.nc.s32 %r53, [%rd215+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd216, %rd181;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd217, %r58;
-	mul.lo.s64 %rd218, %rd217, %rd159;
-	mad.lo.s64 %rd219, %rd218, 4, %rd157;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd219], %r61, %r60;
-	setp.eq.u32 %p21, %r62, %r61;
-	mov.pred %p22, %p21;
-	mov.pred %p23, %p22;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L32;
-	cvt.s64.s32 %rd220, %r58;
-	mul.lo.s64 %rd221, %rd220, %rd159;
-	mad.lo.s64 %rd222, %rd221, 4, %rd157;
-	ld.relaxed.gpu.global.s32 %r63, [%rd222+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p26, %r64, %r60;
-	mov.pred %p24, %p26;
-$L32:
-	@!%p24 bra $L34;
-	cvt.s64.s32 %rd223, %r57;
-	mul.lo.s64 %rd224, %rd223, %rd162;
-	mad.lo.s64 %rd225, %rd224, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r65, [%rd225+0];
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p22, %r52, 0;
+	@!%p22 bra $L25;
+	bra.uni $L13;
+$L25:
+	mov.b64 %rd231, %rd178;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd232, %r53;
+	add.s64 %rd233, %rd232, 1;
+	mul.lo.s64 %rd234, %rd233, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	ld.global.nc.s64 %rd236, [%rd235+0];
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd178;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd241, %r54;
+	mul.lo.s64 %rd242, %rd241, %rd181;
+	mad.lo.s64 %rd243, %rd242, 8, %rd179;
+	ld.global.nc.s64 %rd244, [%rd243+0];
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd246;
+$L26:
+	setp.lt.s64 %p23, %rd247, %rd239;
+	not.pred %p24, %p23;
+	@!%p24 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd248, %rd247, %rd184;
+	mad.lo.s64 %rd249, %rd248, 4, %rd182;
+	ld.global.nc.s32 %r55, [%rd249+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r40;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
+	mov.b64 %rd250, %rd247;
+	add.s32 %r61, %r58, 1;
+	mov.b32 %r62, %r61;
+	cvt.s64.s32 %rd251, %r60;
+	mul.lo.s64 %rd252, %rd251, %rd212;
+	mad.lo.s64 %rd253, %rd252, 4, %rd210;
+	mov.b32 %r63, -1;
+	atom.global.cas.b32 %r64, [%rd253], %r63, %r62;
+	setp.eq.u32 %p25, %r64, %r63;
+	mov.pred %p26, %p25;
+	mov.pred %p27, %p26;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L32;
+	cvt.s64.s32 %rd254, %r60;
+	mul.lo.s64 %rd255, %rd254, %rd212;
+	mad.lo.s64 %rd256, %rd255, 4, %rd210;
+	ld.relaxed.gpu.global.s32 %r65, [%rd256+0];
 	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd226, %r58;
-	mul.lo.s64 %rd227, %rd226, %rd162;
-	mad.lo.s64 %rd228, %rd227, 4, %rd160;
-	atom.global.min.s32 %r67, [%rd228], %r66;
+	setp.eq.s32 %p30, %r66, %r62;
+	mov.pred %p28, %p30;
+$L32:
+	@!%p28 bra $L34;
+	cvt.s64.s32 %rd257, %r59;
+	mul.lo.s64 %rd258, %rd257, %rd215;
+	mad.lo.s64 %rd259, %rd258, 4, %rd213;
+	ld.relaxed.gpu.global.s32 %r67, [%rd259+0];
+	mov.b32 %r68, %r67;
+	cvt.s64.s32 %rd260, %r60;
+	mul.lo.s64 %rd261, %rd260, %rd215;
+	mad.lo.s64 %rd262, %rd261, 4, %rd213;
+	atom.global.min.s32 %r69, [%rd262], %r68;
 $L34:
-	mov.pred %p27, %p23;
-	@!%p27 bra $L36;
-	mov.pred %p28, 0;
-	mov.b64 %rd229, %rd185;
-	mov.b32 %r68, %r55;
-$L37:
-	@!%p11 bra $L41;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd230, %r69;
-	mov.b64 %rd231, %rd230;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd232, %r70;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r71, %rd233;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p29, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p29;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd234, %rd231;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd235, %rd234, %rd150;
-	mad.lo.s64 %rd236, %rd235, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r77, [%rd236+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p30, %r79, 0x0;
-	mov.pred %p31, %p30;
+	mov.pred %p31, %p27;
 	not.pred %p32, %p31;
-	@!%p32 bra $L43;
-	mul.lo.s64 %rd237, %rd234, %rd150;
-	mad.lo.s64 %rd238, %rd237, 4, %rd148;
-	atom.global.or.b32 %r80, [%rd238], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p33, %r82, 0x0;
-	mov.pred %p31, %p33;
-$L43:
-	@!%p31 bra $L45;
-	mov.b64 %rd239, %rd229;
-	mov.b64 %rd240, %rd239;
-	mov.pred %p34, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd241, %rd229;
-	mov.b64 %rd240, %rd241;
-	mov.pred %p34, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd242, %r68;
-	mul.lo.s64 %rd243, %rd242, %rd153;
-	mad.lo.s64 %rd244, %rd243, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r83, [%rd244+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p35, %r84, %r37;
+	@!%p32 bra $L36;
+	bra.uni $L27;
+$L36:
+	mov.pred %p33, 0;
+	mov.b64 %rd263, %rd220;
+	mov.b32 %r70, %r57;
+$L37:
+	@!%p15 bra $L41;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd264, %r71;
+	mov.b64 %rd265, %rd264;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd266, %r72;
+	min.u64 %rd267, %rd266, 32;
+	cvt.u32.u64 %r73, %rd267;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p34, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p34;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd268, %rd265;
+	mov.b32 %r78, %r77;
+	mul.lo.s64 %rd269, %rd268, %rd203;
+	mad.lo.s64 %rd270, %rd269, 4, %rd201;
+	ld.relaxed.gpu.global.u32 %r79, [%rd270+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p35, %r81, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L49;
-	cvt.s64.s32 %rd245, %r68;
-	mul.lo.s64 %rd246, %rd245, %rd153;
-	mad.lo.s64 %rd247, %rd246, 4, %rd151;
-	atom.global.exch.b32 %r85, [%rd247], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p38, %r86, %r37;
+	@!%p37 bra $L43;
+	mul.lo.s64 %rd271, %rd268, %rd203;
+	mad.lo.s64 %rd272, %rd271, 4, %rd201;
+	atom.global.or.b32 %r82, [%rd272], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p38, %r84, 0x0;
 	mov.pred %p36, %p38;
+$L43:
+	@!%p36 bra $L45;
+	mov.b64 %rd273, %rd263;
+	mov.b64 %rd274, %rd273;
+	mov.pred %p39, 0;
+	bra.uni $L39;
+$L45:
+	mov.b64 %rd275, %rd263;
+	mov.b64 %rd274, %rd275;
+	mov.pred %p39, 1;
+	bra.uni $L39;
+$L41:
+	@!%p16 bra $L47;
+	cvt.s64.s32 %rd276, %r70;
+	mul.lo.s64 %rd277, %rd276, %rd206;
+	mad.lo.s64 %rd278, %rd277, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r85, [%rd278+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p40, %r86, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L49;
+	cvt.s64.s32 %rd279, %r70;
+	mul.lo.s64 %rd280, %rd279, %rd206;
+	mad.lo.s64 %rd281, %rd280, 4, %rd204;
+	atom.global.exch.b32 %r87, [%rd281], %r39;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p43, %r88, %r39;
+	mov.pred %p41, %p43;
 $L49:
-	@!%p36 bra $L51;
-	mov.b64 %rd248, %rd229;
-	mov.b64 %rd240, %rd248;
-	mov.pred %p34, 0;
+	@!%p41 bra $L51;
+	mov.b64 %rd282, %rd263;
+	mov.b64 %rd274, %rd282;
+	mov.pred %p39, 0;
 	bra.uni $L39;
 $L51:
 $L47:
-	mul.lo.s64 %rd249, %rd229, %rd170;
-	mad.lo.s64 %rd250, %rd249, 4, %rd168;
-	st.shared.s32 [%rd250+0], %r68;
-	add.s64 %rd251, %rd229, 1;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd240, %rd252;
-	mov.pred %p34, 1;
+	mul.lo.s64 %rd283, %rd263, %rd170;
+	mad.lo.s64 %rd284, %rd283, 4, %rd168;
+	st.shared.s32 [%rd284+0], %r70;
+	add.s64 %rd285, %rd263, 1;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd274, %rd286;
+	mov.pred %p39, 1;
 	bra.uni $L39;
 $L38:
 	bra.uni $L37;
 $L39:
-	mov.b64 %rd253, %rd240;
-	mov.pred %p39, %p34;
-	mov.b64 %rd185, %rd253;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L53;
-	mov.b64 %rd254, %rd125;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p40, %rd113, 64;
-	setp.le.s64 %p41, %rd155, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L54;
-	mov.b64 %rd255, %rd254;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd256, %r88;
-	add.s64 %rd257, %rd256, 1;
-	mul.lo.s64 %rd258, %rd257, %rd128;
-	mad.lo.s64 %rd259, %rd258, 8, %rd126;
-	ld.global.nc.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	cvt.s64.s32 %rd262, %r88;
-	mul.lo.s64 %rd263, %rd262, %rd128;
-	mad.lo.s64 %rd264, %rd263, 8, %rd126;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	sub.s64 %rd267, %rd261, %rd266;
-	mov.b64 %rd268, %rd267;
-	add.s64 %rd269, %rd114, %rd268;
-	mov.b64 %rd114, %rd269;
+	mov.b64 %rd287, %rd274;
+	mov.pred %p44, %p39;
+	mov.b64 %rd220, %rd287;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L53;
+	mov.b64 %rd288, %rd178;
+	mov.b32 %r89, %r57;
+	setp.lt.s64 %p45, %rd113, 64;
+	setp.le.s64 %p46, %rd208, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L54;
+	mov.b64 %rd289, %rd288;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd290, %r90;
+	add.s64 %rd291, %rd290, 1;
+	mul.lo.s64 %rd292, %rd291, %rd181;
+	mad.lo.s64 %rd293, %rd292, 8, %rd179;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	cvt.s64.s32 %rd296, %r90;
+	mul.lo.s64 %rd297, %rd296, %rd181;
+	mad.lo.s64 %rd298, %rd297, 8, %rd179;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	sub.s64 %rd301, %rd295, %rd300;
+	mov.b64 %rd302, %rd301;
+	add.s64 %rd303, %rd114, %rd302;
+	mov.b64 %rd114, %rd303;
 	bra.uni $L55;
 $L54:
-	rem.s64 %rd270, %rd113, %rd155;
-	setp.eq.s64 %p43, %rd155, -1;
-	selp.b64 %rd271, 0, %rd270, %p43;
-	setp.eq.s64 %p44, %rd155, 0;
-	selp.b64 %rd272, %rd113, %rd271, %p44;
-	setp.eq.s64 %p45, %rd272, 0;
-	@!%p45 bra $L57;
-	mov.b64 %rd273, %rd254;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd274, %r89;
-	add.s64 %rd275, %rd274, 1;
-	mul.lo.s64 %rd276, %rd275, %rd128;
-	mad.lo.s64 %rd277, %rd276, 8, %rd126;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	cvt.s64.s32 %rd280, %r89;
-	mul.lo.s64 %rd281, %rd280, %rd128;
-	mad.lo.s64 %rd282, %rd281, 8, %rd126;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	sub.s64 %rd285, %rd279, %rd284;
-	mov.b64 %rd286, %rd285;
-	mul.lo.s64 %rd287, %rd155, %rd286;
-	add.s64 %rd288, %rd114, %rd287;
-	mov.b64 %rd114, %rd288;
+	rem.s64 %rd304, %rd113, %rd208;
+	setp.eq.s64 %p48, %rd208, -1;
+	selp.b64 %rd305, 0, %rd304, %p48;
+	setp.eq.s64 %p49, %rd208, 0;
+	selp.b64 %rd306, %rd113, %rd305, %p49;
+	setp.eq.s64 %p50, %rd306, 0;
+	@!%p50 bra $L57;
+	mov.b64 %rd307, %rd288;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd308, %r91;
+	add.s64 %rd309, %rd308, 1;
+	mul.lo.s64 %rd310, %rd309, %rd181;
+	mad.lo.s64 %rd311, %rd310, 8, %rd179;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	cvt.s64.s32 %rd314, %r91;
+	mul.lo.s64 %rd315, %rd314, %rd181;
+	mad.lo.s64 %rd316, %rd315, 8, %rd179;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	sub.s64 %rd319, %rd313, %rd318;
+	mov.b64 %rd320, %rd319;
+	mul.lo.s64 %rd321, %rd208, %rd320;
+	add.s64 %rd322, %rd114, %rd321;
+	mov.b64 %rd114, %rd322;
 $L57:
 $L55:
-	add.s64 %rd289, %rd113, 1;
-	mov.b64 %rd113, %rd289;
+	add.s64 %rd323, %rd113, 1;
+	mov.b64 %rd113, %rd323;
 $L53:
-$L36:
-	add.s64 %rd290, %rd181, 1;
-	mov.b64 %rd181, %rd290;
-	sub.s64 %rd291, %rd186, 1;
-	mov.b64 %rd186, %rd291;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.b64 %rd292, %rd185;
-$L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd293, %rd292;
-	mov.b32 %r90, %r3;
-$L63:
-	setp.hs.u32 %p46, %r90, 32;
-	@%p46 bra $L64;
-	mov.b64 {%r91, %r92}, %rd293;
-	shfl.sync.up.b32 %r93|%p47, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd294, {%r93, %r94};
-	@!%p47 bra $L65;
-	add.s64 %rd295, %rd294, %rd293;
-	mov.b64 %rd293, %rd295;
-$L65:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L63;
+	setp.eq.s64 %p51, %rd220, %rd219;
+	@!%p51 bra $L59;
+	mov.b64 %rd324, %rd220;
+$L60:
+	@!%p15 bra $L64;
+	bra.uni $L62;
 $L64:
-	mov.b64 {%r95, %r96}, %rd293;
-	shfl.sync.up.b32 %r97|%p48, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd296, {%r97, %r98};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd297, %rd296, 0, %p50;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r99;
-	@!%p51 bra $L66;
-	mul.wide.u32 %rd298, %r8, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	st.shared.s64 [%rd299+0], %rd293;
-$L66:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L67;
-	mov.b64 %rd300, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L68;
-	mul.wide.u32 %rd301, %r7, 16;
-	add.s64 %rd302, %rd1, %rd301;
-	ld.shared.s64 %rd303, [%rd302+0];
-	mov.b64 %rd300, %rd303;
-$L68:
-	mov.b64 {%r100, %r101}, %rd300;
-	shfl.sync.up.b32 %r102|%p54, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd304, {%r102, %r103};
-	@!%p54 bra $L69;
-	add.s64 %rd305, %rd304, %rd300;
-	mov.b64 %rd300, %rd305;
-$L69:
-	mov.b64 {%r104, %r105}, %rd300;
-	shfl.sync.up.b32 %r106|%p55, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd306, {%r106, %r107};
-	@!%p55 bra $L70;
-	add.s64 %rd307, %rd306, %rd300;
-	mov.b64 %rd300, %rd307;
-$L70:
-	mov.b64 {%r108, %r109}, %rd300;
-	shfl.sync.up.b32 %r110|%p56, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd308, {%r110, %r111};
-	@!%p56 bra $L71;
-	add.s64 %rd309, %rd308, %rd300;
-	mov.b64 %rd300, %rd309;
-$L71:
-	mov.b64 {%r112, %r113}, %rd300;
-	shfl.sync.up.b32 %r114|%p57, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd310, {%r114, %r115};
-	@!%p57 bra $L72;
-	add.s64 %rd311, %rd310, %rd300;
-	mov.b64 %rd300, %rd311;
-$L72:
-	mov.b64 {%r116, %r117}, %rd300;
-	shfl.sync.up.b32 %r118|%p58, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd312, {%r118, %r119};
-	@!%p58 bra $L73;
-	add.s64 %rd313, %rd312, %rd300;
-	mov.b64 %rd300, %rd313;
-$L73:
-	mov.b64 {%r120, %r121}, %rd300;
-	shfl.sync.up.b32 %r122|%p59, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd314, {%r122, %r123};
-	selp.b64 %rd315, %rd314, 0, %p59;
-	@!%p53 bra $L74;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	add.s64 %rd318, %rd317, 512;
-	st.shared.s64 [%rd318+0], %rd315;
-$L74:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r124;
-	@!%p60 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd300;
-$L75:
+	// block scan
+	mov.b64 %rd325, %rd324;
+	mov.b32 %r92, %r3;
+$L65:
+	setp.hs.u32 %p52, %r92, 32;
+	@%p52 bra $L66;
+	mov.b64 {%r93, %r94}, %rd325;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd326, {%r95, %r96};
+	@!%p53 bra $L67;
+	add.s64 %rd327, %rd326, %rd325;
+	mov.b64 %rd325, %rd327;
 $L67:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L65;
+$L66:
+	mov.b64 {%r97, %r98}, %rd325;
+	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd328, {%r99, %r100};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd329, %rd328, 0, %p56;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r101;
+	@!%p57 bra $L68;
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	st.shared.s64 [%rd331+0], %rd325;
+$L68:
 	bar.sync 0;
-	mul.wide.u32 %rd319, %r8, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	add.s64 %rd321, %rd320, 512;
-	ld.shared.s64 %rd322, [%rd321+0];
-	add.s64 %rd323, %rd322, %rd297;
-	ld.shared.s64 %rd324, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd323;
-	shfl.sync.idx.b32 %r127|%p61, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd325, {%r127, %r128};
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, 0;
-	cvt.u64.u32 %rd334, %r2;
-	setp.eq.s64 %p62, %rd334, 0;
-	setp.gt.s64 %p63, %rd332, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L77;
-	atom.global.add.u64 %rd335, [%rd145], %rd332;
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd333, %rd336;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L69;
+	mov.b64 %rd332, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L70;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	ld.shared.s64 %rd335, [%rd334+0];
+	mov.b64 %rd332, %rd335;
+$L70:
+	mov.b64 {%r102, %r103}, %rd332;
+	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd336, {%r104, %r105};
+	@!%p60 bra $L71;
+	add.s64 %rd337, %rd336, %rd332;
+	mov.b64 %rd332, %rd337;
+$L71:
+	mov.b64 {%r106, %r107}, %rd332;
+	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd338, {%r108, %r109};
+	@!%p61 bra $L72;
+	add.s64 %rd339, %rd338, %rd332;
+	mov.b64 %rd332, %rd339;
+$L72:
+	mov.b64 {%r110, %r111}, %rd332;
+	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd340, {%r112, %r113};
+	@!%p62 bra $L73;
+	add.s64 %rd341, %rd340, %rd332;
+	mov.b64 %rd332, %rd341;
+$L73:
+	mov.b64 {%r114, %r115}, %rd332;
+	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd342, {%r116, %r117};
+	@!%p63 bra $L74;
+	add.s64 %rd343, %rd342, %rd332;
+	mov.b64 %rd332, %rd343;
+$L74:
+	mov.b64 {%r118, %r119}, %rd332;
+	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd344, {%r120, %r121};
+	@!%p64 bra $L75;
+	add.s64 %rd345, %rd344, %rd332;
+	mov.b64 %rd332, %rd345;
+$L75:
+	mov.b64 {%r122, %r123}, %rd332;
+	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd346, {%r124, %r125};
+	selp.b64 %rd347, %rd346, 0, %p65;
+	@!%p59 bra $L76;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	add.s64 %rd350, %rd349, 512;
+	st.shared.s64 [%rd350+0], %rd347;
+$L76:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r126;
+	@!%p66 bra $L77;
+	st.shared.s64 [%rd1+1024], %rd332;
 $L77:
-	cvt.u64.u32 %rd337, %r2;
-	setp.eq.s64 %p65, %rd337, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
+$L69:
 	bar.sync 0;
-	@!%p67 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd333;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd333, %rd339;
-	add.s64 %rd340, %rd333, %rd331;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, 0;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	add.s64 %rd353, %rd352, 512;
+	ld.shared.s64 %rd354, [%rd353+0];
+	add.s64 %rd355, %rd354, %rd329;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd355;
+	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
+	mov.b64 %rd357, {%r129, %r130};
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, 0;
+	cvt.u64.u32 %rd366, %r2;
+	setp.eq.s64 %p68, %rd366, 0;
+	setp.gt.s64 %p69, %rd364, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L79;
+	atom.global.add.u64 %rd367, [%rd198], %rd364;
+	mov.b64 %rd368, %rd367;
+	mov.b64 %rd365, %rd368;
 $L79:
-	setp.lt.s64 %p68, %rd342, %rd292;
-	not.pred %p69, %p68;
-	@!%p69 bra $L83;
+	cvt.u64.u32 %rd369, %r2;
+	setp.eq.s64 %p71, %rd369, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd365;
+$L80:
+	bar.sync 0;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd365, %rd371;
+	add.s64 %rd372, %rd365, %rd363;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd374, 0;
+$L81:
+	setp.lt.s64 %p74, %rd374, %rd324;
+	not.pred %p75, %p74;
+	@!%p75 bra $L85;
+	bra.uni $L83;
+$L85:
+	mul.lo.s64 %rd375, %rd374, %rd170;
+	mad.lo.s64 %rd376, %rd375, 4, %rd168;
+	ld.shared.s32 %r131, [%rd376+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd377, %rd373, %rd374;
+	mul.lo.s64 %rd378, %rd377, %rd197;
+	mad.lo.s64 %rd379, %rd378, 4, %rd195;
+	st.global.s32 [%rd379+0], %r132;
+$L82:
+	add.s64 %rd380, %rd374, 1;
+	mov.b64 %rd374, %rd380;
 	bra.uni $L81;
 $L83:
-	mul.lo.s64 %rd343, %rd342, %rd170;
-	mad.lo.s64 %rd344, %rd343, 4, %rd168;
-	ld.shared.s32 %r129, [%rd344+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd345, %rd341, %rd342;
-	mul.lo.s64 %rd346, %rd345, %rd144;
-	mad.lo.s64 %rd347, %rd346, 4, %rd142;
-	st.global.s32 [%rd347+0], %r130;
-$L80:
-	add.s64 %rd348, %rd342, 1;
-	mov.b64 %rd342, %rd348;
-	bra.uni $L79;
-$L81:
+	bra.uni $L62;
+$L61:
 	bra.uni $L60;
+$L62:
+	mov.b64 %rd220, 0;
 $L59:
-	bra.uni $L58;
-$L60:
-	mov.b64 %rd349, 0;
-	setp.lt.s64 %p70, %rd181, %rd182;
-	setp.lt.s64 %p71, %rd180, %rd177;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L85;
-	mov.b64 %rd349, 1;
-$L85:
-	mov.b64 %rd350, %rd349;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L86:
-	setp.hs.u32 %p73, %r132, 32;
-	@%p73 bra $L87;
-	mov.b64 {%r133, %r134}, %rd350;
-	shfl.sync.down.b32 %r135|%p74, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd351, {%r135, %r136};
-	@!%p74 bra $L88;
-	max.s64 %rd352, %rd350, %rd351;
-	mov.b64 %rd350, %rd352;
-$L88:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L86;
-$L87:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L89;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	st.shared.s64 [%rd354+0], %rd350;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L90;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L91;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	ld.shared.s64 %rd357, [%rd356+0];
-	mov.b64 %rd350, %rd357;
-$L91:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd350;
-	shfl.sync.down.b32 %r140|%p78, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd358, {%r140, %r141};
-	@!%p78 bra $L92;
-	max.s64 %rd359, %rd350, %rd358;
-	mov.b64 %rd350, %rd359;
-$L92:
-	mov.b64 {%r142, %r143}, %rd350;
-	shfl.sync.down.b32 %r144|%p79, %r142, 2, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 2, %r137, %r17;
-	mov.b64 %rd360, {%r144, %r145};
-	@!%p79 bra $L93;
-	max.s64 %rd361, %rd350, %rd360;
-	mov.b64 %rd350, %rd361;
-$L93:
-	mov.b64 {%r146, %r147}, %rd350;
-	shfl.sync.down.b32 %r148|%p80, %r146, 4, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 4, %r137, %r17;
-	mov.b64 %rd362, {%r148, %r149};
-	@!%p80 bra $L94;
-	max.s64 %rd363, %rd350, %rd362;
-	mov.b64 %rd350, %rd363;
-$L94:
-	mov.b64 {%r150, %r151}, %rd350;
-	shfl.sync.down.b32 %r152|%p81, %r150, 8, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 8, %r137, %r17;
-	mov.b64 %rd364, {%r152, %r153};
-	@!%p81 bra $L95;
-	max.s64 %rd365, %rd350, %rd364;
-	mov.b64 %rd350, %rd365;
-$L95:
-	mov.b64 {%r154, %r155}, %rd350;
-	shfl.sync.down.b32 %r156|%p82, %r154, 16, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 16, %r137, %r17;
-	mov.b64 %rd366, {%r156, %r157};
-	@!%p82 bra $L96;
-	max.s64 %rd367, %rd350, %rd366;
-	mov.b64 %rd350, %rd367;
-$L96:
-	@!%p75 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd350;
-$L97:
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd350, %rd368;
-	mov.b64 %rd369, %rd350;
-	setp.eq.s64 %p83, %rd369, 0;
-	@!%p83 bra $L99;
+$L27:
+	add.s64 %rd381, %rd247, 1;
+	mov.b64 %rd247, %rd381;
+	bra.uni $L26;
+$L28:
+$L13:
+	add.s64 %rd382, %rd221, 1;
+	mov.b64 %rd221, %rd382;
 	bra.uni $L12;
+$L14:
+	mov.b64 %rd383, %rd220;
+$L86:
+	@!%p15 bra $L90;
+	bra.uni $L88;
+$L90:
+	// block scan
+	mov.b64 %rd384, %rd383;
+	mov.b32 %r133, %r3;
+$L91:
+	setp.hs.u32 %p76, %r133, 32;
+	@%p76 bra $L92;
+	mov.b64 {%r134, %r135}, %rd384;
+	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd385, {%r136, %r137};
+	@!%p77 bra $L93;
+	add.s64 %rd386, %rd385, %rd384;
+	mov.b64 %rd384, %rd386;
+$L93:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L91;
+$L92:
+	mov.b64 {%r138, %r139}, %rd384;
+	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd387, {%r140, %r141};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd388, %rd387, 0, %p80;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r142;
+	@!%p81 bra $L94;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	st.shared.s64 [%rd390+0], %rd384;
+$L94:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L95;
+	mov.b64 %rd391, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L96;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	mov.b64 %rd391, %rd394;
+$L96:
+	mov.b64 {%r143, %r144}, %rd391;
+	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd395, {%r145, %r146};
+	@!%p84 bra $L97;
+	add.s64 %rd396, %rd395, %rd391;
+	mov.b64 %rd391, %rd396;
+$L97:
+	mov.b64 {%r147, %r148}, %rd391;
+	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd397, {%r149, %r150};
+	@!%p85 bra $L98;
+	add.s64 %rd398, %rd397, %rd391;
+	mov.b64 %rd391, %rd398;
+$L98:
+	mov.b64 {%r151, %r152}, %rd391;
+	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd399, {%r153, %r154};
+	@!%p86 bra $L99;
+	add.s64 %rd400, %rd399, %rd391;
+	mov.b64 %rd391, %rd400;
 $L99:
-$L11:
-	bra.uni $L10;
-$L12:
+	mov.b64 {%r155, %r156}, %rd391;
+	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd401, {%r157, %r158};
+	@!%p87 bra $L100;
+	add.s64 %rd402, %rd401, %rd391;
+	mov.b64 %rd391, %rd402;
+$L100:
+	mov.b64 {%r159, %r160}, %rd391;
+	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd403, {%r161, %r162};
+	@!%p88 bra $L101;
+	add.s64 %rd404, %rd403, %rd391;
+	mov.b64 %rd391, %rd404;
+$L101:
+	mov.b64 {%r163, %r164}, %rd391;
+	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd405, {%r165, %r166};
+	selp.b64 %rd406, %rd405, 0, %p89;
+	@!%p83 bra $L102;
+	mul.wide.u32 %rd407, %r7, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	add.s64 %rd409, %rd408, 512;
+	st.shared.s64 [%rd409+0], %rd406;
+$L102:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r167;
+	@!%p90 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd391;
+$L103:
+$L95:
+	bar.sync 0;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	add.s64 %rd412, %rd411, 512;
+	ld.shared.s64 %rd413, [%rd412+0];
+	add.s64 %rd414, %rd413, %rd388;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd414;
+	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
+	mov.b64 %rd416, {%r170, %r171};
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, 0;
+	cvt.u64.u32 %rd425, %r2;
+	setp.eq.s64 %p92, %rd425, 0;
+	setp.gt.s64 %p93, %rd423, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L105;
+	atom.global.add.u64 %rd426, [%rd198], %rd423;
+	mov.b64 %rd427, %rd426;
+	mov.b64 %rd424, %rd427;
+$L105:
+	cvt.u64.u32 %rd428, %r2;
+	setp.eq.s64 %p95, %rd428, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd424;
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd429, [%rd1+1024];
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd424, %rd430;
+	add.s64 %rd431, %rd424, %rd422;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd433, 0;
+$L107:
+	setp.lt.s64 %p98, %rd433, %rd383;
+	not.pred %p99, %p98;
+	@!%p99 bra $L111;
+	bra.uni $L109;
+$L111:
+	mul.lo.s64 %rd434, %rd433, %rd170;
+	mad.lo.s64 %rd435, %rd434, 4, %rd168;
+	ld.shared.s32 %r172, [%rd435+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd436, %rd432, %rd433;
+	mul.lo.s64 %rd437, %rd436, %rd197;
+	mad.lo.s64 %rd438, %rd437, 4, %rd195;
+	st.global.s32 [%rd438+0], %r173;
+$L108:
+	add.s64 %rd439, %rd433, 1;
+	mov.b64 %rd433, %rd439;
+	bra.uni $L107;
+$L109:
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	bra.uni $L4;
+$L6:
+	cvt.u64.u32 %rd440, %r2;
+	add.s64 %rd441, %rd174, %rd440;
+	mov.b64 %rd442, %rd441;
+	mov.b32 %r174, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+$L112:
+	@!%p11 bra $L116;
+	mov.b64 %rd445, 4611686018427387904;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd445, %rd154;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd446, %rd445;
+$L117:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd446;
+$L120:
+	setp.gt.s64 %p100, %rd448, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L124;
+	bra.uni $L122;
+$L124:
+	setp.ge.s64 %p102, %rd443, %rd444;
+	@!%p102 bra $L126;
+	setp.ge.s64 %p103, %rd442, %rd177;
+	@!%p103 bra $L128;
+	bra.uni $L122;
+$L128:
+	mov.pred %p104, %p10;
+	mov.b64 %rd449, %rd135;
+	mov.b64 %rd450, %rd442;
+$L129:
+	@!%p104 bra $L133;
+	shr.s64 %rd451, %rd450, 5;
+	mul.lo.s64 %rd452, %rd451, %rd141;
+	mad.lo.s64 %rd453, %rd452, 4, %rd139;
+	ld.global.nc.u32 %r175, [%rd453+0];
+	mov.b32 %r176, %r175;
+	and.b64 %rd454, %rd450, 31;
+	min.u64 %rd455, %rd454, 32;
+	cvt.u32.u64 %r177, %rd455;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p105, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p105;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p106, %r181, 0x0;
+	@!%p106 bra $L135;
+	cvt.u32.u64 %r182, %rd450;
+	mov.b32 %r183, %r182;
+	bra.uni $L131;
+$L135:
+	mov.b32 %r183, -1;
+	bra.uni $L131;
+$L133:
+	mul.lo.s64 %rd456, %rd450, %rd138;
+	mad.lo.s64 %rd457, %rd456, 4, %rd136;
+	ld.global.nc.s32 %r184, [%rd457+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	bra.uni $L131;
+$L130:
+	bra.uni $L129;
+$L131:
+	mov.b32 %r174, %r183;
+	add.s64 %rd458, %rd442, %rd172;
+	mov.b64 %rd442, %rd458;
+	setp.ge.s32 %p107, %r174, 0;
+	@!%p107 bra $L137;
+	mov.b64 %rd459, %rd125;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd460, %r186;
+	mul.lo.s64 %rd461, %rd460, %rd128;
+	mad.lo.s64 %rd462, %rd461, 8, %rd126;
+	ld.global.nc.s64 %rd463, [%rd462+0];
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd125;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd467, %r187;
+	add.s64 %rd468, %rd467, 1;
+	mul.lo.s64 %rd469, %rd468, %rd128;
+	mad.lo.s64 %rd470, %rd469, 8, %rd126;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd465;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd443, %rd474;
+	mov.b64 %rd444, %rd475;
+$L137:
+	bra.uni $L121;
+$L126:
+	mul.lo.s64 %rd476, %rd443, %rd131;
+	mad.lo.s64 %rd477, %rd476, 4, %rd129;
+	ld.global.nc.s32 %r188, [%rd477+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r38;
+	mov.b32 %r192, %r174;
+	mov.b32 %r193, %r190;
+	mov.b64 %rd478, %rd443;
+	add.s32 %r194, %r191, 1;
+	mov.b32 %r195, %r194;
+	cvt.s64.s32 %rd479, %r193;
+	mul.lo.s64 %rd480, %rd479, %rd159;
+	mad.lo.s64 %rd481, %rd480, 4, %rd157;
+	mov.b32 %r196, -1;
+	atom.global.cas.b32 %r197, [%rd481], %r196, %r195;
+	setp.eq.u32 %p108, %r197, %r196;
+	mov.pred %p109, %p108;
+	mov.pred %p110, %p109;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L139;
+	cvt.s64.s32 %rd482, %r193;
+	mul.lo.s64 %rd483, %rd482, %rd159;
+	mad.lo.s64 %rd484, %rd483, 4, %rd157;
+	ld.relaxed.gpu.global.s32 %r198, [%rd484+0];
+	mov.b32 %r199, %r198;
+	setp.eq.s32 %p113, %r199, %r195;
+	mov.pred %p111, %p113;
+$L139:
+	@!%p111 bra $L141;
+	cvt.s64.s32 %rd485, %r192;
+	mul.lo.s64 %rd486, %rd485, %rd162;
+	mad.lo.s64 %rd487, %rd486, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r200, [%rd487+0];
+	mov.b32 %r201, %r200;
+	cvt.s64.s32 %rd488, %r193;
+	mul.lo.s64 %rd489, %rd488, %rd162;
+	mad.lo.s64 %rd490, %rd489, 4, %rd160;
+	atom.global.min.s32 %r202, [%rd490], %r201;
+$L141:
+	mov.pred %p114, %p110;
+	@!%p114 bra $L143;
+	mov.pred %p115, 0;
+	mov.b64 %rd491, %rd447;
+	mov.b32 %r203, %r190;
+$L144:
+	@!%p11 bra $L148;
+	shr.s32 %r204, %r203, 5;
+	cvt.s64.s32 %rd492, %r204;
+	mov.b64 %rd493, %rd492;
+	and.b32 %r205, %r203, 31;
+	cvt.s64.s32 %rd494, %r205;
+	min.u64 %rd495, %rd494, 32;
+	cvt.u32.u64 %r206, %rd495;
+	mov.b32 %r208, 0x1;
+	shl.b32 %r207, %r208, %r206;
+	setp.hs.u32 %p116, %r206, 32;
+	selp.b32 %r209, 0, %r207, %p116;
+	mov.b32 %r210, %r209;
+	mov.b64 %rd496, %rd493;
+	mov.b32 %r211, %r210;
+	mul.lo.s64 %rd497, %rd496, %rd150;
+	mad.lo.s64 %rd498, %rd497, 4, %rd148;
+	ld.relaxed.gpu.global.u32 %r212, [%rd498+0];
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r211;
+	setp.ne.u32 %p117, %r214, 0x0;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L150;
+	mul.lo.s64 %rd499, %rd496, %rd150;
+	mad.lo.s64 %rd500, %rd499, 4, %rd148;
+	atom.global.or.b32 %r215, [%rd500], %r211;
+	mov.b32 %r216, %r215;
+	and.b32 %r217, %r216, %r211;
+	setp.ne.u32 %p120, %r217, 0x0;
+	mov.pred %p118, %p120;
+$L150:
+	@!%p118 bra $L152;
+	mov.b64 %rd501, %rd491;
+	mov.b64 %rd502, %rd501;
+	mov.pred %p121, 0;
+	bra.uni $L146;
+$L152:
+	mov.b64 %rd503, %rd491;
+	mov.b64 %rd502, %rd503;
+	mov.pred %p121, 1;
+	bra.uni $L146;
+$L148:
+	@!%p12 bra $L154;
+	cvt.s64.s32 %rd504, %r203;
+	mul.lo.s64 %rd505, %rd504, %rd153;
+	mad.lo.s64 %rd506, %rd505, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r218, [%rd506+0];
+	mov.b32 %r219, %r218;
+	setp.eq.s32 %p122, %r219, %r37;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L156;
+	cvt.s64.s32 %rd507, %r203;
+	mul.lo.s64 %rd508, %rd507, %rd153;
+	mad.lo.s64 %rd509, %rd508, 4, %rd151;
+	atom.global.exch.b32 %r220, [%rd509], %r37;
+	mov.b32 %r221, %r220;
+	setp.eq.s32 %p125, %r221, %r37;
+	mov.pred %p123, %p125;
+$L156:
+	@!%p123 bra $L158;
+	mov.b64 %rd510, %rd491;
+	mov.b64 %rd502, %rd510;
+	mov.pred %p121, 0;
+	bra.uni $L146;
+$L158:
+$L154:
+	mul.lo.s64 %rd511, %rd491, %rd170;
+	mad.lo.s64 %rd512, %rd511, 4, %rd168;
+	st.shared.s32 [%rd512+0], %r203;
+	add.s64 %rd513, %rd491, 1;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd502, %rd514;
+	mov.pred %p121, 1;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	mov.b64 %rd515, %rd502;
+	mov.pred %p126, %p121;
+	mov.b64 %rd447, %rd515;
+	mov.pred %p115, %p126;
+	@!%p115 bra $L160;
+	mov.b64 %rd516, %rd125;
+	mov.b32 %r222, %r190;
+	setp.lt.s64 %p127, %rd113, 64;
+	setp.le.s64 %p128, %rd155, 1;
+	or.pred %p129, %p127, %p128;
+	@!%p129 bra $L161;
+	mov.b64 %rd517, %rd516;
+	mov.b32 %r223, %r222;
+	cvt.s64.s32 %rd518, %r223;
+	add.s64 %rd519, %rd518, 1;
+	mul.lo.s64 %rd520, %rd519, %rd128;
+	mad.lo.s64 %rd521, %rd520, 8, %rd126;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	cvt.s64.s32 %rd524, %r223;
+	mul.lo.s64 %rd525, %rd524, %rd128;
+	mad.lo.s64 %rd526, %rd525, 8, %rd126;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	sub.s64 %rd529, %rd523, %rd528;
+	mov.b64 %rd530, %rd529;
+	add.s64 %rd531, %rd114, %rd530;
+	mov.b64 %rd114, %rd531;
+	bra.uni $L162;
+$L161:
+	rem.s64 %rd532, %rd113, %rd155;
+	setp.eq.s64 %p130, %rd155, -1;
+	selp.b64 %rd533, 0, %rd532, %p130;
+	setp.eq.s64 %p131, %rd155, 0;
+	selp.b64 %rd534, %rd113, %rd533, %p131;
+	setp.eq.s64 %p132, %rd534, 0;
+	@!%p132 bra $L164;
+	mov.b64 %rd535, %rd516;
+	mov.b32 %r224, %r222;
+	cvt.s64.s32 %rd536, %r224;
+	add.s64 %rd537, %rd536, 1;
+	mul.lo.s64 %rd538, %rd537, %rd128;
+	mad.lo.s64 %rd539, %rd538, 8, %rd126;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	cvt.s64.s32 %rd542, %r224;
+	mul.lo.s64 %rd543, %rd542, %rd128;
+	mad.lo.s64 %rd544, %rd543, 8, %rd126;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	sub.s64 %rd547, %rd541, %rd546;
+	mov.b64 %rd548, %rd547;
+	mul.lo.s64 %rd549, %rd155, %rd548;
+	add.s64 %rd550, %rd114, %rd549;
+	mov.b64 %rd114, %rd550;
+$L164:
+$L162:
+	add.s64 %rd551, %rd113, 1;
+	mov.b64 %rd113, %rd551;
+$L160:
+$L143:
+	add.s64 %rd552, %rd443, 1;
+	mov.b64 %rd443, %rd552;
+	sub.s64 %rd553, %rd448, 1;
+	mov.b64 %rd448, %rd553;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd554, %rd447;
+$L165:
+	@!%p11 bra $L169;
+	bra.uni $L167;
+$L169:
+	// block scan
+	mov.b64 %rd555, %rd554;
+	mov.b32 %r225, %r3;
+$L170:
+	setp.hs.u32 %p133, %r225, 32;
+	@%p133 bra $L171;
+	mov.b64 {%r226, %r227}, %rd555;
+	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
+	mov.b64 %rd556, {%r228, %r229};
+	@!%p134 bra $L172;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L172:
+	shl.b32 %r225, %r225, 1;
+	bra.uni $L170;
+$L171:
+	mov.b64 {%r230, %r231}, %rd555;
+	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
+	mov.b64 %rd558, {%r232, %r233};
+	setp.lo.u32 %p136, %r3, 32;
+	and.pred %p137, %p135, %p136;
+	selp.b64 %rd559, %rd558, 0, %p137;
+	sub.u32 %r234, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r234;
+	@!%p138 bra $L173;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L173:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L174;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L175;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L175:
+	mov.b64 {%r235, %r236}, %rd562;
+	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
+	mov.b64 %rd566, {%r237, %r238};
+	@!%p141 bra $L176;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L176:
+	mov.b64 {%r239, %r240}, %rd562;
+	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
+	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
+	mov.b64 %rd568, {%r241, %r242};
+	@!%p142 bra $L177;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L177:
+	mov.b64 {%r243, %r244}, %rd562;
+	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
+	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
+	mov.b64 %rd570, {%r245, %r246};
+	@!%p143 bra $L178;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
+$L178:
+	mov.b64 {%r247, %r248}, %rd562;
+	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
+	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
+	mov.b64 %rd572, {%r249, %r250};
+	@!%p144 bra $L179;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L179:
+	mov.b64 {%r251, %r252}, %rd562;
+	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
+	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
+	mov.b64 %rd574, {%r253, %r254};
+	@!%p145 bra $L180;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L180:
+	mov.b64 {%r255, %r256}, %rd562;
+	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
+	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
+	mov.b64 %rd576, {%r257, %r258};
+	selp.b64 %rd577, %rd576, 0, %p146;
+	@!%p140 bra $L181;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L181:
+	sub.u32 %r259, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r259;
+	@!%p147 bra $L182;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L182:
+$L174:
+	bar.sync 0;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r260, %r261}, %rd585;
+	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
+	mov.b64 %rd587, {%r262, %r263};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, 0;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p149, %rd596, 0;
+	setp.gt.s64 %p150, %rd594, 0;
+	and.pred %p151, %p149, %p150;
+	@!%p151 bra $L184;
+	atom.global.add.u64 %rd597, [%rd145], %rd594;
+	mov.b64 %rd598, %rd597;
+	mov.b64 %rd595, %rd598;
+$L184:
+	cvt.u64.u32 %rd599, %r2;
+	setp.eq.s64 %p152, %rd599, 0;
+	setp.eq.u32 %p153, %r1, 0;
+	and.pred %p154, %p152, %p153;
+	bar.sync 0;
+	@!%p154 bra $L185;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L185:
+	bar.sync 0;
+	ld.shared.s64 %rd600, [%rd1+1024];
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd595, %rd601;
+	add.s64 %rd602, %rd595, %rd593;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, 0;
+$L186:
+	setp.lt.s64 %p155, %rd604, %rd554;
+	not.pred %p156, %p155;
+	@!%p156 bra $L190;
+	bra.uni $L188;
+$L190:
+	mul.lo.s64 %rd605, %rd604, %rd170;
+	mad.lo.s64 %rd606, %rd605, 4, %rd168;
+	ld.shared.s32 %r264, [%rd606+0];
+	mov.b32 %r265, %r264;
+	add.s64 %rd607, %rd603, %rd604;
+	mul.lo.s64 %rd608, %rd607, %rd144;
+	mad.lo.s64 %rd609, %rd608, 4, %rd142;
+	st.global.s32 [%rd609+0], %r265;
+$L187:
+	add.s64 %rd610, %rd604, 1;
+	mov.b64 %rd604, %rd610;
+	bra.uni $L186;
+$L188:
+	bra.uni $L167;
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd611, 0;
+	setp.lt.s64 %p157, %rd443, %rd444;
+	setp.lt.s64 %p158, %rd442, %rd177;
+	or.pred %p159, %p157, %p158;
+	@!%p159 bra $L192;
+	mov.b64 %rd611, 1;
+$L192:
+	mov.b64 %rd612, %rd611;
+	// block reduction
+	sub.u32 %r266, %r13, 1;
+	mov.b32 %r267, %r3;
+$L193:
+	setp.hs.u32 %p160, %r267, 32;
+	@%p160 bra $L194;
+	mov.b64 {%r268, %r269}, %rd612;
+	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
+	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
+	mov.b64 %rd613, {%r270, %r271};
+	@!%p161 bra $L195;
+	max.s64 %rd614, %rd612, %rd613;
+	mov.b64 %rd612, %rd614;
+$L195:
+	shl.b32 %r267, %r267, 1;
+	bra.uni $L193;
+$L194:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L196;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd612;
+$L196:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L197;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L198;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	mov.b64 %rd612, %rd619;
+$L198:
+	sub.u32 %r272, %r10, 1;
+	mov.b64 {%r273, %r274}, %rd612;
+	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
+	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
+	mov.b64 %rd620, {%r275, %r276};
+	@!%p165 bra $L199;
+	max.s64 %rd621, %rd612, %rd620;
+	mov.b64 %rd612, %rd621;
+$L199:
+	mov.b64 {%r277, %r278}, %rd612;
+	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
+	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
+	mov.b64 %rd622, {%r279, %r280};
+	@!%p166 bra $L200;
+	max.s64 %rd623, %rd612, %rd622;
+	mov.b64 %rd612, %rd623;
+$L200:
+	mov.b64 {%r281, %r282}, %rd612;
+	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
+	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
+	mov.b64 %rd624, {%r283, %r284};
+	@!%p167 bra $L201;
+	max.s64 %rd625, %rd612, %rd624;
+	mov.b64 %rd612, %rd625;
+$L201:
+	mov.b64 {%r285, %r286}, %rd612;
+	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
+	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
+	mov.b64 %rd626, {%r287, %r288};
+	@!%p168 bra $L202;
+	max.s64 %rd627, %rd612, %rd626;
+	mov.b64 %rd612, %rd627;
+$L202:
+	mov.b64 {%r289, %r290}, %rd612;
+	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
+	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
+	mov.b64 %rd628, {%r291, %r292};
+	@!%p169 bra $L203;
+	max.s64 %rd629, %rd612, %rd628;
+	mov.b64 %rd612, %rd629;
+$L203:
+	@!%p162 bra $L204;
+	st.shared.s64 [%rd1+1024], %rd612;
+$L204:
+$L197:
+	bar.sync 0;
+	ld.shared.s64 %rd630, [%rd1+1024];
+	mov.b64 %rd612, %rd630;
+	mov.b64 %rd631, %rd612;
+	setp.eq.s64 %p170, %rd631, 0;
+	@!%p170 bra $L206;
+	bra.uni $L119;
+$L206:
+$L118:
+	bra.uni $L117;
+$L119:
 $L4:
 	bar.sync 0;
 	add.s64 %rd124, %rd124, %rd123;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd370, %rd113;
-	mov.b64 %rd371, %rd114;
+	mov.b64 %rd632, %rd113;
+	mov.b64 %rd633, %rd114;
 	// block reduction
-	sub.u32 %r158, %r13, 1;
-	mov.b32 %r159, %r3;
-$L100:
-	setp.hs.u32 %p84, %r159, 32;
-	@%p84 bra $L101;
-	mov.b64 {%r160, %r161}, %rd370;
-	shfl.sync.down.b32 %r162|%p85, %r160, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd372, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd371;
-	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
-	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd373, {%r166, %r167};
-	@!%p85 bra $L102;
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd384, %rd378, %rd382;
-	mov.b64 %rd378, %rd384;
-	add.s64 %rd385, %rd379, %rd383;
-	mov.b64 %rd379, %rd385;
-$L103:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L102:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L100;
-$L101:
-	setp.eq.u32 %p86, %r7, 0;
-	@!%p86 bra $L104;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd370;
-	st.shared.s64 [%rd387+8], %rd371;
-$L104:
+	sub.u32 %r293, %r13, 1;
+	mov.b32 %r294, %r3;
+$L207:
+	setp.hs.u32 %p171, %r294, 32;
+	@%p171 bra $L208;
+	mov.b64 {%r295, %r296}, %rd632;
+	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
+	mov.b64 %rd634, {%r297, %r298};
+	mov.b64 {%r299, %r300}, %rd633;
+	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
+	mov.b64 %rd635, {%r301, %r302};
+	@!%p172 bra $L209;
+	mov.b64 %rd636, %rd632;
+	mov.b64 %rd637, %rd633;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd641, %rd637;
+	mov.b64 %rd642, %rd638;
+	mov.b64 %rd643, %rd639;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd646, %rd640, %rd644;
+	mov.b64 %rd640, %rd646;
+	add.s64 %rd647, %rd641, %rd645;
+	mov.b64 %rd641, %rd647;
+$L210:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L209:
+	shl.b32 %r294, %r294, 1;
+	bra.uni $L207;
+$L208:
+	setp.eq.u32 %p173, %r7, 0;
+	@!%p173 bra $L211;
+	mul.wide.u32 %rd648, %r8, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	st.shared.s64 [%rd649+0], %rd632;
+	st.shared.s64 [%rd649+8], %rd633;
+$L211:
 	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L105;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L106;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	ld.shared.s64 %rd390, [%rd389+0];
-	ld.shared.s64 %rd391, [%rd389+8];
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-$L106:
-	sub.u32 %r168, %r10, 1;
-	mov.b64 {%r169, %r170}, %rd370;
-	shfl.sync.down.b32 %r171|%p89, %r169, 1, %r168, %r17;
-	shfl.sync.down.b32 %r172, %r170, 1, %r168, %r17;
-	mov.b64 %rd392, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd371;
-	shfl.sync.down.b32 %r175, %r173, 1, %r168, %r17;
-	shfl.sync.down.b32 %r176, %r174, 1, %r168, %r17;
-	mov.b64 %rd393, {%r175, %r176};
-	@!%p89 bra $L107;
-	mov.b64 %rd394, %rd370;
-	mov.b64 %rd395, %rd371;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd378, %rd394;
-	mov.b64 %rd379, %rd395;
-	mov.b64 %rd380, %rd396;
-	mov.b64 %rd381, %rd397;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd398, %rd378, %rd382;
-	mov.b64 %rd378, %rd398;
-	add.s64 %rd399, %rd379, %rd383;
-	mov.b64 %rd379, %rd399;
-$L108:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L107:
-	mov.b64 {%r177, %r178}, %rd370;
-	shfl.sync.down.b32 %r179|%p90, %r177, 2, %r168, %r17;
-	shfl.sync.down.b32 %r180, %r178, 2, %r168, %r17;
-	mov.b64 %rd400, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd371;
-	shfl.sync.down.b32 %r183, %r181, 2, %r168, %r17;
-	shfl.sync.down.b32 %r184, %r182, 2, %r168, %r17;
-	mov.b64 %rd401, {%r183, %r184};
-	@!%p90 bra $L109;
-	mov.b64 %rd402, %rd370;
-	mov.b64 %rd403, %rd371;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd378, %rd402;
-	mov.b64 %rd379, %rd403;
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd406, %rd378, %rd382;
-	mov.b64 %rd378, %rd406;
-	add.s64 %rd407, %rd379, %rd383;
-	mov.b64 %rd379, %rd407;
-$L110:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L109:
-	mov.b64 {%r185, %r186}, %rd370;
-	shfl.sync.down.b32 %r187|%p91, %r185, 4, %r168, %r17;
-	shfl.sync.down.b32 %r188, %r186, 4, %r168, %r17;
-	mov.b64 %rd408, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd371;
-	shfl.sync.down.b32 %r191, %r189, 4, %r168, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r168, %r17;
-	mov.b64 %rd409, {%r191, %r192};
-	@!%p91 bra $L111;
-	mov.b64 %rd410, %rd370;
-	mov.b64 %rd411, %rd371;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd378, %rd410;
-	mov.b64 %rd379, %rd411;
-	mov.b64 %rd380, %rd412;
-	mov.b64 %rd381, %rd413;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd414, %rd378, %rd382;
-	mov.b64 %rd378, %rd414;
-	add.s64 %rd415, %rd379, %rd383;
-	mov.b64 %rd379, %rd415;
-$L112:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L111:
-	mov.b64 {%r193, %r194}, %rd370;
-	shfl.sync.down.b32 %r195|%p92, %r193, 8, %r168, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r168, %r17;
-	mov.b64 %rd416, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd371;
-	shfl.sync.down.b32 %r199, %r197, 8, %r168, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r168, %r17;
-	mov.b64 %rd417, {%r199, %r200};
-	@!%p92 bra $L113;
-	mov.b64 %rd418, %rd370;
-	mov.b64 %rd419, %rd371;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd378, %rd418;
-	mov.b64 %rd379, %rd419;
-	mov.b64 %rd380, %rd420;
-	mov.b64 %rd381, %rd421;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd422, %rd378, %rd382;
-	mov.b64 %rd378, %rd422;
-	add.s64 %rd423, %rd379, %rd383;
-	mov.b64 %rd379, %rd423;
-$L114:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L113:
-	mov.b64 {%r201, %r202}, %rd370;
-	shfl.sync.down.b32 %r203|%p93, %r201, 16, %r168, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r168, %r17;
-	mov.b64 %rd424, {%r203, %r204};
-	mov.b64 {%r205, %r206}, %rd371;
-	shfl.sync.down.b32 %r207, %r205, 16, %r168, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r168, %r17;
-	mov.b64 %rd425, {%r207, %r208};
-	@!%p93 bra $L115;
-	mov.b64 %rd426, %rd370;
-	mov.b64 %rd427, %rd371;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd429, %rd425;
-	mov.b64 %rd378, %rd426;
-	mov.b64 %rd379, %rd427;
-	mov.b64 %rd380, %rd428;
-	mov.b64 %rd381, %rd429;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd430, %rd378, %rd382;
-	mov.b64 %rd378, %rd430;
-	add.s64 %rd431, %rd379, %rd383;
-	mov.b64 %rd379, %rd431;
-$L116:
-	mov.b64 %rd370, %rd378;
-	mov.b64 %rd371, %rd379;
-$L115:
-$L105:
-	mul.wide.u32 %rd432, %r28, 16;
-	add.s64 %rd433, %rd11, %rd432;
-	setp.eq.u32 %p94, %r5, 0;
-	@!%p94 bra $L117;
-	st.global.s64 [%rd433+0], %rd370;
-	st.global.s64 [%rd433+8], %rd371;
-$L117:
+	setp.eq.u32 %p174, %r8, 0;
+	@!%p174 bra $L212;
+	setp.lo.u32 %p175, %r7, %r10;
+	@!%p175 bra $L213;
+	mul.wide.u32 %rd650, %r7, 16;
+	add.s64 %rd651, %rd1, %rd650;
+	ld.shared.s64 %rd652, [%rd651+0];
+	ld.shared.s64 %rd653, [%rd651+8];
+	mov.b64 %rd632, %rd652;
+	mov.b64 %rd633, %rd653;
+$L213:
+	sub.u32 %r303, %r10, 1;
+	mov.b64 {%r304, %r305}, %rd632;
+	shfl.sync.down.b32 %r306|%p176, %r304, 1, %r303, %r17;
+	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
+	mov.b64 %rd654, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd633;
+	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
+	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
+	mov.b64 %rd655, {%r310, %r311};
+	@!%p176 bra $L214;
+	mov.b64 %rd656, %rd632;
+	mov.b64 %rd657, %rd633;
+	mov.b64 %rd658, %rd654;
+	mov.b64 %rd659, %rd655;
+	mov.b64 %rd640, %rd656;
+	mov.b64 %rd641, %rd657;
+	mov.b64 %rd642, %rd658;
+	mov.b64 %rd643, %rd659;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd660, %rd640, %rd644;
+	mov.b64 %rd640, %rd660;
+	add.s64 %rd661, %rd641, %rd645;
+	mov.b64 %rd641, %rd661;
+$L215:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L214:
+	mov.b64 {%r312, %r313}, %rd632;
+	shfl.sync.down.b32 %r314|%p177, %r312, 2, %r303, %r17;
+	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
+	mov.b64 %rd662, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd633;
+	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
+	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
+	mov.b64 %rd663, {%r318, %r319};
+	@!%p177 bra $L216;
+	mov.b64 %rd664, %rd632;
+	mov.b64 %rd665, %rd633;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd640, %rd664;
+	mov.b64 %rd641, %rd665;
+	mov.b64 %rd642, %rd666;
+	mov.b64 %rd643, %rd667;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd668, %rd640, %rd644;
+	mov.b64 %rd640, %rd668;
+	add.s64 %rd669, %rd641, %rd645;
+	mov.b64 %rd641, %rd669;
+$L217:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L216:
+	mov.b64 {%r320, %r321}, %rd632;
+	shfl.sync.down.b32 %r322|%p178, %r320, 4, %r303, %r17;
+	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
+	mov.b64 %rd670, {%r322, %r323};
+	mov.b64 {%r324, %r325}, %rd633;
+	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
+	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
+	mov.b64 %rd671, {%r326, %r327};
+	@!%p178 bra $L218;
+	mov.b64 %rd672, %rd632;
+	mov.b64 %rd673, %rd633;
+	mov.b64 %rd674, %rd670;
+	mov.b64 %rd675, %rd671;
+	mov.b64 %rd640, %rd672;
+	mov.b64 %rd641, %rd673;
+	mov.b64 %rd642, %rd674;
+	mov.b64 %rd643, %rd675;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd676, %rd640, %rd644;
+	mov.b64 %rd640, %rd676;
+	add.s64 %rd677, %rd641, %rd645;
+	mov.b64 %rd641, %rd677;
+$L219:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L218:
+	mov.b64 {%r328, %r329}, %rd632;
+	shfl.sync.down.b32 %r330|%p179, %r328, 8, %r303, %r17;
+	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
+	mov.b64 %rd678, {%r330, %r331};
+	mov.b64 {%r332, %r333}, %rd633;
+	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
+	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
+	mov.b64 %rd679, {%r334, %r335};
+	@!%p179 bra $L220;
+	mov.b64 %rd680, %rd632;
+	mov.b64 %rd681, %rd633;
+	mov.b64 %rd682, %rd678;
+	mov.b64 %rd683, %rd679;
+	mov.b64 %rd640, %rd680;
+	mov.b64 %rd641, %rd681;
+	mov.b64 %rd642, %rd682;
+	mov.b64 %rd643, %rd683;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd684, %rd640, %rd644;
+	mov.b64 %rd640, %rd684;
+	add.s64 %rd685, %rd641, %rd645;
+	mov.b64 %rd641, %rd685;
+$L221:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L220:
+	mov.b64 {%r336, %r337}, %rd632;
+	shfl.sync.down.b32 %r338|%p180, %r336, 16, %r303, %r17;
+	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
+	mov.b64 %rd686, {%r338, %r339};
+	mov.b64 {%r340, %r341}, %rd633;
+	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
+	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
+	mov.b64 %rd687, {%r342, %r343};
+	@!%p180 bra $L222;
+	mov.b64 %rd688, %rd632;
+	mov.b64 %rd689, %rd633;
+	mov.b64 %rd690, %rd686;
+	mov.b64 %rd691, %rd687;
+	mov.b64 %rd640, %rd688;
+	mov.b64 %rd641, %rd689;
+	mov.b64 %rd642, %rd690;
+	mov.b64 %rd643, %rd691;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd645, %rd643;
+	add.s64 %rd692, %rd640, %rd644;
+	mov.b64 %rd640, %rd692;
+	add.s64 %rd693, %rd641, %rd645;
+	mov.b64 %rd641, %rd693;
+$L223:
+	mov.b64 %rd632, %rd640;
+	mov.b64 %rd633, %rd641;
+$L222:
+$L212:
+	mul.wide.u32 %rd694, %r28, 16;
+	add.s64 %rd695, %rd11, %rd694;
+	setp.eq.u32 %p181, %r5, 0;
+	@!%p181 bra $L224;
+	st.global.s64 [%rd695+0], %rd632;
+	st.global.s64 [%rd695+8], %rd633;
+$L224:
 	ret;
 }
 
@@ -18413,7 +20444,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:18417
+//line gokkos_kernels_gen.go:20448
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -18426,5 +20457,5 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:18430
+//line gokkos_kernels_gen.go:20461
 }
