@@ -311,3 +311,27 @@ func TestInProcess(t *testing.T) {
 		t.Fatalf("splitAlgos: %q", got)
 	}
 }
+
+// TestProfileTable checks that GOKKOS_PROFILE=1 prints the kernel timer's table when the
+// command runs on the default space, which it does not close.
+func TestProfileTable(t *testing.T) {
+	g := filepath.Join(t.TempDir(), "g.el")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "grid", "-rows", "8", "-cols", "8", "-o", g); code != 0 {
+		t.Fatalf("gen: %d\n%s", code, errOut)
+	}
+	for _, c := range []struct {
+		env   string
+		table bool
+	}{{"1", true}, {"0", false}} {
+		t.Run("GOKKOS_PROFILE="+c.env, func(t *testing.T) {
+			t.Setenv("GOKKOS_PROFILE", c.env)
+			_, errOut, code := gokkos(t, "run", "-algo", "bfs", "-graph", g, "-trials", "1", "-quiet")
+			if code != 0 {
+				t.Fatalf("run: %d\n%s", code, errOut)
+			}
+			if got := strings.Contains(errOut, "frontier: push"); got != c.table {
+				t.Errorf("table printed: %v, want %v; standard error:\n%s", got, c.table, errOut)
+			}
+		})
+	}
+}
