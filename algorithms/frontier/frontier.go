@@ -207,6 +207,18 @@ func (f *Frontier) Worklist() Worklist {
 	return Worklist{Size: int(f.size), Queue: f.queue[f.cur]}
 }
 
+// Compact turns a bitmap worklist into a queue of the same vertices in increasing order, in
+// place, with one scan over the bitmap's N/32 words; a queue is left as it is. Kernels of
+// other packages that walk the worklist slot by slot (Worklist.Slots) then visit its Size
+// vertices rather than N slots, which pays as soon as they do more per slot than the scan does
+// per word. Errors are launch errors and a freed frontier.
+func (f *Frontier) Compact() error {
+	if f.freed {
+		return errors.New("frontier: worklist was freed")
+	}
+	return f.convert(Queue)
+}
+
 // restart clears the per-run state before a new worklist is set.
 func (f *Frontier) restart() error {
 	if f.freed {

@@ -243,6 +243,19 @@ func TestPullAndAssign(t *testing.T) {
 		if got, _ := f.Vertices(); !slices.Equal(got, []int32{35, 39}) || f.Size() != 2 {
 			t.Fatalf("Assign bitmap: %v", got)
 		}
+		// Compact turns the bitmap into a queue of its vertices; a queue stays as it is.
+		for range 2 {
+			if err := f.Compact(); err != nil {
+				t.Fatal(err)
+			}
+			w := f.Worklist()
+			if f.Format() != frontier.Queue || w.Bitmap || w.Slots() != 2 || f.Size() != 2 {
+				t.Fatalf("Compact: format %v, %d slots, size %d", f.Format(), w.Slots(), f.Size())
+			}
+			if got, _ := f.Vertices(); !slices.Equal(got, []int32{35, 39}) {
+				t.Fatalf("Compact: %v", got)
+			}
+		}
 		if err := f.Assign(frontier.Worklist{Size: tc.Graph.N + 1, Queue: q2}); err == nil {
 			t.Fatal("Assign accepted an oversized queue")
 		}
@@ -250,6 +263,9 @@ func TestPullAndAssign(t *testing.T) {
 		f.Free()
 		if err := f.Set(0); err == nil {
 			t.Fatal("Set after Free succeeded")
+		}
+		if err := f.Compact(); err == nil {
+			t.Fatal("Compact after Free succeeded")
 		}
 	}
 }

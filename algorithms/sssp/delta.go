@@ -143,10 +143,15 @@ func (s *SSSP) runDelta(st *Stats) error {
 				return err
 			}
 			st.Iterations++
-			w := s.f.Worklist()
 			if s.f.Empty() {
 				break
 			}
+			// The marking and the split walk the worklist slot by slot: a queue of the
+			// improved vertices rather than a bitmap of every vertex.
+			if err := s.f.Compact(); err != nil {
+				return err
+			}
+			w := s.f.Worklist()
 			mk := markImproved{In: w, Dist: s.dist, Pending: s.pending, T: t, Mark: s.mark}
 			if err := portable.ParallelFor(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk); err != nil {
 				return err

@@ -302,6 +302,9 @@ func (s *SSSP) runOrdered(st *Stats) error {
 			return err
 		}
 		// Improved vertices not already pending join the pending queue.
+		if err := s.f.Compact(); err != nil {
+			return err
+		}
 		w := s.f.Worklist()
 		if w.Slots() > 0 && !s.f.Empty() {
 			r := portable.Range(0, w.Slots())
