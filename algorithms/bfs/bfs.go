@@ -42,9 +42,9 @@ type BFS struct {
 }
 
 // New prepares a search over g: it allocates the level and parent arrays, a visited bitmap
-// and the worklist in g's space (O(N) memory). For direction-optimizing searches on a graph that is not symmetric
-// the first pull step builds the transpose (dgraph.Graph.In). Errors are bad options or
-// failed allocations.
+// and the worklist in g's space (O(N) memory). For direction-optimizing searches on a graph
+// that is not symmetric the first pull step builds the transpose (dgraph.Graph.In). Errors
+// are bad options or failed allocations.
 func New(g *dgraph.Graph, opt Options) (*BFS, error) {
 	if g == nil {
 		return nil, errors.New("bfs: nil graph")

@@ -445,11 +445,9 @@ func (f *Frontier) advance(step Step, to Format) Step {
 	f.cur = 1 - f.cur
 	f.format, f.size = to, step.Added
 	f.iter++
-	if f.opt.Trace {
-		step.Seconds = time.Since(f.t0).Seconds()
-	}
 	f.last = Sample{Iteration: f.iter, Size: step.Added, Edges: step.AddedEdges, MaxDegree: f.last.MaxDegree, Measured: true, Format: to}
 	if f.opt.Trace {
+		step.Seconds = time.Since(f.t0).Seconds()
 		f.trace = append(f.trace, step)
 	}
 	return step
