@@ -197,6 +197,18 @@ func (v View1D[T]) Data() []T {
 	return unsafe.Slice((*T)(v.ptr), n)
 }
 
+// Span returns elements [lo, hi) as a Go slice that shares memory with the view, or nil when
+// the view is not host-accessible, not contiguous, or [lo, hi) is empty or not within it. It
+// never panics; generated host loops use it to run a chunk of a range kernel over plain slices
+// (without a bounds check and stride per access) and fall back to At and Set when it returns nil.
+// It costs a few comparisons.
+func (v View1D[T]) Span(lo, hi int) []T {
+	if lo < 0 || hi <= lo || uint(hi) > v.hn || v.sb != int(sizeOf[T]()) {
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Add(v.ptr, lo*v.sb)), hi-lo)
+}
+
 // Sub returns the subview of elements [begin, end), sharing memory with v. It panics if the range
 // is not within the view.
 func (v View1D[T]) Sub(begin, end int) View1D[T] {

@@ -26623,6 +26623,22 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			w := gokkosLo + gokkosJ
+//line kernels.go:41
+			var word uint32
+			hi := min(w*32+32, k.Parent.Len())
+			for v := w * 32; v < hi; v++ {
+				if k.Parent.At(v) >= 0 {
+					word |= uint32(1) << uint(v-w*32)
+				}
+			}
+			gokkosS0[gokkosJ] = word
+		}
+//line gokkos_kernels_gen.go:26640
+		return
+	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:41
 		var word uint32
@@ -26634,27 +26650,47 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:26638
+//line gokkos_kernels_gen.go:26654
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:59
+			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:26666
+		return
+	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:26648
+//line gokkos_kernels_gen.go:26673
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:72
+			if gokkosS0[gokkosJ] >= 0 {
+				*acc += k.G.Degree(int32(v))
+			}
+		}
+//line gokkos_kernels_gen.go:26687
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:72
 		if k.Level.At(v) >= 0 {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:26660
+//line gokkos_kernels_gen.go:26696
 }

@@ -24982,21 +24982,41 @@ $L28:
 // gokkosHostLoop0 runs ownColor.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Color.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:24
+			gokkosS0[gokkosJ] = int32(v)
+		}
+//line gokkos_kernels_gen.go:24992
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:24990
+//line gokkos_kernels_gen.go:24999
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Color.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:37
+			if gokkosS0[gokkosJ] == int32(v) {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:25013
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:37
 		if k.Color.At(v) == int32(v) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:25002
+//line gokkos_kernels_gen.go:25022
 }

@@ -7744,16 +7744,40 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line degree.go:17
+			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:7754
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:7752
+//line gokkos_kernels_gen.go:7761
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line scan.go:19
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			if i < k.In.Len() {
+				*acc += gokkosS1[gokkosJ]
+			}
+		}
+//line gokkos_kernels_gen.go:7779
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:19
 		if final {
@@ -7763,7 +7787,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:7767
+//line gokkos_kernels_gen.go:7791
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -7773,12 +7797,28 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 //line sort.go:86
 		sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1)))
 	}
-//line gokkos_kernels_gen.go:7777
+//line gokkos_kernels_gen.go:7801
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line sort.go:99
+			lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
+			var c int64
+			for i := lo; i < hi; i++ {
+				if i == lo || k.G.Adj.At(i) != k.G.Adj.At(i-1) {
+					c++
+				}
+			}
+			gokkosS0[gokkosJ] = c
+		}
+//line gokkos_kernels_gen.go:7820
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:99
 		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
@@ -7790,12 +7830,31 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:7794
+//line gokkos_kernels_gen.go:7834
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line sort.go:123
+			lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
+			p := int(gokkosS0[gokkosJ])
+			for i := lo; i < hi; i++ {
+				if i == lo || k.G.Adj.At(i) != k.G.Adj.At(i-1) {
+					k.Adj.Set(p, k.G.Adj.At(i))
+					if k.Weight {
+						k.W.Set(p, k.G.Weights.At(i))
+					}
+					p++
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:7856
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line sort.go:123
 		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
@@ -7810,7 +7869,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7814
+//line gokkos_kernels_gen.go:7873
 }
 
 // gokkosHostLoop7 runs mismatches.Run for every index in [gokkosLo, gokkosHi).
@@ -7832,17 +7891,25 @@ func gokkosHostLoop7(gokkosK *mismatches, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7836
+//line gokkos_kernels_gen.go:7895
 }
 
 // gokkosHostLoop8 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line transpose.go:18
+			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
+		}
+//line gokkos_kernels_gen.go:7906
+		return
+	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:7846
+//line gokkos_kernels_gen.go:7913
 }
 
 // gokkosHostLoop9 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -7859,5 +7926,5 @@ func gokkosHostLoop9(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7863
+//line gokkos_kernels_gen.go:7930
 }

@@ -7682,6 +7682,26 @@ $L28:
 // gokkosHostLoop0 runs bitsToQueue.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line convert.go:20
+			w := gokkosS0[gokkosJ]
+			if final {
+				p := int(*acc)
+				x := w
+				for x != 0 {
+					b := bits.TrailingZeros32(x)
+					k.Queue.Set(p, int32(i*32+b))
+					p++
+					x &= x - 1
+				}
+			}
+			*acc += int64(bits.OnesCount32(w))
+		}
+//line gokkos_kernels_gen.go:7703
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:20
 		w := k.Bits.At(i)
@@ -7697,23 +7717,45 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7701
+//line gokkos_kernels_gen.go:7721
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line convert.go:44
+			v := gokkosS0[gokkosJ]
+			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
+		}
+//line gokkos_kernels_gen.go:7733
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:44
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7712
+//line gokkos_kernels_gen.go:7741
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line convert.go:59
+			w := ^uint32(0)
+			if rest := k.N - i*32; rest < 32 {
+				w = uint32(1)<<uint(rest) - 1
+			}
+			gokkosS0[gokkosJ] = w
+		}
+//line gokkos_kernels_gen.go:7757
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:59
 		w := ^uint32(0)
@@ -7722,32 +7764,65 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7726
+//line gokkos_kernels_gen.go:7768
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line convert.go:74
+			gokkosS0[gokkosJ] = int32(i)
+		}
+//line gokkos_kernels_gen.go:7780
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7736
+//line gokkos_kernels_gen.go:7787
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line convert.go:84
+			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:7798
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7746
+//line gokkos_kernels_gen.go:7805
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			s := gokkosLo + gokkosJ
+//line global.go:21
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			if s < k.In.Size {
+				if u := k.In.Vertex(s); u >= 0 {
+					*acc += k.G.Degree(u)
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:7824
+		return
+	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line global.go:21
 		if final {
@@ -7759,7 +7834,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7763
+//line gokkos_kernels_gen.go:7838
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7783,5 +7858,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7787
+//line gokkos_kernels_gen.go:7862
 }

@@ -92555,6 +92555,19 @@ $L16:
 // gokkosHostLoop8 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line coloring.go:26
+			if gokkosS0[gokkosJ]&stDone == 0 {
+				gokkosS1[gokkosJ] = int32(v)
+				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
+			}
+		}
+//line gokkos_kernels_gen.go:92569
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line coloring.go:26
 		if k.St.At(v)&stDone == 0 {
@@ -92562,24 +92575,56 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:92566
+//line gokkos_kernels_gen.go:92579
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line coloring.go:42
+			if gokkosS0[gokkosJ]&stDone == 0 && gokkosS1[gokkosJ] == int32(v) {
+				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
+			}
+		}
+//line gokkos_kernels_gen.go:92594
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line coloring.go:42
 		if k.St.At(v)&stDone == 0 && k.Col.At(v) == int32(v) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:92578
+//line gokkos_kernels_gen.go:92603
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line coloring.go:59
+			s := gokkosS0[gokkosJ]
+			if s&stDone != 0 {
+				continue
+			}
+			if s&stBW != 0 {
+				gokkosS0[gokkosJ] = s&^(stStep|stCQ) | stDone
+				gokkosS1[gokkosJ] = gokkosS2[gokkosJ]
+				*acc += 1
+				continue
+			}
+			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
+		}
+//line gokkos_kernels_gen.go:92626
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line coloring.go:59
 		s := k.St.At(v)
@@ -92594,12 +92639,38 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:92598
+//line gokkos_kernels_gen.go:92643
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line fb.go:32
+			s := gokkosS0[gokkosJ]
+			if s&stDone != 0 || s&(stFW|stBW) == 0 {
+				continue
+			}
+			p := k.Pivot.At(int(gokkosS1[gokkosJ]))
+			switch s & (stFW | stBW) {
+			case stFW | stBW:
+				gokkosS0[gokkosJ] = s&^stStep | stDone
+				gokkosS2[gokkosJ] = p
+				*acc += 1
+				continue
+			case stFW:
+				gokkosS1[gokkosJ] = p
+			default:
+				gokkosS1[gokkosJ] = k.N + p
+			}
+			gokkosS0[gokkosJ] = s &^ stStep
+		}
+//line gokkos_kernels_gen.go:92672
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line fb.go:32
 		s := k.St.At(v)
@@ -92620,12 +92691,30 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:92624
+//line gokkos_kernels_gen.go:92695
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line fwcc.go:26
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
+			}
+			l := gokkosS1[gokkosJ]
+			gokkosS2[gokkosJ] = 2*k.N + l
+			if l == int32(v) {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:92716
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line fwcc.go:26
 		if k.St.At(v)&stDone != 0 {
@@ -92637,12 +92726,37 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92641
+//line gokkos_kernels_gen.go:92730
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		gokkosS3 = gokkosS3[:len(gokkosS0)]
+		gokkosS4 = gokkosS4[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line multistep.go:137
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
+			}
+			f, b := gokkosS1[gokkosJ] >= 0, gokkosS2[gokkosJ] >= 0
+			switch {
+			case f && b:
+				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
+				gokkosS3[gokkosJ] = k.P
+				*acc += 1
+			case f:
+				gokkosS4[gokkosJ] = k.P
+			case b:
+				gokkosS4[gokkosJ] = k.N + k.P
+			}
+		}
+//line gokkos_kernels_gen.go:92758
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line multistep.go:137
 		if k.St.At(v)&stDone != 0 {
@@ -92660,24 +92774,53 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:92664
+//line gokkos_kernels_gen.go:92778
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line multistep.go:243
+			if gokkosS0[gokkosJ]&stDone == 0 {
+				gokkosS1[gokkosJ] = int32(v)
+			}
+		}
+//line gokkos_kernels_gen.go:92793
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line multistep.go:243
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:92676
+//line gokkos_kernels_gen.go:92802
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line multistep.go:260
+			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
+				continue
+			}
+			if final {
+				k.Roots.Set(int(*acc), int32(v))
+				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:92822
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line multistep.go:260
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
@@ -92689,24 +92832,48 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92693
+//line gokkos_kernels_gen.go:92836
 }
 
 // gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line number.go:24
+			r := int(gokkosS0[gokkosJ])
+			k.Size.AtomicAdd(r, 1)
+			k.Least.AtomicMin(r, int32(v))
+		}
+//line gokkos_kernels_gen.go:92850
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:24
 		r := int(k.Comp.At(v))
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:92705
+//line gokkos_kernels_gen.go:92859
 }
 
 // gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line number.go:38
+			if sz := gokkosS0[gokkosJ]; sz > 0 {
+				*acc += 1 << 32
+				if sz > 1 {
+					*acc += 1
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:92875
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:38
 		if sz := k.Size.At(v); sz > 0 {
@@ -92716,22 +92883,46 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:92720
+//line gokkos_kernels_gen.go:92887
 }
 
 // gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line number.go:54
+			*acc = max(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:92898
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:92730
+//line gokkos_kernels_gen.go:92905
 }
 
 // gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line number.go:67
+			r := int(gokkosS0[gokkosJ])
+			if k.Least.At(r) != int32(v) {
+				continue
+			}
+			if final {
+				k.Num.Set(r, int32(*acc))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:92924
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:67
 		r := int(k.Comp.At(v))
@@ -92743,22 +92934,48 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92747
+//line gokkos_kernels_gen.go:92938
 }
 
 // gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line number.go:85
+			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:92950
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:92757
+//line gokkos_kernels_gen.go:92957
 }
 
 // gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line pivot.go:25
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
+			}
+			x := (k.Off.At(v+1) - gokkosS1[gokkosJ]) * (k.ROff.At(v+1) - gokkosS2[gokkosJ])
+			if x > acc.Val {
+				acc.Val, acc.Loc = x, v
+			}
+		}
+//line gokkos_kernels_gen.go:92977
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line pivot.go:25
 		if k.St.At(v)&stDone != 0 {
@@ -92769,7 +92986,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:92773
+//line gokkos_kernels_gen.go:92990
 }
 
 // gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -92780,24 +92997,49 @@ func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:92784
+//line gokkos_kernels_gen.go:93001
 }
 
 // gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line pivot.go:61
+			if gokkosS0[gokkosJ]&stDone == 0 {
+				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
+			}
+		}
+//line gokkos_kernels_gen.go:93016
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line pivot.go:61
 		if k.St.At(v)&stDone == 0 {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:92796
+//line gokkos_kernels_gen.go:93025
 }
 
 // gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line pivot.go:77
+			if gokkosS0[gokkosJ]&stDone == 0 && k.Pivot.At(int(gokkosS1[gokkosJ])) == int32(v) {
+				k.St.AtomicOr(v, stFW|stBW)
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:93041
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line pivot.go:77
 		if k.St.At(v)&stDone == 0 && k.Pivot.At(int(k.Sub.At(v))) == int32(v) {
@@ -92805,12 +93047,31 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92809
+//line gokkos_kernels_gen.go:93051
 }
 
 // gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line serial.go:25
+			active := gokkosS0[gokkosJ]&stDone == 0
+			if final {
+				id := int32(-1)
+				if active {
+					id = int32(*acc)
+				}
+				gokkosS1[gokkosJ] = id
+			}
+			if active {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:93073
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line serial.go:25
 		active := k.St.At(v)&stDone == 0
@@ -92825,12 +93086,29 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92829
+//line gokkos_kernels_gen.go:93090
 }
 
 // gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line serial.go:67
+			id := int(gokkosS0[gokkosJ])
+			if id < 0 {
+				continue
+			}
+			if final {
+				k.SOff.Set(id, *acc)
+				k.Orig.Set(id, int32(v))
+			}
+			*acc += k.kept(v)
+		}
+//line gokkos_kernels_gen.go:93110
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line serial.go:67
 		id := int(k.ID.At(v))
@@ -92843,12 +93121,36 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:92847
+//line gokkos_kernels_gen.go:93125
 }
 
 // gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line serial.go:92
+			id := int(gokkosS0[gokkosJ])
+			if id < 0 {
+				continue
+			}
+			at := k.SOff.At(id)
+			c := gokkosS1[gokkosJ]
+			end := k.Off.At(v + 1)
+			for e := gokkosS2[gokkosJ]; e < end; e++ {
+				w := int(k.Adj.At(int(e)))
+				if x := k.ID.At(w); x >= 0 && k.Sub.At(w) == c {
+					k.SAdj.Set(int(at), x)
+					at++
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:93152
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line serial.go:92
 		id := int(k.ID.At(v))
@@ -92866,24 +93168,48 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:92870
+//line gokkos_kernels_gen.go:93172
 }
 
 // gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line serial.go:120
+			v := int(gokkosS0[gokkosJ])
+			k.Comp.Set(v, gokkosS1[gokkosJ])
+			k.St.Set(v, k.St.At(v)|stDone)
+		}
+//line gokkos_kernels_gen.go:93186
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line serial.go:120
 		v := int(k.Orig.At(i))
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:92882
+//line gokkos_kernels_gen.go:93195
 }
 
 // gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line traverse.go:176
+			v := i
+			if k.FromQueue {
+				v = int(gokkosS0[gokkosJ])
+			}
+			*acc += k.Op.expand(v)
+		}
+//line gokkos_kernels_gen.go:93211
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line traverse.go:176
 		v := i
@@ -92892,7 +93218,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:92896
+//line gokkos_kernels_gen.go:93222
 }
 
 // gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -92904,12 +93230,27 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:92908
+//line gokkos_kernels_gen.go:93234
 }
 
 // gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line traverse.go:237
+			if k.Off.At(v+1)-gokkosS0[gokkosJ] <= k.Heavy {
+				continue
+			}
+			if final && k.List.Len() != 0 {
+				k.List.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:93252
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:237
 		if k.Off.At(v+1)-k.Off.At(v) <= k.Heavy {
@@ -92920,12 +93261,31 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92924
+//line gokkos_kernels_gen.go:93265
 }
 
 // gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		gokkosS3 = gokkosS3[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line trim.go:31
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
+			}
+			if gokkosS1[gokkosJ] == k.Off.At(v+1) || gokkosS2[gokkosJ] == k.ROff.At(v+1) {
+				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
+				gokkosS3[gokkosJ] = int32(v)
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:93287
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim.go:31
 		if k.St.At(v)&stDone != 0 {
@@ -92937,12 +93297,44 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92941
+//line gokkos_kernels_gen.go:93301
 }
 
 // gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	gokkosNextSpan:
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line trim.go:112
+			v := i
+			if k.FromQueue {
+				v = int(gokkosS0[gokkosJ])
+				k.St.AtomicAnd(v, ^stTQ)
+			}
+			for step := 0; v >= 0; step++ {
+				if step == chainLimit {
+					*acc += k.enqueue(v)
+					continue gokkosNextSpan
+				}
+				if k.St.AtomicLoad(v)&stDone != 0 {
+					continue gokkosNextSpan
+				}
+				c := k.Sub.At(v)
+				if !k.trimmable(v, c) || k.St.AtomicOr(v, stDone)&stDone != 0 {
+					continue gokkosNextSpan
+				}
+				k.Comp.Set(v, int32(v))
+				next, a := k.neighbours(k.Off, k.Adj, v, c, -1)
+				next, b := k.neighbours(k.ROff, k.RAdj, v, c, next)
+				*acc += 1<<32 + a + b
+				v = next
+			}
+		}
+//line gokkos_kernels_gen.go:93336
+		return
+	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line trim.go:112
@@ -92970,12 +93362,32 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:92974
+//line gokkos_kernels_gen.go:93366
 }
 
 // gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line trim2.go:58
+			gokkosS0[gokkosJ] = -1
+			if gokkosS1[gokkosJ]&stDone != 0 {
+				continue
+			}
+			c := gokkosS2[gokkosJ]
+			u := k.pair(k.ROff, k.RAdj, v, c)
+			if u < 0 {
+				u = k.pair(k.Off, k.Adj, v, c)
+			}
+			gokkosS0[gokkosJ] = int32(u)
+		}
+//line gokkos_kernels_gen.go:93389
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim2.go:58
 		k.Partner.Set(v, -1)
@@ -92989,12 +93401,30 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:92993
+//line gokkos_kernels_gen.go:93405
 }
 
 // gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line trim2.go:82
+			u := int(gokkosS0[gokkosJ])
+			if u < 0 {
+				continue
+			}
+			k.St.AtomicOr(v, stDone)
+			k.St.AtomicOr(u, stDone)
+			gokkosS1[gokkosJ] = int32(v)
+			k.Comp.Set(u, int32(v))
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:93426
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line trim2.go:82
 		u := int(k.Partner.At(v))
@@ -93007,5 +93437,5 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:93011
+//line gokkos_kernels_gen.go:93441
 }

@@ -68871,6 +68871,23 @@ $L16:
 // gokkosHostLoop8 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			s := gokkosLo + gokkosJ
+//line delta.go:39
+			m := int32(markDrop)
+			if v := k.In.Vertex(s); v >= 0 {
+				if k.Dist.At(int(v)) < k.T {
+					m = markNear
+				} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
+					m = markFar
+				}
+			}
+			gokkosS0[gokkosJ] = m
+		}
+//line gokkos_kernels_gen.go:68889
+		return
+	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line delta.go:39
 		m := int32(markDrop)
@@ -68883,12 +68900,31 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68887
+//line gokkos_kernels_gen.go:68904
 }
 
 // gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line delta.go:65
+			v := int(gokkosS0[gokkosJ])
+			d := k.Dist.At(v)
+			m := int32(markFar)
+			if d < k.T {
+				k.Pending.Set(v, 0)
+				m = markNear
+				if d < k.Old {
+					m = markDrop
+				}
+			}
+			gokkosS1[gokkosJ] = m
+		}
+//line gokkos_kernels_gen.go:68926
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line delta.go:65
 		v := int(k.Queue.At(i))
@@ -68903,12 +68939,36 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:68907
+//line gokkos_kernels_gen.go:68943
 }
 
 // gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			s := gokkosLo + gokkosJ
+//line delta.go:92
+			m := gokkosS0[gokkosJ]
+			if m == markDrop {
+				continue
+			}
+			if final {
+				if m == markNear {
+					k.Near.Set(int(*acc&0xffffffff), k.In.Vertex(s))
+				} else {
+					k.Far.Set(k.Base+int(*acc>>32), k.In.Vertex(s))
+				}
+			}
+			if m == markNear {
+				*acc += 1
+			} else {
+				*acc += 1 << 32
+			}
+		}
+//line gokkos_kernels_gen.go:68970
+		return
+	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line delta.go:92
 		m := k.Mark.At(s)
@@ -68928,7 +68988,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:68932
+//line gokkos_kernels_gen.go:68992
 }
 
 // gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -68942,12 +69002,24 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:68946
+//line gokkos_kernels_gen.go:69006
 }
 
 // gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line edgelist.go:55
+			c := gokkosS0[gokkosJ]
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			*acc += c
+		}
+//line gokkos_kernels_gen.go:69021
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:55
 		c := k.A.At(i)
@@ -68956,7 +69028,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:68960
+//line gokkos_kernels_gen.go:69032
 }
 
 // gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -68977,12 +69049,34 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:68981
+//line gokkos_kernels_gen.go:69053
 }
 
 // gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line edgelist.go:102
+			d := k.Dist.AtomicLoad(int(gokkosS0[gokkosJ]))
+			if d == math.Inf(1) {
+				continue
+			}
+			w := 1.0
+			if k.W.Len() > 0 {
+				w = gokkosS1[gokkosJ]
+			}
+			nd := d + w
+			v := int(gokkosS2[gokkosJ])
+			if nd < k.Dist.AtomicLoad(v) && k.Dist.AtomicMin(v, nd) > nd {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:69078
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:102
 		d := k.Dist.AtomicLoad(int(k.Src.At(i)))
@@ -68999,12 +69093,37 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69003
+//line gokkos_kernels_gen.go:69097
 }
 
 // gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line edgelist.go:129
+			d := k.Dist.AtomicLoad(int(gokkosS0[gokkosJ]))
+			if d == math.Inf(1) {
+				continue
+			}
+			v := int(gokkosS1[gokkosJ])
+			dv := k.Dist.AtomicLoad(v)
+			if dv == math.Inf(-1) {
+				continue
+			}
+			w := 1.0
+			if k.W.Len() > 0 {
+				w = gokkosS2[gokkosJ]
+			}
+			if (d == math.Inf(-1) || d+w < dv) && k.Dist.AtomicMin(v, math.Inf(-1)) != math.Inf(-1) {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:69125
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line edgelist.go:129
 		d := k.Dist.AtomicLoad(int(k.Src.At(i)))
@@ -69024,12 +69143,28 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69028
+//line gokkos_kernels_gen.go:69147
 }
 
 // gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Dist.Span(gokkosLo, gokkosHi), k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:32
+			if v == int(k.Source) {
+				gokkosS0[gokkosJ] = 0
+				gokkosS1[gokkosJ] = 1
+				continue
+			}
+			gokkosS0[gokkosJ] = math.Inf(1)
+			gokkosS1[gokkosJ] = 0
+		}
+//line gokkos_kernels_gen.go:69166
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:32
 		if v == int(k.Source) {
@@ -69040,7 +69175,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:69044
+//line gokkos_kernels_gen.go:69179
 }
 
 // gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -69050,7 +69185,7 @@ func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:69054
+//line gokkos_kernels_gen.go:69189
 }
 
 // gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -69062,22 +69197,52 @@ func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:69066
+//line gokkos_kernels_gen.go:69201
 }
 
 // gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:77
+			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
+		}
+//line gokkos_kernels_gen.go:69212
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:69076
+//line gokkos_kernels_gen.go:69219
 }
 
 // gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line kernels.go:96
+			v := gokkosS0[gokkosJ]
+			d := k.Dist.At(int(v))
+			take := d < k.Thr || (k.Inclusive && d == k.Thr)
+			if final {
+				if take {
+					k.Take.Set(int(*acc), v)
+					k.Pending.Set(int(v), 0)
+				} else {
+					k.Keep.Set(i-int(*acc), v)
+				}
+			}
+			if take {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:69244
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:96
 		v := k.Queue.At(i)
@@ -69095,12 +69260,25 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69099
+//line gokkos_kernels_gen.go:69264
 }
 
 // gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			s := gokkosLo + gokkosJ
+//line kernels.go:123
+			var m int32
+			if v := k.In.Vertex(s); v >= 0 && k.Pending.AtomicExchange(int(v), 1) == 0 {
+				m = 1
+			}
+			gokkosS0[gokkosJ] = m
+		}
+//line gokkos_kernels_gen.go:69280
+		return
+	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:123
 		var m int32
@@ -69109,12 +69287,27 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:69113
+//line gokkos_kernels_gen.go:69291
 }
 
 // gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			s := gokkosLo + gokkosJ
+//line kernels.go:142
+			if gokkosS0[gokkosJ] == 0 {
+				continue
+			}
+			if final {
+				k.Queue.Set(k.Base+int(*acc), k.In.Vertex(s))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:69309
+		return
+	}
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:142
 		if k.Mark.At(s) == 0 {
@@ -69125,85 +69318,152 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:69129
+//line gokkos_kernels_gen.go:69322
 }
 
 // gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:159
+			*acc = min(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:69333
+		return
+	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:69139
+//line gokkos_kernels_gen.go:69340
 }
 
 // gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:169
+			*acc = max(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:69351
+		return
+	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:69149
+//line gokkos_kernels_gen.go:69358
 }
 
 // gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:180
+			if w := gokkosS0[gokkosJ]; w > 0 {
+				*acc = min(*acc, w)
+			}
+		}
+//line gokkos_kernels_gen.go:69371
+		return
+	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:180
 		if w := k.W.At(e); w > 0 {
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:69161
+//line gokkos_kernels_gen.go:69380
 }
 
 // gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:194
+			if gokkosS0[gokkosJ] < math.Inf(1) {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:69393
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:194
 		if k.Dist.At(v) < math.Inf(1) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69173
+//line gokkos_kernels_gen.go:69402
 }
 
 // gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:208
+			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
+				*acc += d
+			}
+		}
+//line gokkos_kernels_gen.go:69415
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:208
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:69185
+//line gokkos_kernels_gen.go:69424
 }
 
 // gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:222
+			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
+				*acc = max(*acc, d)
+			}
+		}
+//line gokkos_kernels_gen.go:69437
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:222
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:69197
+//line gokkos_kernels_gen.go:69446
 }
 
 // gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:237
+			if gokkosS0[gokkosJ] < math.Inf(1) {
+				*acc += k.G.Degree(int32(v))
+			}
+		}
+//line gokkos_kernels_gen.go:69460
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:237
 		if k.Dist.At(v) < math.Inf(1) {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:69209
+//line gokkos_kernels_gen.go:69469
 }

@@ -6266,16 +6266,63 @@ $L2:
 // gokkosHostLoop0 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line label.go:75
+			gokkosS0[gokkosJ] = int32(v)
+		}
+//line gokkos_kernels_gen.go:6276
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:75
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6274
+//line gokkos_kernels_gen.go:6283
 }
 
 // gokkosHostLoop1 runs hook.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			u := gokkosLo + gokkosJ
+//line label.go:96
+			if k.out(u) {
+				continue
+			}
+			keyed := k.Key.Len() != 0
+			ku := int32(0)
+			if keyed {
+				ku = gokkosS0[gokkosJ]
+			}
+			end := k.Off.At(u + 1)
+			for e := gokkosS1[gokkosJ]; e < end; e++ {
+				w := int(k.Adj.At(int(e)))
+				if w == u || k.out(w) || (keyed && k.Key.At(w) != ku) {
+					continue
+				}
+				lu, lw := k.L.AtomicLoad(u), k.L.AtomicLoad(w)
+				if lu == lw {
+					continue
+				}
+				lo, hi, x := lu, lw, w
+				if lw < lu {
+					lo, hi, x = lw, lu, u
+				}
+				if k.L.AtomicMin(int(hi), lo) > lo {
+					*acc += 1
+				}
+				if k.L.AtomicMin(x, lo) > lo {
+					*acc += 1
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:6324
+		return
+	}
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line label.go:96
 		if k.out(u) {
@@ -6308,7 +6355,7 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6312
+//line gokkos_kernels_gen.go:6359
 }
 
 // gokkosHostLoop2 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6326,32 +6373,64 @@ func gokkosHostLoop2(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 		}
 		k.L.AtomicMin(v, l)
 	}
-//line gokkos_kernels_gen.go:6330
+//line gokkos_kernels_gen.go:6377
 }
 
 // gokkosHostLoop3 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *countSizes, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line wcc.go:139
+			k.Size.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
+		}
+//line gokkos_kernels_gen.go:6388
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:139
 		k.Size.AtomicAdd(int(k.L.At(v)), 1)
 	}
-//line gokkos_kernels_gen.go:6340
+//line gokkos_kernels_gen.go:6395
 }
 
 // gokkosHostLoop4 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line wcc.go:149
+			*acc = max(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:6406
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:149
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6350
+//line gokkos_kernels_gen.go:6413
 }
 
 // gokkosHostLoop5 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line wcc.go:161
+			if gokkosS0[gokkosJ] != int32(v) {
+				continue
+			}
+			if final {
+				gokkosS1[gokkosJ] = int32(*acc)
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:6432
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:161
 		if k.L.At(v) != int32(v) {
@@ -6362,15 +6441,24 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6366
+//line gokkos_kernels_gen.go:6445
 }
 
 // gokkosHostLoop6 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line wcc.go:178
+			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:6457
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:178
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6376
+//line gokkos_kernels_gen.go:6464
 }

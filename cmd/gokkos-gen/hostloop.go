@@ -34,6 +34,11 @@ type hostLoop struct {
 	tparams  []string                  // the loop's type parameter names (the method's, "_" renamed)
 
 	recv, index, acc, final *hostVar
+
+	// The fast loop over slices (span.go); none when spans is empty.
+	spans         []span
+	spanUses      map[token.Pos]spanUse // by the Lparen of each call it rewrites
+	spanIndexLeft bool                  // the body uses the index other than in those calls
 }
 
 // hostVar is the receiver or a parameter of the body method.
@@ -63,10 +68,10 @@ const (
 
 func isReserved(name string) bool {
 	switch name {
-	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameFinal, nameNext:
+	case nameK, nameKV, nameLo, nameHi, nameI, nameAcc, nameFinal, nameNext, nameJ, nameNextSpan:
 		return true
 	}
-	return strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop")
+	return spanName.MatchString(name) || strings.HasPrefix(name, nameTParam) || strings.HasPrefix(name, "gokkosHostLoop")
 }
 
 // loopName is the name of the loop function of id.
@@ -180,6 +185,7 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.F
 	if reason := h.scanBody(pkg); reason != "" {
 		return nil, reason
 	}
+	h.findSpans(pkg)
 	return h, ""
 }
 
@@ -478,16 +484,32 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 			fmt.Fprintf(b, "%s := *%s\n", h.recv.name, nameK)
 		}
 	}
+	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
+	if len(h.spans) > 0 {
+		if err := h.emitSpans(b, fset, genFile, cfg); err != nil {
+			return err
+		}
+	}
 	indexVar := h.index.name
 	if indexVar == "" || h.index.copied {
 		indexVar = nameI
 	}
-	stmts, labelled := h.loopBody()
+	stmts, labelled := h.loopBody(nameNext)
 	if labelled {
 		fmt.Fprintf(b, "%s:\n", nameNext)
 	}
 	fmt.Fprintf(b, "for %s := %s; %s < %s; %s++ {\n", indexVar, nameLo, indexVar, nameHi, indexVar)
-	// Per-index copies of what the body changes.
+	h.writeCopies(b)
+	if err := writeBody(b, cfg, fset, stmts); err != nil {
+		return err
+	}
+	// Back to the generated file's own lines; fixLineDirectives puts in the line number.
+	fmt.Fprintf(b, "\n}\n//line %s:1\n}\n\n", genFile)
+	return nil
+}
+
+// writeCopies writes the per-index copies of what the body changes.
+func (h *hostLoop) writeCopies(b *bytes.Buffer) {
 	for _, c := range []struct {
 		v   *hostVar
 		src string
@@ -499,22 +521,23 @@ func (h *hostLoop) emit(b *bytes.Buffer, im *imports, fset *token.FileSet, genFi
 			}
 		}
 	}
-	// The body, with a //line directive wherever its lines do not follow on.
-	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
+}
+
+// writeBody writes the statements of an inlined body, with a //line directive wherever their
+// lines do not follow on.
+func writeBody(b *bytes.Buffer, cfg printer.Config, fset *token.FileSet, stmts []ast.Stmt) error {
 	var body bytes.Buffer
 	if err := cfg.Fprint(&body, fset, stmts); err != nil {
 		return err
 	}
 	b.Write(body.Bytes())
-	// Back to the generated file's own lines; fixLineDirectives puts in the line number.
-	fmt.Fprintf(b, "\n}\n//line %s:1\n}\n\n", genFile)
 	return nil
 }
 
 // loopBody returns the statements of Run's body, copied, with every return outside function
-// literals turned into a continue of the index loop, which is labelled when a return sits
+// literals turned into a continue of the index loop, which is labelled label when a return sits
 // inside a loop of the body.
-func (h *hostLoop) loopBody() ([]ast.Stmt, bool) {
+func (h *hostLoop) loopBody(label string) ([]ast.Stmt, bool) {
 	list := cloneNode(h.decl.Body).(*ast.BlockStmt).List
 	if n := len(list); n > 0 {
 		if _, ok := list[n-1].(*ast.ReturnStmt); ok {
@@ -533,7 +556,7 @@ func (h *hostLoop) loopBody() ([]ast.Stmt, bool) {
 		case *ast.ReturnStmt:
 			br := &ast.BranchStmt{TokPos: n.Return, Tok: token.CONTINUE}
 			if depth > 0 {
-				br.Label = &ast.Ident{Name: nameNext}
+				br.Label = &ast.Ident{Name: label}
 				labelled = true
 			}
 			c.Replace(br)
@@ -613,14 +636,15 @@ func relativeFileSet(pkg *packages.Package) *token.FileSet {
 	return fset
 }
 
-// fixLineDirectives gives every "//line genFile:1" directive that emit writes after an inlined
-// body (the only directives followed by a function's closing brace) the line that follows it,
-// so that the code after the body is attributed to the generated file again.
+// fixLineDirectives gives every "//line genFile:1" directive, which emit writes after each
+// inlined body (the printer writes none naming the generated file: no node of a body has a
+// position in it), the line that follows it, so that the code after the body is attributed to
+// the generated file again.
 func fixLineDirectives(src []byte, genFile string) []byte {
 	prefix := "//line " + genFile + ":"
 	lines := strings.SplitAfter(string(src), "\n")
 	for i, l := range lines {
-		if l == prefix+"1\n" && i+1 < len(lines) && lines[i+1] == "}\n" {
+		if l == prefix+"1\n" && i+1 < len(lines) {
 			lines[i] = fmt.Sprintf("%s%d\n", prefix, i+2)
 		}
 	}

@@ -81,23 +81,43 @@ func TestHostLoopCode(t *testing.T) {
 		not       []string
 	}{
 		{"early returns", "early", []string{
-			"k := *gokkosK\n\tfor i := gokkosLo; i < gokkosHi; i++ {\n//line loops.go:23\n\t\tif i >= k.Stop {\n\t\t\tcontinue\n\t\t}",
+			// The fast loop over the span of Out, then the view loop.
+			"k := *gokkosK\n\tif gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {\n\t\tfor gokkosJ := range gokkosS0 {\n\t\t\ti := gokkosLo + gokkosJ\n//line loops.go:23\n\t\t\tif i >= k.Stop {\n\t\t\t\tcontinue\n\t\t\t}",
+			"gokkosS0[gokkosJ] = -1\n\t\t\t\tcontinue\n",
+			"gokkosS0[gokkosJ] = int64(i) * 2\n\t\t}\n//line gokkos_kernels_gen.go:",
+			"\t\treturn\n\t}\n\tfor i := gokkosLo; i < gokkosHi; i++ {\n//line loops.go:23\n\t\tif i >= k.Stop {\n\t\t\tcontinue\n\t\t}",
 			"k.Out.Set(i, -1)\n\t\t\tcontinue\n",
 			"k.Out.Set(i, int64(i)*2)\n\t}\n//line gokkos_kernels_gen.go:",
-		}, []string{"return", "gokkosNext", "gokkosKV"}},
+		}, []string{"\t\t\treturn", "gokkosNext", "gokkosKV"}},
 		{"return inside a loop", "search", []string{
+			"gokkosNextSpan:\n\t\tfor gokkosJ := range gokkosS0 {",
+			"continue gokkosNextSpan\n",
 			"gokkosNext:\n\tfor i := gokkosLo; i < gokkosHi; i++ {",
 			"continue gokkosNext\n",
-		}, []string{"return"}},
+		}, []string{"\t\t\treturn"}},
 		{"labels of the body", "labels", []string{
 			"\touter:\n\t\tfor a := 0; a < 4; a++ {", "continue outer", "break outer",
-		}, []string{"gokkosNext"}},
+		}, []string{"gokkosNext", "Span("}},
+		{"spans and view accesses", "spanMix", []string{
+			"k.Y.At(i)\n", "if gokkosS0, gokkosS1, gokkosS2 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi), k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {\n\t\tgokkosS1 = gokkosS1[:len(gokkosS0)]\n\t\tgokkosS2 = gokkosS2[:len(gokkosS0)]\n",
+			"x := gokkosS0[gokkosJ]\n",
+			"x += k.X.At(i + 1)",
+			"gokkosS1[gokkosJ] = x*k.A + gokkosS2[gokkosJ]\n",
+		}, nil},
+		{"no other use of the index", "gpair[G, J]", []string{
+			"for gokkosJ := range gokkosS0 {\n//line loops.go:",
+			"gokkosS0[gokkosJ] = J(gokkosS1[gokkosJ]) * 2",
+		}, []string{"gokkosLo + gokkosJ"}},
+		{"reduction over spans", "spanDot", []string{
+			"*acc += gokkosS0[gokkosJ] * gokkosS1[gokkosJ]",
+			"*acc += k.X.At(i) * k.Y.At(i)",
+		}, nil},
 		{"receiver changed", "mutRecv", []string{
 			"gokkosKV := *gokkosK\n\tfor i := gokkosLo; i < gokkosHi; i++ {\n\t\tk := gokkosKV\n//line loops.go:80\n\t\tk.A += int64(i)",
-		}, []string{"k := *gokkosK"}},
+		}, []string{"k := *gokkosK", "Span("}},
 		{"index changed", "mutIndex", []string{
 			"for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {\n\t\ti := gokkosI\n",
-		}, []string{"_ = i"}},
+		}, []string{"_ = i", "Span("}},
 		{"pointer method on the receiver", "ptrMethod", []string{
 			"gokkosKV := *gokkosK", "k := gokkosKV\n", "k.C.bump(int64(i))",
 		}, nil},
@@ -125,6 +145,7 @@ func TestHostLoopCode(t *testing.T) {
 		}, []string{":= *gokkosK"}},
 		{"scan", "scanSkip", []string{
 			"acc *int64, final bool) {", "if final {", "\t\t\tcontinue\n",
+			"\t\t\t\tgokkosS0[gokkosJ] = *acc\n",
 		}, nil},
 		{"scan changing final", "scanMut", []string{
 			"acc *int64, gokkosFinal bool) {", "\t\tfinal := gokkosFinal\n//line loops.go:200\n\t\tfinal = final && i%2 == 0",
@@ -246,36 +267,58 @@ func TestHostLoopPositions(t *testing.T) {
 		if orig == nil {
 			t.Fatalf("%s: no Run for %s", fd.Name.Name, typ)
 		}
-		var loop *ast.ForStmt
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if l, ok := n.(*ast.ForStmt); ok && loop == nil {
-				loop = l
-				return false
-			}
-			return true
-		})
-		var got []ast.Stmt
-		for _, s := range loop.Body.List {
-			if fset.Position(s.Pos()).Filename == g.out {
-				continue // a per-index copy
-			}
-			got = append(got, s)
-		}
 		want := orig.List
 		if _, ok := want[len(want)-1].(*ast.ReturnStmt); ok {
 			want = want[:len(want)-1]
 		}
-		gs, ws := stmts(got), stmts(want)
-		if len(gs) != len(ws) {
-			t.Errorf("%s: %d statements, want %d", fd.Name.Name, len(gs), len(ws))
-			continue
-		}
-		for i := range gs {
-			gp, wp := fset.Position(gs[i].Pos()), g.res.Package.Fset.Position(ws[i].Pos())
-			if gp.Filename != wp.Filename || gp.Line != wp.Line {
-				t.Errorf("%s: statement %d at %s:%d, want %s:%d", fd.Name.Name, i, gp.Filename, gp.Line, wp.Filename, wp.Line)
+		// The index loops: the view loop, a statement of the function, and the fast loop
+		// over spans, in the if statement before it. Each holds the whole body.
+		var loops []*ast.BlockStmt
+		for _, s := range fd.Body.List {
+			switch s := s.(type) {
+			case *ast.LabeledStmt:
+				loops = append(loops, s.Stmt.(*ast.ForStmt).Body)
+			case *ast.ForStmt:
+				loops = append(loops, s.Body)
+			case *ast.IfStmt:
+				for _, s := range s.Body.List {
+					if l, ok := s.(*ast.LabeledStmt); ok {
+						s = l.Stmt
+					}
+					if r, ok := s.(*ast.RangeStmt); ok {
+						loops = append(loops, r.Body)
+					}
+				}
+				// After the fast loop, the generated file's own lines again.
+				end := s.Body.List[len(s.Body.List)-1]
+				if p := fset.Position(end.Pos()); p.Filename != g.out || p.Line != fset.PositionFor(end.Pos(), false).Line {
+					t.Errorf("%s: the return after the fast loop is at %s:%d", fd.Name.Name, p.Filename, p.Line)
+				}
 			}
-			checked++
+		}
+		if len(loops) == 0 {
+			t.Fatalf("%s: no index loop", fd.Name.Name)
+		}
+		for _, loop := range loops {
+			var got []ast.Stmt
+			for _, s := range loop.List {
+				if fset.Position(s.Pos()).Filename == g.out {
+					continue // a per-index copy
+				}
+				got = append(got, s)
+			}
+			gs, ws := stmts(got), stmts(want)
+			if len(gs) != len(ws) {
+				t.Errorf("%s: %d statements, want %d", fd.Name.Name, len(gs), len(ws))
+				continue
+			}
+			for i := range gs {
+				gp, wp := fset.Position(gs[i].Pos()), g.res.Package.Fset.Position(ws[i].Pos())
+				if gp.Filename != wp.Filename || gp.Line != wp.Line {
+					t.Errorf("%s: statement %d at %s:%d, want %s:%d", fd.Name.Name, i, gp.Filename, gp.Line, wp.Filename, wp.Line)
+				}
+				checked++
+			}
 		}
 		end := fset.Position(fd.Body.Rbrace)
 		if raw := fset.PositionFor(fd.Body.Rbrace, false); end.Filename != g.out || end.Line != raw.Line {

@@ -20439,17 +20439,38 @@ $L2:
 // gokkosHostLoop4 runs reset.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Dist.Span(gokkosLo, gokkosHi), k.Owner.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line main.go:85
+			gokkosS0[gokkosJ] = -1
+			gokkosS1[gokkosJ] = math.MaxInt32
+		}
+//line gokkos_kernels_gen.go:20450
+		return
+	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line main.go:85
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20448
+//line gokkos_kernels_gen.go:20458
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line main.go:99
+			s := gokkosS0[gokkosJ]
+
+			k.Dist.AtomicStore(int(s), 0)
+			k.Owner.AtomicMin(int(s), s)
+		}
+//line gokkos_kernels_gen.go:20472
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:99
 		s := k.Seeds.At(i)
@@ -20457,5 +20478,5 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:20461
+//line gokkos_kernels_gen.go:20482
 }

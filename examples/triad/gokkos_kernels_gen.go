@@ -2306,21 +2306,41 @@ $L16:
 // gokkosHostLoop0 runs triad.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.Z.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi), k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line main.go:30
+			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:2317
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:2314
+//line gokkos_kernels_gen.go:2324
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.Z.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line main.go:41
+			if gokkosS0[gokkosJ] != k.Want {
+				*bad += 1
+			}
+		}
+//line gokkos_kernels_gen.go:2337
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:41
 		if k.Z.At(i) != k.Want {
 			*bad += 1
 		}
 	}
-//line gokkos_kernels_gen.go:2326
+//line gokkos_kernels_gen.go:2346
 }

@@ -27788,11 +27788,20 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line errors.go:17
+			gokkosS0[gokkosJ] = k.X.At(i + 1)
+		}
+//line gokkos_kernels_gen.go:27798
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27796
+//line gokkos_kernels_gen.go:27805
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27802,7 +27811,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27806
+//line gokkos_kernels_gen.go:27815
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27812,17 +27821,26 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27816
+//line gokkos_kernels_gen.go:27825
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Y.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line range.go:39
+			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:27837
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27826
+//line gokkos_kernels_gen.go:27844
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27831,136 +27849,250 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27835
+//line gokkos_kernels_gen.go:27853
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:25
+			*acc += gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:27864
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27845
+//line gokkos_kernels_gen.go:27871
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:32
+			*acc += gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:27882
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27855
+//line gokkos_kernels_gen.go:27889
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:39
+			*acc *= gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:27900
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27865
+//line gokkos_kernels_gen.go:27907
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:46
+			*acc = min(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:27918
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27875
+//line gokkos_kernels_gen.go:27925
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:51
+			*acc = max(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:27936
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27885
+//line gokkos_kernels_gen.go:27943
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line reduce.go:59
+			if x := gokkosS0[gokkosJ]; x < acc.Val || (x == acc.Val && i < acc.Loc) {
+				acc.Val, acc.Loc = x, i
+			}
+		}
+//line gokkos_kernels_gen.go:27957
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:59
 		if x := k.X.At(i); x < acc.Val || (x == acc.Val && i < acc.Loc) {
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27897
+//line gokkos_kernels_gen.go:27966
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line reduce.go:68
+			if x := gokkosS0[gokkosJ]; x > acc.Val || (x == acc.Val && i < acc.Loc) {
+				acc.Val, acc.Loc = x, i
+			}
+		}
+//line gokkos_kernels_gen.go:27980
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:68
 		if x := k.X.At(i); x > acc.Val || (x == acc.Val && i < acc.Loc) {
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27909
+//line gokkos_kernels_gen.go:27989
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:78
+			*acc = *acc && gokkosS0[gokkosJ] > 0
+		}
+//line gokkos_kernels_gen.go:28000
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:27919
+//line gokkos_kernels_gen.go:28007
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:83
+			*acc = *acc || gokkosS0[gokkosJ] < 0
+		}
+//line gokkos_kernels_gen.go:28018
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:27929
+//line gokkos_kernels_gen.go:28025
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:90
+			*acc &= gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:28036
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27939
+//line gokkos_kernels_gen.go:28043
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:95
+			*acc |= gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:28054
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27949
+//line gokkos_kernels_gen.go:28061
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:102
+			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
+		}
+//line gokkos_kernels_gen.go:28072
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:27959
+//line gokkos_kernels_gen.go:28079
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line scan.go:20
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			*acc += gokkosS1[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:28094
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:20
 		if final {
@@ -27968,12 +28100,24 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27972
+//line gokkos_kernels_gen.go:28104
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line scan.go:34
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			*acc += gokkosS1[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:28119
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line scan.go:34
 		if final {
@@ -27981,15 +28125,23 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:27985
+//line gokkos_kernels_gen.go:28129
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line views.go:130
+			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:28140
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27995
+//line gokkos_kernels_gen.go:28147
 }

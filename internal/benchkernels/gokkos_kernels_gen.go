@@ -4946,26 +4946,56 @@ func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
 // gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2 := k.Z.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi), k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:35
+			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:4957
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:35
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:4954
+//line gokkos_kernels_gen.go:4964
 }
 
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:43
+			*acc += gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:4975
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:43
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:4964
+//line gokkos_kernels_gen.go:4982
 }
 
 // gokkosHostLoop4 runs Scan.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:53
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			*acc += gokkosS1[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:4997
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:53
 		if final {
@@ -4973,5 +5003,5 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:4977
+//line gokkos_kernels_gen.go:5007
 }

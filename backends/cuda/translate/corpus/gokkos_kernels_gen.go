@@ -33434,6 +33434,29 @@ $L16:
 // gokkosHostLoop0 runs IntArith.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.A.Span(gokkosLo, gokkosHi), k.B.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:16
+			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			k.Out.Set(0, i, a+b)
+			k.Out.Set(1, i, a-b)
+			k.Out.Set(2, i, a*b)
+			if b != 0 {
+				k.Out.Set(3, i, a/b)
+				k.Out.Set(4, i, a%b)
+			} else {
+				k.Out.Set(3, i, -1)
+				k.Out.Set(4, i, -1)
+			}
+			k.Out.Set(5, i, -a)
+			k.Out.Set(6, i, +a^b)
+			k.Out.Set(7, i, a/7+a%-5)
+		}
+//line gokkos_kernels_gen.go:33458
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:16
 		a, b := k.A.At(i), k.B.At(i)
@@ -33451,12 +33474,48 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5)
 	}
-//line gokkos_kernels_gen.go:33455
+//line gokkos_kernels_gen.go:33478
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4, gokkosS5, gokkosS6 := k.X.Span(gokkosLo, gokkosHi), k.U8.Span(gokkosLo, gokkosHi), k.I8.Span(gokkosLo, gokkosHi), k.U16.Span(gokkosLo, gokkosHi), k.I16.Span(gokkosLo, gokkosHi), k.U32.Span(gokkosLo, gokkosHi), k.I64.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil && gokkosS5 != nil && gokkosS6 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		gokkosS3 = gokkosS3[:len(gokkosS0)]
+		gokkosS4 = gokkosS4[:len(gokkosS0)]
+		gokkosS5 = gokkosS5[:len(gokkosS0)]
+		gokkosS6 = gokkosS6[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:47
+			x := gokkosS0[gokkosJ]
+			u8 := uint8(x)
+			u8 += 200
+			u8 *= 3
+			gokkosS1[gokkosJ] = u8&^0x0f | uint8(x>>8) ^ ^u8
+			i8 := int8(x >> 3)
+			i8 -= 100
+			i8 = -i8 * 7
+			gokkosS2[gokkosJ] = i8/3 + i8%5
+			u16 := uint16(x>>16) * 40000
+			u16 |= uint16(i)
+			gokkosS3[gokkosJ] = u16 - uint16(x)&0xff
+			i16 := int16(x) + int16(x>>20)
+			i16 ^= 0x5a5a
+			gokkosS4[gokkosJ] = i16 * i16
+			u32 := uint32(x) - 5
+			u32 = u32*2654435761 + 12345
+			u32 &^= uint32(x >> 40)
+			gokkosS5[gokkosJ] = -u32
+			i64 := int64(x)
+			i64 = i64*6364136223846793005 + 1442695040888963407
+			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64
+		}
+//line gokkos_kernels_gen.go:33517
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:47
 		x := k.X.At(i)
@@ -33482,12 +33541,35 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
 	}
-//line gokkos_kernels_gen.go:33486
+//line gokkos_kernels_gen.go:33545
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Count.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:82
+			x, c := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			k.Out.Set(i, 0, x<<c)
+			k.Out.Set(i, 1, x>>c)
+			k.Out.Set(i, 2, int64(uint64(x)>>c))
+			k.Out.Set(i, 3, int64(int8(x)>>c))
+			k.Out.Set(i, 4, int64(uint16(x)<<c))
+			k.Out.Set(i, 5, int64(int32(x)<<(c%40)))
+			k.Out.Set(i, 6, int64(uint32(x)>>uint32(c)))
+			s := int(c)
+			k.Out.Set(i, 7, 1<<s-1)
+			var y int16 = -12345
+			y >>= c
+			y <<= 2
+			k.Out.Set(i, 8, int64(y))
+		}
+//line gokkos_kernels_gen.go:33571
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:82
 		x, c := k.X.At(i), k.Count.At(i)
@@ -33505,12 +33587,31 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:33509
+//line gokkos_kernels_gen.go:33591
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.A.Span(gokkosLo, gokkosHi), k.B.Span(gokkosLo, gokkosHi), k.F.Span(gokkosLo, gokkosHi), k.G.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		gokkosS2 = gokkosS2[:len(gokkosS0)]
+		gokkosS3 = gokkosS3[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:116
+			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			ua, ub := uint32(a), uint32(b)
+			f, g := gokkosS2[gokkosJ], gokkosS3[gokkosJ]
+			k.Out.Set(i, 0, b2u(a == b)|b2u(a != b)<<1|b2u(a < b)<<2|b2u(a <= b)<<3|b2u(a > b)<<4|b2u(a >= b)<<5)
+			k.Out.Set(i, 1, b2u(ua == ub)|b2u(ua != ub)<<1|b2u(ua < ub)<<2|b2u(ua <= ub)<<3|b2u(ua > ub)<<4|b2u(ua >= ub)<<5)
+			k.Out.Set(i, 2, b2u(f == g)|b2u(f != g)<<1|b2u(f < g)<<2|b2u(f <= g)<<3|b2u(f > g)<<4|b2u(f >= g)<<5)
+			t := a < b
+			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
+		}
+//line gokkos_kernels_gen.go:33613
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:116
 		a, b := k.A.At(i), k.B.At(i)
@@ -33522,12 +33623,39 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:33526
+//line gokkos_kernels_gen.go:33627
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.F.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:138
+			x, f := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			k.I.Set(i, 0, int64(int8(x)))
+			k.I.Set(i, 1, int64(uint8(x)))
+			k.I.Set(i, 2, int64(int16(x)))
+			k.I.Set(i, 3, int64(uint16(x)))
+			k.I.Set(i, 4, int64(int32(x)))
+			k.I.Set(i, 5, int64(uint32(x)))
+			k.I.Set(i, 6, int64(int32(f)))
+			k.I.Set(i, 7, int64(uint16(f*0.01+1500)))
+			k.I.Set(i, 8, int64(int8(float32(f)/1000)))
+			k.I.Set(i, 9, int64(uint64(x)>>1))
+			k.Out.Set(i, 0, float64(x))
+			k.Out.Set(i, 1, float64(uint64(x)))
+			k.Out.Set(i, 2, float64(float32(x)))
+			k.Out.Set(i, 3, float64(float32(f)))
+			k.Out.Set(i, 4, float64(int32(x)))
+			k.Out.Set(i, 5, float64(uint8(x)))
+			k.Out.Set(i, 6, float64(float32(uint32(x))))
+		}
+//line gokkos_kernels_gen.go:33657
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:138
 		x, f := k.X.At(i), k.F.At(i)
@@ -33549,12 +33677,34 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:33553
+//line gokkos_kernels_gen.go:33681
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.A.Span(gokkosLo, gokkosHi), k.B.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line arith.go:169
+			a, b := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			k.Out.Set(i, 0, a+b*k.S)
+			k.Out.Set(i, 1, a*b-k.S)
+			k.Out.Set(i, 2, a/(b+100))
+			k.Out.Set(i, 3, -a)
+			x := a
+			x += 1.5
+			x *= b
+			x /= 3
+			x -= a
+			k.Out.Set(i, 4, x)
+			k.Out.Set(i, 5, min(a, b, k.S))
+			k.Out.Set(i, 6, max(a, b))
+		}
+//line gokkos_kernels_gen.go:33706
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line arith.go:169
 		a, b := k.A.At(i), k.B.At(i)
@@ -33571,12 +33721,50 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:33575
+//line gokkos_kernels_gen.go:33725
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line atomics.go:24
+			x := gokkosS0[gokkosJ]
+			b := int(uint64(x) % uint64(k.Hist.Len()))
+			k.Hist.AtomicAdd(b, 1)
+			k.Small.AtomicAdd(b%k.Small.Len(), uint8(x))
+			k.Half.AtomicSub(b%k.Half.Len(), int16(x))
+			k.Shared.AtomicMin(0, int32(x>>32))
+			k.Shared.AtomicMax(1, int32(x>>32))
+			k.Shared.AtomicSub(2, int32(x))
+			k.Bits.AtomicAnd(0, uint32(x)|0x0101)
+			k.Bits.AtomicOr(1, uint32(x)&0x8080)
+			k.Bits.AtomicXor(2, uint32(x))
+			k.F.AtomicAdd(0, float64(x%1000))
+			k.F.AtomicMin(1, float64(x%977))
+			k.F.AtomicMax(2, float64(x%977))
+			k.F32.AtomicAdd(b%k.F32.Len(), float32(x%64))
+			old := k.Cell.AtomicExchange(i, x)
+			gokkosS1[gokkosJ] = old
+			for {
+				c := k.Shared.AtomicLoad(3)
+				if k.Shared.AtomicCompareAndSwap(3, c, c+int32(i)) {
+					break
+				}
+			}
+			if k.Shared.AtomicCompareAndSwap(4, 12345, 1) {
+				k.Shared.AtomicAdd(5, 1)
+			}
+			k.Cell.AtomicStore(i, k.Cell.AtomicLoad(i)+1)
+			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
+			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
+		}
+//line gokkos_kernels_gen.go:33766
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line atomics.go:24
 		x := k.X.At(i)
@@ -33609,7 +33797,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:33613
+//line gokkos_kernels_gen.go:33801
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -33644,17 +33832,26 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:33648
+//line gokkos_kernels_gen.go:33836
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Y.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line basic.go:14
+			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:33848
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:33658
+//line gokkos_kernels_gen.go:33855
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -33722,12 +33919,59 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:33726
+//line gokkos_kernels_gen.go:33923
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line control.go:88
+			x := gokkosS0[gokkosJ]
+			var a int32
+			switch x % 7 {
+			case 0, 1:
+				a = 10
+			default:
+				a = -1
+			case 2:
+				a = 20
+				if x > 50 {
+					break
+				}
+				a = 21
+			case 3, 4, 5:
+				a = 30 + x%7
+			}
+			k.Out.Set(i, 0, a)
+			switch y := x / 10; {
+			case y < -5:
+				k.Out.Set(i, 1, 1)
+			case y < 0:
+				k.Out.Set(i, 1, 2)
+			case y == 0:
+			default:
+				k.Out.Set(i, 1, 4)
+			}
+			var c int32
+			for j := int32(0); j < 10; j++ {
+				switch {
+				case j == x%10:
+					continue
+				case j > 7:
+					break
+				default:
+					c += j
+				}
+				c++
+			}
+			k.Out.Set(i, 2, c)
+		}
+//line gokkos_kernels_gen.go:33973
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line control.go:88
 		x := k.X.At(i)
@@ -33770,12 +34014,38 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:33774
+//line gokkos_kernels_gen.go:34018
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+	gokkosNextSpan:
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line control.go:139
+			x := gokkosS0[gokkosJ]
+			if x < -0.5 {
+				continue
+			}
+			if i%4 == 0 {
+				gokkosS1[gokkosJ] = -1
+				continue
+			}
+			for j := 0; j < 5; j++ {
+				x = x*x - 0.25
+				if x > 10 {
+					gokkosS1[gokkosJ] = 10
+					continue gokkosNextSpan
+				}
+			}
+			gokkosS1[gokkosJ] = x
+		}
+//line gokkos_kernels_gen.go:34047
+		return
+	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line control.go:139
@@ -33796,12 +34066,36 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:33800
+//line gokkos_kernels_gen.go:34070
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line control.go:175
+			x := gokkosS0[gokkosJ]
+			var r uint8
+			if x > k.Thresh && k.count(0, x%2 == 0) {
+				r |= 1
+			}
+			if x < 0 || k.count(1, x > 2*k.Thresh) {
+				r |= 2
+			}
+			b := x == 3 || x == 5 && k.count(2, true)
+			if b {
+				r |= 4
+			}
+			if !(x > 0 && x < 10) {
+				r |= 8
+			}
+			gokkosS1[gokkosJ] = r
+		}
+//line gokkos_kernels_gen.go:34097
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line control.go:175
 		x := k.X.At(i)
@@ -33821,12 +34115,45 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:33825
+//line gokkos_kernels_gen.go:34119
 }
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line control.go:203
+			x := gokkosS0[gokkosJ]
+			y := x
+			y += 3
+			y -= x >> 3
+			y *= 7
+			y /= 3
+			y %= 1000003
+			y &= 0xfff0ff
+			y |= 0x100
+			y ^= x
+			y <<= 3
+			y >>= 1
+			y &^= 0xf
+			y++
+			y--
+			y++
+			k.Out.Set(i, 0, y)
+			a, b := x, y
+			a, b = b, a
+			_, c := a, b+1
+			_ = c
+			k.Out.Set(i, 1, a-b+c)
+			var z uint32
+			z, _ = k.pair(x)
+			k.Out.Set(i, 2, z)
+		}
+//line gokkos_kernels_gen.go:34155
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line control.go:203
 		x := k.X.At(i)
@@ -33855,27 +34182,44 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:33859
+//line gokkos_kernels_gen.go:34186
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line generic.go:38
+			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:34198
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:33869
+//line gokkos_kernels_gen.go:34205
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokkosHi int, acc *T) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line generic.go:48
+			*acc += gokkosS0[gokkosJ] * 2
+		}
+//line gokkos_kernels_gen.go:34216
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:48
 		*acc += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:33879
+//line gokkos_kernels_gen.go:34223
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
@@ -33902,12 +34246,51 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:33906
+//line gokkos_kernels_gen.go:34250
 }
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line mathk.go:20
+			x, y := gokkosS0[gokkosJ], gokkosS1[gokkosJ]
+			ax := math.Abs(x)
+			o := k.Out
+			o.Set(i, 0, math.Sqrt(ax))
+			o.Set(i, 1, math.Floor(x)+math.Ceil(y)*10)
+			o.Set(i, 2, math.Trunc(x*3)+math.Round(y*3)*100+math.RoundToEven(x*2.5)*10000)
+			o.Set(i, 3, math.Exp(x)+math.Exp2(y)+math.Expm1(x/10))
+			o.Set(i, 4, math.Log(ax+1)+math.Log2(ax+2)+math.Log10(ax+3)+math.Log1p(ax))
+			o.Set(i, 5, math.Sin(x)+math.Cos(y)*2+math.Tan(x/4)*3)
+			o.Set(i, 6, math.Asin(x/10)+math.Acos(y/10)+math.Atan(x)+math.Atan2(y, x))
+			o.Set(i, 7, math.Sinh(x/5)+math.Cosh(y/5)+math.Tanh(x)+math.Asinh(y)+math.Acosh(ax+1)+math.Atanh(y/11))
+			o.Set(i, 8, math.Cbrt(x)+math.Erf(y)+math.Erfc(x/3))
+			o.Set(i, 9, math.Pow(ax, y/3)+math.Hypot(x, y)+math.Mod(x*7, y+11)+math.Copysign(3, y))
+			o.Set(i, 10, math.FMA(x, y, 0.5)+math.Min(x, y)*2+math.Max(x, y)*3+min(x, y, 0.25)+max(x, 1))
+			var flags float64
+			if math.IsNaN(math.Sqrt(x)) {
+				flags++
+			}
+			if math.IsInf(1/(x-x), 1) || math.IsInf(-1/(x-x), -1) {
+				flags += 10
+			}
+			if math.Signbit(y) {
+				flags += 100
+			}
+			if math.IsInf(math.Inf(i%2*2-1), 0) && math.IsNaN(math.NaN()) {
+				flags += 1000
+			}
+			o.Set(i, 11, flags)
+			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
+			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
+		}
+//line gokkos_kernels_gen.go:34292
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line mathk.go:20
 		x, y := k.X.At(i), k.Y.At(i)
@@ -33941,12 +34324,26 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:33945
+//line gokkos_kernels_gen.go:34328
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line mathk.go:62
+			x := gokkosS0[gokkosJ]
+			k.Out.Set(i, 0, float32(math.Sqrt(float64(x*x+1))))
+			k.Out.Set(i, 1, float32(math.Abs(float64(x)))*x)
+			k.Out.Set(i, 2, float32(math.Exp(float64(x/4))))
+			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
+			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
+		}
+//line gokkos_kernels_gen.go:34345
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line mathk.go:62
 		x := k.X.At(i)
@@ -33956,12 +34353,37 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:33960
+//line gokkos_kernels_gen.go:34357
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line mathk.go:80
+			x := gokkosS0[gokkosJ]
+			if i%7 == 0 {
+				x = 0
+			}
+			o := k.Out
+			o.Set(i, 0, int64(bits.OnesCount64(x)+bits.OnesCount32(uint32(x))*100+bits.OnesCount16(uint16(x))*10000+bits.OnesCount8(uint8(x))*1000000+bits.OnesCount(uint(x>>7))*100000000))
+			o.Set(i, 1, int64(bits.LeadingZeros64(x>>(i%64))+bits.LeadingZeros32(uint32(x>>(i%37)))*100+bits.LeadingZeros16(uint16(x>>(i%17)))*10000+bits.LeadingZeros8(uint8(x>>(i%9)))*1000000+bits.LeadingZeros(uint(x>>(i%3)))*100000000))
+			o.Set(i, 2, int64(bits.TrailingZeros64(x<<(i%64))+bits.TrailingZeros32(uint32(x<<(i%37)))*100+bits.TrailingZeros16(uint16(x<<(i%17)))*10000+bits.TrailingZeros8(uint8(x<<(i%9)))*1000000+bits.TrailingZeros(uint(x))*100000000))
+			o.Set(i, 3, int64(bits.Len64(x>>(i%64))+bits.Len32(uint32(x>>(i%40)))*100+bits.Len16(uint16(x))*10000+bits.Len8(uint8(x))*1000000+bits.Len(uint(x>>(i%5)))*100000000))
+			o.Set(i, 4, int64(bits.RotateLeft64(x, i-30)))
+			o.Set(i, 5, int64(bits.RotateLeft32(uint32(x), i%70-35))<<32|int64(bits.RotateLeft16(uint16(x), -i)))
+			o.Set(i, 6, int64(bits.RotateLeft8(uint8(x), i)))
+			o.Set(i, 7, int64(bits.Reverse64(x)))
+			o.Set(i, 8, int64(bits.Reverse32(uint32(x)))<<32|int64(bits.Reverse16(uint16(x)))<<8|int64(bits.Reverse8(uint8(x))))
+			o.Set(i, 9, int64(bits.ReverseBytes64(x)))
+			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
+			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
+		}
+//line gokkos_kernels_gen.go:34385
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line mathk.go:80
 		x := k.X.At(i)
@@ -33982,54 +34404,100 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:33986
+//line gokkos_kernels_gen.go:34408
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:14
+			*acc += gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:34419
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:14
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:33996
+//line gokkos_kernels_gen.go:34426
 }
 
 // gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:22
+			*acc *= gokkosS0[gokkosJ]%3 + 2
+		}
+//line gokkos_kernels_gen.go:34437
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:22
 		*acc *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:34006
+//line gokkos_kernels_gen.go:34444
 }
 
 // gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:30
+			*acc = min(*acc, gokkosS0[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:34455
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:30
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:34016
+//line gokkos_kernels_gen.go:34462
 }
 
 // gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:39
+			if x := gokkosS0[gokkosJ]; x > *acc {
+				*acc = x
+			}
+		}
+//line gokkos_kernels_gen.go:34475
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		if x := k.X.At(i); x > *acc {
 			*acc = x
 		}
 	}
-//line gokkos_kernels_gen.go:34028
+//line gokkos_kernels_gen.go:34484
 }
 
 // gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:54
+			if k.And {
+				*acc &= gokkosS0[gokkosJ] | 0xff00ff00ff00ff00
+			} else {
+				*acc |= gokkosS0[gokkosJ] & 0x0101010101010101
+			}
+		}
+//line gokkos_kernels_gen.go:34499
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:54
 		if k.And {
@@ -34038,12 +34506,24 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			*acc |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:34042
+//line gokkos_kernels_gen.go:34510
 }
 
 // gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:71
+			if k.Any {
+				*acc = *acc || gokkosS0[gokkosJ] > 0.99
+			} else {
+				*acc = *acc && gokkosS0[gokkosJ] > -0.99
+			}
+		}
+//line gokkos_kernels_gen.go:34525
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:71
 		if k.Any {
@@ -34052,12 +34532,30 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			*acc = *acc && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:34056
+//line gokkos_kernels_gen.go:34536
 }
 
 // gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line reduce.go:88
+			x := gokkosS0[gokkosJ]
+			if k.Max {
+				if x > acc.Val {
+					acc.Val, acc.Loc = x, i
+				}
+				continue
+			}
+			if x < acc.Val {
+				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
+			}
+		}
+//line gokkos_kernels_gen.go:34557
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:88
 		x := k.X.At(i)
@@ -34071,12 +34569,24 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:34075
+//line gokkos_kernels_gen.go:34573
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
+	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:111
+			x := gokkosS0[gokkosJ]
+			if x < 0 {
+				x = -x
+			}
+			k.Join(acc, x)
+		}
+//line gokkos_kernels_gen.go:34588
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:111
 		x := k.X.At(i)
@@ -34085,12 +34595,25 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:34089
+//line gokkos_kernels_gen.go:34599
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:135
+			x := gokkosS0[gokkosJ]
+			if final {
+				gokkosS1[gokkosJ] = *acc
+			}
+			*acc += x
+		}
+//line gokkos_kernels_gen.go:34615
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:135
 		x := k.X.At(i)
@@ -34099,12 +34622,24 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += x
 	}
-//line gokkos_kernels_gen.go:34103
+//line gokkos_kernels_gen.go:34626
 }
 
 // gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, final bool) {
 	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line reduce.go:149
+			*acc += gokkosS0[gokkosJ]
+			if final {
+				gokkosS1[gokkosJ] = *acc
+			}
+		}
+//line gokkos_kernels_gen.go:34641
+		return
+	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:149
 		*acc += k.X.At(i)
@@ -34112,5 +34647,5 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, *acc)
 		}
 	}
-//line gokkos_kernels_gen.go:34116
+//line gokkos_kernels_gen.go:34651
 }

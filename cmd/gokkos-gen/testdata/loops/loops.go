@@ -204,6 +204,31 @@ func (k scanMut) Run(i int, acc *int64, final bool) {
 	*acc += k.In.At(i)
 }
 
+// spanMix reads X and Y and writes Out at its own index, which the host loop turns into slice
+// accesses, and reads X at the next index too, which stays a view access.
+//
+//gokkos:kernel
+type spanMix struct {
+	X, Y, Out views.View1D[float64]
+	A         float64
+}
+
+func (k spanMix) Run(i int) {
+	k.Y.At(i) // a bounds check as a statement
+	x := k.X.At(i)
+	if i+1 < k.X.Len() {
+		x += k.X.At(i + 1)
+	}
+	k.Out.Set(i, x*k.A+k.Y.At(i))
+}
+
+// spanDot is a reduction over two spans.
+//
+//gokkos:kernel
+type spanDot struct{ X, Y views.View1D[float64] }
+
+func (k spanDot) Run(i int, acc *float64) { *acc += k.X.At(i) * k.Y.At(i) }
+
 // boom reads past the end of X from index Bad on.
 //
 //gokkos:kernel

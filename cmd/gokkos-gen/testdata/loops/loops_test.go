@@ -166,6 +166,33 @@ func TestHostLoops(t *testing.T) {
 			k := scanSkip{In: ints(signed), Out: zeros()}
 			return fmt.Sprint(runScan(k, loop), k.Out.Data())
 		}},
+		{"spanMix", func(loop any) string {
+			k := spanMix{X: floats(func(i int) float64 { return float64(i) / 4 }), Y: floats(func(i int) float64 { return float64(i * i) }), Out: floats(func(int) float64 { return 0 }), A: 3}
+			runRange(k, loop)
+			return fmt.Sprint(k.Out.Data())
+		}},
+		{"spanMix/in place", func(loop any) string {
+			// Out is X: each index reads the next element before it is overwritten.
+			x := floats(func(i int) float64 { return float64(i) - 5 })
+			k := spanMix{X: x, Y: floats(func(i int) float64 { return float64(i % 3) }), Out: x, A: -1}
+			runRange(k, loop)
+			return fmt.Sprint(x.Data())
+		}},
+		{"spanMix/strided", func(loop any) string {
+			// Y is a column of a row-major matrix: not contiguous, so every chunk takes the
+			// view path.
+			m := views.New2D[float64]("m", n, 2, views.LayoutRight)
+			for i := range n {
+				m.Set(i, 1, float64(3*i+1))
+			}
+			k := spanMix{X: floats(func(i int) float64 { return float64(i) }), Y: m.Col(1), Out: floats(func(int) float64 { return 0 }), A: 0.5}
+			runRange(k, loop)
+			return fmt.Sprint(k.Out.Data())
+		}},
+		{"spanDot", func(loop any) string {
+			k := spanDot{X: floats(func(i int) float64 { return float64(i) + 0.5 }), Y: floats(func(i int) float64 { return float64(n - i) })}
+			return fmt.Sprint(runReduce(k, loop, 1.0))
+		}},
 		{"scanMut", func(loop any) string {
 			k := scanMut{In: ints(signed), Out: zeros()}
 			return fmt.Sprint(runScan(k, loop), k.Out.Data())
@@ -173,7 +200,7 @@ func TestHostLoops(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			loop, ok := loops[c.name]
+			loop, ok := loops[kernelOf(c.name)]
 			if !ok {
 				t.Fatalf("no host loop for %s", c.name)
 			}
@@ -186,7 +213,7 @@ func TestHostLoops(t *testing.T) {
 	for name := range loops {
 		found := false
 		for _, c := range cases {
-			found = found || c.name == name
+			found = found || kernelOf(c.name) == name
 		}
 		if !found && name != "boom" {
 			t.Errorf("host loop for %s is not tested", name)
@@ -238,3 +265,6 @@ func TestPanicPosition(t *testing.T) {
 		t.Errorf("panic reported at %s:%d in %s, want loops.go:%d", frame.File, frame.Line, frame.Function, want)
 	}
 }
+
+// kernelOf is the kernel type a case of TestHostLoops runs: its name up to a slash.
+func kernelOf(name string) string { return strings.SplitN(name, "/", 2)[0] }
