@@ -165,7 +165,7 @@ func benchScan[K portable.ScanKernel[int64]](b *testing.B, in views.View1D[int64
 func BenchmarkScanSerial(b *testing.B) {
 	in, out := make([]int64, scanN), make([]int64, scanN)
 	for i := range in {
-		in[i] = 1
+		in[i], out[i] = 1, -1 // touch every page before timing, as views.New1D does
 	}
 	for b.Loop() {
 		var acc int64

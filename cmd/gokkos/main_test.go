@@ -304,6 +304,21 @@ func TestInProcess(t *testing.T) {
 	if code := gokkosMain([]string{"help"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "bfs") {
 		t.Fatalf("help: %d %q", code, out.String())
 	}
+	// Help: without -algo it points to the algorithms' own flags; with one it lists them.
+	for _, tc := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"run", "-h"}, "-h also lists X's own flags", "-method string"},
+		{[]string{"run", "-algo", "scc", "-h"}, "-method string", "-h also lists"},
+		{[]string{"run", "-algo", "sssp", "-h"}, "-delta", "-h also lists"},
+	} {
+		errOut.Reset()
+		gokkosMain(tc.args, &out, &errOut)
+		if h := errOut.String(); !strings.Contains(h, tc.want) || strings.Contains(h, tc.not) {
+			t.Errorf("%q: help lacks %q or has %q:\n%s", tc.args, tc.want, tc.not, h)
+		}
+	}
 	if got := prescanAlgo([]string{"-graph", "x", "--algo=sssp"}); got != "sssp" {
 		t.Fatalf("prescanAlgo: %q", got)
 	}

@@ -65,6 +65,11 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
 		validate = a.flags(fs)
+	} else if !ok {
+		fs.Usage = func() {
+			fmt.Fprintf(fs.Output(), "Usage of gokkos run (with -algo X, -h also lists X's own flags, such as -method):\n")
+			fs.PrintDefaults()
+		}
 	}
 	if err := parse(fs, args); err != nil {
 		return err
