@@ -134,7 +134,7 @@ func (s *SSSP) runDelta(st *Stats) error {
 	if err := s.f.Assign(frontier.Worklist{Size: 1, Queue: s.take}); err != nil {
 		return err
 	}
-	op := relax{G: s.g.Out(), Dist: s.dist}
+	op := newRelax(s.g.Out(), s.dist)
 	low, t := 0.0, s.delta
 	cur, farSize := 0, 0
 	for {

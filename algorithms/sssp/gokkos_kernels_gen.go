@@ -75,10 +75,7 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.G.N", Field: []int{4, 0, 0}, Kind: execspace.KindInt64},
-			{Name: "Op.G.Offsets", Field: []int{4, 0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.G.Adj", Field: []int{4, 0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.G.Weights", Field: []int{4, 0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
 			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
@@ -151,10 +148,7 @@ func init() {
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
 			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
 			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.G.N", Field: []int{5, 0, 0}, Kind: execspace.KindInt64},
-			{Name: "Op.G.Offsets", Field: []int{5, 0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.G.Adj", Field: []int{5, 0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.G.Weights", Field: []int{5, 0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Op.W", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
 			{Name: "Op.Dist", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
@@ -225,10 +219,7 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.G.N", Field: []int{4, 0, 0}, Kind: execspace.KindInt64},
-			{Name: "Op.G.Offsets", Field: []int{4, 0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.G.Adj", Field: []int{4, 0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.G.Weights", Field: []int{4, 0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
 			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
@@ -299,10 +290,7 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
 			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
 			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.G.N", Field: []int{4, 0, 0}, Kind: execspace.KindInt64},
-			{Name: "Op.G.Offsets", Field: []int{4, 0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.G.Adj", Field: []int{4, 0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.G.Weights", Field: []int{4, 0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
 			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
@@ -7236,19 +7224,12 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<216>;
 	.reg .b32 %r<320>;
-	.reg .b64 %rd<706>;
+	.reg .b64 %rd<670>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7386,200 +7367,170 @@ const gokkosPTX1 = `//
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, 9223372036854775807;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd113, 9223372036854775807;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
+	setp.ge.s64 %p9, %rd118, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd115, %rd118;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	cvt.u64.u32 %rd188, %r4;
-	mov.b64 %rd189, %rd188;
-	mul.lo.s64 %rd190, %rd131, %rd166;
-	mov.b64 %rd191, %rd190;
-	add.s64 %rd192, %rd191, %rd166;
-	min.s64 %rd193, %rd192, %rd145;
-	mov.b64 %rd194, %rd193;
-	setp.eq.s64 %p13, %rd189, 1;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	mul.lo.s64 %rd167, %rd115, %rd150;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd150;
+	min.s64 %rd170, %rd169, %rd129;
+	mov.b64 %rd171, %rd170;
+	setp.eq.s64 %p13, %rd166, 1;
 	@!%p13 bra $L5;
-	mov.b64 %rd195, %rd135;
-	mov.b64 %rd196, %rd136;
-	mov.b64 %rd197, %rd137;
-	mov.b64 %rd198, %rd138;
-	mov.b64 %rd199, %rd139;
-	mov.b64 %rd200, %rd140;
-	mov.b64 %rd201, %rd141;
-	mov.b64 %rd202, %rd142;
-	mov.b64 %rd203, %rd143;
-	mov.b64 %rd204, %rd144;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
 	mov.pred %p14, %p10;
-	mov.b64 %rd205, %rd145;
-	mov.b64 %rd206, %rd146;
-	mov.b64 %rd207, %rd147;
-	mov.b64 %rd208, %rd148;
-	mov.b64 %rd209, %rd149;
-	mov.b64 %rd210, %rd150;
-	mov.b64 %rd211, %rd151;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
 	mov.pred %p15, %p11;
-	mov.b64 %rd212, %rd152;
-	mov.b64 %rd213, %rd153;
-	mov.b64 %rd214, %rd154;
-	mov.b64 %rd215, %rd155;
-	mov.b64 %rd216, %rd156;
-	mov.b64 %rd217, %rd157;
-	mov.b64 %rd218, %rd158;
-	mov.b64 %rd219, %rd159;
-	mov.b64 %rd220, %rd160;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
 	mov.pred %p16, %p12;
-	mov.b64 %rd221, %rd161;
-	mov.b64 %rd222, %rd162;
-	mov.b64 %rd223, %rd163;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd224, %rd164;
-	mov.b64 %rd225, %rd165;
-	mov.b64 %rd226, %rd166;
-	mov.b64 %rd227, %rd167;
-	mov.b64 %rd228, %rd168;
-	mov.b64 %rd229, %rd169;
-	mov.b64 %rd230, %rd170;
-	mov.b64 %rd231, %rd171;
-	mov.b64 %rd232, %rd172;
-	mov.b64 %rd233, %rd173;
-	mov.b64 %rd234, %rd174;
-	mov.b64 %rd235, %rd175;
-	mov.b64 %rd236, %rd176;
-	mov.b64 %rd237, %rd177;
-	mov.b64 %rd238, %rd178;
-	mov.b64 %rd239, %rd179;
-	mov.b64 %rd240, %rd191;
-	mov.b64 %rd241, %rd194;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
 $L6:
 	@!%p15 bra $L10;
-	mov.b64 %rd242, 4611686018427387904;
+	mov.b64 %rd212, 4611686018427387904;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd242, %rd224;
+	mov.b64 %rd212, %rd201;
 	bra.uni $L8;
 $L7:
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd244, 0;
-	mov.b64 %rd245, %rd240;
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
 $L11:
-	setp.lt.s64 %p17, %rd245, %rd241;
+	setp.lt.s64 %p17, %rd215, %rd211;
 	not.pred %p18, %p17;
 	@!%p18 bra $L15;
 	bra.uni $L13;
 $L15:
 	mov.pred %p19, %p14;
-	mov.b64 %rd246, %rd205;
-	mov.b64 %rd247, %rd245;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
 $L16:
 	@!%p19 bra $L20;
-	shr.s64 %rd248, %rd247, 5;
-	mul.lo.s64 %rd249, %rd248, %rd211;
-	mad.lo.s64 %rd250, %rd249, 4, %rd209;
-	ld.global.nc.u32 %r37, [%rd250+0];
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r37, [%rd220+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd251, %rd247, 31;
-	min.u64 %rd252, %rd251, 32;
-	cvt.u32.u64 %r39, %rd252;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r39, %rd222;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p20, %r39, 32;
@@ -7587,16 +7538,16 @@ $L16:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p21, %r43, 0x0;
 	@!%p21 bra $L22;
-	cvt.u32.u64 %r44, %rd247;
+	cvt.u32.u64 %r44, %rd217;
 	mov.b32 %r45, %r44;
 	bra.uni $L18;
 $L22:
 	mov.b32 %r45, -1;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd253, %rd247, %rd208;
-	mad.lo.s64 %rd254, %rd253, 4, %rd206;
-	ld.global.nc.s32 %r46, [%rd254+0];
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r46, [%rd224+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L18;
@@ -7608,101 +7559,92 @@ $L18:
 	@!%p22 bra $L24;
 	bra.uni $L12;
 $L24:
-	mov.b64 %rd255, %rd195;
+	mov.b64 %rd225, %rd172;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd256, %r49;
-	add.s64 %rd257, %rd256, 1;
-	mul.lo.s64 %rd258, %rd257, %rd198;
-	mad.lo.s64 %rd259, %rd258, 8, %rd196;
-	ld.global.nc.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd195;
+	cvt.s64.s32 %rd226, %r49;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
 	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd265, %r50;
-	mul.lo.s64 %rd266, %rd265, %rd198;
-	mad.lo.s64 %rd267, %rd266, 8, %rd196;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
+	cvt.s64.s32 %rd235, %r50;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
 $L25:
-	setp.lt.s64 %p23, %rd271, %rd263;
+	setp.lt.s64 %p23, %rd241, %rd233;
 	not.pred %p24, %p23;
 	@!%p24 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd272, %rd271, %rd201;
-	mad.lo.s64 %rd273, %rd272, 4, %rd199;
-	ld.global.nc.s32 %r51, [%rd273+0];
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r51, [%rd243+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
-	mov.b64 %rd274, %rd227;
 	mov.b32 %r54, %r48;
 	mov.b32 %r55, %r53;
-	mov.b64 %rd275, %rd271;
+	mov.b64 %rd244, %rd241;
 $L30:
-	cvt.s64.s32 %rd276, %r54;
-	mul.lo.s64 %rd277, %rd276, %rd239;
-	mad.lo.s64 %rd278, %rd277, 8, %rd237;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd278+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd279, %rd274;
-	mov.b64 %rd280, %rd275;
-$L33:
-	setp.eq.s64 %p25, %rd235, 0;
-	@!%p25 bra $L37;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L35;
-$L37:
-	mul.lo.s64 %rd281, %rd280, %rd236;
-	mad.lo.s64 %rd282, %rd281, 8, %rd234;
-	ld.global.nc.f64 %fd4, [%rd282+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L35;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p25, %rd205, 0;
+	@!%p25 bra $L34;
+	mul.lo.s64 %rd245, %rd244, %rd206;
+	mad.lo.s64 %rd246, %rd245, 8, %rd204;
+	ld.global.nc.f64 %fd2, [%rd246+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L34:
-	bra.uni $L33;
-$L35:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd247, %r54;
+	mul.lo.s64 %rd248, %rd247, %rd209;
+	mad.lo.s64 %rd249, %rd248, 8, %rd207;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd249+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd283, %r55;
-	mul.lo.s64 %rd284, %rd283, %rd239;
-	mad.lo.s64 %rd285, %rd284, 8, %rd237;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd285+0];
+	cvt.s64.s32 %rd250, %r55;
+	mul.lo.s64 %rd251, %rd250, %rd209;
+	mad.lo.s64 %rd252, %rd251, 8, %rd207;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd252+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p26, %fd7, %fd9;
 	not.pred %p27, %p26;
-	@!%p27 bra $L39;
+	@!%p27 bra $L36;
 	mov.pred %p28, 0;
 	bra.uni $L32;
-$L39:
-	cvt.s64.s32 %rd286, %r55;
-	mul.lo.s64 %rd287, %rd286, %rd239;
-	mad.lo.s64 %rd288, %rd287, 8, %rd237;
-	ld.relaxed.gpu.global.b64 %rd289, [%rd288];
-$L40:
-	mov.b64 %fd10, %rd289;
+$L36:
+	cvt.s64.s32 %rd253, %r55;
+	mul.lo.s64 %rd254, %rd253, %rd209;
+	mad.lo.s64 %rd255, %rd254, 8, %rd207;
+	ld.relaxed.gpu.global.b64 %rd256, [%rd255];
+$L37:
+	mov.b64 %fd10, %rd256;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd290, %fd10;
-	mov.b64 %rd291, %fd7;
-	or.b64 %rd292, %rd290, %rd291;
+	mov.b64 %rd257, %fd10;
+	mov.b64 %rd258, %fd7;
+	or.b64 %rd259, %rd257, %rd258;
 	setp.eq.f64 %p29, %fd10, %fd7;
-	mov.b64 %fd12, %rd292;
+	mov.b64 %fd12, %rd259;
 	selp.f64 %fd13, %fd12, %fd11, %p29;
 	setp.nan.f64 %p30, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p30;
-	mov.b64 %rd293, %fd15;
-	setp.eq.u64 %p31, %rd289, %rd293;
-	@%p31 bra $L41;
-	atom.global.cas.b64 %rd294, [%rd288], %rd289, %rd293;
-	setp.eq.u64 %p32, %rd294, %rd289;
-	mov.b64 %rd289, %rd294;
-	@!%p32 bra $L40;
-$L41:
-	mov.b64 %fd17, %rd289;
+	mov.b64 %rd260, %fd15;
+	setp.eq.u64 %p31, %rd256, %rd260;
+	@%p31 bra $L38;
+	atom.global.cas.b64 %rd261, [%rd255], %rd256, %rd260;
+	setp.eq.u64 %p32, %rd261, %rd256;
+	mov.b64 %rd256, %rd261;
+	@!%p32 bra $L37;
+$L38:
+	mov.b64 %fd17, %rd256;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p33, %fd18, %fd7;
@@ -7712,1260 +7654,1251 @@ $L31:
 	bra.uni $L30;
 $L32:
 	not.pred %p34, %p28;
-	@!%p34 bra $L43;
+	@!%p34 bra $L40;
 	bra.uni $L26;
-$L43:
+$L40:
 	mov.pred %p35, 0;
-	mov.b64 %rd295, %rd244;
+	mov.b64 %rd262, %rd214;
 	mov.b32 %r56, %r53;
-$L44:
-	@!%p15 bra $L48;
+$L41:
+	@!%p15 bra $L45;
 	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd296, %r57;
-	mov.b64 %rd297, %rd296;
+	cvt.s64.s32 %rd263, %r57;
+	mov.b64 %rd264, %rd263;
 	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd298, %r58;
-	min.u64 %rd299, %rd298, 32;
-	cvt.u32.u64 %r59, %rd299;
+	cvt.s64.s32 %rd265, %r58;
+	min.u64 %rd266, %rd265, 32;
+	cvt.u32.u64 %r59, %rd266;
 	mov.b32 %r61, 0x1;
 	shl.b32 %r60, %r61, %r59;
 	setp.hs.u32 %p36, %r59, 32;
 	selp.b32 %r62, 0, %r60, %p36;
 	mov.b32 %r63, %r62;
-	mov.b64 %rd300, %rd297;
+	mov.b64 %rd267, %rd264;
 	mov.b32 %r64, %r63;
-	mul.lo.s64 %rd301, %rd300, %rd220;
-	mad.lo.s64 %rd302, %rd301, 4, %rd218;
-	ld.relaxed.gpu.global.u32 %r65, [%rd302+0];
+	mul.lo.s64 %rd268, %rd267, %rd197;
+	mad.lo.s64 %rd269, %rd268, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r65, [%rd269+0];
 	mov.b32 %r66, %r65;
 	and.b32 %r67, %r66, %r64;
 	setp.ne.u32 %p37, %r67, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
-	@!%p39 bra $L50;
-	mul.lo.s64 %rd303, %rd300, %rd220;
-	mad.lo.s64 %rd304, %rd303, 4, %rd218;
-	atom.global.or.b32 %r68, [%rd304], %r64;
+	@!%p39 bra $L47;
+	mul.lo.s64 %rd270, %rd267, %rd197;
+	mad.lo.s64 %rd271, %rd270, 4, %rd195;
+	atom.global.or.b32 %r68, [%rd271], %r64;
 	mov.b32 %r69, %r68;
 	and.b32 %r70, %r69, %r64;
 	setp.ne.u32 %p40, %r70, 0x0;
 	mov.pred %p38, %p40;
-$L50:
-	@!%p38 bra $L52;
-	mov.b64 %rd305, %rd295;
-	mov.b64 %rd306, %rd305;
+$L47:
+	@!%p38 bra $L49;
+	mov.b64 %rd272, %rd262;
+	mov.b64 %rd273, %rd272;
 	mov.pred %p41, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd307, %rd295;
-	mov.b64 %rd306, %rd307;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd274, %rd262;
+	mov.b64 %rd273, %rd274;
 	mov.pred %p41, 1;
-	bra.uni $L46;
-$L48:
-	@!%p16 bra $L54;
-	cvt.s64.s32 %rd308, %r56;
-	mul.lo.s64 %rd309, %rd308, %rd223;
-	mad.lo.s64 %rd310, %rd309, 4, %rd221;
-	ld.relaxed.gpu.global.s32 %r71, [%rd310+0];
+	bra.uni $L43;
+$L45:
+	@!%p16 bra $L51;
+	cvt.s64.s32 %rd275, %r56;
+	mul.lo.s64 %rd276, %rd275, %rd200;
+	mad.lo.s64 %rd277, %rd276, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r71, [%rd277+0];
 	mov.b32 %r72, %r71;
 	setp.eq.s32 %p42, %r72, %r36;
 	mov.pred %p43, %p42;
 	not.pred %p44, %p43;
-	@!%p44 bra $L56;
-	cvt.s64.s32 %rd311, %r56;
-	mul.lo.s64 %rd312, %rd311, %rd223;
-	mad.lo.s64 %rd313, %rd312, 4, %rd221;
-	atom.global.exch.b32 %r73, [%rd313], %r36;
+	@!%p44 bra $L53;
+	cvt.s64.s32 %rd278, %r56;
+	mul.lo.s64 %rd279, %rd278, %rd200;
+	mad.lo.s64 %rd280, %rd279, 4, %rd198;
+	atom.global.exch.b32 %r73, [%rd280], %r36;
 	mov.b32 %r74, %r73;
 	setp.eq.s32 %p45, %r74, %r36;
 	mov.pred %p43, %p45;
-$L56:
-	@!%p43 bra $L58;
-	mov.b64 %rd314, %rd295;
-	mov.b64 %rd306, %rd314;
+$L53:
+	@!%p43 bra $L55;
+	mov.b64 %rd281, %rd262;
+	mov.b64 %rd273, %rd281;
 	mov.pred %p41, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd315, %rd295, %rd187;
-	mad.lo.s64 %rd316, %rd315, 4, %rd185;
-	st.shared.s32 [%rd316+0], %r56;
-	add.s64 %rd317, %rd295, 1;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd306, %rd318;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd282, %rd262, %rd164;
+	mad.lo.s64 %rd283, %rd282, 4, %rd162;
+	st.shared.s32 [%rd283+0], %r56;
+	add.s64 %rd284, %rd262, 1;
+	mov.b64 %rd285, %rd284;
+	mov.b64 %rd273, %rd285;
 	mov.pred %p41, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd319, %rd306;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd286, %rd273;
 	mov.pred %p46, %p41;
-	mov.b64 %rd244, %rd319;
+	mov.b64 %rd214, %rd286;
 	mov.pred %p35, %p46;
-	@!%p35 bra $L60;
-	mov.b64 %rd320, %rd195;
+	@!%p35 bra $L57;
+	mov.b64 %rd287, %rd172;
 	mov.b32 %r75, %r53;
-	setp.lt.s64 %p47, %rd129, 64;
-	setp.le.s64 %p48, %rd225, 1;
+	setp.lt.s64 %p47, %rd113, 64;
+	setp.le.s64 %p48, %rd202, 1;
 	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L61;
-	mov.b64 %rd321, %rd320;
+	@!%p49 bra $L58;
+	mov.b64 %rd288, %rd287;
 	mov.b32 %r76, %r75;
-	cvt.s64.s32 %rd322, %r76;
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd198;
-	mad.lo.s64 %rd325, %rd324, 8, %rd196;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	cvt.s64.s32 %rd328, %r76;
-	mul.lo.s64 %rd329, %rd328, %rd198;
-	mad.lo.s64 %rd330, %rd329, 8, %rd196;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	sub.s64 %rd333, %rd327, %rd332;
-	mov.b64 %rd334, %rd333;
-	add.s64 %rd335, %rd130, %rd334;
-	mov.b64 %rd130, %rd335;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd336, %rd129, %rd225;
-	setp.eq.s64 %p50, %rd225, -1;
-	selp.b64 %rd337, 0, %rd336, %p50;
-	setp.eq.s64 %p51, %rd225, 0;
-	selp.b64 %rd338, %rd129, %rd337, %p51;
-	setp.eq.s64 %p52, %rd338, 0;
-	@!%p52 bra $L64;
-	mov.b64 %rd339, %rd320;
+	cvt.s64.s32 %rd289, %r76;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r76;
+	mul.lo.s64 %rd296, %rd295, %rd175;
+	mad.lo.s64 %rd297, %rd296, 8, %rd173;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mov.b64 %rd301, %rd300;
+	add.s64 %rd302, %rd114, %rd301;
+	mov.b64 %rd114, %rd302;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd303, %rd113, %rd202;
+	setp.eq.s64 %p50, %rd202, -1;
+	selp.b64 %rd304, 0, %rd303, %p50;
+	setp.eq.s64 %p51, %rd202, 0;
+	selp.b64 %rd305, %rd113, %rd304, %p51;
+	setp.eq.s64 %p52, %rd305, 0;
+	@!%p52 bra $L61;
+	mov.b64 %rd306, %rd287;
 	mov.b32 %r77, %r75;
-	cvt.s64.s32 %rd340, %r77;
-	add.s64 %rd341, %rd340, 1;
-	mul.lo.s64 %rd342, %rd341, %rd198;
-	mad.lo.s64 %rd343, %rd342, 8, %rd196;
-	ld.global.nc.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	cvt.s64.s32 %rd346, %r77;
-	mul.lo.s64 %rd347, %rd346, %rd198;
-	mad.lo.s64 %rd348, %rd347, 8, %rd196;
-	ld.global.nc.s64 %rd349, [%rd348+0];
-	mov.b64 %rd350, %rd349;
-	sub.s64 %rd351, %rd345, %rd350;
-	mov.b64 %rd352, %rd351;
-	mul.lo.s64 %rd353, %rd225, %rd352;
-	add.s64 %rd354, %rd130, %rd353;
-	mov.b64 %rd130, %rd354;
+	cvt.s64.s32 %rd307, %r77;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r77;
+	mul.lo.s64 %rd314, %rd313, %rd175;
+	mad.lo.s64 %rd315, %rd314, 8, %rd173;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mov.b64 %rd319, %rd318;
+	mul.lo.s64 %rd320, %rd202, %rd319;
+	add.s64 %rd321, %rd114, %rd320;
+	mov.b64 %rd114, %rd321;
+$L61:
+$L59:
+	add.s64 %rd322, %rd113, 1;
+	mov.b64 %rd113, %rd322;
+$L57:
+	setp.eq.s64 %p53, %rd214, %rd213;
+	@!%p53 bra $L63;
+	mov.b64 %rd323, %rd214;
 $L64:
-$L62:
-	add.s64 %rd355, %rd129, 1;
-	mov.b64 %rd129, %rd355;
-$L60:
-	setp.eq.s64 %p53, %rd244, %rd243;
-	@!%p53 bra $L66;
-	mov.b64 %rd356, %rd244;
-$L67:
-	@!%p15 bra $L71;
-	bra.uni $L69;
-$L71:
+	@!%p15 bra $L68;
+	bra.uni $L66;
+$L68:
 	// block scan
-	mov.b64 %rd357, %rd356;
+	mov.b64 %rd324, %rd323;
 	mov.b32 %r78, %r3;
-$L72:
+$L69:
 	setp.hs.u32 %p54, %r78, 32;
-	@%p54 bra $L73;
-	mov.b64 {%r79, %r80}, %rd357;
+	@%p54 bra $L70;
+	mov.b64 {%r79, %r80}, %rd324;
 	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
 	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
-	mov.b64 %rd358, {%r81, %r82};
-	@!%p55 bra $L74;
-	add.s64 %rd359, %rd358, %rd357;
-	mov.b64 %rd357, %rd359;
-$L74:
+	mov.b64 %rd325, {%r81, %r82};
+	@!%p55 bra $L71;
+	add.s64 %rd326, %rd325, %rd324;
+	mov.b64 %rd324, %rd326;
+$L71:
 	shl.b32 %r78, %r78, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r83, %r84}, %rd357;
+	bra.uni $L69;
+$L70:
+	mov.b64 {%r83, %r84}, %rd324;
 	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
 	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
-	mov.b64 %rd360, {%r85, %r86};
+	mov.b64 %rd327, {%r85, %r86};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd361, %rd360, 0, %p58;
+	selp.b64 %rd328, %rd327, 0, %p58;
 	sub.u32 %r87, %r13, %r3;
 	setp.eq.u32 %p59, %r7, %r87;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	st.shared.s64 [%rd363+0], %rd357;
-$L75:
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	st.shared.s64 [%rd330+0], %rd324;
+$L72:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L76;
-	mov.b64 %rd364, 0;
+	@!%p60 bra $L73;
+	mov.b64 %rd331, 0;
 	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L77;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	mov.b64 %rd364, %rd367;
-$L77:
-	mov.b64 {%r88, %r89}, %rd364;
+	@!%p61 bra $L74;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	ld.shared.s64 %rd334, [%rd333+0];
+	mov.b64 %rd331, %rd334;
+$L74:
+	mov.b64 {%r88, %r89}, %rd331;
 	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
 	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
-	mov.b64 %rd368, {%r90, %r91};
-	@!%p62 bra $L78;
-	add.s64 %rd369, %rd368, %rd364;
-	mov.b64 %rd364, %rd369;
-$L78:
-	mov.b64 {%r92, %r93}, %rd364;
+	mov.b64 %rd335, {%r90, %r91};
+	@!%p62 bra $L75;
+	add.s64 %rd336, %rd335, %rd331;
+	mov.b64 %rd331, %rd336;
+$L75:
+	mov.b64 {%r92, %r93}, %rd331;
 	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
-	mov.b64 %rd370, {%r94, %r95};
-	@!%p63 bra $L79;
-	add.s64 %rd371, %rd370, %rd364;
-	mov.b64 %rd364, %rd371;
-$L79:
-	mov.b64 {%r96, %r97}, %rd364;
+	mov.b64 %rd337, {%r94, %r95};
+	@!%p63 bra $L76;
+	add.s64 %rd338, %rd337, %rd331;
+	mov.b64 %rd331, %rd338;
+$L76:
+	mov.b64 {%r96, %r97}, %rd331;
 	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
-	mov.b64 %rd372, {%r98, %r99};
-	@!%p64 bra $L80;
-	add.s64 %rd373, %rd372, %rd364;
-	mov.b64 %rd364, %rd373;
-$L80:
-	mov.b64 {%r100, %r101}, %rd364;
+	mov.b64 %rd339, {%r98, %r99};
+	@!%p64 bra $L77;
+	add.s64 %rd340, %rd339, %rd331;
+	mov.b64 %rd331, %rd340;
+$L77:
+	mov.b64 {%r100, %r101}, %rd331;
 	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
-	mov.b64 %rd374, {%r102, %r103};
-	@!%p65 bra $L81;
-	add.s64 %rd375, %rd374, %rd364;
-	mov.b64 %rd364, %rd375;
-$L81:
-	mov.b64 {%r104, %r105}, %rd364;
+	mov.b64 %rd341, {%r102, %r103};
+	@!%p65 bra $L78;
+	add.s64 %rd342, %rd341, %rd331;
+	mov.b64 %rd331, %rd342;
+$L78:
+	mov.b64 {%r104, %r105}, %rd331;
 	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
-	mov.b64 %rd376, {%r106, %r107};
-	@!%p66 bra $L82;
-	add.s64 %rd377, %rd376, %rd364;
-	mov.b64 %rd364, %rd377;
-$L82:
-	mov.b64 {%r108, %r109}, %rd364;
+	mov.b64 %rd343, {%r106, %r107};
+	@!%p66 bra $L79;
+	add.s64 %rd344, %rd343, %rd331;
+	mov.b64 %rd331, %rd344;
+$L79:
+	mov.b64 {%r108, %r109}, %rd331;
 	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
-	mov.b64 %rd378, {%r110, %r111};
-	selp.b64 %rd379, %rd378, 0, %p67;
-	@!%p61 bra $L83;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	add.s64 %rd382, %rd381, 512;
-	st.shared.s64 [%rd382+0], %rd379;
-$L83:
+	mov.b64 %rd345, {%r110, %r111};
+	selp.b64 %rd346, %rd345, 0, %p67;
+	@!%p61 bra $L80;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	add.s64 %rd349, %rd348, 512;
+	st.shared.s64 [%rd349+0], %rd346;
+$L80:
 	sub.u32 %r112, %r10, 1;
 	setp.eq.u32 %p68, %r7, %r112;
-	@!%p68 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd364;
-$L84:
-$L76:
+	@!%p68 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd331;
+$L81:
+$L73:
 	bar.sync 0;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	add.s64 %rd385, %rd384, 512;
-	ld.shared.s64 %rd386, [%rd385+0];
-	add.s64 %rd387, %rd386, %rd361;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 {%r113, %r114}, %rd387;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	ld.shared.s64 %rd353, [%rd352+0];
+	add.s64 %rd354, %rd353, %rd328;
+	ld.shared.s64 %rd355, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd354;
 	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
-	mov.b64 %rd389, {%r115, %r116};
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, 0;
-	cvt.u64.u32 %rd398, %r2;
-	setp.eq.s64 %p70, %rd398, 0;
-	setp.gt.s64 %p71, %rd396, 0;
+	mov.b64 %rd356, {%r115, %r116};
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, 0;
+	cvt.u64.u32 %rd365, %r2;
+	setp.eq.s64 %p70, %rd365, 0;
+	setp.gt.s64 %p71, %rd363, 0;
 	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L86;
-	atom.global.add.u64 %rd399, [%rd215], %rd396;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd397, %rd400;
-$L86:
-	cvt.u64.u32 %rd401, %r2;
-	setp.eq.s64 %p73, %rd401, 0;
+	@!%p72 bra $L83;
+	atom.global.add.u64 %rd366, [%rd192], %rd363;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd364, %rd367;
+$L83:
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p73, %rd368, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
-	@!%p75 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd397;
-$L87:
+	@!%p75 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L84:
 	bar.sync 0;
-	ld.shared.s64 %rd402, [%rd1+1024];
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd397, %rd403;
-	add.s64 %rd404, %rd397, %rd395;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd406, 0;
-$L88:
-	setp.lt.s64 %p76, %rd406, %rd356;
+	ld.shared.s64 %rd369, [%rd1+1024];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd364, %rd362;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd373, 0;
+$L85:
+	setp.lt.s64 %p76, %rd373, %rd323;
 	not.pred %p77, %p76;
-	@!%p77 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd407, %rd406, %rd187;
-	mad.lo.s64 %rd408, %rd407, 4, %rd185;
-	ld.shared.s32 %r117, [%rd408+0];
-	mov.b32 %r118, %r117;
-	add.s64 %rd409, %rd405, %rd406;
-	mul.lo.s64 %rd410, %rd409, %rd214;
-	mad.lo.s64 %rd411, %rd410, 4, %rd212;
-	st.global.s32 [%rd411+0], %r118;
+	@!%p77 bra $L89;
+	bra.uni $L87;
 $L89:
-	add.s64 %rd412, %rd406, 1;
-	mov.b64 %rd406, %rd412;
-	bra.uni $L88;
-$L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	mov.b64 %rd244, 0;
+	mul.lo.s64 %rd374, %rd373, %rd164;
+	mad.lo.s64 %rd375, %rd374, 4, %rd162;
+	ld.shared.s32 %r117, [%rd375+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd376, %rd372, %rd373;
+	mul.lo.s64 %rd377, %rd376, %rd191;
+	mad.lo.s64 %rd378, %rd377, 4, %rd189;
+	st.global.s32 [%rd378+0], %r118;
+$L86:
+	add.s64 %rd379, %rd373, 1;
+	mov.b64 %rd373, %rd379;
+	bra.uni $L85;
+$L87:
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
 $L66:
+	mov.b64 %rd214, 0;
+$L63:
 $L26:
-	add.s64 %rd413, %rd271, 1;
-	mov.b64 %rd271, %rd413;
+	add.s64 %rd380, %rd241, 1;
+	mov.b64 %rd241, %rd380;
 	bra.uni $L25;
 $L27:
 $L12:
-	add.s64 %rd414, %rd245, 1;
-	mov.b64 %rd245, %rd414;
+	add.s64 %rd381, %rd215, 1;
+	mov.b64 %rd215, %rd381;
 	bra.uni $L11;
 $L13:
-	mov.b64 %rd415, %rd244;
-$L93:
-	@!%p15 bra $L97;
-	bra.uni $L95;
-$L97:
+	mov.b64 %rd382, %rd214;
+$L90:
+	@!%p15 bra $L94;
+	bra.uni $L92;
+$L94:
 	// block scan
-	mov.b64 %rd416, %rd415;
+	mov.b64 %rd383, %rd382;
 	mov.b32 %r119, %r3;
-$L98:
+$L95:
 	setp.hs.u32 %p78, %r119, 32;
-	@%p78 bra $L99;
-	mov.b64 {%r120, %r121}, %rd416;
+	@%p78 bra $L96;
+	mov.b64 {%r120, %r121}, %rd383;
 	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
-	mov.b64 %rd417, {%r122, %r123};
-	@!%p79 bra $L100;
-	add.s64 %rd418, %rd417, %rd416;
-	mov.b64 %rd416, %rd418;
-$L100:
+	mov.b64 %rd384, {%r122, %r123};
+	@!%p79 bra $L97;
+	add.s64 %rd385, %rd384, %rd383;
+	mov.b64 %rd383, %rd385;
+$L97:
 	shl.b32 %r119, %r119, 1;
-	bra.uni $L98;
-$L99:
-	mov.b64 {%r124, %r125}, %rd416;
+	bra.uni $L95;
+$L96:
+	mov.b64 {%r124, %r125}, %rd383;
 	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
 	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
-	mov.b64 %rd419, {%r126, %r127};
+	mov.b64 %rd386, {%r126, %r127};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd420, %rd419, 0, %p82;
+	selp.b64 %rd387, %rd386, 0, %p82;
 	sub.u32 %r128, %r13, %r3;
 	setp.eq.u32 %p83, %r7, %r128;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd421, %r8, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	st.shared.s64 [%rd422+0], %rd416;
-$L101:
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	st.shared.s64 [%rd389+0], %rd383;
+$L98:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L102;
-	mov.b64 %rd423, 0;
+	@!%p84 bra $L99;
+	mov.b64 %rd390, 0;
 	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L103;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	ld.shared.s64 %rd426, [%rd425+0];
-	mov.b64 %rd423, %rd426;
-$L103:
-	mov.b64 {%r129, %r130}, %rd423;
+	@!%p85 bra $L100;
+	mul.wide.u32 %rd391, %r7, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	ld.shared.s64 %rd393, [%rd392+0];
+	mov.b64 %rd390, %rd393;
+$L100:
+	mov.b64 {%r129, %r130}, %rd390;
 	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
 	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd427, {%r131, %r132};
-	@!%p86 bra $L104;
-	add.s64 %rd428, %rd427, %rd423;
-	mov.b64 %rd423, %rd428;
-$L104:
-	mov.b64 {%r133, %r134}, %rd423;
+	mov.b64 %rd394, {%r131, %r132};
+	@!%p86 bra $L101;
+	add.s64 %rd395, %rd394, %rd390;
+	mov.b64 %rd390, %rd395;
+$L101:
+	mov.b64 {%r133, %r134}, %rd390;
 	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
-	mov.b64 %rd429, {%r135, %r136};
-	@!%p87 bra $L105;
-	add.s64 %rd430, %rd429, %rd423;
-	mov.b64 %rd423, %rd430;
-$L105:
-	mov.b64 {%r137, %r138}, %rd423;
+	mov.b64 %rd396, {%r135, %r136};
+	@!%p87 bra $L102;
+	add.s64 %rd397, %rd396, %rd390;
+	mov.b64 %rd390, %rd397;
+$L102:
+	mov.b64 {%r137, %r138}, %rd390;
 	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
-	mov.b64 %rd431, {%r139, %r140};
-	@!%p88 bra $L106;
-	add.s64 %rd432, %rd431, %rd423;
-	mov.b64 %rd423, %rd432;
-$L106:
-	mov.b64 {%r141, %r142}, %rd423;
+	mov.b64 %rd398, {%r139, %r140};
+	@!%p88 bra $L103;
+	add.s64 %rd399, %rd398, %rd390;
+	mov.b64 %rd390, %rd399;
+$L103:
+	mov.b64 {%r141, %r142}, %rd390;
 	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
-	mov.b64 %rd433, {%r143, %r144};
-	@!%p89 bra $L107;
-	add.s64 %rd434, %rd433, %rd423;
-	mov.b64 %rd423, %rd434;
-$L107:
-	mov.b64 {%r145, %r146}, %rd423;
+	mov.b64 %rd400, {%r143, %r144};
+	@!%p89 bra $L104;
+	add.s64 %rd401, %rd400, %rd390;
+	mov.b64 %rd390, %rd401;
+$L104:
+	mov.b64 {%r145, %r146}, %rd390;
 	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
-	mov.b64 %rd435, {%r147, %r148};
-	@!%p90 bra $L108;
-	add.s64 %rd436, %rd435, %rd423;
-	mov.b64 %rd423, %rd436;
-$L108:
-	mov.b64 {%r149, %r150}, %rd423;
+	mov.b64 %rd402, {%r147, %r148};
+	@!%p90 bra $L105;
+	add.s64 %rd403, %rd402, %rd390;
+	mov.b64 %rd390, %rd403;
+$L105:
+	mov.b64 {%r149, %r150}, %rd390;
 	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd437, {%r151, %r152};
-	selp.b64 %rd438, %rd437, 0, %p91;
-	@!%p85 bra $L109;
-	mul.wide.u32 %rd439, %r7, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	add.s64 %rd441, %rd440, 512;
-	st.shared.s64 [%rd441+0], %rd438;
-$L109:
+	mov.b64 %rd404, {%r151, %r152};
+	selp.b64 %rd405, %rd404, 0, %p91;
+	@!%p85 bra $L106;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	add.s64 %rd408, %rd407, 512;
+	st.shared.s64 [%rd408+0], %rd405;
+$L106:
 	sub.u32 %r153, %r10, 1;
 	setp.eq.u32 %p92, %r7, %r153;
-	@!%p92 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd423;
-$L110:
-$L102:
+	@!%p92 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd390;
+$L107:
+$L99:
 	bar.sync 0;
-	mul.wide.u32 %rd442, %r8, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	add.s64 %rd444, %rd443, 512;
-	ld.shared.s64 %rd445, [%rd444+0];
-	add.s64 %rd446, %rd445, %rd420;
-	ld.shared.s64 %rd447, [%rd1+1024];
-	mov.b64 {%r154, %r155}, %rd446;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	ld.shared.s64 %rd412, [%rd411+0];
+	add.s64 %rd413, %rd412, %rd387;
+	ld.shared.s64 %rd414, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd413;
 	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
-	mov.b64 %rd448, {%r156, %r157};
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, 0;
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p94, %rd457, 0;
-	setp.gt.s64 %p95, %rd455, 0;
+	mov.b64 %rd415, {%r156, %r157};
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, 0;
+	cvt.u64.u32 %rd424, %r2;
+	setp.eq.s64 %p94, %rd424, 0;
+	setp.gt.s64 %p95, %rd422, 0;
 	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L112;
-	atom.global.add.u64 %rd458, [%rd215], %rd455;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd456, %rd459;
-$L112:
-	cvt.u64.u32 %rd460, %r2;
-	setp.eq.s64 %p97, %rd460, 0;
+	@!%p96 bra $L109;
+	atom.global.add.u64 %rd425, [%rd192], %rd422;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd423, %rd426;
+$L109:
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p97, %rd427, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
-	@!%p99 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd456;
-$L113:
+	@!%p99 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L110:
 	bar.sync 0;
-	ld.shared.s64 %rd461, [%rd1+1024];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd456, %rd462;
-	add.s64 %rd463, %rd456, %rd454;
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd465, 0;
-$L114:
-	setp.lt.s64 %p100, %rd465, %rd415;
+	ld.shared.s64 %rd428, [%rd1+1024];
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd423, %rd429;
+	add.s64 %rd430, %rd423, %rd421;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, 0;
+$L111:
+	setp.lt.s64 %p100, %rd432, %rd382;
 	not.pred %p101, %p100;
-	@!%p101 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd466, %rd465, %rd187;
-	mad.lo.s64 %rd467, %rd466, 4, %rd185;
-	ld.shared.s32 %r158, [%rd467+0];
-	mov.b32 %r159, %r158;
-	add.s64 %rd468, %rd464, %rd465;
-	mul.lo.s64 %rd469, %rd468, %rd214;
-	mad.lo.s64 %rd470, %rd469, 4, %rd212;
-	st.global.s32 [%rd470+0], %r159;
+	@!%p101 bra $L115;
+	bra.uni $L113;
 $L115:
-	add.s64 %rd471, %rd465, 1;
-	mov.b64 %rd465, %rd471;
-	bra.uni $L114;
-$L116:
-	bra.uni $L95;
-$L94:
-	bra.uni $L93;
-$L95:
+	mul.lo.s64 %rd433, %rd432, %rd164;
+	mad.lo.s64 %rd434, %rd433, 4, %rd162;
+	ld.shared.s32 %r158, [%rd434+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd435, %rd431, %rd432;
+	mul.lo.s64 %rd436, %rd435, %rd191;
+	mad.lo.s64 %rd437, %rd436, 4, %rd189;
+	st.global.s32 [%rd437+0], %r159;
+$L112:
+	add.s64 %rd438, %rd432, 1;
+	mov.b64 %rd432, %rd438;
+	bra.uni $L111;
+$L113:
+	bra.uni $L92;
+$L91:
+	bra.uni $L90;
+$L92:
 	bra.uni $L3;
 $L5:
-	cvt.u64.u32 %rd472, %r2;
-	add.s64 %rd473, %rd191, %rd472;
-	mov.b64 %rd474, %rd473;
+	cvt.u64.u32 %rd439, %r2;
+	add.s64 %rd440, %rd168, %rd439;
+	mov.b64 %rd441, %rd440;
 	mov.b32 %r160, -1;
-	mov.b64 %rd475, 0;
-	mov.b64 %rd476, 0;
-$L119:
-	@!%p11 bra $L123;
-	mov.b64 %rd477, 4611686018427387904;
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd477, %rd164;
-	bra.uni $L121;
+	mov.b64 %rd442, 0;
+	mov.b64 %rd443, 0;
+$L116:
+	@!%p11 bra $L120;
+	mov.b64 %rd444, 4611686018427387904;
+	bra.uni $L118;
 $L120:
-	bra.uni $L119;
+	mov.b64 %rd444, %rd148;
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd445, %rd444;
 $L121:
-	mov.b64 %rd478, %rd477;
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, %rd445;
 $L124:
-	mov.b64 %rd479, 0;
-	mov.b64 %rd480, %rd478;
-$L127:
-	setp.gt.s64 %p102, %rd480, 0;
+	setp.gt.s64 %p102, %rd447, 0;
 	not.pred %p103, %p102;
-	@!%p103 bra $L131;
-	bra.uni $L129;
-$L131:
-	setp.ge.s64 %p104, %rd475, %rd476;
-	@!%p104 bra $L133;
-	setp.ge.s64 %p105, %rd474, %rd194;
-	@!%p105 bra $L135;
-	bra.uni $L129;
-$L135:
+	@!%p103 bra $L128;
+	bra.uni $L126;
+$L128:
+	setp.ge.s64 %p104, %rd442, %rd443;
+	@!%p104 bra $L130;
+	setp.ge.s64 %p105, %rd441, %rd171;
+	@!%p105 bra $L132;
+	bra.uni $L126;
+$L132:
 	mov.pred %p106, %p10;
-	mov.b64 %rd481, %rd145;
-	mov.b64 %rd482, %rd474;
-$L136:
-	@!%p106 bra $L140;
-	shr.s64 %rd483, %rd482, 5;
-	mul.lo.s64 %rd484, %rd483, %rd151;
-	mad.lo.s64 %rd485, %rd484, 4, %rd149;
-	ld.global.nc.u32 %r161, [%rd485+0];
+	mov.b64 %rd448, %rd129;
+	mov.b64 %rd449, %rd441;
+$L133:
+	@!%p106 bra $L137;
+	shr.s64 %rd450, %rd449, 5;
+	mul.lo.s64 %rd451, %rd450, %rd135;
+	mad.lo.s64 %rd452, %rd451, 4, %rd133;
+	ld.global.nc.u32 %r161, [%rd452+0];
 	mov.b32 %r162, %r161;
-	and.b64 %rd486, %rd482, 31;
-	min.u64 %rd487, %rd486, 32;
-	cvt.u32.u64 %r163, %rd487;
+	and.b64 %rd453, %rd449, 31;
+	min.u64 %rd454, %rd453, 32;
+	cvt.u32.u64 %r163, %rd454;
 	mov.b32 %r165, 0x1;
 	shl.b32 %r164, %r165, %r163;
 	setp.hs.u32 %p107, %r163, 32;
 	selp.b32 %r166, 0, %r164, %p107;
 	and.b32 %r167, %r162, %r166;
 	setp.ne.u32 %p108, %r167, 0x0;
-	@!%p108 bra $L142;
-	cvt.u32.u64 %r168, %rd482;
+	@!%p108 bra $L139;
+	cvt.u32.u64 %r168, %rd449;
 	mov.b32 %r169, %r168;
-	bra.uni $L138;
-$L142:
+	bra.uni $L135;
+$L139:
 	mov.b32 %r169, -1;
-	bra.uni $L138;
-$L140:
-	mul.lo.s64 %rd488, %rd482, %rd148;
-	mad.lo.s64 %rd489, %rd488, 4, %rd146;
-	ld.global.nc.s32 %r170, [%rd489+0];
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd455, %rd449, %rd132;
+	mad.lo.s64 %rd456, %rd455, 4, %rd130;
+	ld.global.nc.s32 %r170, [%rd456+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r169, %r171;
-	bra.uni $L138;
-$L137:
-	bra.uni $L136;
-$L138:
+	bra.uni $L135;
+$L134:
+	bra.uni $L133;
+$L135:
 	mov.b32 %r160, %r169;
-	add.s64 %rd490, %rd474, %rd189;
-	mov.b64 %rd474, %rd490;
+	add.s64 %rd457, %rd441, %rd166;
+	mov.b64 %rd441, %rd457;
 	setp.ge.s32 %p109, %r160, 0;
-	@!%p109 bra $L144;
-	mov.b64 %rd491, %rd135;
+	@!%p109 bra $L141;
+	mov.b64 %rd458, %rd119;
 	mov.b32 %r172, %r160;
-	cvt.s64.s32 %rd492, %r172;
-	mul.lo.s64 %rd493, %rd492, %rd138;
-	mad.lo.s64 %rd494, %rd493, 8, %rd136;
-	ld.global.nc.s64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd135;
+	cvt.s64.s32 %rd459, %r172;
+	mul.lo.s64 %rd460, %rd459, %rd122;
+	mad.lo.s64 %rd461, %rd460, 8, %rd120;
+	ld.global.nc.s64 %rd462, [%rd461+0];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd119;
 	mov.b32 %r173, %r160;
-	cvt.s64.s32 %rd499, %r173;
-	add.s64 %rd500, %rd499, 1;
-	mul.lo.s64 %rd501, %rd500, %rd138;
-	mad.lo.s64 %rd502, %rd501, 8, %rd136;
-	ld.global.nc.s64 %rd503, [%rd502+0];
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd497;
-	mov.b64 %rd507, %rd505;
-	mov.b64 %rd475, %rd506;
-	mov.b64 %rd476, %rd507;
-$L144:
-	bra.uni $L128;
-$L133:
-	mul.lo.s64 %rd508, %rd475, %rd141;
-	mad.lo.s64 %rd509, %rd508, 4, %rd139;
-	ld.global.nc.s32 %r174, [%rd509+0];
+	cvt.s64.s32 %rd466, %r173;
+	add.s64 %rd467, %rd466, 1;
+	mul.lo.s64 %rd468, %rd467, %rd122;
+	mad.lo.s64 %rd469, %rd468, 8, %rd120;
+	ld.global.nc.s64 %rd470, [%rd469+0];
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd464;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd442, %rd473;
+	mov.b64 %rd443, %rd474;
+$L141:
+	bra.uni $L125;
+$L130:
+	mul.lo.s64 %rd475, %rd442, %rd125;
+	mad.lo.s64 %rd476, %rd475, 4, %rd123;
+	ld.global.nc.s32 %r174, [%rd476+0];
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r175;
-	mov.b64 %rd510, %rd167;
 	mov.b32 %r177, %r160;
 	mov.b32 %r178, %r176;
-	mov.b64 %rd511, %rd475;
-$L145:
-	cvt.s64.s32 %rd512, %r177;
-	mul.lo.s64 %rd513, %rd512, %rd179;
-	mad.lo.s64 %rd514, %rd513, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd19, [%rd514+0];
-	mov.f64 %fd20, %fd19;
-	mov.b64 %rd515, %rd510;
-	mov.b64 %rd516, %rd511;
-$L148:
-	setp.eq.s64 %p110, %rd175, 0;
-	@!%p110 bra $L152;
-	mov.f64 %fd21, 0d3FF0000000000000;
-	bra.uni $L150;
-$L152:
-	mul.lo.s64 %rd517, %rd516, %rd176;
-	mad.lo.s64 %rd518, %rd517, 8, %rd174;
-	ld.global.nc.f64 %fd22, [%rd518+0];
+	mov.b64 %rd477, %rd442;
+$L142:
+	mov.f64 %fd19, 0d3FF0000000000000;
+	setp.gt.s64 %p110, %rd152, 0;
+	@!%p110 bra $L146;
+	mul.lo.s64 %rd478, %rd477, %rd153;
+	mad.lo.s64 %rd479, %rd478, 8, %rd151;
+	ld.global.nc.f64 %fd20, [%rd479+0];
+	mov.f64 %fd21, %fd20;
+	mov.f64 %fd19, %fd21;
+$L146:
+	cvt.s64.s32 %rd480, %r177;
+	mul.lo.s64 %rd481, %rd480, %rd156;
+	mad.lo.s64 %rd482, %rd481, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd482+0];
 	mov.f64 %fd23, %fd22;
-	mov.f64 %fd21, %fd23;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	add.rn.f64 %fd24, %fd20, %fd21;
+	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd519, %r178;
-	mul.lo.s64 %rd520, %rd519, %rd179;
-	mad.lo.s64 %rd521, %rd520, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd521+0];
+	cvt.s64.s32 %rd483, %r178;
+	mul.lo.s64 %rd484, %rd483, %rd156;
+	mad.lo.s64 %rd485, %rd484, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd485+0];
 	mov.f64 %fd27, %fd26;
 	setp.lt.f64 %p111, %fd25, %fd27;
 	not.pred %p112, %p111;
-	@!%p112 bra $L154;
+	@!%p112 bra $L148;
 	mov.pred %p113, 0;
-	bra.uni $L147;
-$L154:
-	cvt.s64.s32 %rd522, %r178;
-	mul.lo.s64 %rd523, %rd522, %rd179;
-	mad.lo.s64 %rd524, %rd523, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd525, [%rd524];
-$L155:
-	mov.b64 %fd28, %rd525;
+	bra.uni $L144;
+$L148:
+	cvt.s64.s32 %rd486, %r178;
+	mul.lo.s64 %rd487, %rd486, %rd156;
+	mad.lo.s64 %rd488, %rd487, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd489, [%rd488];
+$L149:
+	mov.b64 %fd28, %rd489;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd526, %fd28;
-	mov.b64 %rd527, %fd25;
-	or.b64 %rd528, %rd526, %rd527;
+	mov.b64 %rd490, %fd28;
+	mov.b64 %rd491, %fd25;
+	or.b64 %rd492, %rd490, %rd491;
 	setp.eq.f64 %p114, %fd28, %fd25;
-	mov.b64 %fd30, %rd528;
+	mov.b64 %fd30, %rd492;
 	selp.f64 %fd31, %fd30, %fd29, %p114;
 	setp.nan.f64 %p115, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
 	selp.f64 %fd33, %fd32, %fd31, %p115;
-	mov.b64 %rd529, %fd33;
-	setp.eq.u64 %p116, %rd525, %rd529;
-	@%p116 bra $L156;
-	atom.global.cas.b64 %rd530, [%rd524], %rd525, %rd529;
-	setp.eq.u64 %p117, %rd530, %rd525;
-	mov.b64 %rd525, %rd530;
-	@!%p117 bra $L155;
-$L156:
-	mov.b64 %fd35, %rd525;
+	mov.b64 %rd493, %fd33;
+	setp.eq.u64 %p116, %rd489, %rd493;
+	@%p116 bra $L150;
+	atom.global.cas.b64 %rd494, [%rd488], %rd489, %rd493;
+	setp.eq.u64 %p117, %rd494, %rd489;
+	mov.b64 %rd489, %rd494;
+	@!%p117 bra $L149;
+$L150:
+	mov.b64 %fd35, %rd489;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
 	setp.gt.f64 %p118, %fd36, %fd25;
 	mov.pred %p113, %p118;
-	bra.uni $L147;
-$L146:
-	bra.uni $L145;
-$L147:
-	@!%p113 bra $L158;
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
+	@!%p113 bra $L152;
 	mov.pred %p119, 0;
-	mov.b64 %rd531, %rd479;
+	mov.b64 %rd495, %rd446;
 	mov.b32 %r179, %r176;
-$L159:
-	@!%p11 bra $L163;
+$L153:
+	@!%p11 bra $L157;
 	shr.s32 %r180, %r179, 5;
-	cvt.s64.s32 %rd532, %r180;
-	mov.b64 %rd533, %rd532;
+	cvt.s64.s32 %rd496, %r180;
+	mov.b64 %rd497, %rd496;
 	and.b32 %r181, %r179, 31;
-	cvt.s64.s32 %rd534, %r181;
-	min.u64 %rd535, %rd534, 32;
-	cvt.u32.u64 %r182, %rd535;
+	cvt.s64.s32 %rd498, %r181;
+	min.u64 %rd499, %rd498, 32;
+	cvt.u32.u64 %r182, %rd499;
 	mov.b32 %r184, 0x1;
 	shl.b32 %r183, %r184, %r182;
 	setp.hs.u32 %p120, %r182, 32;
 	selp.b32 %r185, 0, %r183, %p120;
 	mov.b32 %r186, %r185;
-	mov.b64 %rd536, %rd533;
+	mov.b64 %rd500, %rd497;
 	mov.b32 %r187, %r186;
-	mul.lo.s64 %rd537, %rd536, %rd160;
-	mad.lo.s64 %rd538, %rd537, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r188, [%rd538+0];
+	mul.lo.s64 %rd501, %rd500, %rd144;
+	mad.lo.s64 %rd502, %rd501, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r188, [%rd502+0];
 	mov.b32 %r189, %r188;
 	and.b32 %r190, %r189, %r187;
 	setp.ne.u32 %p121, %r190, 0x0;
 	mov.pred %p122, %p121;
 	not.pred %p123, %p122;
-	@!%p123 bra $L165;
-	mul.lo.s64 %rd539, %rd536, %rd160;
-	mad.lo.s64 %rd540, %rd539, 4, %rd158;
-	atom.global.or.b32 %r191, [%rd540], %r187;
+	@!%p123 bra $L159;
+	mul.lo.s64 %rd503, %rd500, %rd144;
+	mad.lo.s64 %rd504, %rd503, 4, %rd142;
+	atom.global.or.b32 %r191, [%rd504], %r187;
 	mov.b32 %r192, %r191;
 	and.b32 %r193, %r192, %r187;
 	setp.ne.u32 %p124, %r193, 0x0;
 	mov.pred %p122, %p124;
-$L165:
-	@!%p122 bra $L167;
-	mov.b64 %rd541, %rd531;
-	mov.b64 %rd542, %rd541;
+$L159:
+	@!%p122 bra $L161;
+	mov.b64 %rd505, %rd495;
+	mov.b64 %rd506, %rd505;
 	mov.pred %p125, 0;
-	bra.uni $L161;
-$L167:
-	mov.b64 %rd543, %rd531;
-	mov.b64 %rd542, %rd543;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd507, %rd495;
+	mov.b64 %rd506, %rd507;
 	mov.pred %p125, 1;
-	bra.uni $L161;
-$L163:
-	@!%p12 bra $L169;
-	cvt.s64.s32 %rd544, %r179;
-	mul.lo.s64 %rd545, %rd544, %rd163;
-	mad.lo.s64 %rd546, %rd545, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r194, [%rd546+0];
+	bra.uni $L155;
+$L157:
+	@!%p12 bra $L163;
+	cvt.s64.s32 %rd508, %r179;
+	mul.lo.s64 %rd509, %rd508, %rd147;
+	mad.lo.s64 %rd510, %rd509, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r194, [%rd510+0];
 	mov.b32 %r195, %r194;
 	setp.eq.s32 %p126, %r195, %r35;
 	mov.pred %p127, %p126;
 	not.pred %p128, %p127;
-	@!%p128 bra $L171;
-	cvt.s64.s32 %rd547, %r179;
-	mul.lo.s64 %rd548, %rd547, %rd163;
-	mad.lo.s64 %rd549, %rd548, 4, %rd161;
-	atom.global.exch.b32 %r196, [%rd549], %r35;
+	@!%p128 bra $L165;
+	cvt.s64.s32 %rd511, %r179;
+	mul.lo.s64 %rd512, %rd511, %rd147;
+	mad.lo.s64 %rd513, %rd512, 4, %rd145;
+	atom.global.exch.b32 %r196, [%rd513], %r35;
 	mov.b32 %r197, %r196;
 	setp.eq.s32 %p129, %r197, %r35;
 	mov.pred %p127, %p129;
-$L171:
-	@!%p127 bra $L173;
-	mov.b64 %rd550, %rd531;
-	mov.b64 %rd542, %rd550;
+$L165:
+	@!%p127 bra $L167;
+	mov.b64 %rd514, %rd495;
+	mov.b64 %rd506, %rd514;
 	mov.pred %p125, 0;
-	bra.uni $L161;
-$L173:
-$L169:
-	mul.lo.s64 %rd551, %rd531, %rd187;
-	mad.lo.s64 %rd552, %rd551, 4, %rd185;
-	st.shared.s32 [%rd552+0], %r179;
-	add.s64 %rd553, %rd531, 1;
-	mov.b64 %rd554, %rd553;
-	mov.b64 %rd542, %rd554;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd515, %rd495, %rd164;
+	mad.lo.s64 %rd516, %rd515, 4, %rd162;
+	st.shared.s32 [%rd516+0], %r179;
+	add.s64 %rd517, %rd495, 1;
+	mov.b64 %rd518, %rd517;
+	mov.b64 %rd506, %rd518;
 	mov.pred %p125, 1;
-	bra.uni $L161;
-$L160:
-	bra.uni $L159;
-$L161:
-	mov.b64 %rd555, %rd542;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd519, %rd506;
 	mov.pred %p130, %p125;
-	mov.b64 %rd479, %rd555;
+	mov.b64 %rd446, %rd519;
 	mov.pred %p119, %p130;
-	@!%p119 bra $L175;
-	mov.b64 %rd556, %rd135;
+	@!%p119 bra $L169;
+	mov.b64 %rd520, %rd119;
 	mov.b32 %r198, %r176;
-	setp.lt.s64 %p131, %rd129, 64;
-	setp.le.s64 %p132, %rd165, 1;
+	setp.lt.s64 %p131, %rd113, 64;
+	setp.le.s64 %p132, %rd149, 1;
 	or.pred %p133, %p131, %p132;
-	@!%p133 bra $L176;
-	mov.b64 %rd557, %rd556;
+	@!%p133 bra $L170;
+	mov.b64 %rd521, %rd520;
 	mov.b32 %r199, %r198;
-	cvt.s64.s32 %rd558, %r199;
-	add.s64 %rd559, %rd558, 1;
-	mul.lo.s64 %rd560, %rd559, %rd138;
-	mad.lo.s64 %rd561, %rd560, 8, %rd136;
-	ld.global.nc.s64 %rd562, [%rd561+0];
-	mov.b64 %rd563, %rd562;
-	cvt.s64.s32 %rd564, %r199;
-	mul.lo.s64 %rd565, %rd564, %rd138;
-	mad.lo.s64 %rd566, %rd565, 8, %rd136;
-	ld.global.nc.s64 %rd567, [%rd566+0];
-	mov.b64 %rd568, %rd567;
-	sub.s64 %rd569, %rd563, %rd568;
-	mov.b64 %rd570, %rd569;
-	add.s64 %rd571, %rd130, %rd570;
-	mov.b64 %rd130, %rd571;
-	bra.uni $L177;
-$L176:
-	rem.s64 %rd572, %rd129, %rd165;
-	setp.eq.s64 %p134, %rd165, -1;
-	selp.b64 %rd573, 0, %rd572, %p134;
-	setp.eq.s64 %p135, %rd165, 0;
-	selp.b64 %rd574, %rd129, %rd573, %p135;
-	setp.eq.s64 %p136, %rd574, 0;
-	@!%p136 bra $L179;
-	mov.b64 %rd575, %rd556;
+	cvt.s64.s32 %rd522, %r199;
+	add.s64 %rd523, %rd522, 1;
+	mul.lo.s64 %rd524, %rd523, %rd122;
+	mad.lo.s64 %rd525, %rd524, 8, %rd120;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	cvt.s64.s32 %rd528, %r199;
+	mul.lo.s64 %rd529, %rd528, %rd122;
+	mad.lo.s64 %rd530, %rd529, 8, %rd120;
+	ld.global.nc.s64 %rd531, [%rd530+0];
+	mov.b64 %rd532, %rd531;
+	sub.s64 %rd533, %rd527, %rd532;
+	mov.b64 %rd534, %rd533;
+	add.s64 %rd535, %rd114, %rd534;
+	mov.b64 %rd114, %rd535;
+	bra.uni $L171;
+$L170:
+	rem.s64 %rd536, %rd113, %rd149;
+	setp.eq.s64 %p134, %rd149, -1;
+	selp.b64 %rd537, 0, %rd536, %p134;
+	setp.eq.s64 %p135, %rd149, 0;
+	selp.b64 %rd538, %rd113, %rd537, %p135;
+	setp.eq.s64 %p136, %rd538, 0;
+	@!%p136 bra $L173;
+	mov.b64 %rd539, %rd520;
 	mov.b32 %r200, %r198;
-	cvt.s64.s32 %rd576, %r200;
-	add.s64 %rd577, %rd576, 1;
-	mul.lo.s64 %rd578, %rd577, %rd138;
-	mad.lo.s64 %rd579, %rd578, 8, %rd136;
-	ld.global.nc.s64 %rd580, [%rd579+0];
-	mov.b64 %rd581, %rd580;
-	cvt.s64.s32 %rd582, %r200;
-	mul.lo.s64 %rd583, %rd582, %rd138;
-	mad.lo.s64 %rd584, %rd583, 8, %rd136;
-	ld.global.nc.s64 %rd585, [%rd584+0];
-	mov.b64 %rd586, %rd585;
-	sub.s64 %rd587, %rd581, %rd586;
-	mov.b64 %rd588, %rd587;
-	mul.lo.s64 %rd589, %rd165, %rd588;
-	add.s64 %rd590, %rd130, %rd589;
-	mov.b64 %rd130, %rd590;
-$L179:
-$L177:
-	add.s64 %rd591, %rd129, 1;
-	mov.b64 %rd129, %rd591;
-$L175:
-$L158:
-	add.s64 %rd592, %rd475, 1;
-	mov.b64 %rd475, %rd592;
-	sub.s64 %rd593, %rd480, 1;
-	mov.b64 %rd480, %rd593;
-$L128:
-	bra.uni $L127;
-$L129:
-	mov.b64 %rd594, %rd479;
-$L180:
-	@!%p11 bra $L184;
-	bra.uni $L182;
-$L184:
-	// block scan
-	mov.b64 %rd595, %rd594;
-	mov.b32 %r201, %r3;
-$L185:
-	setp.hs.u32 %p137, %r201, 32;
-	@%p137 bra $L186;
-	mov.b64 {%r202, %r203}, %rd595;
-	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
-	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
-	mov.b64 %rd596, {%r204, %r205};
-	@!%p138 bra $L187;
-	add.s64 %rd597, %rd596, %rd595;
-	mov.b64 %rd595, %rd597;
-$L187:
-	shl.b32 %r201, %r201, 1;
-	bra.uni $L185;
-$L186:
-	mov.b64 {%r206, %r207}, %rd595;
-	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
-	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
-	mov.b64 %rd598, {%r208, %r209};
-	setp.lo.u32 %p140, %r3, 32;
-	and.pred %p141, %p139, %p140;
-	selp.b64 %rd599, %rd598, 0, %p141;
-	sub.u32 %r210, %r13, %r3;
-	setp.eq.u32 %p142, %r7, %r210;
-	@!%p142 bra $L188;
-	mul.wide.u32 %rd600, %r8, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	st.shared.s64 [%rd601+0], %rd595;
-$L188:
-	bar.sync 0;
-	setp.eq.u32 %p143, %r8, 0;
-	@!%p143 bra $L189;
-	mov.b64 %rd602, 0;
-	setp.lo.u32 %p144, %r7, %r10;
-	@!%p144 bra $L190;
-	mul.wide.u32 %rd603, %r7, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	ld.shared.s64 %rd605, [%rd604+0];
-	mov.b64 %rd602, %rd605;
-$L190:
-	mov.b64 {%r211, %r212}, %rd602;
-	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
-	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
-	mov.b64 %rd606, {%r213, %r214};
-	@!%p145 bra $L191;
-	add.s64 %rd607, %rd606, %rd602;
-	mov.b64 %rd602, %rd607;
-$L191:
-	mov.b64 {%r215, %r216}, %rd602;
-	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
-	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
-	mov.b64 %rd608, {%r217, %r218};
-	@!%p146 bra $L192;
-	add.s64 %rd609, %rd608, %rd602;
-	mov.b64 %rd602, %rd609;
-$L192:
-	mov.b64 {%r219, %r220}, %rd602;
-	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
-	mov.b64 %rd610, {%r221, %r222};
-	@!%p147 bra $L193;
-	add.s64 %rd611, %rd610, %rd602;
-	mov.b64 %rd602, %rd611;
-$L193:
-	mov.b64 {%r223, %r224}, %rd602;
-	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
-	mov.b64 %rd612, {%r225, %r226};
-	@!%p148 bra $L194;
-	add.s64 %rd613, %rd612, %rd602;
-	mov.b64 %rd602, %rd613;
-$L194:
-	mov.b64 {%r227, %r228}, %rd602;
-	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
-	mov.b64 %rd614, {%r229, %r230};
-	@!%p149 bra $L195;
-	add.s64 %rd615, %rd614, %rd602;
-	mov.b64 %rd602, %rd615;
-$L195:
-	mov.b64 {%r231, %r232}, %rd602;
-	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
-	mov.b64 %rd616, {%r233, %r234};
-	selp.b64 %rd617, %rd616, 0, %p150;
-	@!%p144 bra $L196;
-	mul.wide.u32 %rd618, %r7, 16;
-	add.s64 %rd619, %rd1, %rd618;
-	add.s64 %rd620, %rd619, 512;
-	st.shared.s64 [%rd620+0], %rd617;
-$L196:
-	sub.u32 %r235, %r10, 1;
-	setp.eq.u32 %p151, %r7, %r235;
-	@!%p151 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd602;
-$L197:
-$L189:
-	bar.sync 0;
-	mul.wide.u32 %rd621, %r8, 16;
-	add.s64 %rd622, %rd1, %rd621;
-	add.s64 %rd623, %rd622, 512;
-	ld.shared.s64 %rd624, [%rd623+0];
-	add.s64 %rd625, %rd624, %rd599;
-	ld.shared.s64 %rd626, [%rd1+1024];
-	mov.b64 {%r236, %r237}, %rd625;
-	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
-	mov.b64 %rd627, {%r238, %r239};
-	mov.b64 %rd628, %rd626;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	mov.b64 %rd631, %rd629;
-	mov.b64 %rd632, %rd630;
-	mov.b64 %rd633, %rd631;
-	mov.b64 %rd634, %rd632;
-	mov.b64 %rd635, 0;
-	cvt.u64.u32 %rd636, %r2;
-	setp.eq.s64 %p153, %rd636, 0;
-	setp.gt.s64 %p154, %rd634, 0;
-	and.pred %p155, %p153, %p154;
-	@!%p155 bra $L199;
-	atom.global.add.u64 %rd637, [%rd155], %rd634;
-	mov.b64 %rd638, %rd637;
-	mov.b64 %rd635, %rd638;
-$L199:
-	cvt.u64.u32 %rd639, %r2;
-	setp.eq.s64 %p156, %rd639, 0;
-	setp.eq.u32 %p157, %r1, 0;
-	and.pred %p158, %p156, %p157;
-	bar.sync 0;
-	@!%p158 bra $L200;
-	st.shared.s64 [%rd1+1024], %rd635;
-$L200:
-	bar.sync 0;
-	ld.shared.s64 %rd640, [%rd1+1024];
-	mov.b64 %rd641, %rd640;
-	mov.b64 %rd635, %rd641;
-	add.s64 %rd642, %rd635, %rd633;
-	mov.b64 %rd643, %rd642;
-	mov.b64 %rd644, 0;
-$L201:
-	setp.lt.s64 %p159, %rd644, %rd594;
-	not.pred %p160, %p159;
-	@!%p160 bra $L205;
-	bra.uni $L203;
-$L205:
-	mul.lo.s64 %rd645, %rd644, %rd187;
-	mad.lo.s64 %rd646, %rd645, 4, %rd185;
-	ld.shared.s32 %r240, [%rd646+0];
-	mov.b32 %r241, %r240;
-	add.s64 %rd647, %rd643, %rd644;
-	mul.lo.s64 %rd648, %rd647, %rd154;
-	mad.lo.s64 %rd649, %rd648, 4, %rd152;
-	st.global.s32 [%rd649+0], %r241;
-$L202:
-	add.s64 %rd650, %rd644, 1;
-	mov.b64 %rd644, %rd650;
-	bra.uni $L201;
-$L203:
-	bra.uni $L182;
-$L181:
-	bra.uni $L180;
-$L182:
-	mov.b64 %rd651, 0;
-	setp.lt.s64 %p161, %rd475, %rd476;
-	setp.lt.s64 %p162, %rd474, %rd194;
-	or.pred %p163, %p161, %p162;
-	@!%p163 bra $L207;
-	mov.b64 %rd651, 1;
-$L207:
-	mov.b64 %rd652, %rd651;
-	// block reduction
-	sub.u32 %r242, %r13, 1;
-	mov.b32 %r243, %r3;
-$L208:
-	setp.hs.u32 %p164, %r243, 32;
-	@%p164 bra $L209;
-	mov.b64 {%r244, %r245}, %rd652;
-	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
-	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
-	mov.b64 %rd653, {%r246, %r247};
-	@!%p165 bra $L210;
-	max.s64 %rd654, %rd652, %rd653;
-	mov.b64 %rd652, %rd654;
-$L210:
-	shl.b32 %r243, %r243, 1;
-	bra.uni $L208;
-$L209:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L211;
-	mul.wide.u32 %rd655, %r8, 16;
-	add.s64 %rd656, %rd1, %rd655;
-	st.shared.s64 [%rd656+0], %rd652;
-$L211:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L212;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L213;
-	mul.wide.u32 %rd657, %r7, 16;
-	add.s64 %rd658, %rd1, %rd657;
-	ld.shared.s64 %rd659, [%rd658+0];
-	mov.b64 %rd652, %rd659;
-$L213:
-	sub.u32 %r248, %r10, 1;
-	mov.b64 {%r249, %r250}, %rd652;
-	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
-	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
-	mov.b64 %rd660, {%r251, %r252};
-	@!%p169 bra $L214;
-	max.s64 %rd661, %rd652, %rd660;
-	mov.b64 %rd652, %rd661;
-$L214:
-	mov.b64 {%r253, %r254}, %rd652;
-	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
-	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
-	mov.b64 %rd662, {%r255, %r256};
-	@!%p170 bra $L215;
-	max.s64 %rd663, %rd652, %rd662;
-	mov.b64 %rd652, %rd663;
-$L215:
-	mov.b64 {%r257, %r258}, %rd652;
-	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
-	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
-	mov.b64 %rd664, {%r259, %r260};
-	@!%p171 bra $L216;
-	max.s64 %rd665, %rd652, %rd664;
-	mov.b64 %rd652, %rd665;
-$L216:
-	mov.b64 {%r261, %r262}, %rd652;
-	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
-	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
-	mov.b64 %rd666, {%r263, %r264};
-	@!%p172 bra $L217;
-	max.s64 %rd667, %rd652, %rd666;
-	mov.b64 %rd652, %rd667;
-$L217:
-	mov.b64 {%r265, %r266}, %rd652;
-	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
-	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
-	mov.b64 %rd668, {%r267, %r268};
-	@!%p173 bra $L218;
-	max.s64 %rd669, %rd652, %rd668;
-	mov.b64 %rd652, %rd669;
-$L218:
-	@!%p166 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd652;
-$L219:
-$L212:
-	bar.sync 0;
-	ld.shared.s64 %rd670, [%rd1+1024];
-	mov.b64 %rd652, %rd670;
-	mov.b64 %rd671, %rd652;
-	setp.eq.s64 %p174, %rd671, 0;
-	@!%p174 bra $L221;
-	bra.uni $L126;
-$L221:
+	cvt.s64.s32 %rd540, %r200;
+	add.s64 %rd541, %rd540, 1;
+	mul.lo.s64 %rd542, %rd541, %rd122;
+	mad.lo.s64 %rd543, %rd542, 8, %rd120;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	cvt.s64.s32 %rd546, %r200;
+	mul.lo.s64 %rd547, %rd546, %rd122;
+	mad.lo.s64 %rd548, %rd547, 8, %rd120;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	sub.s64 %rd551, %rd545, %rd550;
+	mov.b64 %rd552, %rd551;
+	mul.lo.s64 %rd553, %rd149, %rd552;
+	add.s64 %rd554, %rd114, %rd553;
+	mov.b64 %rd114, %rd554;
+$L173:
+$L171:
+	add.s64 %rd555, %rd113, 1;
+	mov.b64 %rd113, %rd555;
+$L169:
+$L152:
+	add.s64 %rd556, %rd442, 1;
+	mov.b64 %rd442, %rd556;
+	sub.s64 %rd557, %rd447, 1;
+	mov.b64 %rd447, %rd557;
 $L125:
 	bra.uni $L124;
 $L126:
+	mov.b64 %rd558, %rd446;
+$L174:
+	@!%p11 bra $L178;
+	bra.uni $L176;
+$L178:
+	// block scan
+	mov.b64 %rd559, %rd558;
+	mov.b32 %r201, %r3;
+$L179:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L180;
+	mov.b64 {%r202, %r203}, %rd559;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd560, {%r204, %r205};
+	@!%p138 bra $L181;
+	add.s64 %rd561, %rd560, %rd559;
+	mov.b64 %rd559, %rd561;
+$L181:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L179;
+$L180:
+	mov.b64 {%r206, %r207}, %rd559;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd562, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd563, %rd562, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L182;
+	mul.wide.u32 %rd564, %r8, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	st.shared.s64 [%rd565+0], %rd559;
+$L182:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L183;
+	mov.b64 %rd566, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L184;
+	mul.wide.u32 %rd567, %r7, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	ld.shared.s64 %rd569, [%rd568+0];
+	mov.b64 %rd566, %rd569;
+$L184:
+	mov.b64 {%r211, %r212}, %rd566;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd570, {%r213, %r214};
+	@!%p145 bra $L185;
+	add.s64 %rd571, %rd570, %rd566;
+	mov.b64 %rd566, %rd571;
+$L185:
+	mov.b64 {%r215, %r216}, %rd566;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd572, {%r217, %r218};
+	@!%p146 bra $L186;
+	add.s64 %rd573, %rd572, %rd566;
+	mov.b64 %rd566, %rd573;
+$L186:
+	mov.b64 {%r219, %r220}, %rd566;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd574, {%r221, %r222};
+	@!%p147 bra $L187;
+	add.s64 %rd575, %rd574, %rd566;
+	mov.b64 %rd566, %rd575;
+$L187:
+	mov.b64 {%r223, %r224}, %rd566;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd576, {%r225, %r226};
+	@!%p148 bra $L188;
+	add.s64 %rd577, %rd576, %rd566;
+	mov.b64 %rd566, %rd577;
+$L188:
+	mov.b64 {%r227, %r228}, %rd566;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd578, {%r229, %r230};
+	@!%p149 bra $L189;
+	add.s64 %rd579, %rd578, %rd566;
+	mov.b64 %rd566, %rd579;
+$L189:
+	mov.b64 {%r231, %r232}, %rd566;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd580, {%r233, %r234};
+	selp.b64 %rd581, %rd580, 0, %p150;
+	@!%p144 bra $L190;
+	mul.wide.u32 %rd582, %r7, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	st.shared.s64 [%rd584+0], %rd581;
+$L190:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd566;
+$L191:
+$L183:
+	bar.sync 0;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	add.s64 %rd587, %rd586, 512;
+	ld.shared.s64 %rd588, [%rd587+0];
+	add.s64 %rd589, %rd588, %rd563;
+	ld.shared.s64 %rd590, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd589;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd591, {%r238, %r239};
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, 0;
+	cvt.u64.u32 %rd600, %r2;
+	setp.eq.s64 %p153, %rd600, 0;
+	setp.gt.s64 %p154, %rd598, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L193;
+	atom.global.add.u64 %rd601, [%rd139], %rd598;
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd599, %rd602;
+$L193:
+	cvt.u64.u32 %rd603, %r2;
+	setp.eq.s64 %p156, %rd603, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L194;
+	st.shared.s64 [%rd1+1024], %rd599;
+$L194:
+	bar.sync 0;
+	ld.shared.s64 %rd604, [%rd1+1024];
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd599, %rd605;
+	add.s64 %rd606, %rd599, %rd597;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd608, 0;
+$L195:
+	setp.lt.s64 %p159, %rd608, %rd558;
+	not.pred %p160, %p159;
+	@!%p160 bra $L199;
+	bra.uni $L197;
+$L199:
+	mul.lo.s64 %rd609, %rd608, %rd164;
+	mad.lo.s64 %rd610, %rd609, 4, %rd162;
+	ld.shared.s32 %r240, [%rd610+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd611, %rd607, %rd608;
+	mul.lo.s64 %rd612, %rd611, %rd138;
+	mad.lo.s64 %rd613, %rd612, 4, %rd136;
+	st.global.s32 [%rd613+0], %r241;
+$L196:
+	add.s64 %rd614, %rd608, 1;
+	mov.b64 %rd608, %rd614;
+	bra.uni $L195;
+$L197:
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd615, 0;
+	setp.lt.s64 %p161, %rd442, %rd443;
+	setp.lt.s64 %p162, %rd441, %rd171;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L201;
+	mov.b64 %rd615, 1;
+$L201:
+	mov.b64 %rd616, %rd615;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L202:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L203;
+	mov.b64 {%r244, %r245}, %rd616;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd617, {%r246, %r247};
+	@!%p165 bra $L204;
+	max.s64 %rd618, %rd616, %rd617;
+	mov.b64 %rd616, %rd618;
+$L204:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L202;
+$L203:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L205;
+	mul.wide.u32 %rd619, %r8, 16;
+	add.s64 %rd620, %rd1, %rd619;
+	st.shared.s64 [%rd620+0], %rd616;
+$L205:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L206;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L207;
+	mul.wide.u32 %rd621, %r7, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	ld.shared.s64 %rd623, [%rd622+0];
+	mov.b64 %rd616, %rd623;
+$L207:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd616;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd624, {%r251, %r252};
+	@!%p169 bra $L208;
+	max.s64 %rd625, %rd616, %rd624;
+	mov.b64 %rd616, %rd625;
+$L208:
+	mov.b64 {%r253, %r254}, %rd616;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd626, {%r255, %r256};
+	@!%p170 bra $L209;
+	max.s64 %rd627, %rd616, %rd626;
+	mov.b64 %rd616, %rd627;
+$L209:
+	mov.b64 {%r257, %r258}, %rd616;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd628, {%r259, %r260};
+	@!%p171 bra $L210;
+	max.s64 %rd629, %rd616, %rd628;
+	mov.b64 %rd616, %rd629;
+$L210:
+	mov.b64 {%r261, %r262}, %rd616;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd630, {%r263, %r264};
+	@!%p172 bra $L211;
+	max.s64 %rd631, %rd616, %rd630;
+	mov.b64 %rd616, %rd631;
+$L211:
+	mov.b64 {%r265, %r266}, %rd616;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd632, {%r267, %r268};
+	@!%p173 bra $L212;
+	max.s64 %rd633, %rd616, %rd632;
+	mov.b64 %rd616, %rd633;
+$L212:
+	@!%p166 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd616;
+$L213:
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd634, [%rd1+1024];
+	mov.b64 %rd616, %rd634;
+	mov.b64 %rd635, %rd616;
+	setp.eq.s64 %p174, %rd635, 0;
+	@!%p174 bra $L215;
+	bra.uni $L123;
+$L215:
+$L122:
+	bra.uni $L121;
+$L123:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd672, %rd129;
-	mov.b64 %rd673, %rd130;
+	mov.b64 %rd636, %rd113;
+	mov.b64 %rd637, %rd114;
 	// block reduction
 	sub.u32 %r269, %r13, 1;
 	mov.b32 %r270, %r3;
-$L222:
+$L216:
 	setp.hs.u32 %p175, %r270, 32;
-	@%p175 bra $L223;
-	mov.b64 {%r271, %r272}, %rd672;
+	@%p175 bra $L217;
+	mov.b64 {%r271, %r272}, %rd636;
 	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
 	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
-	mov.b64 %rd674, {%r273, %r274};
-	mov.b64 {%r275, %r276}, %rd673;
+	mov.b64 %rd638, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd637;
 	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
 	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
-	mov.b64 %rd675, {%r277, %r278};
-	@!%p176 bra $L224;
-	setp.lt.s64 %p177, %rd674, %rd672;
-	setp.eq.s64 %p178, %rd674, %rd672;
-	setp.lt.s64 %p179, %rd675, %rd673;
+	mov.b64 %rd639, {%r277, %r278};
+	@!%p176 bra $L218;
+	setp.lt.s64 %p177, %rd638, %rd636;
+	setp.eq.s64 %p178, %rd638, %rd636;
+	setp.lt.s64 %p179, %rd639, %rd637;
 	and.pred %p180, %p178, %p179;
 	or.pred %p181, %p177, %p180;
-	selp.b64 %rd676, %rd674, %rd672, %p181;
-	selp.b64 %rd677, %rd675, %rd673, %p181;
-	mov.b64 %rd672, %rd676;
-	mov.b64 %rd673, %rd677;
-$L224:
+	selp.b64 %rd640, %rd638, %rd636, %p181;
+	selp.b64 %rd641, %rd639, %rd637, %p181;
+	mov.b64 %rd636, %rd640;
+	mov.b64 %rd637, %rd641;
+$L218:
 	shl.b32 %r270, %r270, 1;
-	bra.uni $L222;
-$L223:
+	bra.uni $L216;
+$L217:
 	setp.eq.u32 %p182, %r7, 0;
-	@!%p182 bra $L225;
-	mul.wide.u32 %rd678, %r8, 16;
-	add.s64 %rd679, %rd1, %rd678;
-	st.shared.s64 [%rd679+0], %rd672;
-	st.shared.s64 [%rd679+8], %rd673;
-$L225:
+	@!%p182 bra $L219;
+	mul.wide.u32 %rd642, %r8, 16;
+	add.s64 %rd643, %rd1, %rd642;
+	st.shared.s64 [%rd643+0], %rd636;
+	st.shared.s64 [%rd643+8], %rd637;
+$L219:
 	bar.sync 0;
 	setp.eq.u32 %p183, %r8, 0;
-	@!%p183 bra $L226;
+	@!%p183 bra $L220;
 	setp.lo.u32 %p184, %r7, %r10;
-	@!%p184 bra $L227;
-	mul.wide.u32 %rd680, %r7, 16;
-	add.s64 %rd681, %rd1, %rd680;
-	ld.shared.s64 %rd682, [%rd681+0];
-	ld.shared.s64 %rd683, [%rd681+8];
-	mov.b64 %rd672, %rd682;
-	mov.b64 %rd673, %rd683;
-$L227:
+	@!%p184 bra $L221;
+	mul.wide.u32 %rd644, %r7, 16;
+	add.s64 %rd645, %rd1, %rd644;
+	ld.shared.s64 %rd646, [%rd645+0];
+	ld.shared.s64 %rd647, [%rd645+8];
+	mov.b64 %rd636, %rd646;
+	mov.b64 %rd637, %rd647;
+$L221:
 	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd672;
+	mov.b64 {%r280, %r281}, %rd636;
 	shfl.sync.down.b32 %r282|%p185, %r280, 1, %r279, %r17;
 	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd684, {%r282, %r283};
-	mov.b64 {%r284, %r285}, %rd673;
+	mov.b64 %rd648, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd637;
 	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
 	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
-	mov.b64 %rd685, {%r286, %r287};
-	@!%p185 bra $L228;
-	setp.lt.s64 %p186, %rd684, %rd672;
-	setp.eq.s64 %p187, %rd684, %rd672;
-	setp.lt.s64 %p188, %rd685, %rd673;
+	mov.b64 %rd649, {%r286, %r287};
+	@!%p185 bra $L222;
+	setp.lt.s64 %p186, %rd648, %rd636;
+	setp.eq.s64 %p187, %rd648, %rd636;
+	setp.lt.s64 %p188, %rd649, %rd637;
 	and.pred %p189, %p187, %p188;
 	or.pred %p190, %p186, %p189;
-	selp.b64 %rd686, %rd684, %rd672, %p190;
-	selp.b64 %rd687, %rd685, %rd673, %p190;
-	mov.b64 %rd672, %rd686;
-	mov.b64 %rd673, %rd687;
-$L228:
-	mov.b64 {%r288, %r289}, %rd672;
+	selp.b64 %rd650, %rd648, %rd636, %p190;
+	selp.b64 %rd651, %rd649, %rd637, %p190;
+	mov.b64 %rd636, %rd650;
+	mov.b64 %rd637, %rd651;
+$L222:
+	mov.b64 {%r288, %r289}, %rd636;
 	shfl.sync.down.b32 %r290|%p191, %r288, 2, %r279, %r17;
 	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
-	mov.b64 %rd688, {%r290, %r291};
-	mov.b64 {%r292, %r293}, %rd673;
+	mov.b64 %rd652, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd637;
 	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
 	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
-	mov.b64 %rd689, {%r294, %r295};
-	@!%p191 bra $L229;
-	setp.lt.s64 %p192, %rd688, %rd672;
-	setp.eq.s64 %p193, %rd688, %rd672;
-	setp.lt.s64 %p194, %rd689, %rd673;
+	mov.b64 %rd653, {%r294, %r295};
+	@!%p191 bra $L223;
+	setp.lt.s64 %p192, %rd652, %rd636;
+	setp.eq.s64 %p193, %rd652, %rd636;
+	setp.lt.s64 %p194, %rd653, %rd637;
 	and.pred %p195, %p193, %p194;
 	or.pred %p196, %p192, %p195;
-	selp.b64 %rd690, %rd688, %rd672, %p196;
-	selp.b64 %rd691, %rd689, %rd673, %p196;
-	mov.b64 %rd672, %rd690;
-	mov.b64 %rd673, %rd691;
-$L229:
-	mov.b64 {%r296, %r297}, %rd672;
+	selp.b64 %rd654, %rd652, %rd636, %p196;
+	selp.b64 %rd655, %rd653, %rd637, %p196;
+	mov.b64 %rd636, %rd654;
+	mov.b64 %rd637, %rd655;
+$L223:
+	mov.b64 {%r296, %r297}, %rd636;
 	shfl.sync.down.b32 %r298|%p197, %r296, 4, %r279, %r17;
 	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
-	mov.b64 %rd692, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd673;
+	mov.b64 %rd656, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd637;
 	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
 	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
-	mov.b64 %rd693, {%r302, %r303};
-	@!%p197 bra $L230;
-	setp.lt.s64 %p198, %rd692, %rd672;
-	setp.eq.s64 %p199, %rd692, %rd672;
-	setp.lt.s64 %p200, %rd693, %rd673;
+	mov.b64 %rd657, {%r302, %r303};
+	@!%p197 bra $L224;
+	setp.lt.s64 %p198, %rd656, %rd636;
+	setp.eq.s64 %p199, %rd656, %rd636;
+	setp.lt.s64 %p200, %rd657, %rd637;
 	and.pred %p201, %p199, %p200;
 	or.pred %p202, %p198, %p201;
-	selp.b64 %rd694, %rd692, %rd672, %p202;
-	selp.b64 %rd695, %rd693, %rd673, %p202;
-	mov.b64 %rd672, %rd694;
-	mov.b64 %rd673, %rd695;
-$L230:
-	mov.b64 {%r304, %r305}, %rd672;
+	selp.b64 %rd658, %rd656, %rd636, %p202;
+	selp.b64 %rd659, %rd657, %rd637, %p202;
+	mov.b64 %rd636, %rd658;
+	mov.b64 %rd637, %rd659;
+$L224:
+	mov.b64 {%r304, %r305}, %rd636;
 	shfl.sync.down.b32 %r306|%p203, %r304, 8, %r279, %r17;
 	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
-	mov.b64 %rd696, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd673;
+	mov.b64 %rd660, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd637;
 	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
 	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
-	mov.b64 %rd697, {%r310, %r311};
-	@!%p203 bra $L231;
-	setp.lt.s64 %p204, %rd696, %rd672;
-	setp.eq.s64 %p205, %rd696, %rd672;
-	setp.lt.s64 %p206, %rd697, %rd673;
+	mov.b64 %rd661, {%r310, %r311};
+	@!%p203 bra $L225;
+	setp.lt.s64 %p204, %rd660, %rd636;
+	setp.eq.s64 %p205, %rd660, %rd636;
+	setp.lt.s64 %p206, %rd661, %rd637;
 	and.pred %p207, %p205, %p206;
 	or.pred %p208, %p204, %p207;
-	selp.b64 %rd698, %rd696, %rd672, %p208;
-	selp.b64 %rd699, %rd697, %rd673, %p208;
-	mov.b64 %rd672, %rd698;
-	mov.b64 %rd673, %rd699;
-$L231:
-	mov.b64 {%r312, %r313}, %rd672;
+	selp.b64 %rd662, %rd660, %rd636, %p208;
+	selp.b64 %rd663, %rd661, %rd637, %p208;
+	mov.b64 %rd636, %rd662;
+	mov.b64 %rd637, %rd663;
+$L225:
+	mov.b64 {%r312, %r313}, %rd636;
 	shfl.sync.down.b32 %r314|%p209, %r312, 16, %r279, %r17;
 	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
-	mov.b64 %rd700, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd673;
+	mov.b64 %rd664, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd637;
 	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
 	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
-	mov.b64 %rd701, {%r318, %r319};
-	@!%p209 bra $L232;
-	setp.lt.s64 %p210, %rd700, %rd672;
-	setp.eq.s64 %p211, %rd700, %rd672;
-	setp.lt.s64 %p212, %rd701, %rd673;
+	mov.b64 %rd665, {%r318, %r319};
+	@!%p209 bra $L226;
+	setp.lt.s64 %p210, %rd664, %rd636;
+	setp.eq.s64 %p211, %rd664, %rd636;
+	setp.lt.s64 %p212, %rd665, %rd637;
 	and.pred %p213, %p211, %p212;
 	or.pred %p214, %p210, %p213;
-	selp.b64 %rd702, %rd700, %rd672, %p214;
-	selp.b64 %rd703, %rd701, %rd673, %p214;
-	mov.b64 %rd672, %rd702;
-	mov.b64 %rd673, %rd703;
-$L232:
+	selp.b64 %rd666, %rd664, %rd636, %p214;
+	selp.b64 %rd667, %rd665, %rd637, %p214;
+	mov.b64 %rd636, %rd666;
+	mov.b64 %rd637, %rd667;
 $L226:
-	mul.wide.u32 %rd704, %r28, 16;
-	add.s64 %rd705, %rd11, %rd704;
+$L220:
+	mul.wide.u32 %rd668, %r28, 16;
+	add.s64 %rd669, %rd11, %rd668;
 	setp.eq.u32 %p215, %r5, 0;
-	@!%p215 bra $L233;
-	st.global.s64 [%rd705+0], %rd672;
-	st.global.s64 [%rd705+8], %rd673;
-$L233:
+	@!%p215 bra $L227;
+	st.global.s64 [%rd669+0], %rd636;
+	st.global.s64 [%rd669+8], %rd637;
+$L227:
 	ret;
 }
 
@@ -9014,19 +8947,12 @@ $L233:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
+	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9135,278 +9061,262 @@ $L233:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 9223372036854775807;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
 $L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
+	setp.ge.s64 %p8, %rd98, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.lt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
+	mov.b64 {%r24, %r25}, %rd104;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
+	mov.b64 %rd107, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
+	setp.lt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd120;
+	mov.b64 {%r32, %r33}, %rd104;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
+	mov.b64 %rd111, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
+	setp.lt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
 $L4:
-	mov.b64 {%r40, %r41}, %rd120;
+	mov.b64 {%r40, %r41}, %rd104;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
+	mov.b64 %rd115, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
+	setp.lt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
 $L5:
-	mov.b64 {%r48, %r49}, %rd120;
+	mov.b64 {%r48, %r49}, %rd104;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
+	mov.b64 %rd119, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
+	setp.lt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
 $L6:
-	mov.b64 {%r56, %r57}, %rd120;
+	mov.b64 {%r56, %r57}, %rd104;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
+	mov.b64 %rd123, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
+	setp.lt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
+	mov.b64 {%r65, %r66}, %rd104;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
+	mov.b64 %rd133, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
+	setp.lt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
 $L11:
-	mov.b64 {%r73, %r74}, %rd120;
+	mov.b64 {%r73, %r74}, %rd104;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
+	mov.b64 %rd137, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
+	setp.lt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
 $L12:
-	mov.b64 {%r81, %r82}, %rd120;
+	mov.b64 {%r81, %r82}, %rd104;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
+	mov.b64 %rd141, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
+	setp.lt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
 $L13:
-	mov.b64 {%r89, %r90}, %rd120;
+	mov.b64 {%r89, %r90}, %rd104;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
+	mov.b64 %rd145, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
+	setp.lt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
 $L14:
-	mov.b64 {%r97, %r98}, %rd120;
+	mov.b64 {%r97, %r98}, %rd104;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
+	mov.b64 %rd149, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
+	setp.lt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
 $L16:
 	ret;
 }
@@ -9462,17 +9372,2158 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<216>;
+	.reg .b32 %r<320>;
+	.reg .b64 %rd<670>;
+	.reg .f64 %fd<37>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r30, [gk_s10];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r31, [gk_s18];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r32, [gk_s28];
+	setp.ne.u32 %p7, %r32, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r33, [gk_s32];
+	mov.b32 %r34, %r33;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	mov.b64 %rd113, -9223372036854775808;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
+$L1:
+	setp.ge.s64 %p9, %rd118, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd115, %rd118;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
+	mov.pred %p10, %p4;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
+	mov.pred %p11, %p6;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
+	mov.pred %p12, %p8;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
+	mov.b32 %r35, %r34;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	mul.lo.s64 %rd167, %rd115, %rd150;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd150;
+	min.s64 %rd170, %rd169, %rd129;
+	mov.b64 %rd171, %rd170;
+	setp.eq.s64 %p13, %rd166, 1;
+	@!%p13 bra $L5;
+	mov.b64 %rd172, %rd119;
+	mov.b64 %rd173, %rd120;
+	mov.b64 %rd174, %rd121;
+	mov.b64 %rd175, %rd122;
+	mov.b64 %rd176, %rd123;
+	mov.b64 %rd177, %rd124;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.pred %p14, %p10;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.pred %p15, %p11;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.pred %p16, %p12;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd168;
+	mov.b64 %rd211, %rd171;
+$L6:
+	@!%p15 bra $L10;
+	mov.b64 %rd212, 4611686018427387904;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd212, %rd201;
+	bra.uni $L8;
+$L7:
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd213, %rd212;
+	mov.b64 %rd214, 0;
+	mov.b64 %rd215, %rd210;
+$L11:
+	setp.lt.s64 %p17, %rd215, %rd211;
+	not.pred %p18, %p17;
+	@!%p18 bra $L15;
+	bra.uni $L13;
+$L15:
+	mov.pred %p19, %p14;
+	mov.b64 %rd216, %rd182;
+	mov.b64 %rd217, %rd215;
+$L16:
+	@!%p19 bra $L20;
+	shr.s64 %rd218, %rd217, 5;
+	mul.lo.s64 %rd219, %rd218, %rd188;
+	mad.lo.s64 %rd220, %rd219, 4, %rd186;
+	ld.global.nc.u32 %r37, [%rd220+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd221, %rd217, 31;
+	min.u64 %rd222, %rd221, 32;
+	cvt.u32.u64 %r39, %rd222;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p20, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p20;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p21, %r43, 0x0;
+	@!%p21 bra $L22;
+	cvt.u32.u64 %r44, %rd217;
+	mov.b32 %r45, %r44;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r45, -1;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd223, %rd217, %rd185;
+	mad.lo.s64 %rd224, %rd223, 4, %rd183;
+	ld.global.nc.s32 %r46, [%rd224+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p22, %r48, 0;
+	@!%p22 bra $L24;
+	bra.uni $L12;
+$L24:
+	mov.b64 %rd225, %rd172;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd226, %r49;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd175;
+	mad.lo.s64 %rd229, %rd228, 8, %rd173;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd172;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd235, %r50;
+	mul.lo.s64 %rd236, %rd235, %rd175;
+	mad.lo.s64 %rd237, %rd236, 8, %rd173;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+$L25:
+	setp.lt.s64 %p23, %rd241, %rd233;
+	not.pred %p24, %p23;
+	@!%p24 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd242, %rd241, %rd178;
+	mad.lo.s64 %rd243, %rd242, 4, %rd176;
+	ld.global.nc.s32 %r51, [%rd243+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd244, %rd241;
+$L30:
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p25, %rd205, 0;
+	@!%p25 bra $L34;
+	mul.lo.s64 %rd245, %rd244, %rd206;
+	mad.lo.s64 %rd246, %rd245, 8, %rd204;
+	ld.global.nc.f64 %fd2, [%rd246+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
+$L34:
+	cvt.s64.s32 %rd247, %r54;
+	mul.lo.s64 %rd248, %rd247, %rd209;
+	mad.lo.s64 %rd249, %rd248, 8, %rd207;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd249+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
+	mov.f64 %fd7, %fd6;
+	cvt.s64.s32 %rd250, %r55;
+	mul.lo.s64 %rd251, %rd250, %rd209;
+	mad.lo.s64 %rd252, %rd251, 8, %rd207;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd252+0];
+	mov.f64 %fd9, %fd8;
+	setp.lt.f64 %p26, %fd7, %fd9;
+	not.pred %p27, %p26;
+	@!%p27 bra $L36;
+	mov.pred %p28, 0;
+	bra.uni $L32;
+$L36:
+	cvt.s64.s32 %rd253, %r55;
+	mul.lo.s64 %rd254, %rd253, %rd209;
+	mad.lo.s64 %rd255, %rd254, 8, %rd207;
+	ld.relaxed.gpu.global.b64 %rd256, [%rd255];
+$L37:
+	mov.b64 %fd10, %rd256;
+	min.f64 %fd11, %fd10, %fd7;
+	mov.b64 %rd257, %fd10;
+	mov.b64 %rd258, %fd7;
+	or.b64 %rd259, %rd257, %rd258;
+	setp.eq.f64 %p29, %fd10, %fd7;
+	mov.b64 %fd12, %rd259;
+	selp.f64 %fd13, %fd12, %fd11, %p29;
+	setp.nan.f64 %p30, %fd10, %fd7;
+	add.rn.f64 %fd14, %fd10, %fd7;
+	selp.f64 %fd15, %fd14, %fd13, %p30;
+	mov.b64 %rd260, %fd15;
+	setp.eq.u64 %p31, %rd256, %rd260;
+	@%p31 bra $L38;
+	atom.global.cas.b64 %rd261, [%rd255], %rd256, %rd260;
+	setp.eq.u64 %p32, %rd261, %rd256;
+	mov.b64 %rd256, %rd261;
+	@!%p32 bra $L37;
+$L38:
+	mov.b64 %fd17, %rd256;
+	mov.f64 %fd16, %fd17;
+	mov.f64 %fd18, %fd16;
+	setp.gt.f64 %p33, %fd18, %fd7;
+	mov.pred %p28, %p33;
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+	not.pred %p34, %p28;
+	@!%p34 bra $L40;
+	bra.uni $L26;
+$L40:
+	mov.pred %p35, 0;
+	mov.b64 %rd262, %rd214;
+	mov.b32 %r56, %r53;
+$L41:
+	@!%p15 bra $L45;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd263, %r57;
+	mov.b64 %rd264, %rd263;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd265, %r58;
+	min.u64 %rd266, %rd265, 32;
+	cvt.u32.u64 %r59, %rd266;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p36, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p36;
+	mov.b32 %r63, %r62;
+	mov.b64 %rd267, %rd264;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd268, %rd267, %rd197;
+	mad.lo.s64 %rd269, %rd268, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r65, [%rd269+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p37, %r67, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L47;
+	mul.lo.s64 %rd270, %rd267, %rd197;
+	mad.lo.s64 %rd271, %rd270, 4, %rd195;
+	atom.global.or.b32 %r68, [%rd271], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.ne.u32 %p40, %r70, 0x0;
+	mov.pred %p38, %p40;
+$L47:
+	@!%p38 bra $L49;
+	mov.b64 %rd272, %rd262;
+	mov.b64 %rd273, %rd272;
+	mov.pred %p41, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd274, %rd262;
+	mov.b64 %rd273, %rd274;
+	mov.pred %p41, 1;
+	bra.uni $L43;
+$L45:
+	@!%p16 bra $L51;
+	cvt.s64.s32 %rd275, %r56;
+	mul.lo.s64 %rd276, %rd275, %rd200;
+	mad.lo.s64 %rd277, %rd276, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r71, [%rd277+0];
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p42, %r72, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L53;
+	cvt.s64.s32 %rd278, %r56;
+	mul.lo.s64 %rd279, %rd278, %rd200;
+	mad.lo.s64 %rd280, %rd279, 4, %rd198;
+	atom.global.exch.b32 %r73, [%rd280], %r36;
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p45, %r74, %r36;
+	mov.pred %p43, %p45;
+$L53:
+	@!%p43 bra $L55;
+	mov.b64 %rd281, %rd262;
+	mov.b64 %rd273, %rd281;
+	mov.pred %p41, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd282, %rd262, %rd164;
+	mad.lo.s64 %rd283, %rd282, 4, %rd162;
+	st.shared.s32 [%rd283+0], %r56;
+	add.s64 %rd284, %rd262, 1;
+	mov.b64 %rd285, %rd284;
+	mov.b64 %rd273, %rd285;
+	mov.pred %p41, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd286, %rd273;
+	mov.pred %p46, %p41;
+	mov.b64 %rd214, %rd286;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L57;
+	mov.b64 %rd287, %rd172;
+	mov.b32 %r75, %r53;
+	setp.lt.s64 %p47, %rd113, 64;
+	setp.le.s64 %p48, %rd202, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L58;
+	mov.b64 %rd288, %rd287;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd289, %r76;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r76;
+	mul.lo.s64 %rd296, %rd295, %rd175;
+	mad.lo.s64 %rd297, %rd296, 8, %rd173;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mov.b64 %rd301, %rd300;
+	add.s64 %rd302, %rd114, %rd301;
+	mov.b64 %rd114, %rd302;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd303, %rd113, %rd202;
+	setp.eq.s64 %p50, %rd202, -1;
+	selp.b64 %rd304, 0, %rd303, %p50;
+	setp.eq.s64 %p51, %rd202, 0;
+	selp.b64 %rd305, %rd113, %rd304, %p51;
+	setp.eq.s64 %p52, %rd305, 0;
+	@!%p52 bra $L61;
+	mov.b64 %rd306, %rd287;
+	mov.b32 %r77, %r75;
+	cvt.s64.s32 %rd307, %r77;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd175;
+	mad.lo.s64 %rd310, %rd309, 8, %rd173;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r77;
+	mul.lo.s64 %rd314, %rd313, %rd175;
+	mad.lo.s64 %rd315, %rd314, 8, %rd173;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mov.b64 %rd319, %rd318;
+	mul.lo.s64 %rd320, %rd202, %rd319;
+	add.s64 %rd321, %rd114, %rd320;
+	mov.b64 %rd114, %rd321;
+$L61:
+$L59:
+	add.s64 %rd322, %rd113, 1;
+	mov.b64 %rd113, %rd322;
+$L57:
+	setp.eq.s64 %p53, %rd214, %rd213;
+	@!%p53 bra $L63;
+	mov.b64 %rd323, %rd214;
+$L64:
+	@!%p15 bra $L68;
+	bra.uni $L66;
+$L68:
+	// block scan
+	mov.b64 %rd324, %rd323;
+	mov.b32 %r78, %r3;
+$L69:
+	setp.hs.u32 %p54, %r78, 32;
+	@%p54 bra $L70;
+	mov.b64 {%r79, %r80}, %rd324;
+	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd325, {%r81, %r82};
+	@!%p55 bra $L71;
+	add.s64 %rd326, %rd325, %rd324;
+	mov.b64 %rd324, %rd326;
+$L71:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L69;
+$L70:
+	mov.b64 {%r83, %r84}, %rd324;
+	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd327, {%r85, %r86};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd328, %rd327, 0, %p58;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r87;
+	@!%p59 bra $L72;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	st.shared.s64 [%rd330+0], %rd324;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L73;
+	mov.b64 %rd331, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L74;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	ld.shared.s64 %rd334, [%rd333+0];
+	mov.b64 %rd331, %rd334;
+$L74:
+	mov.b64 {%r88, %r89}, %rd331;
+	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd335, {%r90, %r91};
+	@!%p62 bra $L75;
+	add.s64 %rd336, %rd335, %rd331;
+	mov.b64 %rd331, %rd336;
+$L75:
+	mov.b64 {%r92, %r93}, %rd331;
+	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd337, {%r94, %r95};
+	@!%p63 bra $L76;
+	add.s64 %rd338, %rd337, %rd331;
+	mov.b64 %rd331, %rd338;
+$L76:
+	mov.b64 {%r96, %r97}, %rd331;
+	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd339, {%r98, %r99};
+	@!%p64 bra $L77;
+	add.s64 %rd340, %rd339, %rd331;
+	mov.b64 %rd331, %rd340;
+$L77:
+	mov.b64 {%r100, %r101}, %rd331;
+	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd341, {%r102, %r103};
+	@!%p65 bra $L78;
+	add.s64 %rd342, %rd341, %rd331;
+	mov.b64 %rd331, %rd342;
+$L78:
+	mov.b64 {%r104, %r105}, %rd331;
+	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd343, {%r106, %r107};
+	@!%p66 bra $L79;
+	add.s64 %rd344, %rd343, %rd331;
+	mov.b64 %rd331, %rd344;
+$L79:
+	mov.b64 {%r108, %r109}, %rd331;
+	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd345, {%r110, %r111};
+	selp.b64 %rd346, %rd345, 0, %p67;
+	@!%p61 bra $L80;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	add.s64 %rd349, %rd348, 512;
+	st.shared.s64 [%rd349+0], %rd346;
+$L80:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r112;
+	@!%p68 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd331;
+$L81:
+$L73:
+	bar.sync 0;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	ld.shared.s64 %rd353, [%rd352+0];
+	add.s64 %rd354, %rd353, %rd328;
+	ld.shared.s64 %rd355, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd354;
+	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd356, {%r115, %r116};
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, 0;
+	cvt.u64.u32 %rd365, %r2;
+	setp.eq.s64 %p70, %rd365, 0;
+	setp.gt.s64 %p71, %rd363, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L83;
+	atom.global.add.u64 %rd366, [%rd192], %rd363;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd364, %rd367;
+$L83:
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p73, %rd368, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L84:
+	bar.sync 0;
+	ld.shared.s64 %rd369, [%rd1+1024];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd364, %rd362;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd373, 0;
+$L85:
+	setp.lt.s64 %p76, %rd373, %rd323;
+	not.pred %p77, %p76;
+	@!%p77 bra $L89;
+	bra.uni $L87;
+$L89:
+	mul.lo.s64 %rd374, %rd373, %rd164;
+	mad.lo.s64 %rd375, %rd374, 4, %rd162;
+	ld.shared.s32 %r117, [%rd375+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd376, %rd372, %rd373;
+	mul.lo.s64 %rd377, %rd376, %rd191;
+	mad.lo.s64 %rd378, %rd377, 4, %rd189;
+	st.global.s32 [%rd378+0], %r118;
+$L86:
+	add.s64 %rd379, %rd373, 1;
+	mov.b64 %rd373, %rd379;
+	bra.uni $L85;
+$L87:
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd214, 0;
+$L63:
+$L26:
+	add.s64 %rd380, %rd241, 1;
+	mov.b64 %rd241, %rd380;
+	bra.uni $L25;
+$L27:
+$L12:
+	add.s64 %rd381, %rd215, 1;
+	mov.b64 %rd215, %rd381;
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd382, %rd214;
+$L90:
+	@!%p15 bra $L94;
+	bra.uni $L92;
+$L94:
+	// block scan
+	mov.b64 %rd383, %rd382;
+	mov.b32 %r119, %r3;
+$L95:
+	setp.hs.u32 %p78, %r119, 32;
+	@%p78 bra $L96;
+	mov.b64 {%r120, %r121}, %rd383;
+	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd384, {%r122, %r123};
+	@!%p79 bra $L97;
+	add.s64 %rd385, %rd384, %rd383;
+	mov.b64 %rd383, %rd385;
+$L97:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L95;
+$L96:
+	mov.b64 {%r124, %r125}, %rd383;
+	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd386, {%r126, %r127};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd387, %rd386, 0, %p82;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r128;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	st.shared.s64 [%rd389+0], %rd383;
+$L98:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L99;
+	mov.b64 %rd390, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L100;
+	mul.wide.u32 %rd391, %r7, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	ld.shared.s64 %rd393, [%rd392+0];
+	mov.b64 %rd390, %rd393;
+$L100:
+	mov.b64 {%r129, %r130}, %rd390;
+	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd394, {%r131, %r132};
+	@!%p86 bra $L101;
+	add.s64 %rd395, %rd394, %rd390;
+	mov.b64 %rd390, %rd395;
+$L101:
+	mov.b64 {%r133, %r134}, %rd390;
+	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd396, {%r135, %r136};
+	@!%p87 bra $L102;
+	add.s64 %rd397, %rd396, %rd390;
+	mov.b64 %rd390, %rd397;
+$L102:
+	mov.b64 {%r137, %r138}, %rd390;
+	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd398, {%r139, %r140};
+	@!%p88 bra $L103;
+	add.s64 %rd399, %rd398, %rd390;
+	mov.b64 %rd390, %rd399;
+$L103:
+	mov.b64 {%r141, %r142}, %rd390;
+	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd400, {%r143, %r144};
+	@!%p89 bra $L104;
+	add.s64 %rd401, %rd400, %rd390;
+	mov.b64 %rd390, %rd401;
+$L104:
+	mov.b64 {%r145, %r146}, %rd390;
+	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd402, {%r147, %r148};
+	@!%p90 bra $L105;
+	add.s64 %rd403, %rd402, %rd390;
+	mov.b64 %rd390, %rd403;
+$L105:
+	mov.b64 {%r149, %r150}, %rd390;
+	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd404, {%r151, %r152};
+	selp.b64 %rd405, %rd404, 0, %p91;
+	@!%p85 bra $L106;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	add.s64 %rd408, %rd407, 512;
+	st.shared.s64 [%rd408+0], %rd405;
+$L106:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r153;
+	@!%p92 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd390;
+$L107:
+$L99:
+	bar.sync 0;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	ld.shared.s64 %rd412, [%rd411+0];
+	add.s64 %rd413, %rd412, %rd387;
+	ld.shared.s64 %rd414, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd413;
+	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd415, {%r156, %r157};
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, 0;
+	cvt.u64.u32 %rd424, %r2;
+	setp.eq.s64 %p94, %rd424, 0;
+	setp.gt.s64 %p95, %rd422, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L109;
+	atom.global.add.u64 %rd425, [%rd192], %rd422;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd423, %rd426;
+$L109:
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p97, %rd427, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L110:
+	bar.sync 0;
+	ld.shared.s64 %rd428, [%rd1+1024];
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd423, %rd429;
+	add.s64 %rd430, %rd423, %rd421;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, 0;
+$L111:
+	setp.lt.s64 %p100, %rd432, %rd382;
+	not.pred %p101, %p100;
+	@!%p101 bra $L115;
+	bra.uni $L113;
+$L115:
+	mul.lo.s64 %rd433, %rd432, %rd164;
+	mad.lo.s64 %rd434, %rd433, 4, %rd162;
+	ld.shared.s32 %r158, [%rd434+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd435, %rd431, %rd432;
+	mul.lo.s64 %rd436, %rd435, %rd191;
+	mad.lo.s64 %rd437, %rd436, 4, %rd189;
+	st.global.s32 [%rd437+0], %r159;
+$L112:
+	add.s64 %rd438, %rd432, 1;
+	mov.b64 %rd432, %rd438;
+	bra.uni $L111;
+$L113:
+	bra.uni $L92;
+$L91:
+	bra.uni $L90;
+$L92:
+	bra.uni $L3;
+$L5:
+	cvt.u64.u32 %rd439, %r2;
+	add.s64 %rd440, %rd168, %rd439;
+	mov.b64 %rd441, %rd440;
+	mov.b32 %r160, -1;
+	mov.b64 %rd442, 0;
+	mov.b64 %rd443, 0;
+$L116:
+	@!%p11 bra $L120;
+	mov.b64 %rd444, 4611686018427387904;
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd444, %rd148;
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd445, %rd444;
+$L121:
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, %rd445;
+$L124:
+	setp.gt.s64 %p102, %rd447, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L128;
+	bra.uni $L126;
+$L128:
+	setp.ge.s64 %p104, %rd442, %rd443;
+	@!%p104 bra $L130;
+	setp.ge.s64 %p105, %rd441, %rd171;
+	@!%p105 bra $L132;
+	bra.uni $L126;
+$L132:
+	mov.pred %p106, %p10;
+	mov.b64 %rd448, %rd129;
+	mov.b64 %rd449, %rd441;
+$L133:
+	@!%p106 bra $L137;
+	shr.s64 %rd450, %rd449, 5;
+	mul.lo.s64 %rd451, %rd450, %rd135;
+	mad.lo.s64 %rd452, %rd451, 4, %rd133;
+	ld.global.nc.u32 %r161, [%rd452+0];
+	mov.b32 %r162, %r161;
+	and.b64 %rd453, %rd449, 31;
+	min.u64 %rd454, %rd453, 32;
+	cvt.u32.u64 %r163, %rd454;
+	mov.b32 %r165, 0x1;
+	shl.b32 %r164, %r165, %r163;
+	setp.hs.u32 %p107, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p107;
+	and.b32 %r167, %r162, %r166;
+	setp.ne.u32 %p108, %r167, 0x0;
+	@!%p108 bra $L139;
+	cvt.u32.u64 %r168, %rd449;
+	mov.b32 %r169, %r168;
+	bra.uni $L135;
+$L139:
+	mov.b32 %r169, -1;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd455, %rd449, %rd132;
+	mad.lo.s64 %rd456, %rd455, 4, %rd130;
+	ld.global.nc.s32 %r170, [%rd456+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	bra.uni $L135;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b32 %r160, %r169;
+	add.s64 %rd457, %rd441, %rd166;
+	mov.b64 %rd441, %rd457;
+	setp.ge.s32 %p109, %r160, 0;
+	@!%p109 bra $L141;
+	mov.b64 %rd458, %rd119;
+	mov.b32 %r172, %r160;
+	cvt.s64.s32 %rd459, %r172;
+	mul.lo.s64 %rd460, %rd459, %rd122;
+	mad.lo.s64 %rd461, %rd460, 8, %rd120;
+	ld.global.nc.s64 %rd462, [%rd461+0];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd119;
+	mov.b32 %r173, %r160;
+	cvt.s64.s32 %rd466, %r173;
+	add.s64 %rd467, %rd466, 1;
+	mul.lo.s64 %rd468, %rd467, %rd122;
+	mad.lo.s64 %rd469, %rd468, 8, %rd120;
+	ld.global.nc.s64 %rd470, [%rd469+0];
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd464;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd442, %rd473;
+	mov.b64 %rd443, %rd474;
+$L141:
+	bra.uni $L125;
+$L130:
+	mul.lo.s64 %rd475, %rd442, %rd125;
+	mad.lo.s64 %rd476, %rd475, 4, %rd123;
+	ld.global.nc.s32 %r174, [%rd476+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b32 %r177, %r160;
+	mov.b32 %r178, %r176;
+	mov.b64 %rd477, %rd442;
+$L142:
+	mov.f64 %fd19, 0d3FF0000000000000;
+	setp.gt.s64 %p110, %rd152, 0;
+	@!%p110 bra $L146;
+	mul.lo.s64 %rd478, %rd477, %rd153;
+	mad.lo.s64 %rd479, %rd478, 8, %rd151;
+	ld.global.nc.f64 %fd20, [%rd479+0];
+	mov.f64 %fd21, %fd20;
+	mov.f64 %fd19, %fd21;
+$L146:
+	cvt.s64.s32 %rd480, %r177;
+	mul.lo.s64 %rd481, %rd480, %rd156;
+	mad.lo.s64 %rd482, %rd481, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd482+0];
+	mov.f64 %fd23, %fd22;
+	add.rn.f64 %fd24, %fd23, %fd19;
+	mov.f64 %fd25, %fd24;
+	cvt.s64.s32 %rd483, %r178;
+	mul.lo.s64 %rd484, %rd483, %rd156;
+	mad.lo.s64 %rd485, %rd484, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd485+0];
+	mov.f64 %fd27, %fd26;
+	setp.lt.f64 %p111, %fd25, %fd27;
+	not.pred %p112, %p111;
+	@!%p112 bra $L148;
+	mov.pred %p113, 0;
+	bra.uni $L144;
+$L148:
+	cvt.s64.s32 %rd486, %r178;
+	mul.lo.s64 %rd487, %rd486, %rd156;
+	mad.lo.s64 %rd488, %rd487, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd489, [%rd488];
+$L149:
+	mov.b64 %fd28, %rd489;
+	min.f64 %fd29, %fd28, %fd25;
+	mov.b64 %rd490, %fd28;
+	mov.b64 %rd491, %fd25;
+	or.b64 %rd492, %rd490, %rd491;
+	setp.eq.f64 %p114, %fd28, %fd25;
+	mov.b64 %fd30, %rd492;
+	selp.f64 %fd31, %fd30, %fd29, %p114;
+	setp.nan.f64 %p115, %fd28, %fd25;
+	add.rn.f64 %fd32, %fd28, %fd25;
+	selp.f64 %fd33, %fd32, %fd31, %p115;
+	mov.b64 %rd493, %fd33;
+	setp.eq.u64 %p116, %rd489, %rd493;
+	@%p116 bra $L150;
+	atom.global.cas.b64 %rd494, [%rd488], %rd489, %rd493;
+	setp.eq.u64 %p117, %rd494, %rd489;
+	mov.b64 %rd489, %rd494;
+	@!%p117 bra $L149;
+$L150:
+	mov.b64 %fd35, %rd489;
+	mov.f64 %fd34, %fd35;
+	mov.f64 %fd36, %fd34;
+	setp.gt.f64 %p118, %fd36, %fd25;
+	mov.pred %p113, %p118;
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
+	@!%p113 bra $L152;
+	mov.pred %p119, 0;
+	mov.b64 %rd495, %rd446;
+	mov.b32 %r179, %r176;
+$L153:
+	@!%p11 bra $L157;
+	shr.s32 %r180, %r179, 5;
+	cvt.s64.s32 %rd496, %r180;
+	mov.b64 %rd497, %rd496;
+	and.b32 %r181, %r179, 31;
+	cvt.s64.s32 %rd498, %r181;
+	min.u64 %rd499, %rd498, 32;
+	cvt.u32.u64 %r182, %rd499;
+	mov.b32 %r184, 0x1;
+	shl.b32 %r183, %r184, %r182;
+	setp.hs.u32 %p120, %r182, 32;
+	selp.b32 %r185, 0, %r183, %p120;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd500, %rd497;
+	mov.b32 %r187, %r186;
+	mul.lo.s64 %rd501, %rd500, %rd144;
+	mad.lo.s64 %rd502, %rd501, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r188, [%rd502+0];
+	mov.b32 %r189, %r188;
+	and.b32 %r190, %r189, %r187;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L159;
+	mul.lo.s64 %rd503, %rd500, %rd144;
+	mad.lo.s64 %rd504, %rd503, 4, %rd142;
+	atom.global.or.b32 %r191, [%rd504], %r187;
+	mov.b32 %r192, %r191;
+	and.b32 %r193, %r192, %r187;
+	setp.ne.u32 %p124, %r193, 0x0;
+	mov.pred %p122, %p124;
+$L159:
+	@!%p122 bra $L161;
+	mov.b64 %rd505, %rd495;
+	mov.b64 %rd506, %rd505;
+	mov.pred %p125, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd507, %rd495;
+	mov.b64 %rd506, %rd507;
+	mov.pred %p125, 1;
+	bra.uni $L155;
+$L157:
+	@!%p12 bra $L163;
+	cvt.s64.s32 %rd508, %r179;
+	mul.lo.s64 %rd509, %rd508, %rd147;
+	mad.lo.s64 %rd510, %rd509, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r194, [%rd510+0];
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p126, %r195, %r35;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L165;
+	cvt.s64.s32 %rd511, %r179;
+	mul.lo.s64 %rd512, %rd511, %rd147;
+	mad.lo.s64 %rd513, %rd512, 4, %rd145;
+	atom.global.exch.b32 %r196, [%rd513], %r35;
+	mov.b32 %r197, %r196;
+	setp.eq.s32 %p129, %r197, %r35;
+	mov.pred %p127, %p129;
+$L165:
+	@!%p127 bra $L167;
+	mov.b64 %rd514, %rd495;
+	mov.b64 %rd506, %rd514;
+	mov.pred %p125, 0;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd515, %rd495, %rd164;
+	mad.lo.s64 %rd516, %rd515, 4, %rd162;
+	st.shared.s32 [%rd516+0], %r179;
+	add.s64 %rd517, %rd495, 1;
+	mov.b64 %rd518, %rd517;
+	mov.b64 %rd506, %rd518;
+	mov.pred %p125, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd519, %rd506;
+	mov.pred %p130, %p125;
+	mov.b64 %rd446, %rd519;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L169;
+	mov.b64 %rd520, %rd119;
+	mov.b32 %r198, %r176;
+	setp.lt.s64 %p131, %rd113, 64;
+	setp.le.s64 %p132, %rd149, 1;
+	or.pred %p133, %p131, %p132;
+	@!%p133 bra $L170;
+	mov.b64 %rd521, %rd520;
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd522, %r199;
+	add.s64 %rd523, %rd522, 1;
+	mul.lo.s64 %rd524, %rd523, %rd122;
+	mad.lo.s64 %rd525, %rd524, 8, %rd120;
+	ld.global.nc.s64 %rd526, [%rd525+0];
+	mov.b64 %rd527, %rd526;
+	cvt.s64.s32 %rd528, %r199;
+	mul.lo.s64 %rd529, %rd528, %rd122;
+	mad.lo.s64 %rd530, %rd529, 8, %rd120;
+	ld.global.nc.s64 %rd531, [%rd530+0];
+	mov.b64 %rd532, %rd531;
+	sub.s64 %rd533, %rd527, %rd532;
+	mov.b64 %rd534, %rd533;
+	add.s64 %rd535, %rd114, %rd534;
+	mov.b64 %rd114, %rd535;
+	bra.uni $L171;
+$L170:
+	rem.s64 %rd536, %rd113, %rd149;
+	setp.eq.s64 %p134, %rd149, -1;
+	selp.b64 %rd537, 0, %rd536, %p134;
+	setp.eq.s64 %p135, %rd149, 0;
+	selp.b64 %rd538, %rd113, %rd537, %p135;
+	setp.eq.s64 %p136, %rd538, 0;
+	@!%p136 bra $L173;
+	mov.b64 %rd539, %rd520;
+	mov.b32 %r200, %r198;
+	cvt.s64.s32 %rd540, %r200;
+	add.s64 %rd541, %rd540, 1;
+	mul.lo.s64 %rd542, %rd541, %rd122;
+	mad.lo.s64 %rd543, %rd542, 8, %rd120;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	cvt.s64.s32 %rd546, %r200;
+	mul.lo.s64 %rd547, %rd546, %rd122;
+	mad.lo.s64 %rd548, %rd547, 8, %rd120;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	sub.s64 %rd551, %rd545, %rd550;
+	mov.b64 %rd552, %rd551;
+	mul.lo.s64 %rd553, %rd149, %rd552;
+	add.s64 %rd554, %rd114, %rd553;
+	mov.b64 %rd114, %rd554;
+$L173:
+$L171:
+	add.s64 %rd555, %rd113, 1;
+	mov.b64 %rd113, %rd555;
+$L169:
+$L152:
+	add.s64 %rd556, %rd442, 1;
+	mov.b64 %rd442, %rd556;
+	sub.s64 %rd557, %rd447, 1;
+	mov.b64 %rd447, %rd557;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd558, %rd446;
+$L174:
+	@!%p11 bra $L178;
+	bra.uni $L176;
+$L178:
+	// block scan
+	mov.b64 %rd559, %rd558;
+	mov.b32 %r201, %r3;
+$L179:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L180;
+	mov.b64 {%r202, %r203}, %rd559;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd560, {%r204, %r205};
+	@!%p138 bra $L181;
+	add.s64 %rd561, %rd560, %rd559;
+	mov.b64 %rd559, %rd561;
+$L181:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L179;
+$L180:
+	mov.b64 {%r206, %r207}, %rd559;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd562, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd563, %rd562, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L182;
+	mul.wide.u32 %rd564, %r8, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	st.shared.s64 [%rd565+0], %rd559;
+$L182:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L183;
+	mov.b64 %rd566, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L184;
+	mul.wide.u32 %rd567, %r7, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	ld.shared.s64 %rd569, [%rd568+0];
+	mov.b64 %rd566, %rd569;
+$L184:
+	mov.b64 {%r211, %r212}, %rd566;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd570, {%r213, %r214};
+	@!%p145 bra $L185;
+	add.s64 %rd571, %rd570, %rd566;
+	mov.b64 %rd566, %rd571;
+$L185:
+	mov.b64 {%r215, %r216}, %rd566;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd572, {%r217, %r218};
+	@!%p146 bra $L186;
+	add.s64 %rd573, %rd572, %rd566;
+	mov.b64 %rd566, %rd573;
+$L186:
+	mov.b64 {%r219, %r220}, %rd566;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd574, {%r221, %r222};
+	@!%p147 bra $L187;
+	add.s64 %rd575, %rd574, %rd566;
+	mov.b64 %rd566, %rd575;
+$L187:
+	mov.b64 {%r223, %r224}, %rd566;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd576, {%r225, %r226};
+	@!%p148 bra $L188;
+	add.s64 %rd577, %rd576, %rd566;
+	mov.b64 %rd566, %rd577;
+$L188:
+	mov.b64 {%r227, %r228}, %rd566;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd578, {%r229, %r230};
+	@!%p149 bra $L189;
+	add.s64 %rd579, %rd578, %rd566;
+	mov.b64 %rd566, %rd579;
+$L189:
+	mov.b64 {%r231, %r232}, %rd566;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd580, {%r233, %r234};
+	selp.b64 %rd581, %rd580, 0, %p150;
+	@!%p144 bra $L190;
+	mul.wide.u32 %rd582, %r7, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	st.shared.s64 [%rd584+0], %rd581;
+$L190:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd566;
+$L191:
+$L183:
+	bar.sync 0;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	add.s64 %rd587, %rd586, 512;
+	ld.shared.s64 %rd588, [%rd587+0];
+	add.s64 %rd589, %rd588, %rd563;
+	ld.shared.s64 %rd590, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd589;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd591, {%r238, %r239};
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, 0;
+	cvt.u64.u32 %rd600, %r2;
+	setp.eq.s64 %p153, %rd600, 0;
+	setp.gt.s64 %p154, %rd598, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L193;
+	atom.global.add.u64 %rd601, [%rd139], %rd598;
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd599, %rd602;
+$L193:
+	cvt.u64.u32 %rd603, %r2;
+	setp.eq.s64 %p156, %rd603, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L194;
+	st.shared.s64 [%rd1+1024], %rd599;
+$L194:
+	bar.sync 0;
+	ld.shared.s64 %rd604, [%rd1+1024];
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd599, %rd605;
+	add.s64 %rd606, %rd599, %rd597;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd608, 0;
+$L195:
+	setp.lt.s64 %p159, %rd608, %rd558;
+	not.pred %p160, %p159;
+	@!%p160 bra $L199;
+	bra.uni $L197;
+$L199:
+	mul.lo.s64 %rd609, %rd608, %rd164;
+	mad.lo.s64 %rd610, %rd609, 4, %rd162;
+	ld.shared.s32 %r240, [%rd610+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd611, %rd607, %rd608;
+	mul.lo.s64 %rd612, %rd611, %rd138;
+	mad.lo.s64 %rd613, %rd612, 4, %rd136;
+	st.global.s32 [%rd613+0], %r241;
+$L196:
+	add.s64 %rd614, %rd608, 1;
+	mov.b64 %rd608, %rd614;
+	bra.uni $L195;
+$L197:
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd615, 0;
+	setp.lt.s64 %p161, %rd442, %rd443;
+	setp.lt.s64 %p162, %rd441, %rd171;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L201;
+	mov.b64 %rd615, 1;
+$L201:
+	mov.b64 %rd616, %rd615;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L202:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L203;
+	mov.b64 {%r244, %r245}, %rd616;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd617, {%r246, %r247};
+	@!%p165 bra $L204;
+	max.s64 %rd618, %rd616, %rd617;
+	mov.b64 %rd616, %rd618;
+$L204:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L202;
+$L203:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L205;
+	mul.wide.u32 %rd619, %r8, 16;
+	add.s64 %rd620, %rd1, %rd619;
+	st.shared.s64 [%rd620+0], %rd616;
+$L205:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L206;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L207;
+	mul.wide.u32 %rd621, %r7, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	ld.shared.s64 %rd623, [%rd622+0];
+	mov.b64 %rd616, %rd623;
+$L207:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd616;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd624, {%r251, %r252};
+	@!%p169 bra $L208;
+	max.s64 %rd625, %rd616, %rd624;
+	mov.b64 %rd616, %rd625;
+$L208:
+	mov.b64 {%r253, %r254}, %rd616;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd626, {%r255, %r256};
+	@!%p170 bra $L209;
+	max.s64 %rd627, %rd616, %rd626;
+	mov.b64 %rd616, %rd627;
+$L209:
+	mov.b64 {%r257, %r258}, %rd616;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd628, {%r259, %r260};
+	@!%p171 bra $L210;
+	max.s64 %rd629, %rd616, %rd628;
+	mov.b64 %rd616, %rd629;
+$L210:
+	mov.b64 {%r261, %r262}, %rd616;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd630, {%r263, %r264};
+	@!%p172 bra $L211;
+	max.s64 %rd631, %rd616, %rd630;
+	mov.b64 %rd616, %rd631;
+$L211:
+	mov.b64 {%r265, %r266}, %rd616;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd632, {%r267, %r268};
+	@!%p173 bra $L212;
+	max.s64 %rd633, %rd616, %rd632;
+	mov.b64 %rd616, %rd633;
+$L212:
+	@!%p166 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd616;
+$L213:
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd634, [%rd1+1024];
+	mov.b64 %rd616, %rd634;
+	mov.b64 %rd635, %rd616;
+	setp.eq.s64 %p174, %rd635, 0;
+	@!%p174 bra $L215;
+	bra.uni $L123;
+$L215:
+$L122:
+	bra.uni $L121;
+$L123:
+$L3:
+	bar.sync 0;
+	add.s64 %rd118, %rd118, %rd117;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd636, %rd113;
+	mov.b64 %rd637, %rd114;
+	// block reduction
+	sub.u32 %r269, %r13, 1;
+	mov.b32 %r270, %r3;
+$L216:
+	setp.hs.u32 %p175, %r270, 32;
+	@%p175 bra $L217;
+	mov.b64 {%r271, %r272}, %rd636;
+	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
+	mov.b64 %rd638, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd637;
+	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
+	mov.b64 %rd639, {%r277, %r278};
+	@!%p176 bra $L218;
+	setp.gt.s64 %p177, %rd638, %rd636;
+	setp.eq.s64 %p178, %rd638, %rd636;
+	setp.lt.s64 %p179, %rd639, %rd637;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd640, %rd638, %rd636, %p181;
+	selp.b64 %rd641, %rd639, %rd637, %p181;
+	mov.b64 %rd636, %rd640;
+	mov.b64 %rd637, %rd641;
+$L218:
+	shl.b32 %r270, %r270, 1;
+	bra.uni $L216;
+$L217:
+	setp.eq.u32 %p182, %r7, 0;
+	@!%p182 bra $L219;
+	mul.wide.u32 %rd642, %r8, 16;
+	add.s64 %rd643, %rd1, %rd642;
+	st.shared.s64 [%rd643+0], %rd636;
+	st.shared.s64 [%rd643+8], %rd637;
+$L219:
+	bar.sync 0;
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L220;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L221;
+	mul.wide.u32 %rd644, %r7, 16;
+	add.s64 %rd645, %rd1, %rd644;
+	ld.shared.s64 %rd646, [%rd645+0];
+	ld.shared.s64 %rd647, [%rd645+8];
+	mov.b64 %rd636, %rd646;
+	mov.b64 %rd637, %rd647;
+$L221:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd636;
+	shfl.sync.down.b32 %r282|%p185, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd648, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd637;
+	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
+	mov.b64 %rd649, {%r286, %r287};
+	@!%p185 bra $L222;
+	setp.gt.s64 %p186, %rd648, %rd636;
+	setp.eq.s64 %p187, %rd648, %rd636;
+	setp.lt.s64 %p188, %rd649, %rd637;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd650, %rd648, %rd636, %p190;
+	selp.b64 %rd651, %rd649, %rd637, %p190;
+	mov.b64 %rd636, %rd650;
+	mov.b64 %rd637, %rd651;
+$L222:
+	mov.b64 {%r288, %r289}, %rd636;
+	shfl.sync.down.b32 %r290|%p191, %r288, 2, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
+	mov.b64 %rd652, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd637;
+	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
+	mov.b64 %rd653, {%r294, %r295};
+	@!%p191 bra $L223;
+	setp.gt.s64 %p192, %rd652, %rd636;
+	setp.eq.s64 %p193, %rd652, %rd636;
+	setp.lt.s64 %p194, %rd653, %rd637;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd654, %rd652, %rd636, %p196;
+	selp.b64 %rd655, %rd653, %rd637, %p196;
+	mov.b64 %rd636, %rd654;
+	mov.b64 %rd637, %rd655;
+$L223:
+	mov.b64 {%r296, %r297}, %rd636;
+	shfl.sync.down.b32 %r298|%p197, %r296, 4, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
+	mov.b64 %rd656, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd637;
+	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
+	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
+	mov.b64 %rd657, {%r302, %r303};
+	@!%p197 bra $L224;
+	setp.gt.s64 %p198, %rd656, %rd636;
+	setp.eq.s64 %p199, %rd656, %rd636;
+	setp.lt.s64 %p200, %rd657, %rd637;
+	and.pred %p201, %p199, %p200;
+	or.pred %p202, %p198, %p201;
+	selp.b64 %rd658, %rd656, %rd636, %p202;
+	selp.b64 %rd659, %rd657, %rd637, %p202;
+	mov.b64 %rd636, %rd658;
+	mov.b64 %rd637, %rd659;
+$L224:
+	mov.b64 {%r304, %r305}, %rd636;
+	shfl.sync.down.b32 %r306|%p203, %r304, 8, %r279, %r17;
+	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
+	mov.b64 %rd660, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd637;
+	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
+	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
+	mov.b64 %rd661, {%r310, %r311};
+	@!%p203 bra $L225;
+	setp.gt.s64 %p204, %rd660, %rd636;
+	setp.eq.s64 %p205, %rd660, %rd636;
+	setp.lt.s64 %p206, %rd661, %rd637;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd662, %rd660, %rd636, %p208;
+	selp.b64 %rd663, %rd661, %rd637, %p208;
+	mov.b64 %rd636, %rd662;
+	mov.b64 %rd637, %rd663;
+$L225:
+	mov.b64 {%r312, %r313}, %rd636;
+	shfl.sync.down.b32 %r314|%p209, %r312, 16, %r279, %r17;
+	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
+	mov.b64 %rd664, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd637;
+	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
+	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
+	mov.b64 %rd665, {%r318, %r319};
+	@!%p209 bra $L226;
+	setp.gt.s64 %p210, %rd664, %rd636;
+	setp.eq.s64 %p211, %rd664, %rd636;
+	setp.lt.s64 %p212, %rd665, %rd637;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd666, %rd664, %rd636, %p214;
+	selp.b64 %rd667, %rd665, %rd637, %p214;
+	mov.b64 %rd636, %rd666;
+	mov.b64 %rd637, %rd667;
+$L226:
+$L220:
+	mul.wide.u32 %rd668, %r28, 16;
+	add.s64 %rd669, %rd11, %rd668;
+	setp.eq.u32 %p215, %r5, 0;
+	@!%p215 bra $L227;
+	st.global.s64 [%rd669+0], %rd636;
+	st.global.s64 [%rd669+8], %rd637;
+$L227:
+	ret;
+}
+
+.visible .entry gk_frontier_PushThread_sssp_relax__final_maxloc(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<78>;
+	.reg .b32 %r<105>;
+	.reg .b64 %rd<152>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r18, [gk_s10];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r19, [gk_s18];
+	setp.ne.u32 %p4, %r19, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r20, [gk_s28];
+	setp.ne.u32 %p6, %r20, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r21, [gk_s32];
+	mov.b32 %r22, %r21;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
+$L1:
+	setp.ge.s64 %p8, %rd98, %rd4;
+	@%p8 bra $L2;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.gt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
+	and.pred %p12, %p10, %p11;
+	or.pred %p13, %p9, %p12;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
+	// block reduction
+	sub.u32 %r23, %r13, 1;
+	mov.b64 {%r24, %r25}, %rd104;
+	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
+	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
+	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
+	mov.b64 %rd107, {%r30, %r31};
+	@!%p14 bra $L3;
+	setp.gt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
+$L3:
+	mov.b64 {%r32, %r33}, %rd104;
+	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
+	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
+	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
+	mov.b64 %rd111, {%r38, %r39};
+	@!%p20 bra $L4;
+	setp.gt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
+$L4:
+	mov.b64 {%r40, %r41}, %rd104;
+	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
+	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
+	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
+	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
+	mov.b64 %rd115, {%r46, %r47};
+	@!%p26 bra $L5;
+	setp.gt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
+	and.pred %p30, %p28, %p29;
+	or.pred %p31, %p27, %p30;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
+$L5:
+	mov.b64 {%r48, %r49}, %rd104;
+	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
+	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
+	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
+	mov.b64 %rd119, {%r54, %r55};
+	@!%p32 bra $L6;
+	setp.gt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
+	and.pred %p36, %p34, %p35;
+	or.pred %p37, %p33, %p36;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
+$L6:
+	mov.b64 {%r56, %r57}, %rd104;
+	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
+	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
+	mov.b64 %rd123, {%r62, %r63};
+	@!%p38 bra $L7;
+	setp.gt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
+$L7:
+	setp.eq.u32 %p44, %r7, 0;
+	@!%p44 bra $L8;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p45, %r8, 0;
+	@!%p45 bra $L9;
+	setp.lo.u32 %p46, %r7, %r10;
+	@!%p46 bra $L10;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
+$L10:
+	sub.u32 %r64, %r10, 1;
+	mov.b64 {%r65, %r66}, %rd104;
+	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
+	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
+	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
+	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
+	mov.b64 %rd133, {%r71, %r72};
+	@!%p47 bra $L11;
+	setp.gt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
+$L11:
+	mov.b64 {%r73, %r74}, %rd104;
+	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
+	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
+	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
+	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
+	mov.b64 %rd137, {%r79, %r80};
+	@!%p53 bra $L12;
+	setp.gt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
+$L12:
+	mov.b64 {%r81, %r82}, %rd104;
+	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
+	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
+	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
+	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
+	mov.b64 %rd141, {%r87, %r88};
+	@!%p59 bra $L13;
+	setp.gt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
+	and.pred %p63, %p61, %p62;
+	or.pred %p64, %p60, %p63;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
+$L13:
+	mov.b64 {%r89, %r90}, %rd104;
+	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
+	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
+	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
+	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
+	mov.b64 %rd145, {%r95, %r96};
+	@!%p65 bra $L14;
+	setp.gt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
+	and.pred %p69, %p67, %p68;
+	or.pred %p70, %p66, %p69;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
+$L14:
+	mov.b64 {%r97, %r98}, %rd104;
+	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
+	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
+	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
+	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
+	mov.b64 %rd149, {%r103, %r104};
+	@!%p71 bra $L15;
+	setp.gt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
+$L15:
+$L9:
+	setp.eq.u32 %p77, %r5, 0;
+	@!%p77 bra $L16;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
+$L16:
+	ret;
+}
+
+.visible .entry gk_frontier_PushThread_sssp_relax__main_custom(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<186>;
 	.reg .b32 %r<320>;
 	.reg .b64 %rd<706>;
 	.reg .f64 %fd<37>;
@@ -9612,2435 +11663,179 @@ $L16:
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, -9223372036854775808;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd116, 0;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	cvt.u64.u32 %rd188, %r4;
-	mov.b64 %rd189, %rd188;
-	mul.lo.s64 %rd190, %rd131, %rd166;
-	mov.b64 %rd191, %rd190;
-	add.s64 %rd192, %rd191, %rd166;
-	min.s64 %rd193, %rd192, %rd145;
-	mov.b64 %rd194, %rd193;
-	setp.eq.s64 %p13, %rd189, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd195, %rd135;
-	mov.b64 %rd196, %rd136;
-	mov.b64 %rd197, %rd137;
-	mov.b64 %rd198, %rd138;
-	mov.b64 %rd199, %rd139;
-	mov.b64 %rd200, %rd140;
-	mov.b64 %rd201, %rd141;
-	mov.b64 %rd202, %rd142;
-	mov.b64 %rd203, %rd143;
-	mov.b64 %rd204, %rd144;
-	mov.pred %p14, %p10;
-	mov.b64 %rd205, %rd145;
-	mov.b64 %rd206, %rd146;
-	mov.b64 %rd207, %rd147;
-	mov.b64 %rd208, %rd148;
-	mov.b64 %rd209, %rd149;
-	mov.b64 %rd210, %rd150;
-	mov.b64 %rd211, %rd151;
-	mov.pred %p15, %p11;
-	mov.b64 %rd212, %rd152;
-	mov.b64 %rd213, %rd153;
-	mov.b64 %rd214, %rd154;
-	mov.b64 %rd215, %rd155;
-	mov.b64 %rd216, %rd156;
-	mov.b64 %rd217, %rd157;
-	mov.b64 %rd218, %rd158;
-	mov.b64 %rd219, %rd159;
-	mov.b64 %rd220, %rd160;
-	mov.pred %p16, %p12;
-	mov.b64 %rd221, %rd161;
-	mov.b64 %rd222, %rd162;
-	mov.b64 %rd223, %rd163;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd224, %rd164;
-	mov.b64 %rd225, %rd165;
-	mov.b64 %rd226, %rd166;
-	mov.b64 %rd227, %rd167;
-	mov.b64 %rd228, %rd168;
-	mov.b64 %rd229, %rd169;
-	mov.b64 %rd230, %rd170;
-	mov.b64 %rd231, %rd171;
-	mov.b64 %rd232, %rd172;
-	mov.b64 %rd233, %rd173;
-	mov.b64 %rd234, %rd174;
-	mov.b64 %rd235, %rd175;
-	mov.b64 %rd236, %rd176;
-	mov.b64 %rd237, %rd177;
-	mov.b64 %rd238, %rd178;
-	mov.b64 %rd239, %rd179;
-	mov.b64 %rd240, %rd191;
-	mov.b64 %rd241, %rd194;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd242, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd242, %rd224;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd244, 0;
-	mov.b64 %rd245, %rd240;
-$L11:
-	setp.lt.s64 %p17, %rd245, %rd241;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd246, %rd205;
-	mov.b64 %rd247, %rd245;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd248, %rd247, 5;
-	mul.lo.s64 %rd249, %rd248, %rd211;
-	mad.lo.s64 %rd250, %rd249, 4, %rd209;
-	ld.global.nc.u32 %r37, [%rd250+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd251, %rd247, 31;
-	min.u64 %rd252, %rd251, 32;
-	cvt.u32.u64 %r39, %rd252;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p20, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p20;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p21, %r43, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r44, %rd247;
-	mov.b32 %r45, %r44;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r45, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd253, %rd247, %rd208;
-	mad.lo.s64 %rd254, %rd253, 4, %rd206;
-	ld.global.nc.s32 %r46, [%rd254+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p22, %r48, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd255, %rd195;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd256, %r49;
-	add.s64 %rd257, %rd256, 1;
-	mul.lo.s64 %rd258, %rd257, %rd198;
-	mad.lo.s64 %rd259, %rd258, 8, %rd196;
-	ld.global.nc.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd195;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd265, %r50;
-	mul.lo.s64 %rd266, %rd265, %rd198;
-	mad.lo.s64 %rd267, %rd266, 8, %rd196;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
-$L25:
-	setp.lt.s64 %p23, %rd271, %rd263;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd272, %rd271, %rd201;
-	mad.lo.s64 %rd273, %rd272, 4, %rd199;
-	ld.global.nc.s32 %r51, [%rd273+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b64 %rd274, %rd227;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd275, %rd271;
-$L30:
-	cvt.s64.s32 %rd276, %r54;
-	mul.lo.s64 %rd277, %rd276, %rd239;
-	mad.lo.s64 %rd278, %rd277, 8, %rd237;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd278+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd279, %rd274;
-	mov.b64 %rd280, %rd275;
-$L33:
-	setp.eq.s64 %p25, %rd235, 0;
-	@!%p25 bra $L37;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L35;
-$L37:
-	mul.lo.s64 %rd281, %rd280, %rd236;
-	mad.lo.s64 %rd282, %rd281, 8, %rd234;
-	ld.global.nc.f64 %fd4, [%rd282+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L35;
-$L34:
-	bra.uni $L33;
-$L35:
-	add.rn.f64 %fd6, %fd2, %fd3;
-	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd283, %r55;
-	mul.lo.s64 %rd284, %rd283, %rd239;
-	mad.lo.s64 %rd285, %rd284, 8, %rd237;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd285+0];
-	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p26, %fd7, %fd9;
-	not.pred %p27, %p26;
-	@!%p27 bra $L39;
-	mov.pred %p28, 0;
-	bra.uni $L32;
-$L39:
-	cvt.s64.s32 %rd286, %r55;
-	mul.lo.s64 %rd287, %rd286, %rd239;
-	mad.lo.s64 %rd288, %rd287, 8, %rd237;
-	ld.relaxed.gpu.global.b64 %rd289, [%rd288];
-$L40:
-	mov.b64 %fd10, %rd289;
-	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd290, %fd10;
-	mov.b64 %rd291, %fd7;
-	or.b64 %rd292, %rd290, %rd291;
-	setp.eq.f64 %p29, %fd10, %fd7;
-	mov.b64 %fd12, %rd292;
-	selp.f64 %fd13, %fd12, %fd11, %p29;
-	setp.nan.f64 %p30, %fd10, %fd7;
-	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p30;
-	mov.b64 %rd293, %fd15;
-	setp.eq.u64 %p31, %rd289, %rd293;
-	@%p31 bra $L41;
-	atom.global.cas.b64 %rd294, [%rd288], %rd289, %rd293;
-	setp.eq.u64 %p32, %rd294, %rd289;
-	mov.b64 %rd289, %rd294;
-	@!%p32 bra $L40;
-$L41:
-	mov.b64 %fd17, %rd289;
-	mov.f64 %fd16, %fd17;
-	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p33, %fd18, %fd7;
-	mov.pred %p28, %p33;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	not.pred %p34, %p28;
-	@!%p34 bra $L43;
-	bra.uni $L26;
-$L43:
-	mov.pred %p35, 0;
-	mov.b64 %rd295, %rd244;
-	mov.b32 %r56, %r53;
-$L44:
-	@!%p15 bra $L48;
-	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd296, %r57;
-	mov.b64 %rd297, %rd296;
-	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd298, %r58;
-	min.u64 %rd299, %rd298, 32;
-	cvt.u32.u64 %r59, %rd299;
-	mov.b32 %r61, 0x1;
-	shl.b32 %r60, %r61, %r59;
-	setp.hs.u32 %p36, %r59, 32;
-	selp.b32 %r62, 0, %r60, %p36;
-	mov.b32 %r63, %r62;
-	mov.b64 %rd300, %rd297;
-	mov.b32 %r64, %r63;
-	mul.lo.s64 %rd301, %rd300, %rd220;
-	mad.lo.s64 %rd302, %rd301, 4, %rd218;
-	ld.relaxed.gpu.global.u32 %r65, [%rd302+0];
-	mov.b32 %r66, %r65;
-	and.b32 %r67, %r66, %r64;
-	setp.ne.u32 %p37, %r67, 0x0;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L50;
-	mul.lo.s64 %rd303, %rd300, %rd220;
-	mad.lo.s64 %rd304, %rd303, 4, %rd218;
-	atom.global.or.b32 %r68, [%rd304], %r64;
-	mov.b32 %r69, %r68;
-	and.b32 %r70, %r69, %r64;
-	setp.ne.u32 %p40, %r70, 0x0;
-	mov.pred %p38, %p40;
-$L50:
-	@!%p38 bra $L52;
-	mov.b64 %rd305, %rd295;
-	mov.b64 %rd306, %rd305;
-	mov.pred %p41, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd307, %rd295;
-	mov.b64 %rd306, %rd307;
-	mov.pred %p41, 1;
-	bra.uni $L46;
-$L48:
-	@!%p16 bra $L54;
-	cvt.s64.s32 %rd308, %r56;
-	mul.lo.s64 %rd309, %rd308, %rd223;
-	mad.lo.s64 %rd310, %rd309, 4, %rd221;
-	ld.relaxed.gpu.global.s32 %r71, [%rd310+0];
-	mov.b32 %r72, %r71;
-	setp.eq.s32 %p42, %r72, %r36;
-	mov.pred %p43, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L56;
-	cvt.s64.s32 %rd311, %r56;
-	mul.lo.s64 %rd312, %rd311, %rd223;
-	mad.lo.s64 %rd313, %rd312, 4, %rd221;
-	atom.global.exch.b32 %r73, [%rd313], %r36;
-	mov.b32 %r74, %r73;
-	setp.eq.s32 %p45, %r74, %r36;
-	mov.pred %p43, %p45;
-$L56:
-	@!%p43 bra $L58;
-	mov.b64 %rd314, %rd295;
-	mov.b64 %rd306, %rd314;
-	mov.pred %p41, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd315, %rd295, %rd187;
-	mad.lo.s64 %rd316, %rd315, 4, %rd185;
-	st.shared.s32 [%rd316+0], %r56;
-	add.s64 %rd317, %rd295, 1;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd306, %rd318;
-	mov.pred %p41, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd319, %rd306;
-	mov.pred %p46, %p41;
-	mov.b64 %rd244, %rd319;
-	mov.pred %p35, %p46;
-	@!%p35 bra $L60;
-	mov.b64 %rd320, %rd195;
-	mov.b32 %r75, %r53;
-	setp.lt.s64 %p47, %rd129, 64;
-	setp.le.s64 %p48, %rd225, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L61;
-	mov.b64 %rd321, %rd320;
-	mov.b32 %r76, %r75;
-	cvt.s64.s32 %rd322, %r76;
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd198;
-	mad.lo.s64 %rd325, %rd324, 8, %rd196;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	cvt.s64.s32 %rd328, %r76;
-	mul.lo.s64 %rd329, %rd328, %rd198;
-	mad.lo.s64 %rd330, %rd329, 8, %rd196;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	sub.s64 %rd333, %rd327, %rd332;
-	mov.b64 %rd334, %rd333;
-	add.s64 %rd335, %rd130, %rd334;
-	mov.b64 %rd130, %rd335;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd336, %rd129, %rd225;
-	setp.eq.s64 %p50, %rd225, -1;
-	selp.b64 %rd337, 0, %rd336, %p50;
-	setp.eq.s64 %p51, %rd225, 0;
-	selp.b64 %rd338, %rd129, %rd337, %p51;
-	setp.eq.s64 %p52, %rd338, 0;
-	@!%p52 bra $L64;
-	mov.b64 %rd339, %rd320;
-	mov.b32 %r77, %r75;
-	cvt.s64.s32 %rd340, %r77;
-	add.s64 %rd341, %rd340, 1;
-	mul.lo.s64 %rd342, %rd341, %rd198;
-	mad.lo.s64 %rd343, %rd342, 8, %rd196;
-	ld.global.nc.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	cvt.s64.s32 %rd346, %r77;
-	mul.lo.s64 %rd347, %rd346, %rd198;
-	mad.lo.s64 %rd348, %rd347, 8, %rd196;
-	ld.global.nc.s64 %rd349, [%rd348+0];
-	mov.b64 %rd350, %rd349;
-	sub.s64 %rd351, %rd345, %rd350;
-	mov.b64 %rd352, %rd351;
-	mul.lo.s64 %rd353, %rd225, %rd352;
-	add.s64 %rd354, %rd130, %rd353;
-	mov.b64 %rd130, %rd354;
-$L64:
-$L62:
-	add.s64 %rd355, %rd129, 1;
-	mov.b64 %rd129, %rd355;
-$L60:
-	setp.eq.s64 %p53, %rd244, %rd243;
-	@!%p53 bra $L66;
-	mov.b64 %rd356, %rd244;
-$L67:
-	@!%p15 bra $L71;
-	bra.uni $L69;
-$L71:
-	// block scan
-	mov.b64 %rd357, %rd356;
-	mov.b32 %r78, %r3;
-$L72:
-	setp.hs.u32 %p54, %r78, 32;
-	@%p54 bra $L73;
-	mov.b64 {%r79, %r80}, %rd357;
-	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
-	mov.b64 %rd358, {%r81, %r82};
-	@!%p55 bra $L74;
-	add.s64 %rd359, %rd358, %rd357;
-	mov.b64 %rd357, %rd359;
-$L74:
-	shl.b32 %r78, %r78, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r83, %r84}, %rd357;
-	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
-	mov.b64 %rd360, {%r85, %r86};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd361, %rd360, 0, %p58;
-	sub.u32 %r87, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r87;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	st.shared.s64 [%rd363+0], %rd357;
-$L75:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L76;
-	mov.b64 %rd364, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L77;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	mov.b64 %rd364, %rd367;
-$L77:
-	mov.b64 {%r88, %r89}, %rd364;
-	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
-	mov.b64 %rd368, {%r90, %r91};
-	@!%p62 bra $L78;
-	add.s64 %rd369, %rd368, %rd364;
-	mov.b64 %rd364, %rd369;
-$L78:
-	mov.b64 {%r92, %r93}, %rd364;
-	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
-	mov.b64 %rd370, {%r94, %r95};
-	@!%p63 bra $L79;
-	add.s64 %rd371, %rd370, %rd364;
-	mov.b64 %rd364, %rd371;
-$L79:
-	mov.b64 {%r96, %r97}, %rd364;
-	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
-	mov.b64 %rd372, {%r98, %r99};
-	@!%p64 bra $L80;
-	add.s64 %rd373, %rd372, %rd364;
-	mov.b64 %rd364, %rd373;
-$L80:
-	mov.b64 {%r100, %r101}, %rd364;
-	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
-	mov.b64 %rd374, {%r102, %r103};
-	@!%p65 bra $L81;
-	add.s64 %rd375, %rd374, %rd364;
-	mov.b64 %rd364, %rd375;
-$L81:
-	mov.b64 {%r104, %r105}, %rd364;
-	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
-	mov.b64 %rd376, {%r106, %r107};
-	@!%p66 bra $L82;
-	add.s64 %rd377, %rd376, %rd364;
-	mov.b64 %rd364, %rd377;
-$L82:
-	mov.b64 {%r108, %r109}, %rd364;
-	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
-	mov.b64 %rd378, {%r110, %r111};
-	selp.b64 %rd379, %rd378, 0, %p67;
-	@!%p61 bra $L83;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	add.s64 %rd382, %rd381, 512;
-	st.shared.s64 [%rd382+0], %rd379;
-$L83:
-	sub.u32 %r112, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r112;
-	@!%p68 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd364;
-$L84:
-$L76:
-	bar.sync 0;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	add.s64 %rd385, %rd384, 512;
-	ld.shared.s64 %rd386, [%rd385+0];
-	add.s64 %rd387, %rd386, %rd361;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 {%r113, %r114}, %rd387;
-	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
-	mov.b64 %rd389, {%r115, %r116};
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, 0;
-	cvt.u64.u32 %rd398, %r2;
-	setp.eq.s64 %p70, %rd398, 0;
-	setp.gt.s64 %p71, %rd396, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L86;
-	atom.global.add.u64 %rd399, [%rd215], %rd396;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd397, %rd400;
-$L86:
-	cvt.u64.u32 %rd401, %r2;
-	setp.eq.s64 %p73, %rd401, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd397;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd402, [%rd1+1024];
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd397, %rd403;
-	add.s64 %rd404, %rd397, %rd395;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd406, 0;
-$L88:
-	setp.lt.s64 %p76, %rd406, %rd356;
-	not.pred %p77, %p76;
-	@!%p77 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd407, %rd406, %rd187;
-	mad.lo.s64 %rd408, %rd407, 4, %rd185;
-	ld.shared.s32 %r117, [%rd408+0];
-	mov.b32 %r118, %r117;
-	add.s64 %rd409, %rd405, %rd406;
-	mul.lo.s64 %rd410, %rd409, %rd214;
-	mad.lo.s64 %rd411, %rd410, 4, %rd212;
-	st.global.s32 [%rd411+0], %r118;
-$L89:
-	add.s64 %rd412, %rd406, 1;
-	mov.b64 %rd406, %rd412;
-	bra.uni $L88;
-$L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	mov.b64 %rd244, 0;
-$L66:
-$L26:
-	add.s64 %rd413, %rd271, 1;
-	mov.b64 %rd271, %rd413;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd414, %rd245, 1;
-	mov.b64 %rd245, %rd414;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd415, %rd244;
-$L93:
-	@!%p15 bra $L97;
-	bra.uni $L95;
-$L97:
-	// block scan
-	mov.b64 %rd416, %rd415;
-	mov.b32 %r119, %r3;
-$L98:
-	setp.hs.u32 %p78, %r119, 32;
-	@%p78 bra $L99;
-	mov.b64 {%r120, %r121}, %rd416;
-	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
-	mov.b64 %rd417, {%r122, %r123};
-	@!%p79 bra $L100;
-	add.s64 %rd418, %rd417, %rd416;
-	mov.b64 %rd416, %rd418;
-$L100:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L98;
-$L99:
-	mov.b64 {%r124, %r125}, %rd416;
-	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
-	mov.b64 %rd419, {%r126, %r127};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd420, %rd419, 0, %p82;
-	sub.u32 %r128, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r128;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd421, %r8, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	st.shared.s64 [%rd422+0], %rd416;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L102;
-	mov.b64 %rd423, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L103;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	ld.shared.s64 %rd426, [%rd425+0];
-	mov.b64 %rd423, %rd426;
-$L103:
-	mov.b64 {%r129, %r130}, %rd423;
-	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd427, {%r131, %r132};
-	@!%p86 bra $L104;
-	add.s64 %rd428, %rd427, %rd423;
-	mov.b64 %rd423, %rd428;
-$L104:
-	mov.b64 {%r133, %r134}, %rd423;
-	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
-	mov.b64 %rd429, {%r135, %r136};
-	@!%p87 bra $L105;
-	add.s64 %rd430, %rd429, %rd423;
-	mov.b64 %rd423, %rd430;
-$L105:
-	mov.b64 {%r137, %r138}, %rd423;
-	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
-	mov.b64 %rd431, {%r139, %r140};
-	@!%p88 bra $L106;
-	add.s64 %rd432, %rd431, %rd423;
-	mov.b64 %rd423, %rd432;
-$L106:
-	mov.b64 {%r141, %r142}, %rd423;
-	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
-	mov.b64 %rd433, {%r143, %r144};
-	@!%p89 bra $L107;
-	add.s64 %rd434, %rd433, %rd423;
-	mov.b64 %rd423, %rd434;
-$L107:
-	mov.b64 {%r145, %r146}, %rd423;
-	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
-	mov.b64 %rd435, {%r147, %r148};
-	@!%p90 bra $L108;
-	add.s64 %rd436, %rd435, %rd423;
-	mov.b64 %rd423, %rd436;
-$L108:
-	mov.b64 {%r149, %r150}, %rd423;
-	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd437, {%r151, %r152};
-	selp.b64 %rd438, %rd437, 0, %p91;
-	@!%p85 bra $L109;
-	mul.wide.u32 %rd439, %r7, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	add.s64 %rd441, %rd440, 512;
-	st.shared.s64 [%rd441+0], %rd438;
-$L109:
-	sub.u32 %r153, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r153;
-	@!%p92 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd423;
-$L110:
-$L102:
-	bar.sync 0;
-	mul.wide.u32 %rd442, %r8, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	add.s64 %rd444, %rd443, 512;
-	ld.shared.s64 %rd445, [%rd444+0];
-	add.s64 %rd446, %rd445, %rd420;
-	ld.shared.s64 %rd447, [%rd1+1024];
-	mov.b64 {%r154, %r155}, %rd446;
-	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
-	mov.b64 %rd448, {%r156, %r157};
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, 0;
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p94, %rd457, 0;
-	setp.gt.s64 %p95, %rd455, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L112;
-	atom.global.add.u64 %rd458, [%rd215], %rd455;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd456, %rd459;
-$L112:
-	cvt.u64.u32 %rd460, %r2;
-	setp.eq.s64 %p97, %rd460, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd456;
-$L113:
-	bar.sync 0;
-	ld.shared.s64 %rd461, [%rd1+1024];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd456, %rd462;
-	add.s64 %rd463, %rd456, %rd454;
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd465, 0;
-$L114:
-	setp.lt.s64 %p100, %rd465, %rd415;
-	not.pred %p101, %p100;
-	@!%p101 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd466, %rd465, %rd187;
-	mad.lo.s64 %rd467, %rd466, 4, %rd185;
-	ld.shared.s32 %r158, [%rd467+0];
-	mov.b32 %r159, %r158;
-	add.s64 %rd468, %rd464, %rd465;
-	mul.lo.s64 %rd469, %rd468, %rd214;
-	mad.lo.s64 %rd470, %rd469, 4, %rd212;
-	st.global.s32 [%rd470+0], %r159;
-$L115:
-	add.s64 %rd471, %rd465, 1;
-	mov.b64 %rd465, %rd471;
-	bra.uni $L114;
-$L116:
-	bra.uni $L95;
-$L94:
-	bra.uni $L93;
-$L95:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd472, %r2;
-	add.s64 %rd473, %rd191, %rd472;
-	mov.b64 %rd474, %rd473;
-	mov.b32 %r160, -1;
-	mov.b64 %rd475, 0;
-	mov.b64 %rd476, 0;
-$L119:
-	@!%p11 bra $L123;
-	mov.b64 %rd477, 4611686018427387904;
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd477, %rd164;
-	bra.uni $L121;
-$L120:
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd478, %rd477;
-$L124:
-	mov.b64 %rd479, 0;
-	mov.b64 %rd480, %rd478;
-$L127:
-	setp.gt.s64 %p102, %rd480, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L131;
-	bra.uni $L129;
-$L131:
-	setp.ge.s64 %p104, %rd475, %rd476;
-	@!%p104 bra $L133;
-	setp.ge.s64 %p105, %rd474, %rd194;
-	@!%p105 bra $L135;
-	bra.uni $L129;
-$L135:
-	mov.pred %p106, %p10;
-	mov.b64 %rd481, %rd145;
-	mov.b64 %rd482, %rd474;
-$L136:
-	@!%p106 bra $L140;
-	shr.s64 %rd483, %rd482, 5;
-	mul.lo.s64 %rd484, %rd483, %rd151;
-	mad.lo.s64 %rd485, %rd484, 4, %rd149;
-	ld.global.nc.u32 %r161, [%rd485+0];
-	mov.b32 %r162, %r161;
-	and.b64 %rd486, %rd482, 31;
-	min.u64 %rd487, %rd486, 32;
-	cvt.u32.u64 %r163, %rd487;
-	mov.b32 %r165, 0x1;
-	shl.b32 %r164, %r165, %r163;
-	setp.hs.u32 %p107, %r163, 32;
-	selp.b32 %r166, 0, %r164, %p107;
-	and.b32 %r167, %r162, %r166;
-	setp.ne.u32 %p108, %r167, 0x0;
-	@!%p108 bra $L142;
-	cvt.u32.u64 %r168, %rd482;
-	mov.b32 %r169, %r168;
-	bra.uni $L138;
-$L142:
-	mov.b32 %r169, -1;
-	bra.uni $L138;
-$L140:
-	mul.lo.s64 %rd488, %rd482, %rd148;
-	mad.lo.s64 %rd489, %rd488, 4, %rd146;
-	ld.global.nc.s32 %r170, [%rd489+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r169, %r171;
-	bra.uni $L138;
-$L137:
-	bra.uni $L136;
-$L138:
-	mov.b32 %r160, %r169;
-	add.s64 %rd490, %rd474, %rd189;
-	mov.b64 %rd474, %rd490;
-	setp.ge.s32 %p109, %r160, 0;
-	@!%p109 bra $L144;
-	mov.b64 %rd491, %rd135;
-	mov.b32 %r172, %r160;
-	cvt.s64.s32 %rd492, %r172;
-	mul.lo.s64 %rd493, %rd492, %rd138;
-	mad.lo.s64 %rd494, %rd493, 8, %rd136;
-	ld.global.nc.s64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd135;
-	mov.b32 %r173, %r160;
-	cvt.s64.s32 %rd499, %r173;
-	add.s64 %rd500, %rd499, 1;
-	mul.lo.s64 %rd501, %rd500, %rd138;
-	mad.lo.s64 %rd502, %rd501, 8, %rd136;
-	ld.global.nc.s64 %rd503, [%rd502+0];
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd497;
-	mov.b64 %rd507, %rd505;
-	mov.b64 %rd475, %rd506;
-	mov.b64 %rd476, %rd507;
-$L144:
-	bra.uni $L128;
-$L133:
-	mul.lo.s64 %rd508, %rd475, %rd141;
-	mad.lo.s64 %rd509, %rd508, 4, %rd139;
-	ld.global.nc.s32 %r174, [%rd509+0];
-	mov.b32 %r175, %r174;
-	mov.b32 %r176, %r175;
-	mov.b64 %rd510, %rd167;
-	mov.b32 %r177, %r160;
-	mov.b32 %r178, %r176;
-	mov.b64 %rd511, %rd475;
-$L145:
-	cvt.s64.s32 %rd512, %r177;
-	mul.lo.s64 %rd513, %rd512, %rd179;
-	mad.lo.s64 %rd514, %rd513, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd19, [%rd514+0];
-	mov.f64 %fd20, %fd19;
-	mov.b64 %rd515, %rd510;
-	mov.b64 %rd516, %rd511;
-$L148:
-	setp.eq.s64 %p110, %rd175, 0;
-	@!%p110 bra $L152;
-	mov.f64 %fd21, 0d3FF0000000000000;
-	bra.uni $L150;
-$L152:
-	mul.lo.s64 %rd517, %rd516, %rd176;
-	mad.lo.s64 %rd518, %rd517, 8, %rd174;
-	ld.global.nc.f64 %fd22, [%rd518+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd21, %fd23;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	add.rn.f64 %fd24, %fd20, %fd21;
-	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd519, %r178;
-	mul.lo.s64 %rd520, %rd519, %rd179;
-	mad.lo.s64 %rd521, %rd520, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd521+0];
-	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p111, %fd25, %fd27;
-	not.pred %p112, %p111;
-	@!%p112 bra $L154;
-	mov.pred %p113, 0;
-	bra.uni $L147;
-$L154:
-	cvt.s64.s32 %rd522, %r178;
-	mul.lo.s64 %rd523, %rd522, %rd179;
-	mad.lo.s64 %rd524, %rd523, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd525, [%rd524];
-$L155:
-	mov.b64 %fd28, %rd525;
-	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd526, %fd28;
-	mov.b64 %rd527, %fd25;
-	or.b64 %rd528, %rd526, %rd527;
-	setp.eq.f64 %p114, %fd28, %fd25;
-	mov.b64 %fd30, %rd528;
-	selp.f64 %fd31, %fd30, %fd29, %p114;
-	setp.nan.f64 %p115, %fd28, %fd25;
-	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p115;
-	mov.b64 %rd529, %fd33;
-	setp.eq.u64 %p116, %rd525, %rd529;
-	@%p116 bra $L156;
-	atom.global.cas.b64 %rd530, [%rd524], %rd525, %rd529;
-	setp.eq.u64 %p117, %rd530, %rd525;
-	mov.b64 %rd525, %rd530;
-	@!%p117 bra $L155;
-$L156:
-	mov.b64 %fd35, %rd525;
-	mov.f64 %fd34, %fd35;
-	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p118, %fd36, %fd25;
-	mov.pred %p113, %p118;
-	bra.uni $L147;
-$L146:
-	bra.uni $L145;
-$L147:
-	@!%p113 bra $L158;
-	mov.pred %p119, 0;
-	mov.b64 %rd531, %rd479;
-	mov.b32 %r179, %r176;
-$L159:
-	@!%p11 bra $L163;
-	shr.s32 %r180, %r179, 5;
-	cvt.s64.s32 %rd532, %r180;
-	mov.b64 %rd533, %rd532;
-	and.b32 %r181, %r179, 31;
-	cvt.s64.s32 %rd534, %r181;
-	min.u64 %rd535, %rd534, 32;
-	cvt.u32.u64 %r182, %rd535;
-	mov.b32 %r184, 0x1;
-	shl.b32 %r183, %r184, %r182;
-	setp.hs.u32 %p120, %r182, 32;
-	selp.b32 %r185, 0, %r183, %p120;
-	mov.b32 %r186, %r185;
-	mov.b64 %rd536, %rd533;
-	mov.b32 %r187, %r186;
-	mul.lo.s64 %rd537, %rd536, %rd160;
-	mad.lo.s64 %rd538, %rd537, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r188, [%rd538+0];
-	mov.b32 %r189, %r188;
-	and.b32 %r190, %r189, %r187;
-	setp.ne.u32 %p121, %r190, 0x0;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L165;
-	mul.lo.s64 %rd539, %rd536, %rd160;
-	mad.lo.s64 %rd540, %rd539, 4, %rd158;
-	atom.global.or.b32 %r191, [%rd540], %r187;
-	mov.b32 %r192, %r191;
-	and.b32 %r193, %r192, %r187;
-	setp.ne.u32 %p124, %r193, 0x0;
-	mov.pred %p122, %p124;
-$L165:
-	@!%p122 bra $L167;
-	mov.b64 %rd541, %rd531;
-	mov.b64 %rd542, %rd541;
-	mov.pred %p125, 0;
-	bra.uni $L161;
-$L167:
-	mov.b64 %rd543, %rd531;
-	mov.b64 %rd542, %rd543;
-	mov.pred %p125, 1;
-	bra.uni $L161;
-$L163:
-	@!%p12 bra $L169;
-	cvt.s64.s32 %rd544, %r179;
-	mul.lo.s64 %rd545, %rd544, %rd163;
-	mad.lo.s64 %rd546, %rd545, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r194, [%rd546+0];
-	mov.b32 %r195, %r194;
-	setp.eq.s32 %p126, %r195, %r35;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L171;
-	cvt.s64.s32 %rd547, %r179;
-	mul.lo.s64 %rd548, %rd547, %rd163;
-	mad.lo.s64 %rd549, %rd548, 4, %rd161;
-	atom.global.exch.b32 %r196, [%rd549], %r35;
-	mov.b32 %r197, %r196;
-	setp.eq.s32 %p129, %r197, %r35;
-	mov.pred %p127, %p129;
-$L171:
-	@!%p127 bra $L173;
-	mov.b64 %rd550, %rd531;
-	mov.b64 %rd542, %rd550;
-	mov.pred %p125, 0;
-	bra.uni $L161;
-$L173:
-$L169:
-	mul.lo.s64 %rd551, %rd531, %rd187;
-	mad.lo.s64 %rd552, %rd551, 4, %rd185;
-	st.shared.s32 [%rd552+0], %r179;
-	add.s64 %rd553, %rd531, 1;
-	mov.b64 %rd554, %rd553;
-	mov.b64 %rd542, %rd554;
-	mov.pred %p125, 1;
-	bra.uni $L161;
-$L160:
-	bra.uni $L159;
-$L161:
-	mov.b64 %rd555, %rd542;
-	mov.pred %p130, %p125;
-	mov.b64 %rd479, %rd555;
-	mov.pred %p119, %p130;
-	@!%p119 bra $L175;
-	mov.b64 %rd556, %rd135;
-	mov.b32 %r198, %r176;
-	setp.lt.s64 %p131, %rd129, 64;
-	setp.le.s64 %p132, %rd165, 1;
-	or.pred %p133, %p131, %p132;
-	@!%p133 bra $L176;
-	mov.b64 %rd557, %rd556;
-	mov.b32 %r199, %r198;
-	cvt.s64.s32 %rd558, %r199;
-	add.s64 %rd559, %rd558, 1;
-	mul.lo.s64 %rd560, %rd559, %rd138;
-	mad.lo.s64 %rd561, %rd560, 8, %rd136;
-	ld.global.nc.s64 %rd562, [%rd561+0];
-	mov.b64 %rd563, %rd562;
-	cvt.s64.s32 %rd564, %r199;
-	mul.lo.s64 %rd565, %rd564, %rd138;
-	mad.lo.s64 %rd566, %rd565, 8, %rd136;
-	ld.global.nc.s64 %rd567, [%rd566+0];
-	mov.b64 %rd568, %rd567;
-	sub.s64 %rd569, %rd563, %rd568;
-	mov.b64 %rd570, %rd569;
-	add.s64 %rd571, %rd130, %rd570;
-	mov.b64 %rd130, %rd571;
-	bra.uni $L177;
-$L176:
-	rem.s64 %rd572, %rd129, %rd165;
-	setp.eq.s64 %p134, %rd165, -1;
-	selp.b64 %rd573, 0, %rd572, %p134;
-	setp.eq.s64 %p135, %rd165, 0;
-	selp.b64 %rd574, %rd129, %rd573, %p135;
-	setp.eq.s64 %p136, %rd574, 0;
-	@!%p136 bra $L179;
-	mov.b64 %rd575, %rd556;
-	mov.b32 %r200, %r198;
-	cvt.s64.s32 %rd576, %r200;
-	add.s64 %rd577, %rd576, 1;
-	mul.lo.s64 %rd578, %rd577, %rd138;
-	mad.lo.s64 %rd579, %rd578, 8, %rd136;
-	ld.global.nc.s64 %rd580, [%rd579+0];
-	mov.b64 %rd581, %rd580;
-	cvt.s64.s32 %rd582, %r200;
-	mul.lo.s64 %rd583, %rd582, %rd138;
-	mad.lo.s64 %rd584, %rd583, 8, %rd136;
-	ld.global.nc.s64 %rd585, [%rd584+0];
-	mov.b64 %rd586, %rd585;
-	sub.s64 %rd587, %rd581, %rd586;
-	mov.b64 %rd588, %rd587;
-	mul.lo.s64 %rd589, %rd165, %rd588;
-	add.s64 %rd590, %rd130, %rd589;
-	mov.b64 %rd130, %rd590;
-$L179:
-$L177:
-	add.s64 %rd591, %rd129, 1;
-	mov.b64 %rd129, %rd591;
-$L175:
-$L158:
-	add.s64 %rd592, %rd475, 1;
-	mov.b64 %rd475, %rd592;
-	sub.s64 %rd593, %rd480, 1;
-	mov.b64 %rd480, %rd593;
-$L128:
-	bra.uni $L127;
-$L129:
-	mov.b64 %rd594, %rd479;
-$L180:
-	@!%p11 bra $L184;
-	bra.uni $L182;
-$L184:
-	// block scan
-	mov.b64 %rd595, %rd594;
-	mov.b32 %r201, %r3;
-$L185:
-	setp.hs.u32 %p137, %r201, 32;
-	@%p137 bra $L186;
-	mov.b64 {%r202, %r203}, %rd595;
-	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
-	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
-	mov.b64 %rd596, {%r204, %r205};
-	@!%p138 bra $L187;
-	add.s64 %rd597, %rd596, %rd595;
-	mov.b64 %rd595, %rd597;
-$L187:
-	shl.b32 %r201, %r201, 1;
-	bra.uni $L185;
-$L186:
-	mov.b64 {%r206, %r207}, %rd595;
-	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
-	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
-	mov.b64 %rd598, {%r208, %r209};
-	setp.lo.u32 %p140, %r3, 32;
-	and.pred %p141, %p139, %p140;
-	selp.b64 %rd599, %rd598, 0, %p141;
-	sub.u32 %r210, %r13, %r3;
-	setp.eq.u32 %p142, %r7, %r210;
-	@!%p142 bra $L188;
-	mul.wide.u32 %rd600, %r8, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	st.shared.s64 [%rd601+0], %rd595;
-$L188:
-	bar.sync 0;
-	setp.eq.u32 %p143, %r8, 0;
-	@!%p143 bra $L189;
-	mov.b64 %rd602, 0;
-	setp.lo.u32 %p144, %r7, %r10;
-	@!%p144 bra $L190;
-	mul.wide.u32 %rd603, %r7, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	ld.shared.s64 %rd605, [%rd604+0];
-	mov.b64 %rd602, %rd605;
-$L190:
-	mov.b64 {%r211, %r212}, %rd602;
-	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
-	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
-	mov.b64 %rd606, {%r213, %r214};
-	@!%p145 bra $L191;
-	add.s64 %rd607, %rd606, %rd602;
-	mov.b64 %rd602, %rd607;
-$L191:
-	mov.b64 {%r215, %r216}, %rd602;
-	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
-	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
-	mov.b64 %rd608, {%r217, %r218};
-	@!%p146 bra $L192;
-	add.s64 %rd609, %rd608, %rd602;
-	mov.b64 %rd602, %rd609;
-$L192:
-	mov.b64 {%r219, %r220}, %rd602;
-	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
-	mov.b64 %rd610, {%r221, %r222};
-	@!%p147 bra $L193;
-	add.s64 %rd611, %rd610, %rd602;
-	mov.b64 %rd602, %rd611;
-$L193:
-	mov.b64 {%r223, %r224}, %rd602;
-	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
-	mov.b64 %rd612, {%r225, %r226};
-	@!%p148 bra $L194;
-	add.s64 %rd613, %rd612, %rd602;
-	mov.b64 %rd602, %rd613;
-$L194:
-	mov.b64 {%r227, %r228}, %rd602;
-	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
-	mov.b64 %rd614, {%r229, %r230};
-	@!%p149 bra $L195;
-	add.s64 %rd615, %rd614, %rd602;
-	mov.b64 %rd602, %rd615;
-$L195:
-	mov.b64 {%r231, %r232}, %rd602;
-	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
-	mov.b64 %rd616, {%r233, %r234};
-	selp.b64 %rd617, %rd616, 0, %p150;
-	@!%p144 bra $L196;
-	mul.wide.u32 %rd618, %r7, 16;
-	add.s64 %rd619, %rd1, %rd618;
-	add.s64 %rd620, %rd619, 512;
-	st.shared.s64 [%rd620+0], %rd617;
-$L196:
-	sub.u32 %r235, %r10, 1;
-	setp.eq.u32 %p151, %r7, %r235;
-	@!%p151 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd602;
-$L197:
-$L189:
-	bar.sync 0;
-	mul.wide.u32 %rd621, %r8, 16;
-	add.s64 %rd622, %rd1, %rd621;
-	add.s64 %rd623, %rd622, 512;
-	ld.shared.s64 %rd624, [%rd623+0];
-	add.s64 %rd625, %rd624, %rd599;
-	ld.shared.s64 %rd626, [%rd1+1024];
-	mov.b64 {%r236, %r237}, %rd625;
-	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
-	mov.b64 %rd627, {%r238, %r239};
-	mov.b64 %rd628, %rd626;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	mov.b64 %rd631, %rd629;
-	mov.b64 %rd632, %rd630;
-	mov.b64 %rd633, %rd631;
-	mov.b64 %rd634, %rd632;
-	mov.b64 %rd635, 0;
-	cvt.u64.u32 %rd636, %r2;
-	setp.eq.s64 %p153, %rd636, 0;
-	setp.gt.s64 %p154, %rd634, 0;
-	and.pred %p155, %p153, %p154;
-	@!%p155 bra $L199;
-	atom.global.add.u64 %rd637, [%rd155], %rd634;
-	mov.b64 %rd638, %rd637;
-	mov.b64 %rd635, %rd638;
-$L199:
-	cvt.u64.u32 %rd639, %r2;
-	setp.eq.s64 %p156, %rd639, 0;
-	setp.eq.u32 %p157, %r1, 0;
-	and.pred %p158, %p156, %p157;
-	bar.sync 0;
-	@!%p158 bra $L200;
-	st.shared.s64 [%rd1+1024], %rd635;
-$L200:
-	bar.sync 0;
-	ld.shared.s64 %rd640, [%rd1+1024];
-	mov.b64 %rd641, %rd640;
-	mov.b64 %rd635, %rd641;
-	add.s64 %rd642, %rd635, %rd633;
-	mov.b64 %rd643, %rd642;
-	mov.b64 %rd644, 0;
-$L201:
-	setp.lt.s64 %p159, %rd644, %rd594;
-	not.pred %p160, %p159;
-	@!%p160 bra $L205;
-	bra.uni $L203;
-$L205:
-	mul.lo.s64 %rd645, %rd644, %rd187;
-	mad.lo.s64 %rd646, %rd645, 4, %rd185;
-	ld.shared.s32 %r240, [%rd646+0];
-	mov.b32 %r241, %r240;
-	add.s64 %rd647, %rd643, %rd644;
-	mul.lo.s64 %rd648, %rd647, %rd154;
-	mad.lo.s64 %rd649, %rd648, 4, %rd152;
-	st.global.s32 [%rd649+0], %r241;
-$L202:
-	add.s64 %rd650, %rd644, 1;
-	mov.b64 %rd644, %rd650;
-	bra.uni $L201;
-$L203:
-	bra.uni $L182;
-$L181:
-	bra.uni $L180;
-$L182:
-	mov.b64 %rd651, 0;
-	setp.lt.s64 %p161, %rd475, %rd476;
-	setp.lt.s64 %p162, %rd474, %rd194;
-	or.pred %p163, %p161, %p162;
-	@!%p163 bra $L207;
-	mov.b64 %rd651, 1;
-$L207:
-	mov.b64 %rd652, %rd651;
-	// block reduction
-	sub.u32 %r242, %r13, 1;
-	mov.b32 %r243, %r3;
-$L208:
-	setp.hs.u32 %p164, %r243, 32;
-	@%p164 bra $L209;
-	mov.b64 {%r244, %r245}, %rd652;
-	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
-	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
-	mov.b64 %rd653, {%r246, %r247};
-	@!%p165 bra $L210;
-	max.s64 %rd654, %rd652, %rd653;
-	mov.b64 %rd652, %rd654;
-$L210:
-	shl.b32 %r243, %r243, 1;
-	bra.uni $L208;
-$L209:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L211;
-	mul.wide.u32 %rd655, %r8, 16;
-	add.s64 %rd656, %rd1, %rd655;
-	st.shared.s64 [%rd656+0], %rd652;
-$L211:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L212;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L213;
-	mul.wide.u32 %rd657, %r7, 16;
-	add.s64 %rd658, %rd1, %rd657;
-	ld.shared.s64 %rd659, [%rd658+0];
-	mov.b64 %rd652, %rd659;
-$L213:
-	sub.u32 %r248, %r10, 1;
-	mov.b64 {%r249, %r250}, %rd652;
-	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
-	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
-	mov.b64 %rd660, {%r251, %r252};
-	@!%p169 bra $L214;
-	max.s64 %rd661, %rd652, %rd660;
-	mov.b64 %rd652, %rd661;
-$L214:
-	mov.b64 {%r253, %r254}, %rd652;
-	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
-	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
-	mov.b64 %rd662, {%r255, %r256};
-	@!%p170 bra $L215;
-	max.s64 %rd663, %rd652, %rd662;
-	mov.b64 %rd652, %rd663;
-$L215:
-	mov.b64 {%r257, %r258}, %rd652;
-	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
-	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
-	mov.b64 %rd664, {%r259, %r260};
-	@!%p171 bra $L216;
-	max.s64 %rd665, %rd652, %rd664;
-	mov.b64 %rd652, %rd665;
-$L216:
-	mov.b64 {%r261, %r262}, %rd652;
-	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
-	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
-	mov.b64 %rd666, {%r263, %r264};
-	@!%p172 bra $L217;
-	max.s64 %rd667, %rd652, %rd666;
-	mov.b64 %rd652, %rd667;
-$L217:
-	mov.b64 {%r265, %r266}, %rd652;
-	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
-	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
-	mov.b64 %rd668, {%r267, %r268};
-	@!%p173 bra $L218;
-	max.s64 %rd669, %rd652, %rd668;
-	mov.b64 %rd652, %rd669;
-$L218:
-	@!%p166 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd652;
-$L219:
-$L212:
-	bar.sync 0;
-	ld.shared.s64 %rd670, [%rd1+1024];
-	mov.b64 %rd652, %rd670;
-	mov.b64 %rd671, %rd652;
-	setp.eq.s64 %p174, %rd671, 0;
-	@!%p174 bra $L221;
-	bra.uni $L126;
-$L221:
-$L125:
-	bra.uni $L124;
-$L126:
-$L3:
-	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
-	bra.uni $L1;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd113, %rd119;
+	mov.b64 %rd114, %rd120;
+	cvt.u64.u32 %rd122, %r28;
+	cvt.u64.u32 %rd123, %r29;
+	mov.b64 %rd124, %rd122;
 $L2:
-	mov.b64 %rd672, %rd129;
-	mov.b64 %rd673, %rd130;
-	// block reduction
-	sub.u32 %r269, %r13, 1;
-	mov.b32 %r270, %r3;
-$L222:
-	setp.hs.u32 %p175, %r270, 32;
-	@%p175 bra $L223;
-	mov.b64 {%r271, %r272}, %rd672;
-	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
-	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
-	mov.b64 %rd674, {%r273, %r274};
-	mov.b64 {%r275, %r276}, %rd673;
-	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
-	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
-	mov.b64 %rd675, {%r277, %r278};
-	@!%p176 bra $L224;
-	setp.gt.s64 %p177, %rd674, %rd672;
-	setp.eq.s64 %p178, %rd674, %rd672;
-	setp.lt.s64 %p179, %rd675, %rd673;
-	and.pred %p180, %p178, %p179;
-	or.pred %p181, %p177, %p180;
-	selp.b64 %rd676, %rd674, %rd672, %p181;
-	selp.b64 %rd677, %rd675, %rd673, %p181;
-	mov.b64 %rd672, %rd676;
-	mov.b64 %rd673, %rd677;
-$L224:
-	shl.b32 %r270, %r270, 1;
-	bra.uni $L222;
-$L223:
-	setp.eq.u32 %p182, %r7, 0;
-	@!%p182 bra $L225;
-	mul.wide.u32 %rd678, %r8, 16;
-	add.s64 %rd679, %rd1, %rd678;
-	st.shared.s64 [%rd679+0], %rd672;
-	st.shared.s64 [%rd679+8], %rd673;
-$L225:
-	bar.sync 0;
-	setp.eq.u32 %p183, %r8, 0;
-	@!%p183 bra $L226;
-	setp.lo.u32 %p184, %r7, %r10;
-	@!%p184 bra $L227;
-	mul.wide.u32 %rd680, %r7, 16;
-	add.s64 %rd681, %rd1, %rd680;
-	ld.shared.s64 %rd682, [%rd681+0];
-	ld.shared.s64 %rd683, [%rd681+8];
-	mov.b64 %rd672, %rd682;
-	mov.b64 %rd673, %rd683;
-$L227:
-	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd672;
-	shfl.sync.down.b32 %r282|%p185, %r280, 1, %r279, %r17;
-	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd684, {%r282, %r283};
-	mov.b64 {%r284, %r285}, %rd673;
-	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
-	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
-	mov.b64 %rd685, {%r286, %r287};
-	@!%p185 bra $L228;
-	setp.gt.s64 %p186, %rd684, %rd672;
-	setp.eq.s64 %p187, %rd684, %rd672;
-	setp.lt.s64 %p188, %rd685, %rd673;
-	and.pred %p189, %p187, %p188;
-	or.pred %p190, %p186, %p189;
-	selp.b64 %rd686, %rd684, %rd672, %p190;
-	selp.b64 %rd687, %rd685, %rd673, %p190;
-	mov.b64 %rd672, %rd686;
-	mov.b64 %rd673, %rd687;
-$L228:
-	mov.b64 {%r288, %r289}, %rd672;
-	shfl.sync.down.b32 %r290|%p191, %r288, 2, %r279, %r17;
-	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
-	mov.b64 %rd688, {%r290, %r291};
-	mov.b64 {%r292, %r293}, %rd673;
-	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
-	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
-	mov.b64 %rd689, {%r294, %r295};
-	@!%p191 bra $L229;
-	setp.gt.s64 %p192, %rd688, %rd672;
-	setp.eq.s64 %p193, %rd688, %rd672;
-	setp.lt.s64 %p194, %rd689, %rd673;
-	and.pred %p195, %p193, %p194;
-	or.pred %p196, %p192, %p195;
-	selp.b64 %rd690, %rd688, %rd672, %p196;
-	selp.b64 %rd691, %rd689, %rd673, %p196;
-	mov.b64 %rd672, %rd690;
-	mov.b64 %rd673, %rd691;
-$L229:
-	mov.b64 {%r296, %r297}, %rd672;
-	shfl.sync.down.b32 %r298|%p197, %r296, 4, %r279, %r17;
-	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
-	mov.b64 %rd692, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd673;
-	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
-	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
-	mov.b64 %rd693, {%r302, %r303};
-	@!%p197 bra $L230;
-	setp.gt.s64 %p198, %rd692, %rd672;
-	setp.eq.s64 %p199, %rd692, %rd672;
-	setp.lt.s64 %p200, %rd693, %rd673;
-	and.pred %p201, %p199, %p200;
-	or.pred %p202, %p198, %p201;
-	selp.b64 %rd694, %rd692, %rd672, %p202;
-	selp.b64 %rd695, %rd693, %rd673, %p202;
-	mov.b64 %rd672, %rd694;
-	mov.b64 %rd673, %rd695;
-$L230:
-	mov.b64 {%r304, %r305}, %rd672;
-	shfl.sync.down.b32 %r306|%p203, %r304, 8, %r279, %r17;
-	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
-	mov.b64 %rd696, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd673;
-	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
-	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
-	mov.b64 %rd697, {%r310, %r311};
-	@!%p203 bra $L231;
-	setp.gt.s64 %p204, %rd696, %rd672;
-	setp.eq.s64 %p205, %rd696, %rd672;
-	setp.lt.s64 %p206, %rd697, %rd673;
-	and.pred %p207, %p205, %p206;
-	or.pred %p208, %p204, %p207;
-	selp.b64 %rd698, %rd696, %rd672, %p208;
-	selp.b64 %rd699, %rd697, %rd673, %p208;
-	mov.b64 %rd672, %rd698;
-	mov.b64 %rd673, %rd699;
-$L231:
-	mov.b64 {%r312, %r313}, %rd672;
-	shfl.sync.down.b32 %r314|%p209, %r312, 16, %r279, %r17;
-	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
-	mov.b64 %rd700, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd673;
-	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
-	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
-	mov.b64 %rd701, {%r318, %r319};
-	@!%p209 bra $L232;
-	setp.gt.s64 %p210, %rd700, %rd672;
-	setp.eq.s64 %p211, %rd700, %rd672;
-	setp.lt.s64 %p212, %rd701, %rd673;
-	and.pred %p213, %p211, %p212;
-	or.pred %p214, %p210, %p213;
-	selp.b64 %rd702, %rd700, %rd672, %p214;
-	selp.b64 %rd703, %rd701, %rd673, %p214;
-	mov.b64 %rd672, %rd702;
-	mov.b64 %rd673, %rd703;
-$L232:
-$L226:
-	mul.wide.u32 %rd704, %r28, 16;
-	add.s64 %rd705, %rd11, %rd704;
-	setp.eq.u32 %p215, %r5, 0;
-	@!%p215 bra $L233;
-	st.global.s64 [%rd705+0], %rd672;
-	st.global.s64 [%rd705+8], %rd673;
-$L233:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_sssp_relax__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
-$L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.gt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
-$L3:
-	mov.b64 {%r32, %r33}, %rd120;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
-$L4:
-	mov.b64 {%r40, %r41}, %rd120;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
-$L5:
-	mov.b64 {%r48, %r49}, %rd120;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
-$L6:
-	mov.b64 {%r56, %r57}, %rd120;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
-$L11:
-	mov.b64 {%r73, %r74}, %rd120;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
-$L12:
-	mov.b64 {%r81, %r82}, %rd120;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
-$L13:
-	mov.b64 {%r89, %r90}, %rd120;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
-$L14:
-	mov.b64 {%r97, %r98}, %rd120;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_sssp_relax__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<186>;
-	.reg .b32 %r<320>;
-	.reg .b64 %rd<742>;
-	.reg .f64 %fd<37>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd131, 0;
-	mov.b64 %rd132, 0;
-	mov.b64 %rd133, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd131, %rd133;
-	mov.b64 %rd132, %rd134;
-$L1:
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd129, %rd135;
-	mov.b64 %rd130, %rd136;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
-$L2:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd124, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd121, %rd124;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd141, %rd27;
-	mov.b64 %rd142, %rd30;
-	mov.b64 %rd143, %rd32;
-	mov.b64 %rd144, %rd34;
-	mov.b64 %rd145, %rd37;
-	mov.b64 %rd146, %rd39;
-	mov.b64 %rd147, %rd41;
-	mov.b64 %rd148, %rd44;
-	mov.b64 %rd149, %rd46;
-	mov.b64 %rd150, %rd48;
+	mov.b64 %rd125, %rd27;
+	mov.b64 %rd126, %rd30;
+	mov.b64 %rd127, %rd32;
+	mov.b64 %rd128, %rd34;
+	mov.b64 %rd129, %rd37;
+	mov.b64 %rd130, %rd39;
+	mov.b64 %rd131, %rd41;
+	mov.b64 %rd132, %rd44;
+	mov.b64 %rd133, %rd46;
+	mov.b64 %rd134, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd151, %rd50;
-	mov.b64 %rd152, %rd53;
-	mov.b64 %rd153, %rd55;
-	mov.b64 %rd154, %rd57;
-	mov.b64 %rd155, %rd60;
-	mov.b64 %rd156, %rd62;
-	mov.b64 %rd157, %rd64;
+	mov.b64 %rd135, %rd50;
+	mov.b64 %rd136, %rd53;
+	mov.b64 %rd137, %rd55;
+	mov.b64 %rd138, %rd57;
+	mov.b64 %rd139, %rd60;
+	mov.b64 %rd140, %rd62;
+	mov.b64 %rd141, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd158, %rd67;
-	mov.b64 %rd159, %rd69;
-	mov.b64 %rd160, %rd71;
-	mov.b64 %rd161, %rd74;
-	mov.b64 %rd162, %rd76;
-	mov.b64 %rd163, %rd78;
-	mov.b64 %rd164, %rd81;
-	mov.b64 %rd165, %rd83;
-	mov.b64 %rd166, %rd85;
+	mov.b64 %rd142, %rd67;
+	mov.b64 %rd143, %rd69;
+	mov.b64 %rd144, %rd71;
+	mov.b64 %rd145, %rd74;
+	mov.b64 %rd146, %rd76;
+	mov.b64 %rd147, %rd78;
+	mov.b64 %rd148, %rd81;
+	mov.b64 %rd149, %rd83;
+	mov.b64 %rd150, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd167, %rd88;
-	mov.b64 %rd168, %rd90;
-	mov.b64 %rd169, %rd92;
+	mov.b64 %rd151, %rd88;
+	mov.b64 %rd152, %rd90;
+	mov.b64 %rd153, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd170, %rd94;
-	mov.b64 %rd171, %rd96;
-	mov.b64 %rd172, %rd98;
-	mov.b64 %rd173, %rd100;
-	mov.b64 %rd174, %rd103;
-	mov.b64 %rd175, %rd105;
-	mov.b64 %rd176, %rd107;
-	mov.b64 %rd177, %rd110;
-	mov.b64 %rd178, %rd112;
-	mov.b64 %rd179, %rd114;
-	mov.b64 %rd180, %rd117;
-	mov.b64 %rd181, %rd119;
-	mov.b64 %rd182, %rd121;
-	mov.b64 %rd183, %rd124;
-	mov.b64 %rd184, %rd126;
-	mov.b64 %rd185, %rd128;
-	add.s64 %rd186, %rd15, %rd23;
-	mad.lo.s64 %rd187, %rd170, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd23, %rd23, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd170;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd191, %rd188;
-	mov.b64 %rd192, %rd189;
-	mov.b64 %rd193, %rd190;
-	cvt.u64.u32 %rd194, %r4;
-	mov.b64 %rd195, %rd194;
-	mul.lo.s64 %rd196, %rd137, %rd172;
-	mov.b64 %rd197, %rd196;
-	add.s64 %rd198, %rd197, %rd172;
-	min.s64 %rd199, %rd198, %rd151;
-	mov.b64 %rd200, %rd199;
-	setp.eq.s64 %p13, %rd195, 1;
+	mov.b64 %rd154, %rd94;
+	mov.b64 %rd155, %rd96;
+	mov.b64 %rd156, %rd98;
+	mov.b64 %rd157, %rd101;
+	mov.b64 %rd158, %rd103;
+	mov.b64 %rd159, %rd105;
+	mov.b64 %rd160, %rd108;
+	mov.b64 %rd161, %rd110;
+	mov.b64 %rd162, %rd112;
+	add.s64 %rd163, %rd15, %rd23;
+	mad.lo.s64 %rd164, %rd154, 4, 15;
+	and.b64 %rd164, %rd164, -16;
+	add.s64 %rd23, %rd23, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd154;
+	mov.b64 %rd167, 1;
+	mov.b64 %rd168, %rd165;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	cvt.u64.u32 %rd171, %r4;
+	mov.b64 %rd172, %rd171;
+	mul.lo.s64 %rd173, %rd121, %rd156;
+	mov.b64 %rd174, %rd173;
+	add.s64 %rd175, %rd174, %rd156;
+	min.s64 %rd176, %rd175, %rd135;
+	mov.b64 %rd177, %rd176;
+	setp.eq.s64 %p13, %rd172, 1;
 	@!%p13 bra $L6;
-	mov.b64 %rd201, %rd141;
-	mov.b64 %rd202, %rd142;
-	mov.b64 %rd203, %rd143;
-	mov.b64 %rd204, %rd144;
-	mov.b64 %rd205, %rd145;
-	mov.b64 %rd206, %rd146;
-	mov.b64 %rd207, %rd147;
-	mov.b64 %rd208, %rd148;
-	mov.b64 %rd209, %rd149;
-	mov.b64 %rd210, %rd150;
+	mov.b64 %rd178, %rd125;
+	mov.b64 %rd179, %rd126;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
 	mov.pred %p14, %p10;
-	mov.b64 %rd211, %rd151;
-	mov.b64 %rd212, %rd152;
-	mov.b64 %rd213, %rd153;
-	mov.b64 %rd214, %rd154;
-	mov.b64 %rd215, %rd155;
-	mov.b64 %rd216, %rd156;
-	mov.b64 %rd217, %rd157;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
 	mov.pred %p15, %p11;
-	mov.b64 %rd218, %rd158;
-	mov.b64 %rd219, %rd159;
-	mov.b64 %rd220, %rd160;
-	mov.b64 %rd221, %rd161;
-	mov.b64 %rd222, %rd162;
-	mov.b64 %rd223, %rd163;
-	mov.b64 %rd224, %rd164;
-	mov.b64 %rd225, %rd165;
-	mov.b64 %rd226, %rd166;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
 	mov.pred %p16, %p12;
-	mov.b64 %rd227, %rd167;
-	mov.b64 %rd228, %rd168;
-	mov.b64 %rd229, %rd169;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd230, %rd170;
-	mov.b64 %rd231, %rd171;
-	mov.b64 %rd232, %rd172;
-	mov.b64 %rd233, %rd173;
-	mov.b64 %rd234, %rd174;
-	mov.b64 %rd235, %rd175;
-	mov.b64 %rd236, %rd176;
-	mov.b64 %rd237, %rd177;
-	mov.b64 %rd238, %rd178;
-	mov.b64 %rd239, %rd179;
-	mov.b64 %rd240, %rd180;
-	mov.b64 %rd241, %rd181;
-	mov.b64 %rd242, %rd182;
-	mov.b64 %rd243, %rd183;
-	mov.b64 %rd244, %rd184;
-	mov.b64 %rd245, %rd185;
-	mov.b64 %rd246, %rd197;
-	mov.b64 %rd247, %rd200;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b64 %rd216, %rd174;
+	mov.b64 %rd217, %rd177;
 $L7:
 	@!%p15 bra $L11;
-	mov.b64 %rd248, 4611686018427387904;
+	mov.b64 %rd218, 4611686018427387904;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd248, %rd230;
+	mov.b64 %rd218, %rd207;
 	bra.uni $L9;
 $L8:
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd249, %rd248;
-	mov.b64 %rd250, 0;
-	mov.b64 %rd251, %rd246;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, 0;
+	mov.b64 %rd221, %rd216;
 $L12:
-	setp.lt.s64 %p17, %rd251, %rd247;
+	setp.lt.s64 %p17, %rd221, %rd217;
 	not.pred %p18, %p17;
 	@!%p18 bra $L16;
 	bra.uni $L14;
 $L16:
 	mov.pred %p19, %p14;
-	mov.b64 %rd252, %rd211;
-	mov.b64 %rd253, %rd251;
+	mov.b64 %rd222, %rd188;
+	mov.b64 %rd223, %rd221;
 $L17:
 	@!%p19 bra $L21;
-	shr.s64 %rd254, %rd253, 5;
-	mul.lo.s64 %rd255, %rd254, %rd217;
-	mad.lo.s64 %rd256, %rd255, 4, %rd215;
-	ld.global.nc.u32 %r37, [%rd256+0];
+	shr.s64 %rd224, %rd223, 5;
+	mul.lo.s64 %rd225, %rd224, %rd194;
+	mad.lo.s64 %rd226, %rd225, 4, %rd192;
+	ld.global.nc.u32 %r37, [%rd226+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd257, %rd253, 31;
-	min.u64 %rd258, %rd257, 32;
-	cvt.u32.u64 %r39, %rd258;
+	and.b64 %rd227, %rd223, 31;
+	min.u64 %rd228, %rd227, 32;
+	cvt.u32.u64 %r39, %rd228;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p20, %r39, 32;
@@ -12048,16 +11843,16 @@ $L17:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p21, %r43, 0x0;
 	@!%p21 bra $L23;
-	cvt.u32.u64 %r44, %rd253;
+	cvt.u32.u64 %r44, %rd223;
 	mov.b32 %r45, %r44;
 	bra.uni $L19;
 $L23:
 	mov.b32 %r45, -1;
 	bra.uni $L19;
 $L21:
-	mul.lo.s64 %rd259, %rd253, %rd214;
-	mad.lo.s64 %rd260, %rd259, 4, %rd212;
-	ld.global.nc.s32 %r46, [%rd260+0];
+	mul.lo.s64 %rd229, %rd223, %rd191;
+	mad.lo.s64 %rd230, %rd229, 4, %rd189;
+	ld.global.nc.s32 %r46, [%rd230+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L19;
@@ -12069,101 +11864,92 @@ $L19:
 	@!%p22 bra $L25;
 	bra.uni $L13;
 $L25:
-	mov.b64 %rd261, %rd201;
+	mov.b64 %rd231, %rd178;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd262, %r49;
-	add.s64 %rd263, %rd262, 1;
-	mul.lo.s64 %rd264, %rd263, %rd204;
-	mad.lo.s64 %rd265, %rd264, 8, %rd202;
-	ld.global.nc.s64 %rd266, [%rd265+0];
-	mov.b64 %rd267, %rd266;
-	mov.b64 %rd268, %rd267;
-	mov.b64 %rd269, %rd268;
-	mov.b64 %rd270, %rd201;
+	cvt.s64.s32 %rd232, %r49;
+	add.s64 %rd233, %rd232, 1;
+	mul.lo.s64 %rd234, %rd233, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	ld.global.nc.s64 %rd236, [%rd235+0];
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd178;
 	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd271, %r50;
-	mul.lo.s64 %rd272, %rd271, %rd204;
-	mad.lo.s64 %rd273, %rd272, 8, %rd202;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd276, %rd275;
-	mov.b64 %rd277, %rd276;
+	cvt.s64.s32 %rd241, %r50;
+	mul.lo.s64 %rd242, %rd241, %rd181;
+	mad.lo.s64 %rd243, %rd242, 8, %rd179;
+	ld.global.nc.s64 %rd244, [%rd243+0];
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd246;
 $L26:
-	setp.lt.s64 %p23, %rd277, %rd269;
+	setp.lt.s64 %p23, %rd247, %rd239;
 	not.pred %p24, %p23;
 	@!%p24 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd278, %rd277, %rd207;
-	mad.lo.s64 %rd279, %rd278, 4, %rd205;
-	ld.global.nc.s32 %r51, [%rd279+0];
+	mul.lo.s64 %rd248, %rd247, %rd184;
+	mad.lo.s64 %rd249, %rd248, 4, %rd182;
+	ld.global.nc.s32 %r51, [%rd249+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
-	mov.b64 %rd280, %rd233;
 	mov.b32 %r54, %r48;
 	mov.b32 %r55, %r53;
-	mov.b64 %rd281, %rd277;
+	mov.b64 %rd250, %rd247;
 $L31:
-	cvt.s64.s32 %rd282, %r54;
-	mul.lo.s64 %rd283, %rd282, %rd245;
-	mad.lo.s64 %rd284, %rd283, 8, %rd243;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd284+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd285, %rd280;
-	mov.b64 %rd286, %rd281;
-$L34:
-	setp.eq.s64 %p25, %rd241, 0;
-	@!%p25 bra $L38;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd287, %rd286, %rd242;
-	mad.lo.s64 %rd288, %rd287, 8, %rd240;
-	ld.global.nc.f64 %fd4, [%rd288+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L36;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p25, %rd211, 0;
+	@!%p25 bra $L35;
+	mul.lo.s64 %rd251, %rd250, %rd212;
+	mad.lo.s64 %rd252, %rd251, 8, %rd210;
+	ld.global.nc.f64 %fd2, [%rd252+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L35:
-	bra.uni $L34;
-$L36:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd253, %r54;
+	mul.lo.s64 %rd254, %rd253, %rd215;
+	mad.lo.s64 %rd255, %rd254, 8, %rd213;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd255+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd289, %r55;
-	mul.lo.s64 %rd290, %rd289, %rd245;
-	mad.lo.s64 %rd291, %rd290, 8, %rd243;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd291+0];
+	cvt.s64.s32 %rd256, %r55;
+	mul.lo.s64 %rd257, %rd256, %rd215;
+	mad.lo.s64 %rd258, %rd257, 8, %rd213;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd258+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p26, %fd7, %fd9;
 	not.pred %p27, %p26;
-	@!%p27 bra $L40;
+	@!%p27 bra $L37;
 	mov.pred %p28, 0;
 	bra.uni $L33;
-$L40:
-	cvt.s64.s32 %rd292, %r55;
-	mul.lo.s64 %rd293, %rd292, %rd245;
-	mad.lo.s64 %rd294, %rd293, 8, %rd243;
-	ld.relaxed.gpu.global.b64 %rd295, [%rd294];
-$L41:
-	mov.b64 %fd10, %rd295;
+$L37:
+	cvt.s64.s32 %rd259, %r55;
+	mul.lo.s64 %rd260, %rd259, %rd215;
+	mad.lo.s64 %rd261, %rd260, 8, %rd213;
+	ld.relaxed.gpu.global.b64 %rd262, [%rd261];
+$L38:
+	mov.b64 %fd10, %rd262;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd296, %fd10;
-	mov.b64 %rd297, %fd7;
-	or.b64 %rd298, %rd296, %rd297;
+	mov.b64 %rd263, %fd10;
+	mov.b64 %rd264, %fd7;
+	or.b64 %rd265, %rd263, %rd264;
 	setp.eq.f64 %p29, %fd10, %fd7;
-	mov.b64 %fd12, %rd298;
+	mov.b64 %fd12, %rd265;
 	selp.f64 %fd13, %fd12, %fd11, %p29;
 	setp.nan.f64 %p30, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p30;
-	mov.b64 %rd299, %fd15;
-	setp.eq.u64 %p31, %rd295, %rd299;
-	@%p31 bra $L42;
-	atom.global.cas.b64 %rd300, [%rd294], %rd295, %rd299;
-	setp.eq.u64 %p32, %rd300, %rd295;
-	mov.b64 %rd295, %rd300;
-	@!%p32 bra $L41;
-$L42:
-	mov.b64 %fd17, %rd295;
+	mov.b64 %rd266, %fd15;
+	setp.eq.u64 %p31, %rd262, %rd266;
+	@%p31 bra $L39;
+	atom.global.cas.b64 %rd267, [%rd261], %rd262, %rd266;
+	setp.eq.u64 %p32, %rd267, %rd262;
+	mov.b64 %rd262, %rd267;
+	@!%p32 bra $L38;
+$L39:
+	mov.b64 %fd17, %rd262;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p33, %fd18, %fd7;
@@ -12173,1308 +11959,1299 @@ $L32:
 	bra.uni $L31;
 $L33:
 	not.pred %p34, %p28;
-	@!%p34 bra $L44;
+	@!%p34 bra $L41;
 	bra.uni $L27;
-$L44:
+$L41:
 	mov.pred %p35, 0;
-	mov.b64 %rd301, %rd250;
+	mov.b64 %rd268, %rd220;
 	mov.b32 %r56, %r53;
-$L45:
-	@!%p15 bra $L49;
+$L42:
+	@!%p15 bra $L46;
 	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd302, %r57;
-	mov.b64 %rd303, %rd302;
+	cvt.s64.s32 %rd269, %r57;
+	mov.b64 %rd270, %rd269;
 	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd304, %r58;
-	min.u64 %rd305, %rd304, 32;
-	cvt.u32.u64 %r59, %rd305;
+	cvt.s64.s32 %rd271, %r58;
+	min.u64 %rd272, %rd271, 32;
+	cvt.u32.u64 %r59, %rd272;
 	mov.b32 %r61, 0x1;
 	shl.b32 %r60, %r61, %r59;
 	setp.hs.u32 %p36, %r59, 32;
 	selp.b32 %r62, 0, %r60, %p36;
 	mov.b32 %r63, %r62;
-	mov.b64 %rd306, %rd303;
+	mov.b64 %rd273, %rd270;
 	mov.b32 %r64, %r63;
-	mul.lo.s64 %rd307, %rd306, %rd226;
-	mad.lo.s64 %rd308, %rd307, 4, %rd224;
-	ld.relaxed.gpu.global.u32 %r65, [%rd308+0];
+	mul.lo.s64 %rd274, %rd273, %rd203;
+	mad.lo.s64 %rd275, %rd274, 4, %rd201;
+	ld.relaxed.gpu.global.u32 %r65, [%rd275+0];
 	mov.b32 %r66, %r65;
 	and.b32 %r67, %r66, %r64;
 	setp.ne.u32 %p37, %r67, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
-	@!%p39 bra $L51;
-	mul.lo.s64 %rd309, %rd306, %rd226;
-	mad.lo.s64 %rd310, %rd309, 4, %rd224;
-	atom.global.or.b32 %r68, [%rd310], %r64;
+	@!%p39 bra $L48;
+	mul.lo.s64 %rd276, %rd273, %rd203;
+	mad.lo.s64 %rd277, %rd276, 4, %rd201;
+	atom.global.or.b32 %r68, [%rd277], %r64;
 	mov.b32 %r69, %r68;
 	and.b32 %r70, %r69, %r64;
 	setp.ne.u32 %p40, %r70, 0x0;
 	mov.pred %p38, %p40;
-$L51:
-	@!%p38 bra $L53;
-	mov.b64 %rd311, %rd301;
-	mov.b64 %rd312, %rd311;
+$L48:
+	@!%p38 bra $L50;
+	mov.b64 %rd278, %rd268;
+	mov.b64 %rd279, %rd278;
 	mov.pred %p41, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd313, %rd301;
-	mov.b64 %rd312, %rd313;
+	bra.uni $L44;
+$L50:
+	mov.b64 %rd280, %rd268;
+	mov.b64 %rd279, %rd280;
 	mov.pred %p41, 1;
-	bra.uni $L47;
-$L49:
-	@!%p16 bra $L55;
-	cvt.s64.s32 %rd314, %r56;
-	mul.lo.s64 %rd315, %rd314, %rd229;
-	mad.lo.s64 %rd316, %rd315, 4, %rd227;
-	ld.relaxed.gpu.global.s32 %r71, [%rd316+0];
+	bra.uni $L44;
+$L46:
+	@!%p16 bra $L52;
+	cvt.s64.s32 %rd281, %r56;
+	mul.lo.s64 %rd282, %rd281, %rd206;
+	mad.lo.s64 %rd283, %rd282, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r71, [%rd283+0];
 	mov.b32 %r72, %r71;
 	setp.eq.s32 %p42, %r72, %r36;
 	mov.pred %p43, %p42;
 	not.pred %p44, %p43;
-	@!%p44 bra $L57;
-	cvt.s64.s32 %rd317, %r56;
-	mul.lo.s64 %rd318, %rd317, %rd229;
-	mad.lo.s64 %rd319, %rd318, 4, %rd227;
-	atom.global.exch.b32 %r73, [%rd319], %r36;
+	@!%p44 bra $L54;
+	cvt.s64.s32 %rd284, %r56;
+	mul.lo.s64 %rd285, %rd284, %rd206;
+	mad.lo.s64 %rd286, %rd285, 4, %rd204;
+	atom.global.exch.b32 %r73, [%rd286], %r36;
 	mov.b32 %r74, %r73;
 	setp.eq.s32 %p45, %r74, %r36;
 	mov.pred %p43, %p45;
-$L57:
-	@!%p43 bra $L59;
-	mov.b64 %rd320, %rd301;
-	mov.b64 %rd312, %rd320;
+$L54:
+	@!%p43 bra $L56;
+	mov.b64 %rd287, %rd268;
+	mov.b64 %rd279, %rd287;
 	mov.pred %p41, 0;
-	bra.uni $L47;
-$L59:
-$L55:
-	mul.lo.s64 %rd321, %rd301, %rd193;
-	mad.lo.s64 %rd322, %rd321, 4, %rd191;
-	st.shared.s32 [%rd322+0], %r56;
-	add.s64 %rd323, %rd301, 1;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd312, %rd324;
+	bra.uni $L44;
+$L56:
+$L52:
+	mul.lo.s64 %rd288, %rd268, %rd170;
+	mad.lo.s64 %rd289, %rd288, 4, %rd168;
+	st.shared.s32 [%rd289+0], %r56;
+	add.s64 %rd290, %rd268, 1;
+	mov.b64 %rd291, %rd290;
+	mov.b64 %rd279, %rd291;
 	mov.pred %p41, 1;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd325, %rd312;
+	bra.uni $L44;
+$L43:
+	bra.uni $L42;
+$L44:
+	mov.b64 %rd292, %rd279;
 	mov.pred %p46, %p41;
-	mov.b64 %rd250, %rd325;
+	mov.b64 %rd220, %rd292;
 	mov.pred %p35, %p46;
-	@!%p35 bra $L61;
-	mov.b64 %rd326, %rd201;
+	@!%p35 bra $L58;
+	mov.b64 %rd293, %rd178;
 	mov.b32 %r75, %r53;
-	setp.lt.s64 %p47, %rd129, 64;
-	setp.le.s64 %p48, %rd231, 1;
+	setp.lt.s64 %p47, %rd113, 64;
+	setp.le.s64 %p48, %rd208, 1;
 	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L62;
-	mov.b64 %rd327, %rd326;
+	@!%p49 bra $L59;
+	mov.b64 %rd294, %rd293;
 	mov.b32 %r76, %r75;
-	cvt.s64.s32 %rd328, %r76;
-	add.s64 %rd329, %rd328, 1;
-	mul.lo.s64 %rd330, %rd329, %rd204;
-	mad.lo.s64 %rd331, %rd330, 8, %rd202;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	cvt.s64.s32 %rd334, %r76;
-	mul.lo.s64 %rd335, %rd334, %rd204;
-	mad.lo.s64 %rd336, %rd335, 8, %rd202;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	sub.s64 %rd339, %rd333, %rd338;
-	mov.b64 %rd340, %rd339;
-	add.s64 %rd341, %rd130, %rd340;
-	mov.b64 %rd130, %rd341;
-	bra.uni $L63;
-$L62:
-	rem.s64 %rd342, %rd129, %rd231;
-	setp.eq.s64 %p50, %rd231, -1;
-	selp.b64 %rd343, 0, %rd342, %p50;
-	setp.eq.s64 %p51, %rd231, 0;
-	selp.b64 %rd344, %rd129, %rd343, %p51;
-	setp.eq.s64 %p52, %rd344, 0;
-	@!%p52 bra $L65;
-	mov.b64 %rd345, %rd326;
+	cvt.s64.s32 %rd295, %r76;
+	add.s64 %rd296, %rd295, 1;
+	mul.lo.s64 %rd297, %rd296, %rd181;
+	mad.lo.s64 %rd298, %rd297, 8, %rd179;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	cvt.s64.s32 %rd301, %r76;
+	mul.lo.s64 %rd302, %rd301, %rd181;
+	mad.lo.s64 %rd303, %rd302, 8, %rd179;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	sub.s64 %rd306, %rd300, %rd305;
+	mov.b64 %rd307, %rd306;
+	add.s64 %rd308, %rd114, %rd307;
+	mov.b64 %rd114, %rd308;
+	bra.uni $L60;
+$L59:
+	rem.s64 %rd309, %rd113, %rd208;
+	setp.eq.s64 %p50, %rd208, -1;
+	selp.b64 %rd310, 0, %rd309, %p50;
+	setp.eq.s64 %p51, %rd208, 0;
+	selp.b64 %rd311, %rd113, %rd310, %p51;
+	setp.eq.s64 %p52, %rd311, 0;
+	@!%p52 bra $L62;
+	mov.b64 %rd312, %rd293;
 	mov.b32 %r77, %r75;
-	cvt.s64.s32 %rd346, %r77;
-	add.s64 %rd347, %rd346, 1;
-	mul.lo.s64 %rd348, %rd347, %rd204;
-	mad.lo.s64 %rd349, %rd348, 8, %rd202;
-	ld.global.nc.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	cvt.s64.s32 %rd352, %r77;
-	mul.lo.s64 %rd353, %rd352, %rd204;
-	mad.lo.s64 %rd354, %rd353, 8, %rd202;
-	ld.global.nc.s64 %rd355, [%rd354+0];
-	mov.b64 %rd356, %rd355;
-	sub.s64 %rd357, %rd351, %rd356;
-	mov.b64 %rd358, %rd357;
-	mul.lo.s64 %rd359, %rd231, %rd358;
-	add.s64 %rd360, %rd130, %rd359;
-	mov.b64 %rd130, %rd360;
+	cvt.s64.s32 %rd313, %r77;
+	add.s64 %rd314, %rd313, 1;
+	mul.lo.s64 %rd315, %rd314, %rd181;
+	mad.lo.s64 %rd316, %rd315, 8, %rd179;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	cvt.s64.s32 %rd319, %r77;
+	mul.lo.s64 %rd320, %rd319, %rd181;
+	mad.lo.s64 %rd321, %rd320, 8, %rd179;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	sub.s64 %rd324, %rd318, %rd323;
+	mov.b64 %rd325, %rd324;
+	mul.lo.s64 %rd326, %rd208, %rd325;
+	add.s64 %rd327, %rd114, %rd326;
+	mov.b64 %rd114, %rd327;
+$L62:
+$L60:
+	add.s64 %rd328, %rd113, 1;
+	mov.b64 %rd113, %rd328;
+$L58:
+	setp.eq.s64 %p53, %rd220, %rd219;
+	@!%p53 bra $L64;
+	mov.b64 %rd329, %rd220;
 $L65:
-$L63:
-	add.s64 %rd361, %rd129, 1;
-	mov.b64 %rd129, %rd361;
-$L61:
-	setp.eq.s64 %p53, %rd250, %rd249;
-	@!%p53 bra $L67;
-	mov.b64 %rd362, %rd250;
-$L68:
-	@!%p15 bra $L72;
-	bra.uni $L70;
-$L72:
+	@!%p15 bra $L69;
+	bra.uni $L67;
+$L69:
 	// block scan
-	mov.b64 %rd363, %rd362;
+	mov.b64 %rd330, %rd329;
 	mov.b32 %r78, %r3;
-$L73:
+$L70:
 	setp.hs.u32 %p54, %r78, 32;
-	@%p54 bra $L74;
-	mov.b64 {%r79, %r80}, %rd363;
+	@%p54 bra $L71;
+	mov.b64 {%r79, %r80}, %rd330;
 	shfl.sync.up.b32 %r81|%p55, %r79, %r78, 0, %r17;
 	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
-	mov.b64 %rd364, {%r81, %r82};
-	@!%p55 bra $L75;
-	add.s64 %rd365, %rd364, %rd363;
-	mov.b64 %rd363, %rd365;
-$L75:
+	mov.b64 %rd331, {%r81, %r82};
+	@!%p55 bra $L72;
+	add.s64 %rd332, %rd331, %rd330;
+	mov.b64 %rd330, %rd332;
+$L72:
 	shl.b32 %r78, %r78, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r83, %r84}, %rd363;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r83, %r84}, %rd330;
 	shfl.sync.up.b32 %r85|%p56, %r83, %r3, 0, %r17;
 	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
-	mov.b64 %rd366, {%r85, %r86};
+	mov.b64 %rd333, {%r85, %r86};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd367, %rd366, 0, %p58;
+	selp.b64 %rd334, %rd333, 0, %p58;
 	sub.u32 %r87, %r13, %r3;
 	setp.eq.u32 %p59, %r7, %r87;
-	@!%p59 bra $L76;
-	mul.wide.u32 %rd368, %r8, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	st.shared.s64 [%rd369+0], %rd363;
-$L76:
+	@!%p59 bra $L73;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	st.shared.s64 [%rd336+0], %rd330;
+$L73:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L77;
-	mov.b64 %rd370, 0;
+	@!%p60 bra $L74;
+	mov.b64 %rd337, 0;
 	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd371, %r7, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	ld.shared.s64 %rd373, [%rd372+0];
-	mov.b64 %rd370, %rd373;
-$L78:
-	mov.b64 {%r88, %r89}, %rd370;
+	@!%p61 bra $L75;
+	mul.wide.u32 %rd338, %r7, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	ld.shared.s64 %rd340, [%rd339+0];
+	mov.b64 %rd337, %rd340;
+$L75:
+	mov.b64 {%r88, %r89}, %rd337;
 	shfl.sync.up.b32 %r90|%p62, %r88, 1, 0, %r17;
 	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
-	mov.b64 %rd374, {%r90, %r91};
-	@!%p62 bra $L79;
-	add.s64 %rd375, %rd374, %rd370;
-	mov.b64 %rd370, %rd375;
-$L79:
-	mov.b64 {%r92, %r93}, %rd370;
+	mov.b64 %rd341, {%r90, %r91};
+	@!%p62 bra $L76;
+	add.s64 %rd342, %rd341, %rd337;
+	mov.b64 %rd337, %rd342;
+$L76:
+	mov.b64 {%r92, %r93}, %rd337;
 	shfl.sync.up.b32 %r94|%p63, %r92, 2, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
-	mov.b64 %rd376, {%r94, %r95};
-	@!%p63 bra $L80;
-	add.s64 %rd377, %rd376, %rd370;
-	mov.b64 %rd370, %rd377;
-$L80:
-	mov.b64 {%r96, %r97}, %rd370;
+	mov.b64 %rd343, {%r94, %r95};
+	@!%p63 bra $L77;
+	add.s64 %rd344, %rd343, %rd337;
+	mov.b64 %rd337, %rd344;
+$L77:
+	mov.b64 {%r96, %r97}, %rd337;
 	shfl.sync.up.b32 %r98|%p64, %r96, 4, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
-	mov.b64 %rd378, {%r98, %r99};
-	@!%p64 bra $L81;
-	add.s64 %rd379, %rd378, %rd370;
-	mov.b64 %rd370, %rd379;
-$L81:
-	mov.b64 {%r100, %r101}, %rd370;
+	mov.b64 %rd345, {%r98, %r99};
+	@!%p64 bra $L78;
+	add.s64 %rd346, %rd345, %rd337;
+	mov.b64 %rd337, %rd346;
+$L78:
+	mov.b64 {%r100, %r101}, %rd337;
 	shfl.sync.up.b32 %r102|%p65, %r100, 8, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
-	mov.b64 %rd380, {%r102, %r103};
-	@!%p65 bra $L82;
-	add.s64 %rd381, %rd380, %rd370;
-	mov.b64 %rd370, %rd381;
-$L82:
-	mov.b64 {%r104, %r105}, %rd370;
+	mov.b64 %rd347, {%r102, %r103};
+	@!%p65 bra $L79;
+	add.s64 %rd348, %rd347, %rd337;
+	mov.b64 %rd337, %rd348;
+$L79:
+	mov.b64 {%r104, %r105}, %rd337;
 	shfl.sync.up.b32 %r106|%p66, %r104, 16, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
-	mov.b64 %rd382, {%r106, %r107};
-	@!%p66 bra $L83;
-	add.s64 %rd383, %rd382, %rd370;
-	mov.b64 %rd370, %rd383;
-$L83:
-	mov.b64 {%r108, %r109}, %rd370;
+	mov.b64 %rd349, {%r106, %r107};
+	@!%p66 bra $L80;
+	add.s64 %rd350, %rd349, %rd337;
+	mov.b64 %rd337, %rd350;
+$L80:
+	mov.b64 {%r108, %r109}, %rd337;
 	shfl.sync.up.b32 %r110|%p67, %r108, 1, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
-	mov.b64 %rd384, {%r110, %r111};
-	selp.b64 %rd385, %rd384, 0, %p67;
-	@!%p61 bra $L84;
-	mul.wide.u32 %rd386, %r7, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	add.s64 %rd388, %rd387, 512;
-	st.shared.s64 [%rd388+0], %rd385;
-$L84:
+	mov.b64 %rd351, {%r110, %r111};
+	selp.b64 %rd352, %rd351, 0, %p67;
+	@!%p61 bra $L81;
+	mul.wide.u32 %rd353, %r7, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	st.shared.s64 [%rd355+0], %rd352;
+$L81:
 	sub.u32 %r112, %r10, 1;
 	setp.eq.u32 %p68, %r7, %r112;
-	@!%p68 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd370;
-$L85:
-$L77:
+	@!%p68 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd337;
+$L82:
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	ld.shared.s64 %rd392, [%rd391+0];
-	add.s64 %rd393, %rd392, %rd367;
-	ld.shared.s64 %rd394, [%rd1+1024];
-	mov.b64 {%r113, %r114}, %rd393;
+	mul.wide.u32 %rd356, %r8, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	ld.shared.s64 %rd359, [%rd358+0];
+	add.s64 %rd360, %rd359, %rd334;
+	ld.shared.s64 %rd361, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd360;
 	shfl.sync.idx.b32 %r115|%p69, %r113, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
-	mov.b64 %rd395, {%r115, %r116};
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, 0;
-	cvt.u64.u32 %rd404, %r2;
-	setp.eq.s64 %p70, %rd404, 0;
-	setp.gt.s64 %p71, %rd402, 0;
+	mov.b64 %rd362, {%r115, %r116};
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, 0;
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p70, %rd371, 0;
+	setp.gt.s64 %p71, %rd369, 0;
 	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L87;
-	atom.global.add.u64 %rd405, [%rd221], %rd402;
-	mov.b64 %rd406, %rd405;
-	mov.b64 %rd403, %rd406;
-$L87:
-	cvt.u64.u32 %rd407, %r2;
-	setp.eq.s64 %p73, %rd407, 0;
+	@!%p72 bra $L84;
+	atom.global.add.u64 %rd372, [%rd198], %rd369;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd370, %rd373;
+$L84:
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p73, %rd374, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
-	@!%p75 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd403;
-$L88:
+	@!%p75 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L85:
 	bar.sync 0;
-	ld.shared.s64 %rd408, [%rd1+1024];
-	mov.b64 %rd409, %rd408;
-	mov.b64 %rd403, %rd409;
-	add.s64 %rd410, %rd403, %rd401;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd412, 0;
-$L89:
-	setp.lt.s64 %p76, %rd412, %rd362;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd370, %rd376;
+	add.s64 %rd377, %rd370, %rd368;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, 0;
+$L86:
+	setp.lt.s64 %p76, %rd379, %rd329;
 	not.pred %p77, %p76;
-	@!%p77 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd413, %rd412, %rd193;
-	mad.lo.s64 %rd414, %rd413, 4, %rd191;
-	ld.shared.s32 %r117, [%rd414+0];
-	mov.b32 %r118, %r117;
-	add.s64 %rd415, %rd411, %rd412;
-	mul.lo.s64 %rd416, %rd415, %rd220;
-	mad.lo.s64 %rd417, %rd416, 4, %rd218;
-	st.global.s32 [%rd417+0], %r118;
+	@!%p77 bra $L90;
+	bra.uni $L88;
 $L90:
-	add.s64 %rd418, %rd412, 1;
-	mov.b64 %rd412, %rd418;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
-	mov.b64 %rd250, 0;
+	mul.lo.s64 %rd380, %rd379, %rd170;
+	mad.lo.s64 %rd381, %rd380, 4, %rd168;
+	ld.shared.s32 %r117, [%rd381+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd382, %rd378, %rd379;
+	mul.lo.s64 %rd383, %rd382, %rd197;
+	mad.lo.s64 %rd384, %rd383, 4, %rd195;
+	st.global.s32 [%rd384+0], %r118;
+$L87:
+	add.s64 %rd385, %rd379, 1;
+	mov.b64 %rd379, %rd385;
+	bra.uni $L86;
+$L88:
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
 $L67:
+	mov.b64 %rd220, 0;
+$L64:
 $L27:
-	add.s64 %rd419, %rd277, 1;
-	mov.b64 %rd277, %rd419;
+	add.s64 %rd386, %rd247, 1;
+	mov.b64 %rd247, %rd386;
 	bra.uni $L26;
 $L28:
 $L13:
-	add.s64 %rd420, %rd251, 1;
-	mov.b64 %rd251, %rd420;
+	add.s64 %rd387, %rd221, 1;
+	mov.b64 %rd221, %rd387;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd421, %rd250;
-$L94:
-	@!%p15 bra $L98;
-	bra.uni $L96;
-$L98:
+	mov.b64 %rd388, %rd220;
+$L91:
+	@!%p15 bra $L95;
+	bra.uni $L93;
+$L95:
 	// block scan
-	mov.b64 %rd422, %rd421;
+	mov.b64 %rd389, %rd388;
 	mov.b32 %r119, %r3;
-$L99:
+$L96:
 	setp.hs.u32 %p78, %r119, 32;
-	@%p78 bra $L100;
-	mov.b64 {%r120, %r121}, %rd422;
+	@%p78 bra $L97;
+	mov.b64 {%r120, %r121}, %rd389;
 	shfl.sync.up.b32 %r122|%p79, %r120, %r119, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
-	mov.b64 %rd423, {%r122, %r123};
-	@!%p79 bra $L101;
-	add.s64 %rd424, %rd423, %rd422;
-	mov.b64 %rd422, %rd424;
-$L101:
+	mov.b64 %rd390, {%r122, %r123};
+	@!%p79 bra $L98;
+	add.s64 %rd391, %rd390, %rd389;
+	mov.b64 %rd389, %rd391;
+$L98:
 	shl.b32 %r119, %r119, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r124, %r125}, %rd422;
+	bra.uni $L96;
+$L97:
+	mov.b64 {%r124, %r125}, %rd389;
 	shfl.sync.up.b32 %r126|%p80, %r124, %r3, 0, %r17;
 	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
-	mov.b64 %rd425, {%r126, %r127};
+	mov.b64 %rd392, {%r126, %r127};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd426, %rd425, 0, %p82;
+	selp.b64 %rd393, %rd392, 0, %p82;
 	sub.u32 %r128, %r13, %r3;
 	setp.eq.u32 %p83, %r7, %r128;
-	@!%p83 bra $L102;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd422;
-$L102:
+	@!%p83 bra $L99;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	st.shared.s64 [%rd395+0], %rd389;
+$L99:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L103;
-	mov.b64 %rd429, 0;
+	@!%p84 bra $L100;
+	mov.b64 %rd396, 0;
 	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L104;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd429, %rd432;
-$L104:
-	mov.b64 {%r129, %r130}, %rd429;
+	@!%p85 bra $L101;
+	mul.wide.u32 %rd397, %r7, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	ld.shared.s64 %rd399, [%rd398+0];
+	mov.b64 %rd396, %rd399;
+$L101:
+	mov.b64 {%r129, %r130}, %rd396;
 	shfl.sync.up.b32 %r131|%p86, %r129, 1, 0, %r17;
 	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd433, {%r131, %r132};
-	@!%p86 bra $L105;
-	add.s64 %rd434, %rd433, %rd429;
-	mov.b64 %rd429, %rd434;
-$L105:
-	mov.b64 {%r133, %r134}, %rd429;
+	mov.b64 %rd400, {%r131, %r132};
+	@!%p86 bra $L102;
+	add.s64 %rd401, %rd400, %rd396;
+	mov.b64 %rd396, %rd401;
+$L102:
+	mov.b64 {%r133, %r134}, %rd396;
 	shfl.sync.up.b32 %r135|%p87, %r133, 2, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
-	mov.b64 %rd435, {%r135, %r136};
-	@!%p87 bra $L106;
-	add.s64 %rd436, %rd435, %rd429;
-	mov.b64 %rd429, %rd436;
-$L106:
-	mov.b64 {%r137, %r138}, %rd429;
+	mov.b64 %rd402, {%r135, %r136};
+	@!%p87 bra $L103;
+	add.s64 %rd403, %rd402, %rd396;
+	mov.b64 %rd396, %rd403;
+$L103:
+	mov.b64 {%r137, %r138}, %rd396;
 	shfl.sync.up.b32 %r139|%p88, %r137, 4, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
-	mov.b64 %rd437, {%r139, %r140};
-	@!%p88 bra $L107;
-	add.s64 %rd438, %rd437, %rd429;
-	mov.b64 %rd429, %rd438;
-$L107:
-	mov.b64 {%r141, %r142}, %rd429;
+	mov.b64 %rd404, {%r139, %r140};
+	@!%p88 bra $L104;
+	add.s64 %rd405, %rd404, %rd396;
+	mov.b64 %rd396, %rd405;
+$L104:
+	mov.b64 {%r141, %r142}, %rd396;
 	shfl.sync.up.b32 %r143|%p89, %r141, 8, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
-	mov.b64 %rd439, {%r143, %r144};
-	@!%p89 bra $L108;
-	add.s64 %rd440, %rd439, %rd429;
-	mov.b64 %rd429, %rd440;
-$L108:
-	mov.b64 {%r145, %r146}, %rd429;
+	mov.b64 %rd406, {%r143, %r144};
+	@!%p89 bra $L105;
+	add.s64 %rd407, %rd406, %rd396;
+	mov.b64 %rd396, %rd407;
+$L105:
+	mov.b64 {%r145, %r146}, %rd396;
 	shfl.sync.up.b32 %r147|%p90, %r145, 16, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
-	mov.b64 %rd441, {%r147, %r148};
-	@!%p90 bra $L109;
-	add.s64 %rd442, %rd441, %rd429;
-	mov.b64 %rd429, %rd442;
-$L109:
-	mov.b64 {%r149, %r150}, %rd429;
+	mov.b64 %rd408, {%r147, %r148};
+	@!%p90 bra $L106;
+	add.s64 %rd409, %rd408, %rd396;
+	mov.b64 %rd396, %rd409;
+$L106:
+	mov.b64 {%r149, %r150}, %rd396;
 	shfl.sync.up.b32 %r151|%p91, %r149, 1, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd443, {%r151, %r152};
-	selp.b64 %rd444, %rd443, 0, %p91;
-	@!%p85 bra $L110;
-	mul.wide.u32 %rd445, %r7, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	add.s64 %rd447, %rd446, 512;
-	st.shared.s64 [%rd447+0], %rd444;
-$L110:
+	mov.b64 %rd410, {%r151, %r152};
+	selp.b64 %rd411, %rd410, 0, %p91;
+	@!%p85 bra $L107;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	add.s64 %rd414, %rd413, 512;
+	st.shared.s64 [%rd414+0], %rd411;
+$L107:
 	sub.u32 %r153, %r10, 1;
 	setp.eq.u32 %p92, %r7, %r153;
-	@!%p92 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd429;
-$L111:
-$L103:
+	@!%p92 bra $L108;
+	st.shared.s64 [%rd1+1024], %rd396;
+$L108:
+$L100:
 	bar.sync 0;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	ld.shared.s64 %rd451, [%rd450+0];
-	add.s64 %rd452, %rd451, %rd426;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 {%r154, %r155}, %rd452;
+	mul.wide.u32 %rd415, %r8, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	add.s64 %rd417, %rd416, 512;
+	ld.shared.s64 %rd418, [%rd417+0];
+	add.s64 %rd419, %rd418, %rd393;
+	ld.shared.s64 %rd420, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd419;
 	shfl.sync.idx.b32 %r156|%p93, %r154, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
-	mov.b64 %rd454, {%r156, %r157};
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, 0;
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p94, %rd463, 0;
-	setp.gt.s64 %p95, %rd461, 0;
+	mov.b64 %rd421, {%r156, %r157};
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, 0;
+	cvt.u64.u32 %rd430, %r2;
+	setp.eq.s64 %p94, %rd430, 0;
+	setp.gt.s64 %p95, %rd428, 0;
 	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L113;
-	atom.global.add.u64 %rd464, [%rd221], %rd461;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd462, %rd465;
-$L113:
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p97, %rd466, 0;
+	@!%p96 bra $L110;
+	atom.global.add.u64 %rd431, [%rd198], %rd428;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd429, %rd432;
+$L110:
+	cvt.u64.u32 %rd433, %r2;
+	setp.eq.s64 %p97, %rd433, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
-	@!%p99 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd462;
-$L114:
+	@!%p99 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L111:
 	bar.sync 0;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd462, %rd468;
-	add.s64 %rd469, %rd462, %rd460;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, 0;
-$L115:
-	setp.lt.s64 %p100, %rd471, %rd421;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 %rd435, %rd434;
+	mov.b64 %rd429, %rd435;
+	add.s64 %rd436, %rd429, %rd427;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, 0;
+$L112:
+	setp.lt.s64 %p100, %rd438, %rd388;
 	not.pred %p101, %p100;
-	@!%p101 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd472, %rd471, %rd193;
-	mad.lo.s64 %rd473, %rd472, 4, %rd191;
-	ld.shared.s32 %r158, [%rd473+0];
-	mov.b32 %r159, %r158;
-	add.s64 %rd474, %rd470, %rd471;
-	mul.lo.s64 %rd475, %rd474, %rd220;
-	mad.lo.s64 %rd476, %rd475, 4, %rd218;
-	st.global.s32 [%rd476+0], %r159;
+	@!%p101 bra $L116;
+	bra.uni $L114;
 $L116:
-	add.s64 %rd477, %rd471, 1;
-	mov.b64 %rd471, %rd477;
-	bra.uni $L115;
-$L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
+	mul.lo.s64 %rd439, %rd438, %rd170;
+	mad.lo.s64 %rd440, %rd439, 4, %rd168;
+	ld.shared.s32 %r158, [%rd440+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd441, %rd437, %rd438;
+	mul.lo.s64 %rd442, %rd441, %rd197;
+	mad.lo.s64 %rd443, %rd442, 4, %rd195;
+	st.global.s32 [%rd443+0], %r159;
+$L113:
+	add.s64 %rd444, %rd438, 1;
+	mov.b64 %rd438, %rd444;
+	bra.uni $L112;
+$L114:
+	bra.uni $L93;
+$L92:
+	bra.uni $L91;
+$L93:
 	bra.uni $L4;
 $L6:
-	cvt.u64.u32 %rd478, %r2;
-	add.s64 %rd479, %rd197, %rd478;
-	mov.b64 %rd480, %rd479;
+	cvt.u64.u32 %rd445, %r2;
+	add.s64 %rd446, %rd174, %rd445;
+	mov.b64 %rd447, %rd446;
 	mov.b32 %r160, -1;
-	mov.b64 %rd481, 0;
-	mov.b64 %rd482, 0;
-$L120:
-	@!%p11 bra $L124;
-	mov.b64 %rd483, 4611686018427387904;
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd483, %rd170;
-	bra.uni $L122;
+	mov.b64 %rd448, 0;
+	mov.b64 %rd449, 0;
+$L117:
+	@!%p11 bra $L121;
+	mov.b64 %rd450, 4611686018427387904;
+	bra.uni $L119;
 $L121:
-	bra.uni $L120;
+	mov.b64 %rd450, %rd154;
+	bra.uni $L119;
+$L118:
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd451, %rd450;
 $L122:
-	mov.b64 %rd484, %rd483;
+	mov.b64 %rd452, 0;
+	mov.b64 %rd453, %rd451;
 $L125:
-	mov.b64 %rd485, 0;
-	mov.b64 %rd486, %rd484;
-$L128:
-	setp.gt.s64 %p102, %rd486, 0;
+	setp.gt.s64 %p102, %rd453, 0;
 	not.pred %p103, %p102;
-	@!%p103 bra $L132;
-	bra.uni $L130;
-$L132:
-	setp.ge.s64 %p104, %rd481, %rd482;
-	@!%p104 bra $L134;
-	setp.ge.s64 %p105, %rd480, %rd200;
-	@!%p105 bra $L136;
-	bra.uni $L130;
-$L136:
+	@!%p103 bra $L129;
+	bra.uni $L127;
+$L129:
+	setp.ge.s64 %p104, %rd448, %rd449;
+	@!%p104 bra $L131;
+	setp.ge.s64 %p105, %rd447, %rd177;
+	@!%p105 bra $L133;
+	bra.uni $L127;
+$L133:
 	mov.pred %p106, %p10;
-	mov.b64 %rd487, %rd151;
-	mov.b64 %rd488, %rd480;
-$L137:
-	@!%p106 bra $L141;
-	shr.s64 %rd489, %rd488, 5;
-	mul.lo.s64 %rd490, %rd489, %rd157;
-	mad.lo.s64 %rd491, %rd490, 4, %rd155;
-	ld.global.nc.u32 %r161, [%rd491+0];
+	mov.b64 %rd454, %rd135;
+	mov.b64 %rd455, %rd447;
+$L134:
+	@!%p106 bra $L138;
+	shr.s64 %rd456, %rd455, 5;
+	mul.lo.s64 %rd457, %rd456, %rd141;
+	mad.lo.s64 %rd458, %rd457, 4, %rd139;
+	ld.global.nc.u32 %r161, [%rd458+0];
 	mov.b32 %r162, %r161;
-	and.b64 %rd492, %rd488, 31;
-	min.u64 %rd493, %rd492, 32;
-	cvt.u32.u64 %r163, %rd493;
+	and.b64 %rd459, %rd455, 31;
+	min.u64 %rd460, %rd459, 32;
+	cvt.u32.u64 %r163, %rd460;
 	mov.b32 %r165, 0x1;
 	shl.b32 %r164, %r165, %r163;
 	setp.hs.u32 %p107, %r163, 32;
 	selp.b32 %r166, 0, %r164, %p107;
 	and.b32 %r167, %r162, %r166;
 	setp.ne.u32 %p108, %r167, 0x0;
-	@!%p108 bra $L143;
-	cvt.u32.u64 %r168, %rd488;
+	@!%p108 bra $L140;
+	cvt.u32.u64 %r168, %rd455;
 	mov.b32 %r169, %r168;
-	bra.uni $L139;
-$L143:
+	bra.uni $L136;
+$L140:
 	mov.b32 %r169, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd494, %rd488, %rd154;
-	mad.lo.s64 %rd495, %rd494, 4, %rd152;
-	ld.global.nc.s32 %r170, [%rd495+0];
+	bra.uni $L136;
+$L138:
+	mul.lo.s64 %rd461, %rd455, %rd138;
+	mad.lo.s64 %rd462, %rd461, 4, %rd136;
+	ld.global.nc.s32 %r170, [%rd462+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r169, %r171;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
+	bra.uni $L136;
+$L135:
+	bra.uni $L134;
+$L136:
 	mov.b32 %r160, %r169;
-	add.s64 %rd496, %rd480, %rd195;
-	mov.b64 %rd480, %rd496;
+	add.s64 %rd463, %rd447, %rd172;
+	mov.b64 %rd447, %rd463;
 	setp.ge.s32 %p109, %r160, 0;
-	@!%p109 bra $L145;
-	mov.b64 %rd497, %rd141;
+	@!%p109 bra $L142;
+	mov.b64 %rd464, %rd125;
 	mov.b32 %r172, %r160;
-	cvt.s64.s32 %rd498, %r172;
-	mul.lo.s64 %rd499, %rd498, %rd144;
-	mad.lo.s64 %rd500, %rd499, 8, %rd142;
-	ld.global.nc.s64 %rd501, [%rd500+0];
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, %rd502;
-	mov.b64 %rd504, %rd141;
+	cvt.s64.s32 %rd465, %r172;
+	mul.lo.s64 %rd466, %rd465, %rd128;
+	mad.lo.s64 %rd467, %rd466, 8, %rd126;
+	ld.global.nc.s64 %rd468, [%rd467+0];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd125;
 	mov.b32 %r173, %r160;
-	cvt.s64.s32 %rd505, %r173;
-	add.s64 %rd506, %rd505, 1;
-	mul.lo.s64 %rd507, %rd506, %rd144;
-	mad.lo.s64 %rd508, %rd507, 8, %rd142;
-	ld.global.nc.s64 %rd509, [%rd508+0];
-	mov.b64 %rd510, %rd509;
-	mov.b64 %rd511, %rd510;
-	mov.b64 %rd512, %rd503;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd481, %rd512;
-	mov.b64 %rd482, %rd513;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd514, %rd481, %rd147;
-	mad.lo.s64 %rd515, %rd514, 4, %rd145;
-	ld.global.nc.s32 %r174, [%rd515+0];
+	cvt.s64.s32 %rd472, %r173;
+	add.s64 %rd473, %rd472, 1;
+	mul.lo.s64 %rd474, %rd473, %rd128;
+	mad.lo.s64 %rd475, %rd474, 8, %rd126;
+	ld.global.nc.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, %rd470;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd448, %rd479;
+	mov.b64 %rd449, %rd480;
+$L142:
+	bra.uni $L126;
+$L131:
+	mul.lo.s64 %rd481, %rd448, %rd131;
+	mad.lo.s64 %rd482, %rd481, 4, %rd129;
+	ld.global.nc.s32 %r174, [%rd482+0];
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r175;
-	mov.b64 %rd516, %rd173;
 	mov.b32 %r177, %r160;
 	mov.b32 %r178, %r176;
-	mov.b64 %rd517, %rd481;
-$L146:
-	cvt.s64.s32 %rd518, %r177;
-	mul.lo.s64 %rd519, %rd518, %rd185;
-	mad.lo.s64 %rd520, %rd519, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd19, [%rd520+0];
-	mov.f64 %fd20, %fd19;
-	mov.b64 %rd521, %rd516;
-	mov.b64 %rd522, %rd517;
-$L149:
-	setp.eq.s64 %p110, %rd181, 0;
-	@!%p110 bra $L153;
-	mov.f64 %fd21, 0d3FF0000000000000;
-	bra.uni $L151;
-$L153:
-	mul.lo.s64 %rd523, %rd522, %rd182;
-	mad.lo.s64 %rd524, %rd523, 8, %rd180;
-	ld.global.nc.f64 %fd22, [%rd524+0];
+	mov.b64 %rd483, %rd448;
+$L143:
+	mov.f64 %fd19, 0d3FF0000000000000;
+	setp.gt.s64 %p110, %rd158, 0;
+	@!%p110 bra $L147;
+	mul.lo.s64 %rd484, %rd483, %rd159;
+	mad.lo.s64 %rd485, %rd484, 8, %rd157;
+	ld.global.nc.f64 %fd20, [%rd485+0];
+	mov.f64 %fd21, %fd20;
+	mov.f64 %fd19, %fd21;
+$L147:
+	cvt.s64.s32 %rd486, %r177;
+	mul.lo.s64 %rd487, %rd486, %rd162;
+	mad.lo.s64 %rd488, %rd487, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd488+0];
 	mov.f64 %fd23, %fd22;
-	mov.f64 %fd21, %fd23;
-	bra.uni $L151;
-$L150:
-	bra.uni $L149;
-$L151:
-	add.rn.f64 %fd24, %fd20, %fd21;
+	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd525, %r178;
-	mul.lo.s64 %rd526, %rd525, %rd185;
-	mad.lo.s64 %rd527, %rd526, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd527+0];
+	cvt.s64.s32 %rd489, %r178;
+	mul.lo.s64 %rd490, %rd489, %rd162;
+	mad.lo.s64 %rd491, %rd490, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd491+0];
 	mov.f64 %fd27, %fd26;
 	setp.lt.f64 %p111, %fd25, %fd27;
 	not.pred %p112, %p111;
-	@!%p112 bra $L155;
+	@!%p112 bra $L149;
 	mov.pred %p113, 0;
-	bra.uni $L148;
-$L155:
-	cvt.s64.s32 %rd528, %r178;
-	mul.lo.s64 %rd529, %rd528, %rd185;
-	mad.lo.s64 %rd530, %rd529, 8, %rd183;
-	ld.relaxed.gpu.global.b64 %rd531, [%rd530];
-$L156:
-	mov.b64 %fd28, %rd531;
+	bra.uni $L145;
+$L149:
+	cvt.s64.s32 %rd492, %r178;
+	mul.lo.s64 %rd493, %rd492, %rd162;
+	mad.lo.s64 %rd494, %rd493, 8, %rd160;
+	ld.relaxed.gpu.global.b64 %rd495, [%rd494];
+$L150:
+	mov.b64 %fd28, %rd495;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd532, %fd28;
-	mov.b64 %rd533, %fd25;
-	or.b64 %rd534, %rd532, %rd533;
+	mov.b64 %rd496, %fd28;
+	mov.b64 %rd497, %fd25;
+	or.b64 %rd498, %rd496, %rd497;
 	setp.eq.f64 %p114, %fd28, %fd25;
-	mov.b64 %fd30, %rd534;
+	mov.b64 %fd30, %rd498;
 	selp.f64 %fd31, %fd30, %fd29, %p114;
 	setp.nan.f64 %p115, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
 	selp.f64 %fd33, %fd32, %fd31, %p115;
-	mov.b64 %rd535, %fd33;
-	setp.eq.u64 %p116, %rd531, %rd535;
-	@%p116 bra $L157;
-	atom.global.cas.b64 %rd536, [%rd530], %rd531, %rd535;
-	setp.eq.u64 %p117, %rd536, %rd531;
-	mov.b64 %rd531, %rd536;
-	@!%p117 bra $L156;
-$L157:
-	mov.b64 %fd35, %rd531;
+	mov.b64 %rd499, %fd33;
+	setp.eq.u64 %p116, %rd495, %rd499;
+	@%p116 bra $L151;
+	atom.global.cas.b64 %rd500, [%rd494], %rd495, %rd499;
+	setp.eq.u64 %p117, %rd500, %rd495;
+	mov.b64 %rd495, %rd500;
+	@!%p117 bra $L150;
+$L151:
+	mov.b64 %fd35, %rd495;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
 	setp.gt.f64 %p118, %fd36, %fd25;
 	mov.pred %p113, %p118;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p113 bra $L159;
+	bra.uni $L145;
+$L144:
+	bra.uni $L143;
+$L145:
+	@!%p113 bra $L153;
 	mov.pred %p119, 0;
-	mov.b64 %rd537, %rd485;
+	mov.b64 %rd501, %rd452;
 	mov.b32 %r179, %r176;
-$L160:
-	@!%p11 bra $L164;
+$L154:
+	@!%p11 bra $L158;
 	shr.s32 %r180, %r179, 5;
-	cvt.s64.s32 %rd538, %r180;
-	mov.b64 %rd539, %rd538;
+	cvt.s64.s32 %rd502, %r180;
+	mov.b64 %rd503, %rd502;
 	and.b32 %r181, %r179, 31;
-	cvt.s64.s32 %rd540, %r181;
-	min.u64 %rd541, %rd540, 32;
-	cvt.u32.u64 %r182, %rd541;
+	cvt.s64.s32 %rd504, %r181;
+	min.u64 %rd505, %rd504, 32;
+	cvt.u32.u64 %r182, %rd505;
 	mov.b32 %r184, 0x1;
 	shl.b32 %r183, %r184, %r182;
 	setp.hs.u32 %p120, %r182, 32;
 	selp.b32 %r185, 0, %r183, %p120;
 	mov.b32 %r186, %r185;
-	mov.b64 %rd542, %rd539;
+	mov.b64 %rd506, %rd503;
 	mov.b32 %r187, %r186;
-	mul.lo.s64 %rd543, %rd542, %rd166;
-	mad.lo.s64 %rd544, %rd543, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r188, [%rd544+0];
+	mul.lo.s64 %rd507, %rd506, %rd150;
+	mad.lo.s64 %rd508, %rd507, 4, %rd148;
+	ld.relaxed.gpu.global.u32 %r188, [%rd508+0];
 	mov.b32 %r189, %r188;
 	and.b32 %r190, %r189, %r187;
 	setp.ne.u32 %p121, %r190, 0x0;
 	mov.pred %p122, %p121;
 	not.pred %p123, %p122;
-	@!%p123 bra $L166;
-	mul.lo.s64 %rd545, %rd542, %rd166;
-	mad.lo.s64 %rd546, %rd545, 4, %rd164;
-	atom.global.or.b32 %r191, [%rd546], %r187;
+	@!%p123 bra $L160;
+	mul.lo.s64 %rd509, %rd506, %rd150;
+	mad.lo.s64 %rd510, %rd509, 4, %rd148;
+	atom.global.or.b32 %r191, [%rd510], %r187;
 	mov.b32 %r192, %r191;
 	and.b32 %r193, %r192, %r187;
 	setp.ne.u32 %p124, %r193, 0x0;
 	mov.pred %p122, %p124;
-$L166:
-	@!%p122 bra $L168;
-	mov.b64 %rd547, %rd537;
-	mov.b64 %rd548, %rd547;
+$L160:
+	@!%p122 bra $L162;
+	mov.b64 %rd511, %rd501;
+	mov.b64 %rd512, %rd511;
 	mov.pred %p125, 0;
-	bra.uni $L162;
-$L168:
-	mov.b64 %rd549, %rd537;
-	mov.b64 %rd548, %rd549;
+	bra.uni $L156;
+$L162:
+	mov.b64 %rd513, %rd501;
+	mov.b64 %rd512, %rd513;
 	mov.pred %p125, 1;
-	bra.uni $L162;
-$L164:
-	@!%p12 bra $L170;
-	cvt.s64.s32 %rd550, %r179;
-	mul.lo.s64 %rd551, %rd550, %rd169;
-	mad.lo.s64 %rd552, %rd551, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r194, [%rd552+0];
+	bra.uni $L156;
+$L158:
+	@!%p12 bra $L164;
+	cvt.s64.s32 %rd514, %r179;
+	mul.lo.s64 %rd515, %rd514, %rd153;
+	mad.lo.s64 %rd516, %rd515, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r194, [%rd516+0];
 	mov.b32 %r195, %r194;
 	setp.eq.s32 %p126, %r195, %r35;
 	mov.pred %p127, %p126;
 	not.pred %p128, %p127;
-	@!%p128 bra $L172;
-	cvt.s64.s32 %rd553, %r179;
-	mul.lo.s64 %rd554, %rd553, %rd169;
-	mad.lo.s64 %rd555, %rd554, 4, %rd167;
-	atom.global.exch.b32 %r196, [%rd555], %r35;
+	@!%p128 bra $L166;
+	cvt.s64.s32 %rd517, %r179;
+	mul.lo.s64 %rd518, %rd517, %rd153;
+	mad.lo.s64 %rd519, %rd518, 4, %rd151;
+	atom.global.exch.b32 %r196, [%rd519], %r35;
 	mov.b32 %r197, %r196;
 	setp.eq.s32 %p129, %r197, %r35;
 	mov.pred %p127, %p129;
-$L172:
-	@!%p127 bra $L174;
-	mov.b64 %rd556, %rd537;
-	mov.b64 %rd548, %rd556;
+$L166:
+	@!%p127 bra $L168;
+	mov.b64 %rd520, %rd501;
+	mov.b64 %rd512, %rd520;
 	mov.pred %p125, 0;
-	bra.uni $L162;
-$L174:
-$L170:
-	mul.lo.s64 %rd557, %rd537, %rd193;
-	mad.lo.s64 %rd558, %rd557, 4, %rd191;
-	st.shared.s32 [%rd558+0], %r179;
-	add.s64 %rd559, %rd537, 1;
-	mov.b64 %rd560, %rd559;
-	mov.b64 %rd548, %rd560;
+	bra.uni $L156;
+$L168:
+$L164:
+	mul.lo.s64 %rd521, %rd501, %rd170;
+	mad.lo.s64 %rd522, %rd521, 4, %rd168;
+	st.shared.s32 [%rd522+0], %r179;
+	add.s64 %rd523, %rd501, 1;
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd512, %rd524;
 	mov.pred %p125, 1;
-	bra.uni $L162;
-$L161:
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd561, %rd548;
+	bra.uni $L156;
+$L155:
+	bra.uni $L154;
+$L156:
+	mov.b64 %rd525, %rd512;
 	mov.pred %p130, %p125;
-	mov.b64 %rd485, %rd561;
+	mov.b64 %rd452, %rd525;
 	mov.pred %p119, %p130;
-	@!%p119 bra $L176;
-	mov.b64 %rd562, %rd141;
+	@!%p119 bra $L170;
+	mov.b64 %rd526, %rd125;
 	mov.b32 %r198, %r176;
-	setp.lt.s64 %p131, %rd129, 64;
-	setp.le.s64 %p132, %rd171, 1;
+	setp.lt.s64 %p131, %rd113, 64;
+	setp.le.s64 %p132, %rd155, 1;
 	or.pred %p133, %p131, %p132;
-	@!%p133 bra $L177;
-	mov.b64 %rd563, %rd562;
+	@!%p133 bra $L171;
+	mov.b64 %rd527, %rd526;
 	mov.b32 %r199, %r198;
-	cvt.s64.s32 %rd564, %r199;
-	add.s64 %rd565, %rd564, 1;
-	mul.lo.s64 %rd566, %rd565, %rd144;
-	mad.lo.s64 %rd567, %rd566, 8, %rd142;
-	ld.global.nc.s64 %rd568, [%rd567+0];
-	mov.b64 %rd569, %rd568;
-	cvt.s64.s32 %rd570, %r199;
-	mul.lo.s64 %rd571, %rd570, %rd144;
-	mad.lo.s64 %rd572, %rd571, 8, %rd142;
-	ld.global.nc.s64 %rd573, [%rd572+0];
-	mov.b64 %rd574, %rd573;
-	sub.s64 %rd575, %rd569, %rd574;
-	mov.b64 %rd576, %rd575;
-	add.s64 %rd577, %rd130, %rd576;
-	mov.b64 %rd130, %rd577;
-	bra.uni $L178;
-$L177:
-	rem.s64 %rd578, %rd129, %rd171;
-	setp.eq.s64 %p134, %rd171, -1;
-	selp.b64 %rd579, 0, %rd578, %p134;
-	setp.eq.s64 %p135, %rd171, 0;
-	selp.b64 %rd580, %rd129, %rd579, %p135;
-	setp.eq.s64 %p136, %rd580, 0;
-	@!%p136 bra $L180;
-	mov.b64 %rd581, %rd562;
+	cvt.s64.s32 %rd528, %r199;
+	add.s64 %rd529, %rd528, 1;
+	mul.lo.s64 %rd530, %rd529, %rd128;
+	mad.lo.s64 %rd531, %rd530, 8, %rd126;
+	ld.global.nc.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	cvt.s64.s32 %rd534, %r199;
+	mul.lo.s64 %rd535, %rd534, %rd128;
+	mad.lo.s64 %rd536, %rd535, 8, %rd126;
+	ld.global.nc.s64 %rd537, [%rd536+0];
+	mov.b64 %rd538, %rd537;
+	sub.s64 %rd539, %rd533, %rd538;
+	mov.b64 %rd540, %rd539;
+	add.s64 %rd541, %rd114, %rd540;
+	mov.b64 %rd114, %rd541;
+	bra.uni $L172;
+$L171:
+	rem.s64 %rd542, %rd113, %rd155;
+	setp.eq.s64 %p134, %rd155, -1;
+	selp.b64 %rd543, 0, %rd542, %p134;
+	setp.eq.s64 %p135, %rd155, 0;
+	selp.b64 %rd544, %rd113, %rd543, %p135;
+	setp.eq.s64 %p136, %rd544, 0;
+	@!%p136 bra $L174;
+	mov.b64 %rd545, %rd526;
 	mov.b32 %r200, %r198;
-	cvt.s64.s32 %rd582, %r200;
-	add.s64 %rd583, %rd582, 1;
-	mul.lo.s64 %rd584, %rd583, %rd144;
-	mad.lo.s64 %rd585, %rd584, 8, %rd142;
-	ld.global.nc.s64 %rd586, [%rd585+0];
-	mov.b64 %rd587, %rd586;
-	cvt.s64.s32 %rd588, %r200;
-	mul.lo.s64 %rd589, %rd588, %rd144;
-	mad.lo.s64 %rd590, %rd589, 8, %rd142;
-	ld.global.nc.s64 %rd591, [%rd590+0];
-	mov.b64 %rd592, %rd591;
-	sub.s64 %rd593, %rd587, %rd592;
-	mov.b64 %rd594, %rd593;
-	mul.lo.s64 %rd595, %rd171, %rd594;
-	add.s64 %rd596, %rd130, %rd595;
-	mov.b64 %rd130, %rd596;
-$L180:
-$L178:
-	add.s64 %rd597, %rd129, 1;
-	mov.b64 %rd129, %rd597;
-$L176:
-$L159:
-	add.s64 %rd598, %rd481, 1;
-	mov.b64 %rd481, %rd598;
-	sub.s64 %rd599, %rd486, 1;
-	mov.b64 %rd486, %rd599;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd600, %rd485;
-$L181:
-	@!%p11 bra $L185;
-	bra.uni $L183;
-$L185:
-	// block scan
-	mov.b64 %rd601, %rd600;
-	mov.b32 %r201, %r3;
-$L186:
-	setp.hs.u32 %p137, %r201, 32;
-	@%p137 bra $L187;
-	mov.b64 {%r202, %r203}, %rd601;
-	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
-	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
-	mov.b64 %rd602, {%r204, %r205};
-	@!%p138 bra $L188;
-	add.s64 %rd603, %rd602, %rd601;
-	mov.b64 %rd601, %rd603;
-$L188:
-	shl.b32 %r201, %r201, 1;
-	bra.uni $L186;
-$L187:
-	mov.b64 {%r206, %r207}, %rd601;
-	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
-	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
-	mov.b64 %rd604, {%r208, %r209};
-	setp.lo.u32 %p140, %r3, 32;
-	and.pred %p141, %p139, %p140;
-	selp.b64 %rd605, %rd604, 0, %p141;
-	sub.u32 %r210, %r13, %r3;
-	setp.eq.u32 %p142, %r7, %r210;
-	@!%p142 bra $L189;
-	mul.wide.u32 %rd606, %r8, 16;
-	add.s64 %rd607, %rd1, %rd606;
-	st.shared.s64 [%rd607+0], %rd601;
-$L189:
-	bar.sync 0;
-	setp.eq.u32 %p143, %r8, 0;
-	@!%p143 bra $L190;
-	mov.b64 %rd608, 0;
-	setp.lo.u32 %p144, %r7, %r10;
-	@!%p144 bra $L191;
-	mul.wide.u32 %rd609, %r7, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	ld.shared.s64 %rd611, [%rd610+0];
-	mov.b64 %rd608, %rd611;
-$L191:
-	mov.b64 {%r211, %r212}, %rd608;
-	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
-	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
-	mov.b64 %rd612, {%r213, %r214};
-	@!%p145 bra $L192;
-	add.s64 %rd613, %rd612, %rd608;
-	mov.b64 %rd608, %rd613;
-$L192:
-	mov.b64 {%r215, %r216}, %rd608;
-	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
-	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
-	mov.b64 %rd614, {%r217, %r218};
-	@!%p146 bra $L193;
-	add.s64 %rd615, %rd614, %rd608;
-	mov.b64 %rd608, %rd615;
-$L193:
-	mov.b64 {%r219, %r220}, %rd608;
-	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
-	mov.b64 %rd616, {%r221, %r222};
-	@!%p147 bra $L194;
-	add.s64 %rd617, %rd616, %rd608;
-	mov.b64 %rd608, %rd617;
-$L194:
-	mov.b64 {%r223, %r224}, %rd608;
-	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
-	mov.b64 %rd618, {%r225, %r226};
-	@!%p148 bra $L195;
-	add.s64 %rd619, %rd618, %rd608;
-	mov.b64 %rd608, %rd619;
-$L195:
-	mov.b64 {%r227, %r228}, %rd608;
-	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
-	mov.b64 %rd620, {%r229, %r230};
-	@!%p149 bra $L196;
-	add.s64 %rd621, %rd620, %rd608;
-	mov.b64 %rd608, %rd621;
-$L196:
-	mov.b64 {%r231, %r232}, %rd608;
-	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
-	mov.b64 %rd622, {%r233, %r234};
-	selp.b64 %rd623, %rd622, 0, %p150;
-	@!%p144 bra $L197;
-	mul.wide.u32 %rd624, %r7, 16;
-	add.s64 %rd625, %rd1, %rd624;
-	add.s64 %rd626, %rd625, 512;
-	st.shared.s64 [%rd626+0], %rd623;
-$L197:
-	sub.u32 %r235, %r10, 1;
-	setp.eq.u32 %p151, %r7, %r235;
-	@!%p151 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd608;
-$L198:
-$L190:
-	bar.sync 0;
-	mul.wide.u32 %rd627, %r8, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	add.s64 %rd629, %rd628, 512;
-	ld.shared.s64 %rd630, [%rd629+0];
-	add.s64 %rd631, %rd630, %rd605;
-	ld.shared.s64 %rd632, [%rd1+1024];
-	mov.b64 {%r236, %r237}, %rd631;
-	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
-	mov.b64 %rd633, {%r238, %r239};
-	mov.b64 %rd634, %rd632;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	mov.b64 %rd637, %rd635;
-	mov.b64 %rd638, %rd636;
-	mov.b64 %rd639, %rd637;
-	mov.b64 %rd640, %rd638;
-	mov.b64 %rd641, 0;
-	cvt.u64.u32 %rd642, %r2;
-	setp.eq.s64 %p153, %rd642, 0;
-	setp.gt.s64 %p154, %rd640, 0;
-	and.pred %p155, %p153, %p154;
-	@!%p155 bra $L200;
-	atom.global.add.u64 %rd643, [%rd161], %rd640;
-	mov.b64 %rd644, %rd643;
-	mov.b64 %rd641, %rd644;
-$L200:
-	cvt.u64.u32 %rd645, %r2;
-	setp.eq.s64 %p156, %rd645, 0;
-	setp.eq.u32 %p157, %r1, 0;
-	and.pred %p158, %p156, %p157;
-	bar.sync 0;
-	@!%p158 bra $L201;
-	st.shared.s64 [%rd1+1024], %rd641;
-$L201:
-	bar.sync 0;
-	ld.shared.s64 %rd646, [%rd1+1024];
-	mov.b64 %rd647, %rd646;
-	mov.b64 %rd641, %rd647;
-	add.s64 %rd648, %rd641, %rd639;
-	mov.b64 %rd649, %rd648;
-	mov.b64 %rd650, 0;
-$L202:
-	setp.lt.s64 %p159, %rd650, %rd600;
-	not.pred %p160, %p159;
-	@!%p160 bra $L206;
-	bra.uni $L204;
-$L206:
-	mul.lo.s64 %rd651, %rd650, %rd193;
-	mad.lo.s64 %rd652, %rd651, 4, %rd191;
-	ld.shared.s32 %r240, [%rd652+0];
-	mov.b32 %r241, %r240;
-	add.s64 %rd653, %rd649, %rd650;
-	mul.lo.s64 %rd654, %rd653, %rd160;
-	mad.lo.s64 %rd655, %rd654, 4, %rd158;
-	st.global.s32 [%rd655+0], %r241;
-$L203:
-	add.s64 %rd656, %rd650, 1;
-	mov.b64 %rd650, %rd656;
-	bra.uni $L202;
-$L204:
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
-$L183:
-	mov.b64 %rd657, 0;
-	setp.lt.s64 %p161, %rd481, %rd482;
-	setp.lt.s64 %p162, %rd480, %rd200;
-	or.pred %p163, %p161, %p162;
-	@!%p163 bra $L208;
-	mov.b64 %rd657, 1;
-$L208:
-	mov.b64 %rd658, %rd657;
-	// block reduction
-	sub.u32 %r242, %r13, 1;
-	mov.b32 %r243, %r3;
-$L209:
-	setp.hs.u32 %p164, %r243, 32;
-	@%p164 bra $L210;
-	mov.b64 {%r244, %r245}, %rd658;
-	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
-	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
-	mov.b64 %rd659, {%r246, %r247};
-	@!%p165 bra $L211;
-	max.s64 %rd660, %rd658, %rd659;
-	mov.b64 %rd658, %rd660;
-$L211:
-	shl.b32 %r243, %r243, 1;
-	bra.uni $L209;
-$L210:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L212;
-	mul.wide.u32 %rd661, %r8, 16;
-	add.s64 %rd662, %rd1, %rd661;
-	st.shared.s64 [%rd662+0], %rd658;
-$L212:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L213;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L214;
-	mul.wide.u32 %rd663, %r7, 16;
-	add.s64 %rd664, %rd1, %rd663;
-	ld.shared.s64 %rd665, [%rd664+0];
-	mov.b64 %rd658, %rd665;
-$L214:
-	sub.u32 %r248, %r10, 1;
-	mov.b64 {%r249, %r250}, %rd658;
-	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
-	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
-	mov.b64 %rd666, {%r251, %r252};
-	@!%p169 bra $L215;
-	max.s64 %rd667, %rd658, %rd666;
-	mov.b64 %rd658, %rd667;
-$L215:
-	mov.b64 {%r253, %r254}, %rd658;
-	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
-	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
-	mov.b64 %rd668, {%r255, %r256};
-	@!%p170 bra $L216;
-	max.s64 %rd669, %rd658, %rd668;
-	mov.b64 %rd658, %rd669;
-$L216:
-	mov.b64 {%r257, %r258}, %rd658;
-	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
-	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
-	mov.b64 %rd670, {%r259, %r260};
-	@!%p171 bra $L217;
-	max.s64 %rd671, %rd658, %rd670;
-	mov.b64 %rd658, %rd671;
-$L217:
-	mov.b64 {%r261, %r262}, %rd658;
-	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
-	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
-	mov.b64 %rd672, {%r263, %r264};
-	@!%p172 bra $L218;
-	max.s64 %rd673, %rd658, %rd672;
-	mov.b64 %rd658, %rd673;
-$L218:
-	mov.b64 {%r265, %r266}, %rd658;
-	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
-	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
-	mov.b64 %rd674, {%r267, %r268};
-	@!%p173 bra $L219;
-	max.s64 %rd675, %rd658, %rd674;
-	mov.b64 %rd658, %rd675;
-$L219:
-	@!%p166 bra $L220;
-	st.shared.s64 [%rd1+1024], %rd658;
-$L220:
-$L213:
-	bar.sync 0;
-	ld.shared.s64 %rd676, [%rd1+1024];
-	mov.b64 %rd658, %rd676;
-	mov.b64 %rd677, %rd658;
-	setp.eq.s64 %p174, %rd677, 0;
-	@!%p174 bra $L222;
-	bra.uni $L127;
-$L222:
+	cvt.s64.s32 %rd546, %r200;
+	add.s64 %rd547, %rd546, 1;
+	mul.lo.s64 %rd548, %rd547, %rd128;
+	mad.lo.s64 %rd549, %rd548, 8, %rd126;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	cvt.s64.s32 %rd552, %r200;
+	mul.lo.s64 %rd553, %rd552, %rd128;
+	mad.lo.s64 %rd554, %rd553, 8, %rd126;
+	ld.global.nc.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	sub.s64 %rd557, %rd551, %rd556;
+	mov.b64 %rd558, %rd557;
+	mul.lo.s64 %rd559, %rd155, %rd558;
+	add.s64 %rd560, %rd114, %rd559;
+	mov.b64 %rd114, %rd560;
+$L174:
+$L172:
+	add.s64 %rd561, %rd113, 1;
+	mov.b64 %rd113, %rd561;
+$L170:
+$L153:
+	add.s64 %rd562, %rd448, 1;
+	mov.b64 %rd448, %rd562;
+	sub.s64 %rd563, %rd453, 1;
+	mov.b64 %rd453, %rd563;
 $L126:
 	bra.uni $L125;
 $L127:
+	mov.b64 %rd564, %rd452;
+$L175:
+	@!%p11 bra $L179;
+	bra.uni $L177;
+$L179:
+	// block scan
+	mov.b64 %rd565, %rd564;
+	mov.b32 %r201, %r3;
+$L180:
+	setp.hs.u32 %p137, %r201, 32;
+	@%p137 bra $L181;
+	mov.b64 {%r202, %r203}, %rd565;
+	shfl.sync.up.b32 %r204|%p138, %r202, %r201, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, %r201, 0, %r17;
+	mov.b64 %rd566, {%r204, %r205};
+	@!%p138 bra $L182;
+	add.s64 %rd567, %rd566, %rd565;
+	mov.b64 %rd565, %rd567;
+$L182:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L180;
+$L181:
+	mov.b64 {%r206, %r207}, %rd565;
+	shfl.sync.up.b32 %r208|%p139, %r206, %r3, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, %r3, 0, %r17;
+	mov.b64 %rd568, {%r208, %r209};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd569, %rd568, 0, %p141;
+	sub.u32 %r210, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r210;
+	@!%p142 bra $L183;
+	mul.wide.u32 %rd570, %r8, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	st.shared.s64 [%rd571+0], %rd565;
+$L183:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L184;
+	mov.b64 %rd572, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L185;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	ld.shared.s64 %rd575, [%rd574+0];
+	mov.b64 %rd572, %rd575;
+$L185:
+	mov.b64 {%r211, %r212}, %rd572;
+	shfl.sync.up.b32 %r213|%p145, %r211, 1, 0, %r17;
+	shfl.sync.up.b32 %r214, %r212, 1, 0, %r17;
+	mov.b64 %rd576, {%r213, %r214};
+	@!%p145 bra $L186;
+	add.s64 %rd577, %rd576, %rd572;
+	mov.b64 %rd572, %rd577;
+$L186:
+	mov.b64 {%r215, %r216}, %rd572;
+	shfl.sync.up.b32 %r217|%p146, %r215, 2, 0, %r17;
+	shfl.sync.up.b32 %r218, %r216, 2, 0, %r17;
+	mov.b64 %rd578, {%r217, %r218};
+	@!%p146 bra $L187;
+	add.s64 %rd579, %rd578, %rd572;
+	mov.b64 %rd572, %rd579;
+$L187:
+	mov.b64 {%r219, %r220}, %rd572;
+	shfl.sync.up.b32 %r221|%p147, %r219, 4, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, 4, 0, %r17;
+	mov.b64 %rd580, {%r221, %r222};
+	@!%p147 bra $L188;
+	add.s64 %rd581, %rd580, %rd572;
+	mov.b64 %rd572, %rd581;
+$L188:
+	mov.b64 {%r223, %r224}, %rd572;
+	shfl.sync.up.b32 %r225|%p148, %r223, 8, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, 8, 0, %r17;
+	mov.b64 %rd582, {%r225, %r226};
+	@!%p148 bra $L189;
+	add.s64 %rd583, %rd582, %rd572;
+	mov.b64 %rd572, %rd583;
+$L189:
+	mov.b64 {%r227, %r228}, %rd572;
+	shfl.sync.up.b32 %r229|%p149, %r227, 16, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, 16, 0, %r17;
+	mov.b64 %rd584, {%r229, %r230};
+	@!%p149 bra $L190;
+	add.s64 %rd585, %rd584, %rd572;
+	mov.b64 %rd572, %rd585;
+$L190:
+	mov.b64 {%r231, %r232}, %rd572;
+	shfl.sync.up.b32 %r233|%p150, %r231, 1, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, 1, 0, %r17;
+	mov.b64 %rd586, {%r233, %r234};
+	selp.b64 %rd587, %rd586, 0, %p150;
+	@!%p144 bra $L191;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	st.shared.s64 [%rd590+0], %rd587;
+$L191:
+	sub.u32 %r235, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r235;
+	@!%p151 bra $L192;
+	st.shared.s64 [%rd1+1024], %rd572;
+$L192:
+$L184:
+	bar.sync 0;
+	mul.wide.u32 %rd591, %r8, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	ld.shared.s64 %rd594, [%rd593+0];
+	add.s64 %rd595, %rd594, %rd569;
+	ld.shared.s64 %rd596, [%rd1+1024];
+	mov.b64 {%r236, %r237}, %rd595;
+	shfl.sync.idx.b32 %r238|%p152, %r236, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r239, %r237, 0, %r21, %r17;
+	mov.b64 %rd597, {%r238, %r239};
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, 0;
+	cvt.u64.u32 %rd606, %r2;
+	setp.eq.s64 %p153, %rd606, 0;
+	setp.gt.s64 %p154, %rd604, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L194;
+	atom.global.add.u64 %rd607, [%rd145], %rd604;
+	mov.b64 %rd608, %rd607;
+	mov.b64 %rd605, %rd608;
+$L194:
+	cvt.u64.u32 %rd609, %r2;
+	setp.eq.s64 %p156, %rd609, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd605;
+$L195:
+	bar.sync 0;
+	ld.shared.s64 %rd610, [%rd1+1024];
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd605, %rd611;
+	add.s64 %rd612, %rd605, %rd603;
+	mov.b64 %rd613, %rd612;
+	mov.b64 %rd614, 0;
+$L196:
+	setp.lt.s64 %p159, %rd614, %rd564;
+	not.pred %p160, %p159;
+	@!%p160 bra $L200;
+	bra.uni $L198;
+$L200:
+	mul.lo.s64 %rd615, %rd614, %rd170;
+	mad.lo.s64 %rd616, %rd615, 4, %rd168;
+	ld.shared.s32 %r240, [%rd616+0];
+	mov.b32 %r241, %r240;
+	add.s64 %rd617, %rd613, %rd614;
+	mul.lo.s64 %rd618, %rd617, %rd144;
+	mad.lo.s64 %rd619, %rd618, 4, %rd142;
+	st.global.s32 [%rd619+0], %r241;
+$L197:
+	add.s64 %rd620, %rd614, 1;
+	mov.b64 %rd614, %rd620;
+	bra.uni $L196;
+$L198:
+	bra.uni $L177;
+$L176:
+	bra.uni $L175;
+$L177:
+	mov.b64 %rd621, 0;
+	setp.lt.s64 %p161, %rd448, %rd449;
+	setp.lt.s64 %p162, %rd447, %rd177;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L202;
+	mov.b64 %rd621, 1;
+$L202:
+	mov.b64 %rd622, %rd621;
+	// block reduction
+	sub.u32 %r242, %r13, 1;
+	mov.b32 %r243, %r3;
+$L203:
+	setp.hs.u32 %p164, %r243, 32;
+	@%p164 bra $L204;
+	mov.b64 {%r244, %r245}, %rd622;
+	shfl.sync.down.b32 %r246|%p165, %r244, %r243, %r242, %r17;
+	shfl.sync.down.b32 %r247, %r245, %r243, %r242, %r17;
+	mov.b64 %rd623, {%r246, %r247};
+	@!%p165 bra $L205;
+	max.s64 %rd624, %rd622, %rd623;
+	mov.b64 %rd622, %rd624;
+$L205:
+	shl.b32 %r243, %r243, 1;
+	bra.uni $L203;
+$L204:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L206;
+	mul.wide.u32 %rd625, %r8, 16;
+	add.s64 %rd626, %rd1, %rd625;
+	st.shared.s64 [%rd626+0], %rd622;
+$L206:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L207;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L208;
+	mul.wide.u32 %rd627, %r7, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	ld.shared.s64 %rd629, [%rd628+0];
+	mov.b64 %rd622, %rd629;
+$L208:
+	sub.u32 %r248, %r10, 1;
+	mov.b64 {%r249, %r250}, %rd622;
+	shfl.sync.down.b32 %r251|%p169, %r249, 1, %r248, %r17;
+	shfl.sync.down.b32 %r252, %r250, 1, %r248, %r17;
+	mov.b64 %rd630, {%r251, %r252};
+	@!%p169 bra $L209;
+	max.s64 %rd631, %rd622, %rd630;
+	mov.b64 %rd622, %rd631;
+$L209:
+	mov.b64 {%r253, %r254}, %rd622;
+	shfl.sync.down.b32 %r255|%p170, %r253, 2, %r248, %r17;
+	shfl.sync.down.b32 %r256, %r254, 2, %r248, %r17;
+	mov.b64 %rd632, {%r255, %r256};
+	@!%p170 bra $L210;
+	max.s64 %rd633, %rd622, %rd632;
+	mov.b64 %rd622, %rd633;
+$L210:
+	mov.b64 {%r257, %r258}, %rd622;
+	shfl.sync.down.b32 %r259|%p171, %r257, 4, %r248, %r17;
+	shfl.sync.down.b32 %r260, %r258, 4, %r248, %r17;
+	mov.b64 %rd634, {%r259, %r260};
+	@!%p171 bra $L211;
+	max.s64 %rd635, %rd622, %rd634;
+	mov.b64 %rd622, %rd635;
+$L211:
+	mov.b64 {%r261, %r262}, %rd622;
+	shfl.sync.down.b32 %r263|%p172, %r261, 8, %r248, %r17;
+	shfl.sync.down.b32 %r264, %r262, 8, %r248, %r17;
+	mov.b64 %rd636, {%r263, %r264};
+	@!%p172 bra $L212;
+	max.s64 %rd637, %rd622, %rd636;
+	mov.b64 %rd622, %rd637;
+$L212:
+	mov.b64 {%r265, %r266}, %rd622;
+	shfl.sync.down.b32 %r267|%p173, %r265, 16, %r248, %r17;
+	shfl.sync.down.b32 %r268, %r266, 16, %r248, %r17;
+	mov.b64 %rd638, {%r267, %r268};
+	@!%p173 bra $L213;
+	max.s64 %rd639, %rd622, %rd638;
+	mov.b64 %rd622, %rd639;
+$L213:
+	@!%p166 bra $L214;
+	st.shared.s64 [%rd1+1024], %rd622;
+$L214:
+$L207:
+	bar.sync 0;
+	ld.shared.s64 %rd640, [%rd1+1024];
+	mov.b64 %rd622, %rd640;
+	mov.b64 %rd641, %rd622;
+	setp.eq.s64 %p174, %rd641, 0;
+	@!%p174 bra $L216;
+	bra.uni $L124;
+$L216:
+$L123:
+	bra.uni $L122;
+$L124:
 $L4:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd124, %rd124, %rd123;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd678, %rd129;
-	mov.b64 %rd679, %rd130;
+	mov.b64 %rd642, %rd113;
+	mov.b64 %rd643, %rd114;
 	// block reduction
 	sub.u32 %r269, %r13, 1;
 	mov.b32 %r270, %r3;
-$L223:
+$L217:
 	setp.hs.u32 %p175, %r270, 32;
-	@%p175 bra $L224;
-	mov.b64 {%r271, %r272}, %rd678;
+	@%p175 bra $L218;
+	mov.b64 {%r271, %r272}, %rd642;
 	shfl.sync.down.b32 %r273|%p176, %r271, %r270, %r269, %r17;
 	shfl.sync.down.b32 %r274, %r272, %r270, %r269, %r17;
-	mov.b64 %rd680, {%r273, %r274};
-	mov.b64 {%r275, %r276}, %rd679;
+	mov.b64 %rd644, {%r273, %r274};
+	mov.b64 {%r275, %r276}, %rd643;
 	shfl.sync.down.b32 %r277, %r275, %r270, %r269, %r17;
 	shfl.sync.down.b32 %r278, %r276, %r270, %r269, %r17;
-	mov.b64 %rd681, {%r277, %r278};
-	@!%p176 bra $L225;
-	mov.b64 %rd682, %rd678;
-	mov.b64 %rd683, %rd679;
-	mov.b64 %rd684, %rd680;
-	mov.b64 %rd685, %rd681;
-	mov.b64 %rd686, %rd682;
-	mov.b64 %rd687, %rd683;
-	mov.b64 %rd688, %rd684;
-	mov.b64 %rd689, %rd685;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd692, %rd686, %rd690;
-	mov.b64 %rd686, %rd692;
-	add.s64 %rd693, %rd687, %rd691;
-	mov.b64 %rd687, %rd693;
-$L226:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L225:
+	mov.b64 %rd645, {%r277, %r278};
+	@!%p176 bra $L219;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd644;
+	mov.b64 %rd649, %rd645;
+	mov.b64 %rd650, %rd646;
+	mov.b64 %rd651, %rd647;
+	mov.b64 %rd652, %rd648;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd656, %rd650, %rd654;
+	mov.b64 %rd650, %rd656;
+	add.s64 %rd657, %rd651, %rd655;
+	mov.b64 %rd651, %rd657;
+$L220:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L219:
 	shl.b32 %r270, %r270, 1;
-	bra.uni $L223;
-$L224:
+	bra.uni $L217;
+$L218:
 	setp.eq.u32 %p177, %r7, 0;
-	@!%p177 bra $L227;
-	mul.wide.u32 %rd694, %r8, 16;
-	add.s64 %rd695, %rd1, %rd694;
-	st.shared.s64 [%rd695+0], %rd678;
-	st.shared.s64 [%rd695+8], %rd679;
-$L227:
+	@!%p177 bra $L221;
+	mul.wide.u32 %rd658, %r8, 16;
+	add.s64 %rd659, %rd1, %rd658;
+	st.shared.s64 [%rd659+0], %rd642;
+	st.shared.s64 [%rd659+8], %rd643;
+$L221:
 	bar.sync 0;
 	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L228;
+	@!%p178 bra $L222;
 	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L229;
-	mul.wide.u32 %rd696, %r7, 16;
-	add.s64 %rd697, %rd1, %rd696;
-	ld.shared.s64 %rd698, [%rd697+0];
-	ld.shared.s64 %rd699, [%rd697+8];
-	mov.b64 %rd678, %rd698;
-	mov.b64 %rd679, %rd699;
-$L229:
+	@!%p179 bra $L223;
+	mul.wide.u32 %rd660, %r7, 16;
+	add.s64 %rd661, %rd1, %rd660;
+	ld.shared.s64 %rd662, [%rd661+0];
+	ld.shared.s64 %rd663, [%rd661+8];
+	mov.b64 %rd642, %rd662;
+	mov.b64 %rd643, %rd663;
+$L223:
 	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd678;
+	mov.b64 {%r280, %r281}, %rd642;
 	shfl.sync.down.b32 %r282|%p180, %r280, 1, %r279, %r17;
 	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd700, {%r282, %r283};
-	mov.b64 {%r284, %r285}, %rd679;
+	mov.b64 %rd664, {%r282, %r283};
+	mov.b64 {%r284, %r285}, %rd643;
 	shfl.sync.down.b32 %r286, %r284, 1, %r279, %r17;
 	shfl.sync.down.b32 %r287, %r285, 1, %r279, %r17;
-	mov.b64 %rd701, {%r286, %r287};
-	@!%p180 bra $L230;
-	mov.b64 %rd702, %rd678;
-	mov.b64 %rd703, %rd679;
-	mov.b64 %rd704, %rd700;
-	mov.b64 %rd705, %rd701;
-	mov.b64 %rd686, %rd702;
-	mov.b64 %rd687, %rd703;
-	mov.b64 %rd688, %rd704;
-	mov.b64 %rd689, %rd705;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd706, %rd686, %rd690;
-	mov.b64 %rd686, %rd706;
-	add.s64 %rd707, %rd687, %rd691;
-	mov.b64 %rd687, %rd707;
-$L231:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L230:
-	mov.b64 {%r288, %r289}, %rd678;
+	mov.b64 %rd665, {%r286, %r287};
+	@!%p180 bra $L224;
+	mov.b64 %rd666, %rd642;
+	mov.b64 %rd667, %rd643;
+	mov.b64 %rd668, %rd664;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd650, %rd666;
+	mov.b64 %rd651, %rd667;
+	mov.b64 %rd652, %rd668;
+	mov.b64 %rd653, %rd669;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd670, %rd650, %rd654;
+	mov.b64 %rd650, %rd670;
+	add.s64 %rd671, %rd651, %rd655;
+	mov.b64 %rd651, %rd671;
+$L225:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L224:
+	mov.b64 {%r288, %r289}, %rd642;
 	shfl.sync.down.b32 %r290|%p181, %r288, 2, %r279, %r17;
 	shfl.sync.down.b32 %r291, %r289, 2, %r279, %r17;
-	mov.b64 %rd708, {%r290, %r291};
-	mov.b64 {%r292, %r293}, %rd679;
+	mov.b64 %rd672, {%r290, %r291};
+	mov.b64 {%r292, %r293}, %rd643;
 	shfl.sync.down.b32 %r294, %r292, 2, %r279, %r17;
 	shfl.sync.down.b32 %r295, %r293, 2, %r279, %r17;
-	mov.b64 %rd709, {%r294, %r295};
-	@!%p181 bra $L232;
-	mov.b64 %rd710, %rd678;
-	mov.b64 %rd711, %rd679;
-	mov.b64 %rd712, %rd708;
-	mov.b64 %rd713, %rd709;
-	mov.b64 %rd686, %rd710;
-	mov.b64 %rd687, %rd711;
-	mov.b64 %rd688, %rd712;
-	mov.b64 %rd689, %rd713;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd714, %rd686, %rd690;
-	mov.b64 %rd686, %rd714;
-	add.s64 %rd715, %rd687, %rd691;
-	mov.b64 %rd687, %rd715;
-$L233:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L232:
-	mov.b64 {%r296, %r297}, %rd678;
+	mov.b64 %rd673, {%r294, %r295};
+	@!%p181 bra $L226;
+	mov.b64 %rd674, %rd642;
+	mov.b64 %rd675, %rd643;
+	mov.b64 %rd676, %rd672;
+	mov.b64 %rd677, %rd673;
+	mov.b64 %rd650, %rd674;
+	mov.b64 %rd651, %rd675;
+	mov.b64 %rd652, %rd676;
+	mov.b64 %rd653, %rd677;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd678, %rd650, %rd654;
+	mov.b64 %rd650, %rd678;
+	add.s64 %rd679, %rd651, %rd655;
+	mov.b64 %rd651, %rd679;
+$L227:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L226:
+	mov.b64 {%r296, %r297}, %rd642;
 	shfl.sync.down.b32 %r298|%p182, %r296, 4, %r279, %r17;
 	shfl.sync.down.b32 %r299, %r297, 4, %r279, %r17;
-	mov.b64 %rd716, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd679;
+	mov.b64 %rd680, {%r298, %r299};
+	mov.b64 {%r300, %r301}, %rd643;
 	shfl.sync.down.b32 %r302, %r300, 4, %r279, %r17;
 	shfl.sync.down.b32 %r303, %r301, 4, %r279, %r17;
-	mov.b64 %rd717, {%r302, %r303};
-	@!%p182 bra $L234;
-	mov.b64 %rd718, %rd678;
-	mov.b64 %rd719, %rd679;
-	mov.b64 %rd720, %rd716;
-	mov.b64 %rd721, %rd717;
-	mov.b64 %rd686, %rd718;
-	mov.b64 %rd687, %rd719;
-	mov.b64 %rd688, %rd720;
-	mov.b64 %rd689, %rd721;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd722, %rd686, %rd690;
-	mov.b64 %rd686, %rd722;
-	add.s64 %rd723, %rd687, %rd691;
-	mov.b64 %rd687, %rd723;
-$L235:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L234:
-	mov.b64 {%r304, %r305}, %rd678;
+	mov.b64 %rd681, {%r302, %r303};
+	@!%p182 bra $L228;
+	mov.b64 %rd682, %rd642;
+	mov.b64 %rd683, %rd643;
+	mov.b64 %rd684, %rd680;
+	mov.b64 %rd685, %rd681;
+	mov.b64 %rd650, %rd682;
+	mov.b64 %rd651, %rd683;
+	mov.b64 %rd652, %rd684;
+	mov.b64 %rd653, %rd685;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd686, %rd650, %rd654;
+	mov.b64 %rd650, %rd686;
+	add.s64 %rd687, %rd651, %rd655;
+	mov.b64 %rd651, %rd687;
+$L229:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L228:
+	mov.b64 {%r304, %r305}, %rd642;
 	shfl.sync.down.b32 %r306|%p183, %r304, 8, %r279, %r17;
 	shfl.sync.down.b32 %r307, %r305, 8, %r279, %r17;
-	mov.b64 %rd724, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd679;
+	mov.b64 %rd688, {%r306, %r307};
+	mov.b64 {%r308, %r309}, %rd643;
 	shfl.sync.down.b32 %r310, %r308, 8, %r279, %r17;
 	shfl.sync.down.b32 %r311, %r309, 8, %r279, %r17;
-	mov.b64 %rd725, {%r310, %r311};
-	@!%p183 bra $L236;
-	mov.b64 %rd726, %rd678;
-	mov.b64 %rd727, %rd679;
-	mov.b64 %rd728, %rd724;
-	mov.b64 %rd729, %rd725;
-	mov.b64 %rd686, %rd726;
-	mov.b64 %rd687, %rd727;
-	mov.b64 %rd688, %rd728;
-	mov.b64 %rd689, %rd729;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd730, %rd686, %rd690;
-	mov.b64 %rd686, %rd730;
-	add.s64 %rd731, %rd687, %rd691;
-	mov.b64 %rd687, %rd731;
-$L237:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L236:
-	mov.b64 {%r312, %r313}, %rd678;
+	mov.b64 %rd689, {%r310, %r311};
+	@!%p183 bra $L230;
+	mov.b64 %rd690, %rd642;
+	mov.b64 %rd691, %rd643;
+	mov.b64 %rd692, %rd688;
+	mov.b64 %rd693, %rd689;
+	mov.b64 %rd650, %rd690;
+	mov.b64 %rd651, %rd691;
+	mov.b64 %rd652, %rd692;
+	mov.b64 %rd653, %rd693;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd694, %rd650, %rd654;
+	mov.b64 %rd650, %rd694;
+	add.s64 %rd695, %rd651, %rd655;
+	mov.b64 %rd651, %rd695;
+$L231:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L230:
+	mov.b64 {%r312, %r313}, %rd642;
 	shfl.sync.down.b32 %r314|%p184, %r312, 16, %r279, %r17;
 	shfl.sync.down.b32 %r315, %r313, 16, %r279, %r17;
-	mov.b64 %rd732, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd679;
+	mov.b64 %rd696, {%r314, %r315};
+	mov.b64 {%r316, %r317}, %rd643;
 	shfl.sync.down.b32 %r318, %r316, 16, %r279, %r17;
 	shfl.sync.down.b32 %r319, %r317, 16, %r279, %r17;
-	mov.b64 %rd733, {%r318, %r319};
-	@!%p184 bra $L238;
-	mov.b64 %rd734, %rd678;
-	mov.b64 %rd735, %rd679;
-	mov.b64 %rd736, %rd732;
-	mov.b64 %rd737, %rd733;
-	mov.b64 %rd686, %rd734;
-	mov.b64 %rd687, %rd735;
-	mov.b64 %rd688, %rd736;
-	mov.b64 %rd689, %rd737;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	add.s64 %rd738, %rd686, %rd690;
-	mov.b64 %rd686, %rd738;
-	add.s64 %rd739, %rd687, %rd691;
-	mov.b64 %rd687, %rd739;
-$L239:
-	mov.b64 %rd678, %rd686;
-	mov.b64 %rd679, %rd687;
-$L238:
-$L228:
-	mul.wide.u32 %rd740, %r28, 16;
-	add.s64 %rd741, %rd11, %rd740;
+	mov.b64 %rd697, {%r318, %r319};
+	@!%p184 bra $L232;
+	mov.b64 %rd698, %rd642;
+	mov.b64 %rd699, %rd643;
+	mov.b64 %rd700, %rd696;
+	mov.b64 %rd701, %rd697;
+	mov.b64 %rd650, %rd698;
+	mov.b64 %rd651, %rd699;
+	mov.b64 %rd652, %rd700;
+	mov.b64 %rd653, %rd701;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd702, %rd650, %rd654;
+	mov.b64 %rd650, %rd702;
+	add.s64 %rd703, %rd651, %rd655;
+	mov.b64 %rd651, %rd703;
+$L233:
+	mov.b64 %rd642, %rd650;
+	mov.b64 %rd643, %rd651;
+$L232:
+$L222:
+	mul.wide.u32 %rd704, %r28, 16;
+	add.s64 %rd705, %rd11, %rd704;
 	setp.eq.u32 %p185, %r5, 0;
-	@!%p185 bra $L240;
-	st.global.s64 [%rd741+0], %rd678;
-	st.global.s64 [%rd741+8], %rd679;
-$L240:
+	@!%p185 bra $L234;
+	st.global.s64 [%rd705+0], %rd642;
+	st.global.s64 [%rd705+8], %rd643;
+$L234:
 	ret;
 }
 
@@ -13523,19 +13300,12 @@ $L240:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<224>;
+	.reg .b64 %rd<208>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13644,375 +13414,359 @@ $L240:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd94, 0;
+	mov.b64 %rd95, 0;
+	mov.b64 %rd96, 0;
+	mov.b64 %rd97, 0;
+	mov.b64 %rd94, %rd96;
+	mov.b64 %rd95, %rd97;
 $L1:
+	mov.b64 %rd98, %rd94;
+	mov.b64 %rd99, %rd95;
+	mov.b64 %rd100, %rd98;
+	mov.b64 %rd101, %rd99;
+	cvt.u64.u32 %rd102, %r5;
+	cvt.u64.u32 %rd103, %r6;
+	mov.b64 %rd104, %rd102;
+$L2:
+	setp.ge.s64 %p8, %rd104, %rd4;
+	@%p8 bra $L3;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	mov.b64 %rd108, %rd100;
+	mov.b64 %rd109, %rd101;
+	mov.b64 %rd110, %rd106;
+	mov.b64 %rd111, %rd107;
+	mov.b64 %rd112, %rd108;
+	mov.b64 %rd113, %rd109;
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
 	mov.b64 %rd116, %rd114;
 	mov.b64 %rd117, %rd115;
-	cvt.u64.u32 %rd118, %r5;
-	cvt.u64.u32 %rd119, %r6;
-	mov.b64 %rd120, %rd118;
-$L2:
-	setp.ge.s64 %p8, %rd120, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd121, %rd120, 16, %rd3;
-	ld.global.s64 %rd122, [%rd121+0];
-	ld.global.s64 %rd123, [%rd121+8];
-	mov.b64 %rd124, %rd116;
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd134, %rd128, %rd132;
-	mov.b64 %rd128, %rd134;
-	add.s64 %rd135, %rd129, %rd133;
-	mov.b64 %rd129, %rd135;
+	add.s64 %rd118, %rd112, %rd116;
+	mov.b64 %rd112, %rd118;
+	add.s64 %rd119, %rd113, %rd117;
+	mov.b64 %rd113, %rd119;
 $L4:
-	mov.b64 %rd116, %rd128;
-	mov.b64 %rd117, %rd129;
-	add.s64 %rd120, %rd120, %rd119;
+	mov.b64 %rd100, %rd112;
+	mov.b64 %rd101, %rd113;
+	add.s64 %rd104, %rd104, %rd103;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd136, %rd116;
-	mov.b64 %rd137, %rd117;
+	mov.b64 %rd120, %rd100;
+	mov.b64 %rd121, %rd101;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd136;
+	mov.b64 {%r24, %r25}, %rd120;
 	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd138, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd137;
+	mov.b64 %rd122, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd121;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd139, {%r30, %r31};
+	mov.b64 %rd123, {%r30, %r31};
 	@!%p9 bra $L5;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd128, %rd140;
-	mov.b64 %rd129, %rd141;
-	mov.b64 %rd130, %rd142;
-	mov.b64 %rd131, %rd143;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd144, %rd128, %rd132;
-	mov.b64 %rd128, %rd144;
-	add.s64 %rd145, %rd129, %rd133;
-	mov.b64 %rd129, %rd145;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+	mov.b64 %rd114, %rd126;
+	mov.b64 %rd115, %rd127;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd128, %rd112, %rd116;
+	mov.b64 %rd112, %rd128;
+	add.s64 %rd129, %rd113, %rd117;
+	mov.b64 %rd113, %rd129;
 $L6:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L5:
-	mov.b64 {%r32, %r33}, %rd136;
+	mov.b64 {%r32, %r33}, %rd120;
 	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd146, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd137;
+	mov.b64 %rd130, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd121;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd147, {%r38, %r39};
+	mov.b64 %rd131, {%r38, %r39};
 	@!%p10 bra $L7;
-	mov.b64 %rd148, %rd136;
-	mov.b64 %rd149, %rd137;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd128, %rd148;
-	mov.b64 %rd129, %rd149;
-	mov.b64 %rd130, %rd150;
-	mov.b64 %rd131, %rd151;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd152, %rd128, %rd132;
-	mov.b64 %rd128, %rd152;
-	add.s64 %rd153, %rd129, %rd133;
-	mov.b64 %rd129, %rd153;
+	mov.b64 %rd132, %rd120;
+	mov.b64 %rd133, %rd121;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd131;
+	mov.b64 %rd112, %rd132;
+	mov.b64 %rd113, %rd133;
+	mov.b64 %rd114, %rd134;
+	mov.b64 %rd115, %rd135;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd136, %rd112, %rd116;
+	mov.b64 %rd112, %rd136;
+	add.s64 %rd137, %rd113, %rd117;
+	mov.b64 %rd113, %rd137;
 $L8:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L7:
-	mov.b64 {%r40, %r41}, %rd136;
+	mov.b64 {%r40, %r41}, %rd120;
 	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd154, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd137;
+	mov.b64 %rd138, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd121;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd155, {%r46, %r47};
+	mov.b64 %rd139, {%r46, %r47};
 	@!%p11 bra $L9;
-	mov.b64 %rd156, %rd136;
-	mov.b64 %rd157, %rd137;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd128, %rd156;
-	mov.b64 %rd129, %rd157;
-	mov.b64 %rd130, %rd158;
-	mov.b64 %rd131, %rd159;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd160, %rd128, %rd132;
-	mov.b64 %rd128, %rd160;
-	add.s64 %rd161, %rd129, %rd133;
-	mov.b64 %rd129, %rd161;
+	mov.b64 %rd140, %rd120;
+	mov.b64 %rd141, %rd121;
+	mov.b64 %rd142, %rd138;
+	mov.b64 %rd143, %rd139;
+	mov.b64 %rd112, %rd140;
+	mov.b64 %rd113, %rd141;
+	mov.b64 %rd114, %rd142;
+	mov.b64 %rd115, %rd143;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd144, %rd112, %rd116;
+	mov.b64 %rd112, %rd144;
+	add.s64 %rd145, %rd113, %rd117;
+	mov.b64 %rd113, %rd145;
 $L10:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L9:
-	mov.b64 {%r48, %r49}, %rd136;
+	mov.b64 {%r48, %r49}, %rd120;
 	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd162, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd137;
+	mov.b64 %rd146, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd121;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd163, {%r54, %r55};
+	mov.b64 %rd147, {%r54, %r55};
 	@!%p12 bra $L11;
-	mov.b64 %rd164, %rd136;
-	mov.b64 %rd165, %rd137;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd128, %rd164;
-	mov.b64 %rd129, %rd165;
-	mov.b64 %rd130, %rd166;
-	mov.b64 %rd131, %rd167;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd168, %rd128, %rd132;
-	mov.b64 %rd128, %rd168;
-	add.s64 %rd169, %rd129, %rd133;
-	mov.b64 %rd129, %rd169;
+	mov.b64 %rd148, %rd120;
+	mov.b64 %rd149, %rd121;
+	mov.b64 %rd150, %rd146;
+	mov.b64 %rd151, %rd147;
+	mov.b64 %rd112, %rd148;
+	mov.b64 %rd113, %rd149;
+	mov.b64 %rd114, %rd150;
+	mov.b64 %rd115, %rd151;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd152, %rd112, %rd116;
+	mov.b64 %rd112, %rd152;
+	add.s64 %rd153, %rd113, %rd117;
+	mov.b64 %rd113, %rd153;
 $L12:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L11:
-	mov.b64 {%r56, %r57}, %rd136;
+	mov.b64 {%r56, %r57}, %rd120;
 	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd170, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd137;
+	mov.b64 %rd154, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd121;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd171, {%r62, %r63};
+	mov.b64 %rd155, {%r62, %r63};
 	@!%p13 bra $L13;
-	mov.b64 %rd172, %rd136;
-	mov.b64 %rd173, %rd137;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd175, %rd171;
-	mov.b64 %rd128, %rd172;
-	mov.b64 %rd129, %rd173;
-	mov.b64 %rd130, %rd174;
-	mov.b64 %rd131, %rd175;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd176, %rd128, %rd132;
-	mov.b64 %rd128, %rd176;
-	add.s64 %rd177, %rd129, %rd133;
-	mov.b64 %rd129, %rd177;
+	mov.b64 %rd156, %rd120;
+	mov.b64 %rd157, %rd121;
+	mov.b64 %rd158, %rd154;
+	mov.b64 %rd159, %rd155;
+	mov.b64 %rd112, %rd156;
+	mov.b64 %rd113, %rd157;
+	mov.b64 %rd114, %rd158;
+	mov.b64 %rd115, %rd159;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd160, %rd112, %rd116;
+	mov.b64 %rd112, %rd160;
+	add.s64 %rd161, %rd113, %rd117;
+	mov.b64 %rd113, %rd161;
 $L14:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd178, %r8, 16;
-	add.s64 %rd179, %rd1, %rd178;
-	st.shared.s64 [%rd179+0], %rd136;
-	st.shared.s64 [%rd179+8], %rd137;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd120;
+	st.shared.s64 [%rd163+8], %rd121;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd180, %r7, 16;
-	add.s64 %rd181, %rd1, %rd180;
-	ld.shared.s64 %rd182, [%rd181+0];
-	ld.shared.s64 %rd183, [%rd181+8];
-	mov.b64 %rd136, %rd182;
-	mov.b64 %rd137, %rd183;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	ld.shared.s64 %rd167, [%rd165+8];
+	mov.b64 %rd120, %rd166;
+	mov.b64 %rd121, %rd167;
 $L17:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd136;
+	mov.b64 {%r65, %r66}, %rd120;
 	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd184, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd137;
+	mov.b64 %rd168, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd121;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd185, {%r71, %r72};
+	mov.b64 %rd169, {%r71, %r72};
 	@!%p17 bra $L18;
-	mov.b64 %rd186, %rd136;
-	mov.b64 %rd187, %rd137;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd128, %rd186;
-	mov.b64 %rd129, %rd187;
-	mov.b64 %rd130, %rd188;
-	mov.b64 %rd131, %rd189;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd190, %rd128, %rd132;
-	mov.b64 %rd128, %rd190;
-	add.s64 %rd191, %rd129, %rd133;
-	mov.b64 %rd129, %rd191;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd169;
+	mov.b64 %rd112, %rd170;
+	mov.b64 %rd113, %rd171;
+	mov.b64 %rd114, %rd172;
+	mov.b64 %rd115, %rd173;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd174, %rd112, %rd116;
+	mov.b64 %rd112, %rd174;
+	add.s64 %rd175, %rd113, %rd117;
+	mov.b64 %rd113, %rd175;
 $L19:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L18:
-	mov.b64 {%r73, %r74}, %rd136;
+	mov.b64 {%r73, %r74}, %rd120;
 	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd192, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd137;
+	mov.b64 %rd176, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd121;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd193, {%r79, %r80};
+	mov.b64 %rd177, {%r79, %r80};
 	@!%p18 bra $L20;
-	mov.b64 %rd194, %rd136;
-	mov.b64 %rd195, %rd137;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd128, %rd194;
-	mov.b64 %rd129, %rd195;
-	mov.b64 %rd130, %rd196;
-	mov.b64 %rd131, %rd197;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd198, %rd128, %rd132;
-	mov.b64 %rd128, %rd198;
-	add.s64 %rd199, %rd129, %rd133;
-	mov.b64 %rd129, %rd199;
+	mov.b64 %rd178, %rd120;
+	mov.b64 %rd179, %rd121;
+	mov.b64 %rd180, %rd176;
+	mov.b64 %rd181, %rd177;
+	mov.b64 %rd112, %rd178;
+	mov.b64 %rd113, %rd179;
+	mov.b64 %rd114, %rd180;
+	mov.b64 %rd115, %rd181;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd182, %rd112, %rd116;
+	mov.b64 %rd112, %rd182;
+	add.s64 %rd183, %rd113, %rd117;
+	mov.b64 %rd113, %rd183;
 $L21:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L20:
-	mov.b64 {%r81, %r82}, %rd136;
+	mov.b64 {%r81, %r82}, %rd120;
 	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd200, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd137;
+	mov.b64 %rd184, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd121;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd201, {%r87, %r88};
+	mov.b64 %rd185, {%r87, %r88};
 	@!%p19 bra $L22;
-	mov.b64 %rd202, %rd136;
-	mov.b64 %rd203, %rd137;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd128, %rd202;
-	mov.b64 %rd129, %rd203;
-	mov.b64 %rd130, %rd204;
-	mov.b64 %rd131, %rd205;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd206, %rd128, %rd132;
-	mov.b64 %rd128, %rd206;
-	add.s64 %rd207, %rd129, %rd133;
-	mov.b64 %rd129, %rd207;
+	mov.b64 %rd186, %rd120;
+	mov.b64 %rd187, %rd121;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd189, %rd185;
+	mov.b64 %rd112, %rd186;
+	mov.b64 %rd113, %rd187;
+	mov.b64 %rd114, %rd188;
+	mov.b64 %rd115, %rd189;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd190, %rd112, %rd116;
+	mov.b64 %rd112, %rd190;
+	add.s64 %rd191, %rd113, %rd117;
+	mov.b64 %rd113, %rd191;
 $L23:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L22:
-	mov.b64 {%r89, %r90}, %rd136;
+	mov.b64 {%r89, %r90}, %rd120;
 	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd208, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd137;
+	mov.b64 %rd192, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd121;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd209, {%r95, %r96};
+	mov.b64 %rd193, {%r95, %r96};
 	@!%p20 bra $L24;
-	mov.b64 %rd210, %rd136;
-	mov.b64 %rd211, %rd137;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd213, %rd209;
-	mov.b64 %rd128, %rd210;
-	mov.b64 %rd129, %rd211;
-	mov.b64 %rd130, %rd212;
-	mov.b64 %rd131, %rd213;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd214, %rd128, %rd132;
-	mov.b64 %rd128, %rd214;
-	add.s64 %rd215, %rd129, %rd133;
-	mov.b64 %rd129, %rd215;
+	mov.b64 %rd194, %rd120;
+	mov.b64 %rd195, %rd121;
+	mov.b64 %rd196, %rd192;
+	mov.b64 %rd197, %rd193;
+	mov.b64 %rd112, %rd194;
+	mov.b64 %rd113, %rd195;
+	mov.b64 %rd114, %rd196;
+	mov.b64 %rd115, %rd197;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd198, %rd112, %rd116;
+	mov.b64 %rd112, %rd198;
+	add.s64 %rd199, %rd113, %rd117;
+	mov.b64 %rd113, %rd199;
 $L25:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L24:
-	mov.b64 {%r97, %r98}, %rd136;
+	mov.b64 {%r97, %r98}, %rd120;
 	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd216, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd137;
+	mov.b64 %rd200, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd121;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd217, {%r103, %r104};
+	mov.b64 %rd201, {%r103, %r104};
 	@!%p21 bra $L26;
-	mov.b64 %rd218, %rd136;
-	mov.b64 %rd219, %rd137;
-	mov.b64 %rd220, %rd216;
-	mov.b64 %rd221, %rd217;
-	mov.b64 %rd128, %rd218;
-	mov.b64 %rd129, %rd219;
-	mov.b64 %rd130, %rd220;
-	mov.b64 %rd131, %rd221;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd222, %rd128, %rd132;
-	mov.b64 %rd128, %rd222;
-	add.s64 %rd223, %rd129, %rd133;
-	mov.b64 %rd129, %rd223;
+	mov.b64 %rd202, %rd120;
+	mov.b64 %rd203, %rd121;
+	mov.b64 %rd204, %rd200;
+	mov.b64 %rd205, %rd201;
+	mov.b64 %rd112, %rd202;
+	mov.b64 %rd113, %rd203;
+	mov.b64 %rd114, %rd204;
+	mov.b64 %rd115, %rd205;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd206, %rd112, %rd116;
+	mov.b64 %rd112, %rd206;
+	add.s64 %rd207, %rd113, %rd117;
+	mov.b64 %rd113, %rd207;
 $L27:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd136;
-	st.global.s64 [%rd6+8], %rd137;
+	st.global.s64 [%rd6+0], %rd120;
+	st.global.s64 [%rd6+8], %rd121;
 $L28:
 	ret;
 }
@@ -18391,19 +18145,12 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<121>;
 	.reg .b32 %r<168>;
-	.reg .b64 %rd<450>;
+	.reg .b64 %rd<424>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18548,221 +18295,198 @@ const gokkosPTX3 = `//
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
+	ld.param.u64 %rd113, [gk_s42];
+	cvta.to.global.u64 %rd114, %rd113;
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.u64 %rd129, [gk_s49];
-	cvta.to.global.u64 %rd130, %rd129;
-	mov.b64 %rd131, %rd130;
-	ld.param.s64 %rd132, [gk_s50];
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	mov.b64 %rd136, 9223372036854775807;
-	mov.b64 %rd137, 9223372036854775807;
-	cvt.u64.u32 %rd139, %r28;
-	cvt.u64.u32 %rd140, %r29;
-	mov.b64 %rd141, %rd139;
+	mov.b64 %rd120, 9223372036854775807;
+	mov.b64 %rd121, 9223372036854775807;
+	cvt.u64.u32 %rd123, %r28;
+	cvt.u64.u32 %rd124, %r29;
+	mov.b64 %rd125, %rd123;
 $L1:
-	setp.ge.s64 %p9, %rd141, %rd2;
+	setp.ge.s64 %p9, %rd125, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd138, %rd141;
+	mov.b64 %rd122, %rd125;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd142, %rd27;
-	mov.b64 %rd143, %rd30;
-	mov.b64 %rd144, %rd32;
-	mov.b64 %rd145, %rd34;
-	mov.b64 %rd146, %rd37;
-	mov.b64 %rd147, %rd39;
-	mov.b64 %rd148, %rd41;
-	mov.b64 %rd149, %rd44;
-	mov.b64 %rd150, %rd46;
-	mov.b64 %rd151, %rd48;
+	mov.b64 %rd126, %rd27;
+	mov.b64 %rd127, %rd30;
+	mov.b64 %rd128, %rd32;
+	mov.b64 %rd129, %rd34;
+	mov.b64 %rd130, %rd37;
+	mov.b64 %rd131, %rd39;
+	mov.b64 %rd132, %rd41;
+	mov.b64 %rd133, %rd44;
+	mov.b64 %rd134, %rd46;
+	mov.b64 %rd135, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd152, %rd50;
-	mov.b64 %rd153, %rd53;
-	mov.b64 %rd154, %rd55;
-	mov.b64 %rd155, %rd57;
-	mov.b64 %rd156, %rd60;
-	mov.b64 %rd157, %rd62;
-	mov.b64 %rd158, %rd64;
+	mov.b64 %rd136, %rd50;
+	mov.b64 %rd137, %rd53;
+	mov.b64 %rd138, %rd55;
+	mov.b64 %rd139, %rd57;
+	mov.b64 %rd140, %rd60;
+	mov.b64 %rd141, %rd62;
+	mov.b64 %rd142, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd159, %rd67;
-	mov.b64 %rd160, %rd69;
-	mov.b64 %rd161, %rd71;
-	mov.b64 %rd162, %rd74;
-	mov.b64 %rd163, %rd76;
-	mov.b64 %rd164, %rd78;
-	mov.b64 %rd165, %rd81;
-	mov.b64 %rd166, %rd83;
-	mov.b64 %rd167, %rd85;
+	mov.b64 %rd143, %rd67;
+	mov.b64 %rd144, %rd69;
+	mov.b64 %rd145, %rd71;
+	mov.b64 %rd146, %rd74;
+	mov.b64 %rd147, %rd76;
+	mov.b64 %rd148, %rd78;
+	mov.b64 %rd149, %rd81;
+	mov.b64 %rd150, %rd83;
+	mov.b64 %rd151, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd168, %rd88;
-	mov.b64 %rd169, %rd90;
-	mov.b64 %rd170, %rd92;
+	mov.b64 %rd152, %rd88;
+	mov.b64 %rd153, %rd90;
+	mov.b64 %rd154, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd171, %rd94;
-	mov.b64 %rd172, %rd96;
-	mov.b64 %rd173, %rd99;
-	mov.b64 %rd174, %rd101;
-	mov.b64 %rd175, %rd103;
-	mov.b64 %rd176, %rd105;
-	mov.b64 %rd177, %rd107;
-	mov.b64 %rd178, %rd110;
-	mov.b64 %rd179, %rd112;
-	mov.b64 %rd180, %rd114;
-	mov.b64 %rd181, %rd117;
-	mov.b64 %rd182, %rd119;
-	mov.b64 %rd183, %rd121;
-	mov.b64 %rd184, %rd124;
-	mov.b64 %rd185, %rd126;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd131;
-	mov.b64 %rd188, %rd133;
-	mov.b64 %rd189, %rd135;
-	add.s64 %rd190, %rd15, %rd23;
-	mad.lo.s64 %rd191, %rd171, 4, 15;
-	and.b64 %rd191, %rd191, -16;
-	add.s64 %rd23, %rd23, %rd191;
-	mov.b64 %rd192, %rd190;
-	mov.b64 %rd193, %rd171;
-	mov.b64 %rd194, 1;
-	mov.b64 %rd195, %rd192;
-	mov.b64 %rd196, %rd193;
-	mov.b64 %rd197, %rd194;
-	mov.b64 %rd198, %rd2;
-	mov.b64 %rd199, %rd138;
-	mul.lo.s64 %rd200, %rd199, %rd176;
-	div.s64 %rd201, %rd200, %rd198;
-	setp.eq.s64 %p13, %rd198, -1;
-	neg.s64 %rd202, %rd200;
-	selp.b64 %rd203, %rd202, %rd201, %p13;
-	setp.eq.s64 %p14, %rd198, 0;
-	selp.b64 %rd204, 0, %rd203, %p14;
-	mov.b64 %rd205, %rd204;
-	add.s64 %rd206, %rd199, 1;
-	mul.lo.s64 %rd207, %rd206, %rd176;
-	div.s64 %rd208, %rd207, %rd198;
-	setp.eq.s64 %p15, %rd198, -1;
-	neg.s64 %rd209, %rd207;
-	selp.b64 %rd210, %rd209, %rd208, %p15;
-	setp.eq.s64 %p16, %rd198, 0;
-	selp.b64 %rd211, 0, %rd210, %p16;
-	mov.b64 %rd212, %rd211;
-	cvt.u64.u32 %rd213, %r4;
-	mov.b64 %rd214, %rd213;
-	mul.lo.s64 %rd215, %rd214, %rd171;
-	mov.b64 %rd216, %rd215;
+	mov.b64 %rd155, %rd94;
+	mov.b64 %rd156, %rd96;
+	mov.b64 %rd157, %rd99;
+	mov.b64 %rd158, %rd101;
+	mov.b64 %rd159, %rd103;
+	mov.b64 %rd160, %rd105;
+	mov.b64 %rd161, %rd108;
+	mov.b64 %rd162, %rd110;
+	mov.b64 %rd163, %rd112;
+	mov.b64 %rd164, %rd115;
+	mov.b64 %rd165, %rd117;
+	mov.b64 %rd166, %rd119;
+	add.s64 %rd167, %rd15, %rd23;
+	mad.lo.s64 %rd168, %rd155, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd23, %rd23, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd155;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	mov.b64 %rd175, %rd2;
+	mov.b64 %rd176, %rd122;
+	mul.lo.s64 %rd177, %rd176, %rd160;
+	div.s64 %rd178, %rd177, %rd175;
+	setp.eq.s64 %p13, %rd175, -1;
+	neg.s64 %rd179, %rd177;
+	selp.b64 %rd180, %rd179, %rd178, %p13;
+	setp.eq.s64 %p14, %rd175, 0;
+	selp.b64 %rd181, 0, %rd180, %p14;
+	mov.b64 %rd182, %rd181;
+	add.s64 %rd183, %rd176, 1;
+	mul.lo.s64 %rd184, %rd183, %rd160;
+	div.s64 %rd185, %rd184, %rd175;
+	setp.eq.s64 %p15, %rd175, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p15;
+	setp.eq.s64 %p16, %rd175, 0;
+	selp.b64 %rd188, 0, %rd187, %p16;
+	mov.b64 %rd189, %rd188;
+	cvt.u64.u32 %rd190, %r4;
+	mov.b64 %rd191, %rd190;
+	mul.lo.s64 %rd192, %rd191, %rd155;
+	mov.b64 %rd193, %rd192;
 	@!%p11 bra $L5;
-	sub.s64 %rd217, %rd212, %rd205;
-	mov.b64 %rd216, %rd217;
+	sub.s64 %rd194, %rd189, %rd182;
+	mov.b64 %rd193, %rd194;
 $L5:
-	mov.b64 %rd218, %rd205;
+	mov.b64 %rd195, %rd182;
 $L6:
-	setp.lt.s64 %p17, %rd218, %rd212;
+	setp.lt.s64 %p17, %rd195, %rd189;
 	not.pred %p18, %p17;
 	@!%p18 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd219, 0;
-	add.s64 %rd220, %rd218, %rd216;
-	min.s64 %rd221, %rd212, %rd220;
-	mov.b64 %rd222, %rd221;
-	cvt.u64.u32 %rd223, %r2;
-	add.s64 %rd224, %rd218, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd152;
-	mov.b64 %rd227, %rd225;
-	sub.s64 %rd228, %rd226, 1;
-	mov.b64 %rd229, %rd228;
-	mov.b64 %rd230, 0;
-	mov.b64 %rd231, %rd229;
+	mov.b64 %rd196, 0;
+	add.s64 %rd197, %rd195, %rd193;
+	min.s64 %rd198, %rd189, %rd197;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	add.s64 %rd201, %rd195, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd136;
+	mov.b64 %rd204, %rd202;
+	sub.s64 %rd205, %rd203, 1;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
 $L11:
-	setp.lt.s64 %p19, %rd230, %rd231;
+	setp.lt.s64 %p19, %rd207, %rd208;
 	not.pred %p20, %p19;
 	@!%p20 bra $L15;
 	bra.uni $L13;
 $L15:
-	add.s64 %rd232, %rd230, %rd231;
-	add.s64 %rd233, %rd232, 1;
-	shr.u64 %rd234, %rd233, 1;
-	mov.b64 %rd235, %rd234;
-	mul.lo.s64 %rd236, %rd235, %rd175;
-	mad.lo.s64 %rd237, %rd236, 8, %rd173;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	setp.le.s64 %p21, %rd239, %rd227;
+	add.s64 %rd209, %rd207, %rd208;
+	add.s64 %rd210, %rd209, 1;
+	shr.u64 %rd211, %rd210, 1;
+	mov.b64 %rd212, %rd211;
+	mul.lo.s64 %rd213, %rd212, %rd159;
+	mad.lo.s64 %rd214, %rd213, 8, %rd157;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	setp.le.s64 %p21, %rd216, %rd204;
 	@!%p21 bra $L16;
-	mov.b64 %rd230, %rd235;
+	mov.b64 %rd207, %rd212;
 	bra.uni $L17;
 $L16:
-	sub.s64 %rd240, %rd235, 1;
-	mov.b64 %rd231, %rd240;
+	sub.s64 %rd217, %rd212, 1;
+	mov.b64 %rd208, %rd217;
 $L17:
 $L12:
 	bra.uni $L11;
 $L13:
-	max.s64 %rd241, %rd230, 0;
-	mov.b64 %rd242, %rd241;
-	mov.b64 %rd243, %rd242;
+	max.s64 %rd218, %rd207, 0;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
 $L18:
-	setp.lt.s64 %p22, %rd225, %rd222;
+	setp.lt.s64 %p22, %rd202, %rd199;
 	not.pred %p23, %p22;
 	@!%p23 bra $L22;
 	bra.uni $L20;
 $L22:
 $L23:
-	add.s64 %rd244, %rd243, 1;
-	mul.lo.s64 %rd245, %rd244, %rd175;
-	mad.lo.s64 %rd246, %rd245, 8, %rd173;
-	ld.global.nc.s64 %rd247, [%rd246+0];
-	mov.b64 %rd248, %rd247;
-	setp.le.s64 %p24, %rd248, %rd225;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd159;
+	mad.lo.s64 %rd223, %rd222, 8, %rd157;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	setp.le.s64 %p24, %rd225, %rd202;
 	not.pred %p25, %p24;
 	@!%p25 bra $L27;
 	bra.uni $L25;
 $L27:
-	add.s64 %rd249, %rd243, 1;
-	mov.b64 %rd243, %rd249;
+	add.s64 %rd226, %rd220, 1;
+	mov.b64 %rd220, %rd226;
 $L24:
 	bra.uni $L23;
 $L25:
 	mov.pred %p26, %p10;
-	mov.b64 %rd250, %rd152;
-	mov.b64 %rd251, %rd243;
+	mov.b64 %rd227, %rd136;
+	mov.b64 %rd228, %rd220;
 $L28:
 	@!%p26 bra $L32;
-	shr.s64 %rd252, %rd251, 5;
-	mul.lo.s64 %rd253, %rd252, %rd158;
-	mad.lo.s64 %rd254, %rd253, 4, %rd156;
-	ld.global.nc.u32 %r36, [%rd254+0];
+	shr.s64 %rd229, %rd228, 5;
+	mul.lo.s64 %rd230, %rd229, %rd142;
+	mad.lo.s64 %rd231, %rd230, 4, %rd140;
+	ld.global.nc.u32 %r36, [%rd231+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd255, %rd251, 31;
-	min.u64 %rd256, %rd255, 32;
-	cvt.u32.u64 %r38, %rd256;
+	and.b64 %rd232, %rd228, 31;
+	min.u64 %rd233, %rd232, 32;
+	cvt.u32.u64 %r38, %rd233;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p27, %r38, 32;
@@ -18770,16 +18494,16 @@ $L28:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p28, %r42, 0x0;
 	@!%p28 bra $L34;
-	cvt.u32.u64 %r43, %rd251;
+	cvt.u32.u64 %r43, %rd228;
 	mov.b32 %r44, %r43;
 	bra.uni $L30;
 $L34:
 	mov.b32 %r44, -1;
 	bra.uni $L30;
 $L32:
-	mul.lo.s64 %rd257, %rd251, %rd155;
-	mad.lo.s64 %rd258, %rd257, 4, %rd153;
-	ld.global.nc.s32 %r45, [%rd258+0];
+	mul.lo.s64 %rd234, %rd228, %rd139;
+	mad.lo.s64 %rd235, %rd234, 4, %rd137;
+	ld.global.nc.s32 %r45, [%rd235+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L30;
@@ -18787,91 +18511,82 @@ $L29:
 	bra.uni $L28;
 $L30:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd259, %rd142;
+	mov.b64 %rd236, %rd126;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd260, %r48;
-	mul.lo.s64 %rd261, %rd260, %rd145;
-	mad.lo.s64 %rd262, %rd261, 8, %rd143;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd265, %rd264;
-	mul.lo.s64 %rd266, %rd243, %rd175;
-	mad.lo.s64 %rd267, %rd266, 8, %rd173;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	add.s64 %rd270, %rd265, %rd225;
-	sub.s64 %rd271, %rd270, %rd269;
-	mov.b64 %rd272, %rd271;
-	mul.lo.s64 %rd273, %rd272, %rd148;
-	mad.lo.s64 %rd274, %rd273, 4, %rd146;
-	ld.global.nc.s32 %r49, [%rd274+0];
+	cvt.s64.s32 %rd237, %r48;
+	mul.lo.s64 %rd238, %rd237, %rd129;
+	mad.lo.s64 %rd239, %rd238, 8, %rd127;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd241;
+	mul.lo.s64 %rd243, %rd220, %rd159;
+	mad.lo.s64 %rd244, %rd243, 8, %rd157;
+	ld.global.nc.s64 %rd245, [%rd244+0];
+	mov.b64 %rd246, %rd245;
+	add.s64 %rd247, %rd242, %rd202;
+	sub.s64 %rd248, %rd247, %rd246;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd249, %rd132;
+	mad.lo.s64 %rd251, %rd250, 4, %rd130;
+	ld.global.nc.s32 %r49, [%rd251+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r51, %r50;
-	mov.b64 %rd275, %rd177;
 	mov.b32 %r52, %r47;
 	mov.b32 %r53, %r51;
-	mov.b64 %rd276, %rd272;
+	mov.b64 %rd252, %rd249;
 $L35:
-	cvt.s64.s32 %rd277, %r52;
-	mul.lo.s64 %rd278, %rd277, %rd189;
-	mad.lo.s64 %rd279, %rd278, 8, %rd187;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd279+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd280, %rd275;
-	mov.b64 %rd281, %rd276;
-$L38:
-	setp.eq.s64 %p29, %rd185, 0;
-	@!%p29 bra $L42;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd282, %rd281, %rd186;
-	mad.lo.s64 %rd283, %rd282, 8, %rd184;
-	ld.global.nc.f64 %fd4, [%rd283+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L40;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p29, %rd162, 0;
+	@!%p29 bra $L39;
+	mul.lo.s64 %rd253, %rd252, %rd163;
+	mad.lo.s64 %rd254, %rd253, 8, %rd161;
+	ld.global.nc.f64 %fd2, [%rd254+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L39:
-	bra.uni $L38;
-$L40:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd255, %r52;
+	mul.lo.s64 %rd256, %rd255, %rd166;
+	mad.lo.s64 %rd257, %rd256, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd257+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd284, %r53;
-	mul.lo.s64 %rd285, %rd284, %rd189;
-	mad.lo.s64 %rd286, %rd285, 8, %rd187;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd286+0];
+	cvt.s64.s32 %rd258, %r53;
+	mul.lo.s64 %rd259, %rd258, %rd166;
+	mad.lo.s64 %rd260, %rd259, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd260+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p30, %fd7, %fd9;
 	not.pred %p31, %p30;
-	@!%p31 bra $L44;
+	@!%p31 bra $L41;
 	mov.pred %p32, 0;
 	bra.uni $L37;
-$L44:
-	cvt.s64.s32 %rd287, %r53;
-	mul.lo.s64 %rd288, %rd287, %rd189;
-	mad.lo.s64 %rd289, %rd288, 8, %rd187;
-	ld.relaxed.gpu.global.b64 %rd290, [%rd289];
-$L45:
-	mov.b64 %fd10, %rd290;
+$L41:
+	cvt.s64.s32 %rd261, %r53;
+	mul.lo.s64 %rd262, %rd261, %rd166;
+	mad.lo.s64 %rd263, %rd262, 8, %rd164;
+	ld.relaxed.gpu.global.b64 %rd264, [%rd263];
+$L42:
+	mov.b64 %fd10, %rd264;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd291, %fd10;
-	mov.b64 %rd292, %fd7;
-	or.b64 %rd293, %rd291, %rd292;
+	mov.b64 %rd265, %fd10;
+	mov.b64 %rd266, %fd7;
+	or.b64 %rd267, %rd265, %rd266;
 	setp.eq.f64 %p33, %fd10, %fd7;
-	mov.b64 %fd12, %rd293;
+	mov.b64 %fd12, %rd267;
 	selp.f64 %fd13, %fd12, %fd11, %p33;
 	setp.nan.f64 %p34, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p34;
-	mov.b64 %rd294, %fd15;
-	setp.eq.u64 %p35, %rd290, %rd294;
-	@%p35 bra $L46;
-	atom.global.cas.b64 %rd295, [%rd289], %rd290, %rd294;
-	setp.eq.u64 %p36, %rd295, %rd290;
-	mov.b64 %rd290, %rd295;
-	@!%p36 bra $L45;
-$L46:
-	mov.b64 %fd17, %rd290;
+	mov.b64 %rd268, %fd15;
+	setp.eq.u64 %p35, %rd264, %rd268;
+	@%p35 bra $L43;
+	atom.global.cas.b64 %rd269, [%rd263], %rd264, %rd268;
+	setp.eq.u64 %p36, %rd269, %rd264;
+	mov.b64 %rd264, %rd269;
+	@!%p36 bra $L42;
+$L43:
+	mov.b64 %fd17, %rd264;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p37, %fd18, %fd7;
@@ -18880,489 +18595,489 @@ $L46:
 $L36:
 	bra.uni $L35;
 $L37:
-	@!%p32 bra $L48;
+	@!%p32 bra $L45;
 	mov.pred %p38, 0;
-	mov.b64 %rd296, %rd219;
+	mov.b64 %rd270, %rd196;
 	mov.b32 %r54, %r51;
-$L49:
-	@!%p11 bra $L53;
+$L46:
+	@!%p11 bra $L50;
 	shr.s32 %r55, %r54, 5;
-	cvt.s64.s32 %rd297, %r55;
-	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd271, %r55;
+	mov.b64 %rd272, %rd271;
 	and.b32 %r56, %r54, 31;
-	cvt.s64.s32 %rd299, %r56;
-	min.u64 %rd300, %rd299, 32;
-	cvt.u32.u64 %r57, %rd300;
+	cvt.s64.s32 %rd273, %r56;
+	min.u64 %rd274, %rd273, 32;
+	cvt.u32.u64 %r57, %rd274;
 	mov.b32 %r59, 0x1;
 	shl.b32 %r58, %r59, %r57;
 	setp.hs.u32 %p39, %r57, 32;
 	selp.b32 %r60, 0, %r58, %p39;
 	mov.b32 %r61, %r60;
-	mov.b64 %rd301, %rd298;
+	mov.b64 %rd275, %rd272;
 	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd302, %rd301, %rd167;
-	mad.lo.s64 %rd303, %rd302, 4, %rd165;
-	ld.relaxed.gpu.global.u32 %r63, [%rd303+0];
+	mul.lo.s64 %rd276, %rd275, %rd151;
+	mad.lo.s64 %rd277, %rd276, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r63, [%rd277+0];
 	mov.b32 %r64, %r63;
 	and.b32 %r65, %r64, %r62;
 	setp.ne.u32 %p40, %r65, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
-	@!%p42 bra $L55;
-	mul.lo.s64 %rd304, %rd301, %rd167;
-	mad.lo.s64 %rd305, %rd304, 4, %rd165;
-	atom.global.or.b32 %r66, [%rd305], %r62;
+	@!%p42 bra $L52;
+	mul.lo.s64 %rd278, %rd275, %rd151;
+	mad.lo.s64 %rd279, %rd278, 4, %rd149;
+	atom.global.or.b32 %r66, [%rd279], %r62;
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, %r62;
 	setp.ne.u32 %p43, %r68, 0x0;
 	mov.pred %p41, %p43;
-$L55:
-	@!%p41 bra $L57;
-	mov.b64 %rd306, %rd296;
-	mov.b64 %rd307, %rd306;
+$L52:
+	@!%p41 bra $L54;
+	mov.b64 %rd280, %rd270;
+	mov.b64 %rd281, %rd280;
 	mov.pred %p44, 0;
-	bra.uni $L51;
-$L57:
-	mov.b64 %rd308, %rd296;
-	mov.b64 %rd307, %rd308;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd282, %rd270;
+	mov.b64 %rd281, %rd282;
 	mov.pred %p44, 1;
-	bra.uni $L51;
-$L53:
-	@!%p12 bra $L59;
-	cvt.s64.s32 %rd309, %r54;
-	mul.lo.s64 %rd310, %rd309, %rd170;
-	mad.lo.s64 %rd311, %rd310, 4, %rd168;
-	ld.relaxed.gpu.global.s32 %r69, [%rd311+0];
+	bra.uni $L48;
+$L50:
+	@!%p12 bra $L56;
+	cvt.s64.s32 %rd283, %r54;
+	mul.lo.s64 %rd284, %rd283, %rd154;
+	mad.lo.s64 %rd285, %rd284, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r69, [%rd285+0];
 	mov.b32 %r70, %r69;
 	setp.eq.s32 %p45, %r70, %r35;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
-	@!%p47 bra $L61;
-	cvt.s64.s32 %rd312, %r54;
-	mul.lo.s64 %rd313, %rd312, %rd170;
-	mad.lo.s64 %rd314, %rd313, 4, %rd168;
-	atom.global.exch.b32 %r71, [%rd314], %r35;
+	@!%p47 bra $L58;
+	cvt.s64.s32 %rd286, %r54;
+	mul.lo.s64 %rd287, %rd286, %rd154;
+	mad.lo.s64 %rd288, %rd287, 4, %rd152;
+	atom.global.exch.b32 %r71, [%rd288], %r35;
 	mov.b32 %r72, %r71;
 	setp.eq.s32 %p48, %r72, %r35;
 	mov.pred %p46, %p48;
-$L61:
-	@!%p46 bra $L63;
-	mov.b64 %rd315, %rd296;
-	mov.b64 %rd307, %rd315;
+$L58:
+	@!%p46 bra $L60;
+	mov.b64 %rd289, %rd270;
+	mov.b64 %rd281, %rd289;
 	mov.pred %p44, 0;
-	bra.uni $L51;
-$L63:
-$L59:
-	mul.lo.s64 %rd316, %rd296, %rd197;
-	mad.lo.s64 %rd317, %rd316, 4, %rd195;
-	st.shared.s32 [%rd317+0], %r54;
-	add.s64 %rd318, %rd296, 1;
-	mov.b64 %rd319, %rd318;
-	mov.b64 %rd307, %rd319;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd290, %rd270, %rd174;
+	mad.lo.s64 %rd291, %rd290, 4, %rd172;
+	st.shared.s32 [%rd291+0], %r54;
+	add.s64 %rd292, %rd270, 1;
+	mov.b64 %rd293, %rd292;
+	mov.b64 %rd281, %rd293;
 	mov.pred %p44, 1;
-	bra.uni $L51;
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd320, %rd307;
-	mov.pred %p49, %p44;
-	mov.b64 %rd219, %rd320;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L65;
-	mov.b64 %rd321, %rd142;
-	mov.b32 %r73, %r51;
-	setp.lt.s64 %p50, %rd136, 64;
-	setp.le.s64 %p51, %rd172, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L66;
-	mov.b64 %rd322, %rd321;
-	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd323, %r74;
-	add.s64 %rd324, %rd323, 1;
-	mul.lo.s64 %rd325, %rd324, %rd145;
-	mad.lo.s64 %rd326, %rd325, 8, %rd143;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r74;
-	mul.lo.s64 %rd330, %rd329, %rd145;
-	mad.lo.s64 %rd331, %rd330, 8, %rd143;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	sub.s64 %rd334, %rd328, %rd333;
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd137, %rd335;
-	mov.b64 %rd137, %rd336;
-	bra.uni $L67;
-$L66:
-	rem.s64 %rd337, %rd136, %rd172;
-	setp.eq.s64 %p53, %rd172, -1;
-	selp.b64 %rd338, 0, %rd337, %p53;
-	setp.eq.s64 %p54, %rd172, 0;
-	selp.b64 %rd339, %rd136, %rd338, %p54;
-	setp.eq.s64 %p55, %rd339, 0;
-	@!%p55 bra $L69;
-	mov.b64 %rd340, %rd321;
-	mov.b32 %r75, %r73;
-	cvt.s64.s32 %rd341, %r75;
-	add.s64 %rd342, %rd341, 1;
-	mul.lo.s64 %rd343, %rd342, %rd145;
-	mad.lo.s64 %rd344, %rd343, 8, %rd143;
-	ld.global.nc.s64 %rd345, [%rd344+0];
-	mov.b64 %rd346, %rd345;
-	cvt.s64.s32 %rd347, %r75;
-	mul.lo.s64 %rd348, %rd347, %rd145;
-	mad.lo.s64 %rd349, %rd348, 8, %rd143;
-	ld.global.nc.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	sub.s64 %rd352, %rd346, %rd351;
-	mov.b64 %rd353, %rd352;
-	mul.lo.s64 %rd354, %rd172, %rd353;
-	add.s64 %rd355, %rd137, %rd354;
-	mov.b64 %rd137, %rd355;
-$L69:
-$L67:
-	add.s64 %rd356, %rd136, 1;
-	mov.b64 %rd136, %rd356;
-$L65:
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
 $L48:
+	mov.b64 %rd294, %rd281;
+	mov.pred %p49, %p44;
+	mov.b64 %rd196, %rd294;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L62;
+	mov.b64 %rd295, %rd126;
+	mov.b32 %r73, %r51;
+	setp.lt.s64 %p50, %rd120, 64;
+	setp.le.s64 %p51, %rd156, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L63;
+	mov.b64 %rd296, %rd295;
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd297, %r74;
+	add.s64 %rd298, %rd297, 1;
+	mul.lo.s64 %rd299, %rd298, %rd129;
+	mad.lo.s64 %rd300, %rd299, 8, %rd127;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	cvt.s64.s32 %rd303, %r74;
+	mul.lo.s64 %rd304, %rd303, %rd129;
+	mad.lo.s64 %rd305, %rd304, 8, %rd127;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	sub.s64 %rd308, %rd302, %rd307;
+	mov.b64 %rd309, %rd308;
+	add.s64 %rd310, %rd121, %rd309;
+	mov.b64 %rd121, %rd310;
+	bra.uni $L64;
+$L63:
+	rem.s64 %rd311, %rd120, %rd156;
+	setp.eq.s64 %p53, %rd156, -1;
+	selp.b64 %rd312, 0, %rd311, %p53;
+	setp.eq.s64 %p54, %rd156, 0;
+	selp.b64 %rd313, %rd120, %rd312, %p54;
+	setp.eq.s64 %p55, %rd313, 0;
+	@!%p55 bra $L66;
+	mov.b64 %rd314, %rd295;
+	mov.b32 %r75, %r73;
+	cvt.s64.s32 %rd315, %r75;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd129;
+	mad.lo.s64 %rd318, %rd317, 8, %rd127;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r75;
+	mul.lo.s64 %rd322, %rd321, %rd129;
+	mad.lo.s64 %rd323, %rd322, 8, %rd127;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mov.b64 %rd327, %rd326;
+	mul.lo.s64 %rd328, %rd156, %rd327;
+	add.s64 %rd329, %rd121, %rd328;
+	mov.b64 %rd121, %rd329;
+$L66:
+$L64:
+	add.s64 %rd330, %rd120, 1;
+	mov.b64 %rd120, %rd330;
+$L62:
+$L45:
 $L19:
-	add.s64 %rd357, %rd225, %rd214;
-	mov.b64 %rd225, %rd357;
+	add.s64 %rd331, %rd202, %rd191;
+	mov.b64 %rd202, %rd331;
 	bra.uni $L18;
 $L20:
-	mov.b64 %rd358, %rd219;
-$L70:
-	@!%p11 bra $L74;
-	bra.uni $L72;
-$L74:
+	mov.b64 %rd332, %rd196;
+$L67:
+	@!%p11 bra $L71;
+	bra.uni $L69;
+$L71:
 	// block scan
-	mov.b64 %rd359, %rd358;
+	mov.b64 %rd333, %rd332;
 	mov.b32 %r76, %r3;
-$L75:
+$L72:
 	setp.hs.u32 %p56, %r76, 32;
-	@%p56 bra $L76;
-	mov.b64 {%r77, %r78}, %rd359;
+	@%p56 bra $L73;
+	mov.b64 {%r77, %r78}, %rd333;
 	shfl.sync.up.b32 %r79|%p57, %r77, %r76, 0, %r17;
 	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd360, {%r79, %r80};
-	@!%p57 bra $L77;
-	add.s64 %rd361, %rd360, %rd359;
-	mov.b64 %rd359, %rd361;
-$L77:
+	mov.b64 %rd334, {%r79, %r80};
+	@!%p57 bra $L74;
+	add.s64 %rd335, %rd334, %rd333;
+	mov.b64 %rd333, %rd335;
+$L74:
 	shl.b32 %r76, %r76, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r81, %r82}, %rd359;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r81, %r82}, %rd333;
 	shfl.sync.up.b32 %r83|%p58, %r81, %r3, 0, %r17;
 	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd362, {%r83, %r84};
+	mov.b64 %rd336, {%r83, %r84};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd363, %rd362, 0, %p60;
+	selp.b64 %rd337, %rd336, 0, %p60;
 	sub.u32 %r85, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r85;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd364, %r8, 16;
-	add.s64 %rd365, %rd1, %rd364;
-	st.shared.s64 [%rd365+0], %rd359;
-$L78:
+	@!%p61 bra $L75;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd333;
+$L75:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L79;
-	mov.b64 %rd366, 0;
+	@!%p62 bra $L76;
+	mov.b64 %rd340, 0;
 	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L80;
-	mul.wide.u32 %rd367, %r7, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	ld.shared.s64 %rd369, [%rd368+0];
-	mov.b64 %rd366, %rd369;
-$L80:
-	mov.b64 {%r86, %r87}, %rd366;
+	@!%p63 bra $L77;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd340, %rd343;
+$L77:
+	mov.b64 {%r86, %r87}, %rd340;
 	shfl.sync.up.b32 %r88|%p64, %r86, 1, 0, %r17;
 	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd370, {%r88, %r89};
-	@!%p64 bra $L81;
-	add.s64 %rd371, %rd370, %rd366;
-	mov.b64 %rd366, %rd371;
-$L81:
-	mov.b64 {%r90, %r91}, %rd366;
+	mov.b64 %rd344, {%r88, %r89};
+	@!%p64 bra $L78;
+	add.s64 %rd345, %rd344, %rd340;
+	mov.b64 %rd340, %rd345;
+$L78:
+	mov.b64 {%r90, %r91}, %rd340;
 	shfl.sync.up.b32 %r92|%p65, %r90, 2, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd372, {%r92, %r93};
-	@!%p65 bra $L82;
-	add.s64 %rd373, %rd372, %rd366;
-	mov.b64 %rd366, %rd373;
-$L82:
-	mov.b64 {%r94, %r95}, %rd366;
+	mov.b64 %rd346, {%r92, %r93};
+	@!%p65 bra $L79;
+	add.s64 %rd347, %rd346, %rd340;
+	mov.b64 %rd340, %rd347;
+$L79:
+	mov.b64 {%r94, %r95}, %rd340;
 	shfl.sync.up.b32 %r96|%p66, %r94, 4, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd374, {%r96, %r97};
-	@!%p66 bra $L83;
-	add.s64 %rd375, %rd374, %rd366;
-	mov.b64 %rd366, %rd375;
-$L83:
-	mov.b64 {%r98, %r99}, %rd366;
+	mov.b64 %rd348, {%r96, %r97};
+	@!%p66 bra $L80;
+	add.s64 %rd349, %rd348, %rd340;
+	mov.b64 %rd340, %rd349;
+$L80:
+	mov.b64 {%r98, %r99}, %rd340;
 	shfl.sync.up.b32 %r100|%p67, %r98, 8, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd376, {%r100, %r101};
-	@!%p67 bra $L84;
-	add.s64 %rd377, %rd376, %rd366;
-	mov.b64 %rd366, %rd377;
-$L84:
-	mov.b64 {%r102, %r103}, %rd366;
+	mov.b64 %rd350, {%r100, %r101};
+	@!%p67 bra $L81;
+	add.s64 %rd351, %rd350, %rd340;
+	mov.b64 %rd340, %rd351;
+$L81:
+	mov.b64 {%r102, %r103}, %rd340;
 	shfl.sync.up.b32 %r104|%p68, %r102, 16, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd378, {%r104, %r105};
-	@!%p68 bra $L85;
-	add.s64 %rd379, %rd378, %rd366;
-	mov.b64 %rd366, %rd379;
-$L85:
-	mov.b64 {%r106, %r107}, %rd366;
+	mov.b64 %rd352, {%r104, %r105};
+	@!%p68 bra $L82;
+	add.s64 %rd353, %rd352, %rd340;
+	mov.b64 %rd340, %rd353;
+$L82:
+	mov.b64 {%r106, %r107}, %rd340;
 	shfl.sync.up.b32 %r108|%p69, %r106, 1, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd380, {%r108, %r109};
-	selp.b64 %rd381, %rd380, 0, %p69;
-	@!%p63 bra $L86;
-	mul.wide.u32 %rd382, %r7, 16;
-	add.s64 %rd383, %rd1, %rd382;
-	add.s64 %rd384, %rd383, 512;
-	st.shared.s64 [%rd384+0], %rd381;
-$L86:
+	mov.b64 %rd354, {%r108, %r109};
+	selp.b64 %rd355, %rd354, 0, %p69;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	st.shared.s64 [%rd358+0], %rd355;
+$L83:
 	sub.u32 %r110, %r10, 1;
 	setp.eq.u32 %p70, %r7, %r110;
-	@!%p70 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd366;
-$L87:
-$L79:
+	@!%p70 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd340;
+$L84:
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd385, %r8, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	add.s64 %rd387, %rd386, 512;
-	ld.shared.s64 %rd388, [%rd387+0];
-	add.s64 %rd389, %rd388, %rd363;
-	ld.shared.s64 %rd390, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd389;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	ld.shared.s64 %rd362, [%rd361+0];
+	add.s64 %rd363, %rd362, %rd337;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd363;
 	shfl.sync.idx.b32 %r113|%p71, %r111, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r114, %r112, 0, %r21, %r17;
-	mov.b64 %rd391, {%r113, %r114};
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, 0;
-	cvt.u64.u32 %rd400, %r2;
-	setp.eq.s64 %p72, %rd400, 0;
-	setp.gt.s64 %p73, %rd398, 0;
+	mov.b64 %rd365, {%r113, %r114};
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, 0;
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p72, %rd374, 0;
+	setp.gt.s64 %p73, %rd372, 0;
 	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L89;
-	atom.global.add.u64 %rd401, [%rd162], %rd398;
-	mov.b64 %rd402, %rd401;
-	mov.b64 %rd399, %rd402;
-$L89:
-	cvt.u64.u32 %rd403, %r2;
-	setp.eq.s64 %p75, %rd403, 0;
+	@!%p74 bra $L86;
+	atom.global.add.u64 %rd375, [%rd146], %rd372;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd373, %rd376;
+$L86:
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p75, %rd377, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p77 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd399;
-$L90:
+	@!%p77 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L87:
 	bar.sync 0;
-	ld.shared.s64 %rd404, [%rd1+1024];
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd399, %rd405;
-	add.s64 %rd406, %rd399, %rd397;
-	mov.b64 %rd407, %rd406;
-	mov.b64 %rd408, 0;
-$L91:
-	setp.lt.s64 %p78, %rd408, %rd358;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd373, %rd379;
+	add.s64 %rd380, %rd373, %rd371;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, 0;
+$L88:
+	setp.lt.s64 %p78, %rd382, %rd332;
 	not.pred %p79, %p78;
-	@!%p79 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd409, %rd408, %rd197;
-	mad.lo.s64 %rd410, %rd409, 4, %rd195;
-	ld.shared.s32 %r115, [%rd410+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd411, %rd407, %rd408;
-	mul.lo.s64 %rd412, %rd411, %rd161;
-	mad.lo.s64 %rd413, %rd412, 4, %rd159;
-	st.global.s32 [%rd413+0], %r116;
+	@!%p79 bra $L92;
+	bra.uni $L90;
 $L92:
-	add.s64 %rd414, %rd408, 1;
-	mov.b64 %rd408, %rd414;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
+	mul.lo.s64 %rd383, %rd382, %rd174;
+	mad.lo.s64 %rd384, %rd383, 4, %rd172;
+	ld.shared.s32 %r115, [%rd384+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd385, %rd381, %rd382;
+	mul.lo.s64 %rd386, %rd385, %rd145;
+	mad.lo.s64 %rd387, %rd386, 4, %rd143;
+	st.global.s32 [%rd387+0], %r116;
+$L89:
+	add.s64 %rd388, %rd382, 1;
+	mov.b64 %rd382, %rd388;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
 $L7:
-	add.s64 %rd415, %rd218, %rd216;
-	mov.b64 %rd218, %rd415;
+	add.s64 %rd389, %rd195, %rd193;
+	mov.b64 %rd195, %rd389;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd141, %rd141, %rd140;
+	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd416, %rd136;
-	mov.b64 %rd417, %rd137;
+	mov.b64 %rd390, %rd120;
+	mov.b64 %rd391, %rd121;
 	// block reduction
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L96:
+$L93:
 	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L97;
-	mov.b64 {%r119, %r120}, %rd416;
+	@%p80 bra $L94;
+	mov.b64 {%r119, %r120}, %rd390;
 	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd418, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd417;
+	mov.b64 %rd392, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd391;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd419, {%r125, %r126};
-	@!%p81 bra $L98;
-	setp.lt.s64 %p82, %rd418, %rd416;
-	setp.eq.s64 %p83, %rd418, %rd416;
-	setp.lt.s64 %p84, %rd419, %rd417;
+	mov.b64 %rd393, {%r125, %r126};
+	@!%p81 bra $L95;
+	setp.lt.s64 %p82, %rd392, %rd390;
+	setp.eq.s64 %p83, %rd392, %rd390;
+	setp.lt.s64 %p84, %rd393, %rd391;
 	and.pred %p85, %p83, %p84;
 	or.pred %p86, %p82, %p85;
-	selp.b64 %rd420, %rd418, %rd416, %p86;
-	selp.b64 %rd421, %rd419, %rd417, %p86;
-	mov.b64 %rd416, %rd420;
-	mov.b64 %rd417, %rd421;
-$L98:
+	selp.b64 %rd394, %rd392, %rd390, %p86;
+	selp.b64 %rd395, %rd393, %rd391, %p86;
+	mov.b64 %rd390, %rd394;
+	mov.b64 %rd391, %rd395;
+$L95:
 	shl.b32 %r118, %r118, 1;
-	bra.uni $L96;
-$L97:
+	bra.uni $L93;
+$L94:
 	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L99;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	st.shared.s64 [%rd423+0], %rd416;
-	st.shared.s64 [%rd423+8], %rd417;
-$L99:
+	@!%p87 bra $L96;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	st.shared.s64 [%rd397+0], %rd390;
+	st.shared.s64 [%rd397+8], %rd391;
+$L96:
 	bar.sync 0;
 	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L100;
+	@!%p88 bra $L97;
 	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L101;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	ld.shared.s64 %rd426, [%rd425+0];
-	ld.shared.s64 %rd427, [%rd425+8];
-	mov.b64 %rd416, %rd426;
-	mov.b64 %rd417, %rd427;
-$L101:
+	@!%p89 bra $L98;
+	mul.wide.u32 %rd398, %r7, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	ld.shared.s64 %rd400, [%rd399+0];
+	ld.shared.s64 %rd401, [%rd399+8];
+	mov.b64 %rd390, %rd400;
+	mov.b64 %rd391, %rd401;
+$L98:
 	sub.u32 %r127, %r10, 1;
-	mov.b64 {%r128, %r129}, %rd416;
+	mov.b64 {%r128, %r129}, %rd390;
 	shfl.sync.down.b32 %r130|%p90, %r128, 1, %r127, %r17;
 	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
-	mov.b64 %rd428, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd417;
+	mov.b64 %rd402, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd391;
 	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
 	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
-	mov.b64 %rd429, {%r134, %r135};
-	@!%p90 bra $L102;
-	setp.lt.s64 %p91, %rd428, %rd416;
-	setp.eq.s64 %p92, %rd428, %rd416;
-	setp.lt.s64 %p93, %rd429, %rd417;
+	mov.b64 %rd403, {%r134, %r135};
+	@!%p90 bra $L99;
+	setp.lt.s64 %p91, %rd402, %rd390;
+	setp.eq.s64 %p92, %rd402, %rd390;
+	setp.lt.s64 %p93, %rd403, %rd391;
 	and.pred %p94, %p92, %p93;
 	or.pred %p95, %p91, %p94;
-	selp.b64 %rd430, %rd428, %rd416, %p95;
-	selp.b64 %rd431, %rd429, %rd417, %p95;
-	mov.b64 %rd416, %rd430;
-	mov.b64 %rd417, %rd431;
-$L102:
-	mov.b64 {%r136, %r137}, %rd416;
+	selp.b64 %rd404, %rd402, %rd390, %p95;
+	selp.b64 %rd405, %rd403, %rd391, %p95;
+	mov.b64 %rd390, %rd404;
+	mov.b64 %rd391, %rd405;
+$L99:
+	mov.b64 {%r136, %r137}, %rd390;
 	shfl.sync.down.b32 %r138|%p96, %r136, 2, %r127, %r17;
 	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
-	mov.b64 %rd432, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd417;
+	mov.b64 %rd406, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd391;
 	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
 	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
-	mov.b64 %rd433, {%r142, %r143};
-	@!%p96 bra $L103;
-	setp.lt.s64 %p97, %rd432, %rd416;
-	setp.eq.s64 %p98, %rd432, %rd416;
-	setp.lt.s64 %p99, %rd433, %rd417;
+	mov.b64 %rd407, {%r142, %r143};
+	@!%p96 bra $L100;
+	setp.lt.s64 %p97, %rd406, %rd390;
+	setp.eq.s64 %p98, %rd406, %rd390;
+	setp.lt.s64 %p99, %rd407, %rd391;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd434, %rd432, %rd416, %p101;
-	selp.b64 %rd435, %rd433, %rd417, %p101;
-	mov.b64 %rd416, %rd434;
-	mov.b64 %rd417, %rd435;
-$L103:
-	mov.b64 {%r144, %r145}, %rd416;
+	selp.b64 %rd408, %rd406, %rd390, %p101;
+	selp.b64 %rd409, %rd407, %rd391, %p101;
+	mov.b64 %rd390, %rd408;
+	mov.b64 %rd391, %rd409;
+$L100:
+	mov.b64 {%r144, %r145}, %rd390;
 	shfl.sync.down.b32 %r146|%p102, %r144, 4, %r127, %r17;
 	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
-	mov.b64 %rd436, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd417;
+	mov.b64 %rd410, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd391;
 	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
 	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
-	mov.b64 %rd437, {%r150, %r151};
-	@!%p102 bra $L104;
-	setp.lt.s64 %p103, %rd436, %rd416;
-	setp.eq.s64 %p104, %rd436, %rd416;
-	setp.lt.s64 %p105, %rd437, %rd417;
+	mov.b64 %rd411, {%r150, %r151};
+	@!%p102 bra $L101;
+	setp.lt.s64 %p103, %rd410, %rd390;
+	setp.eq.s64 %p104, %rd410, %rd390;
+	setp.lt.s64 %p105, %rd411, %rd391;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd438, %rd436, %rd416, %p107;
-	selp.b64 %rd439, %rd437, %rd417, %p107;
-	mov.b64 %rd416, %rd438;
-	mov.b64 %rd417, %rd439;
-$L104:
-	mov.b64 {%r152, %r153}, %rd416;
+	selp.b64 %rd412, %rd410, %rd390, %p107;
+	selp.b64 %rd413, %rd411, %rd391, %p107;
+	mov.b64 %rd390, %rd412;
+	mov.b64 %rd391, %rd413;
+$L101:
+	mov.b64 {%r152, %r153}, %rd390;
 	shfl.sync.down.b32 %r154|%p108, %r152, 8, %r127, %r17;
 	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
-	mov.b64 %rd440, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd417;
+	mov.b64 %rd414, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd391;
 	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
 	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
-	mov.b64 %rd441, {%r158, %r159};
-	@!%p108 bra $L105;
-	setp.lt.s64 %p109, %rd440, %rd416;
-	setp.eq.s64 %p110, %rd440, %rd416;
-	setp.lt.s64 %p111, %rd441, %rd417;
+	mov.b64 %rd415, {%r158, %r159};
+	@!%p108 bra $L102;
+	setp.lt.s64 %p109, %rd414, %rd390;
+	setp.eq.s64 %p110, %rd414, %rd390;
+	setp.lt.s64 %p111, %rd415, %rd391;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd442, %rd440, %rd416, %p113;
-	selp.b64 %rd443, %rd441, %rd417, %p113;
-	mov.b64 %rd416, %rd442;
-	mov.b64 %rd417, %rd443;
-$L105:
-	mov.b64 {%r160, %r161}, %rd416;
+	selp.b64 %rd416, %rd414, %rd390, %p113;
+	selp.b64 %rd417, %rd415, %rd391, %p113;
+	mov.b64 %rd390, %rd416;
+	mov.b64 %rd391, %rd417;
+$L102:
+	mov.b64 {%r160, %r161}, %rd390;
 	shfl.sync.down.b32 %r162|%p114, %r160, 16, %r127, %r17;
 	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
-	mov.b64 %rd444, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd417;
+	mov.b64 %rd418, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd391;
 	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
 	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
-	mov.b64 %rd445, {%r166, %r167};
-	@!%p114 bra $L106;
-	setp.lt.s64 %p115, %rd444, %rd416;
-	setp.eq.s64 %p116, %rd444, %rd416;
-	setp.lt.s64 %p117, %rd445, %rd417;
+	mov.b64 %rd419, {%r166, %r167};
+	@!%p114 bra $L103;
+	setp.lt.s64 %p115, %rd418, %rd390;
+	setp.eq.s64 %p116, %rd418, %rd390;
+	setp.lt.s64 %p117, %rd419, %rd391;
 	and.pred %p118, %p116, %p117;
 	or.pred %p119, %p115, %p118;
-	selp.b64 %rd446, %rd444, %rd416, %p119;
-	selp.b64 %rd447, %rd445, %rd417, %p119;
-	mov.b64 %rd416, %rd446;
-	mov.b64 %rd417, %rd447;
-$L106:
-$L100:
-	mul.wide.u32 %rd448, %r28, 16;
-	add.s64 %rd449, %rd11, %rd448;
+	selp.b64 %rd420, %rd418, %rd390, %p119;
+	selp.b64 %rd421, %rd419, %rd391, %p119;
+	mov.b64 %rd390, %rd420;
+	mov.b64 %rd391, %rd421;
+$L103:
+$L97:
+	mul.wide.u32 %rd422, %r28, 16;
+	add.s64 %rd423, %rd11, %rd422;
 	setp.eq.u32 %p120, %r5, 0;
-	@!%p120 bra $L107;
-	st.global.s64 [%rd449+0], %rd416;
-	st.global.s64 [%rd449+8], %rd417;
-$L107:
+	@!%p120 bra $L104;
+	st.global.s64 [%rd423+0], %rd390;
+	st.global.s64 [%rd423+8], %rd391;
+$L104:
 	ret;
 }
 
@@ -19414,19 +19129,12 @@ $L107:
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<175>;
+	.reg .b64 %rd<159>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19542,278 +19250,262 @@ $L107:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
+	ld.param.u64 %rd94, [gk_s42];
+	cvta.to.global.u64 %rd95, %rd94;
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s49];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s50];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s51];
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, 9223372036854775807;
-	mov.b64 %rd118, 9223372036854775807;
-	cvt.u64.u32 %rd119, %r5;
-	cvt.u64.u32 %rd120, %r6;
-	mov.b64 %rd121, %rd119;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	mov.b64 %rd105, %rd103;
 $L1:
-	setp.ge.s64 %p8, %rd121, %rd4;
+	setp.ge.s64 %p8, %rd105, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd122, %rd121, 16, %rd3;
-	ld.global.s64 %rd123, [%rd122+0];
-	ld.global.s64 %rd124, [%rd122+8];
-	setp.lt.s64 %p9, %rd123, %rd117;
-	setp.eq.s64 %p10, %rd123, %rd117;
-	setp.lt.s64 %p11, %rd124, %rd118;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p9, %rd107, %rd101;
+	setp.eq.s64 %p10, %rd107, %rd101;
+	setp.lt.s64 %p11, %rd108, %rd102;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd125, %rd123, %rd117, %p13;
-	selp.b64 %rd126, %rd124, %rd118, %p13;
-	mov.b64 %rd117, %rd125;
-	mov.b64 %rd118, %rd126;
-	add.s64 %rd121, %rd121, %rd120;
+	selp.b64 %rd109, %rd107, %rd101, %p13;
+	selp.b64 %rd110, %rd108, %rd102, %p13;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd127, %rd117;
-	mov.b64 %rd128, %rd118;
+	mov.b64 %rd111, %rd101;
+	mov.b64 %rd112, %rd102;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd127;
+	mov.b64 {%r24, %r25}, %rd111;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd129, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd128;
+	mov.b64 %rd113, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd112;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd130, {%r30, %r31};
+	mov.b64 %rd114, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd129, %rd127;
-	setp.eq.s64 %p16, %rd129, %rd127;
-	setp.lt.s64 %p17, %rd130, %rd128;
+	setp.lt.s64 %p15, %rd113, %rd111;
+	setp.eq.s64 %p16, %rd113, %rd111;
+	setp.lt.s64 %p17, %rd114, %rd112;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd131, %rd129, %rd127, %p19;
-	selp.b64 %rd132, %rd130, %rd128, %p19;
-	mov.b64 %rd127, %rd131;
-	mov.b64 %rd128, %rd132;
+	selp.b64 %rd115, %rd113, %rd111, %p19;
+	selp.b64 %rd116, %rd114, %rd112, %p19;
+	mov.b64 %rd111, %rd115;
+	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r32, %r33}, %rd127;
+	mov.b64 {%r32, %r33}, %rd111;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd133, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd128;
+	mov.b64 %rd117, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd112;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd134, {%r38, %r39};
+	mov.b64 %rd118, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd133, %rd127;
-	setp.eq.s64 %p22, %rd133, %rd127;
-	setp.lt.s64 %p23, %rd134, %rd128;
+	setp.lt.s64 %p21, %rd117, %rd111;
+	setp.eq.s64 %p22, %rd117, %rd111;
+	setp.lt.s64 %p23, %rd118, %rd112;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd135, %rd133, %rd127, %p25;
-	selp.b64 %rd136, %rd134, %rd128, %p25;
-	mov.b64 %rd127, %rd135;
-	mov.b64 %rd128, %rd136;
+	selp.b64 %rd119, %rd117, %rd111, %p25;
+	selp.b64 %rd120, %rd118, %rd112, %p25;
+	mov.b64 %rd111, %rd119;
+	mov.b64 %rd112, %rd120;
 $L4:
-	mov.b64 {%r40, %r41}, %rd127;
+	mov.b64 {%r40, %r41}, %rd111;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd137, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd128;
+	mov.b64 %rd121, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd112;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd138, {%r46, %r47};
+	mov.b64 %rd122, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd137, %rd127;
-	setp.eq.s64 %p28, %rd137, %rd127;
-	setp.lt.s64 %p29, %rd138, %rd128;
+	setp.lt.s64 %p27, %rd121, %rd111;
+	setp.eq.s64 %p28, %rd121, %rd111;
+	setp.lt.s64 %p29, %rd122, %rd112;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd139, %rd137, %rd127, %p31;
-	selp.b64 %rd140, %rd138, %rd128, %p31;
-	mov.b64 %rd127, %rd139;
-	mov.b64 %rd128, %rd140;
+	selp.b64 %rd123, %rd121, %rd111, %p31;
+	selp.b64 %rd124, %rd122, %rd112, %p31;
+	mov.b64 %rd111, %rd123;
+	mov.b64 %rd112, %rd124;
 $L5:
-	mov.b64 {%r48, %r49}, %rd127;
+	mov.b64 {%r48, %r49}, %rd111;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd141, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd128;
+	mov.b64 %rd125, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd112;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd142, {%r54, %r55};
+	mov.b64 %rd126, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd141, %rd127;
-	setp.eq.s64 %p34, %rd141, %rd127;
-	setp.lt.s64 %p35, %rd142, %rd128;
+	setp.lt.s64 %p33, %rd125, %rd111;
+	setp.eq.s64 %p34, %rd125, %rd111;
+	setp.lt.s64 %p35, %rd126, %rd112;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd143, %rd141, %rd127, %p37;
-	selp.b64 %rd144, %rd142, %rd128, %p37;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd144;
+	selp.b64 %rd127, %rd125, %rd111, %p37;
+	selp.b64 %rd128, %rd126, %rd112, %p37;
+	mov.b64 %rd111, %rd127;
+	mov.b64 %rd112, %rd128;
 $L6:
-	mov.b64 {%r56, %r57}, %rd127;
+	mov.b64 {%r56, %r57}, %rd111;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd145, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd128;
+	mov.b64 %rd129, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd112;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd146, {%r62, %r63};
+	mov.b64 %rd130, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd145, %rd127;
-	setp.eq.s64 %p40, %rd145, %rd127;
-	setp.lt.s64 %p41, %rd146, %rd128;
+	setp.lt.s64 %p39, %rd129, %rd111;
+	setp.eq.s64 %p40, %rd129, %rd111;
+	setp.lt.s64 %p41, %rd130, %rd112;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd147, %rd145, %rd127, %p43;
-	selp.b64 %rd148, %rd146, %rd128, %p43;
-	mov.b64 %rd127, %rd147;
-	mov.b64 %rd128, %rd148;
+	selp.b64 %rd131, %rd129, %rd111, %p43;
+	selp.b64 %rd132, %rd130, %rd112, %p43;
+	mov.b64 %rd111, %rd131;
+	mov.b64 %rd112, %rd132;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd149, %r8, 16;
-	add.s64 %rd150, %rd1, %rd149;
-	st.shared.s64 [%rd150+0], %rd127;
-	st.shared.s64 [%rd150+8], %rd128;
+	mul.wide.u32 %rd133, %r8, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	st.shared.s64 [%rd134+0], %rd111;
+	st.shared.s64 [%rd134+8], %rd112;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd151, %r7, 16;
-	add.s64 %rd152, %rd1, %rd151;
-	ld.shared.s64 %rd153, [%rd152+0];
-	ld.shared.s64 %rd154, [%rd152+8];
-	mov.b64 %rd127, %rd153;
-	mov.b64 %rd128, %rd154;
+	mul.wide.u32 %rd135, %r7, 16;
+	add.s64 %rd136, %rd1, %rd135;
+	ld.shared.s64 %rd137, [%rd136+0];
+	ld.shared.s64 %rd138, [%rd136+8];
+	mov.b64 %rd111, %rd137;
+	mov.b64 %rd112, %rd138;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd127;
+	mov.b64 {%r65, %r66}, %rd111;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd155, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd128;
+	mov.b64 %rd139, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd112;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd156, {%r71, %r72};
+	mov.b64 %rd140, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd155, %rd127;
-	setp.eq.s64 %p49, %rd155, %rd127;
-	setp.lt.s64 %p50, %rd156, %rd128;
+	setp.lt.s64 %p48, %rd139, %rd111;
+	setp.eq.s64 %p49, %rd139, %rd111;
+	setp.lt.s64 %p50, %rd140, %rd112;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd157, %rd155, %rd127, %p52;
-	selp.b64 %rd158, %rd156, %rd128, %p52;
-	mov.b64 %rd127, %rd157;
-	mov.b64 %rd128, %rd158;
+	selp.b64 %rd141, %rd139, %rd111, %p52;
+	selp.b64 %rd142, %rd140, %rd112, %p52;
+	mov.b64 %rd111, %rd141;
+	mov.b64 %rd112, %rd142;
 $L11:
-	mov.b64 {%r73, %r74}, %rd127;
+	mov.b64 {%r73, %r74}, %rd111;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd159, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd128;
+	mov.b64 %rd143, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd112;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd160, {%r79, %r80};
+	mov.b64 %rd144, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd159, %rd127;
-	setp.eq.s64 %p55, %rd159, %rd127;
-	setp.lt.s64 %p56, %rd160, %rd128;
+	setp.lt.s64 %p54, %rd143, %rd111;
+	setp.eq.s64 %p55, %rd143, %rd111;
+	setp.lt.s64 %p56, %rd144, %rd112;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd161, %rd159, %rd127, %p58;
-	selp.b64 %rd162, %rd160, %rd128, %p58;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd162;
+	selp.b64 %rd145, %rd143, %rd111, %p58;
+	selp.b64 %rd146, %rd144, %rd112, %p58;
+	mov.b64 %rd111, %rd145;
+	mov.b64 %rd112, %rd146;
 $L12:
-	mov.b64 {%r81, %r82}, %rd127;
+	mov.b64 {%r81, %r82}, %rd111;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd163, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd128;
+	mov.b64 %rd147, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd112;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd164, {%r87, %r88};
+	mov.b64 %rd148, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd163, %rd127;
-	setp.eq.s64 %p61, %rd163, %rd127;
-	setp.lt.s64 %p62, %rd164, %rd128;
+	setp.lt.s64 %p60, %rd147, %rd111;
+	setp.eq.s64 %p61, %rd147, %rd111;
+	setp.lt.s64 %p62, %rd148, %rd112;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd165, %rd163, %rd127, %p64;
-	selp.b64 %rd166, %rd164, %rd128, %p64;
-	mov.b64 %rd127, %rd165;
-	mov.b64 %rd128, %rd166;
+	selp.b64 %rd149, %rd147, %rd111, %p64;
+	selp.b64 %rd150, %rd148, %rd112, %p64;
+	mov.b64 %rd111, %rd149;
+	mov.b64 %rd112, %rd150;
 $L13:
-	mov.b64 {%r89, %r90}, %rd127;
+	mov.b64 {%r89, %r90}, %rd111;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd167, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd128;
+	mov.b64 %rd151, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd112;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd168, {%r95, %r96};
+	mov.b64 %rd152, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd167, %rd127;
-	setp.eq.s64 %p67, %rd167, %rd127;
-	setp.lt.s64 %p68, %rd168, %rd128;
+	setp.lt.s64 %p66, %rd151, %rd111;
+	setp.eq.s64 %p67, %rd151, %rd111;
+	setp.lt.s64 %p68, %rd152, %rd112;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd169, %rd167, %rd127, %p70;
-	selp.b64 %rd170, %rd168, %rd128, %p70;
-	mov.b64 %rd127, %rd169;
-	mov.b64 %rd128, %rd170;
+	selp.b64 %rd153, %rd151, %rd111, %p70;
+	selp.b64 %rd154, %rd152, %rd112, %p70;
+	mov.b64 %rd111, %rd153;
+	mov.b64 %rd112, %rd154;
 $L14:
-	mov.b64 {%r97, %r98}, %rd127;
+	mov.b64 {%r97, %r98}, %rd111;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd171, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd128;
+	mov.b64 %rd155, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd112;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd172, {%r103, %r104};
+	mov.b64 %rd156, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd171, %rd127;
-	setp.eq.s64 %p73, %rd171, %rd127;
-	setp.lt.s64 %p74, %rd172, %rd128;
+	setp.lt.s64 %p72, %rd155, %rd111;
+	setp.eq.s64 %p73, %rd155, %rd111;
+	setp.lt.s64 %p74, %rd156, %rd112;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd173, %rd171, %rd127, %p76;
-	selp.b64 %rd174, %rd172, %rd128, %p76;
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
+	selp.b64 %rd157, %rd155, %rd111, %p76;
+	selp.b64 %rd158, %rd156, %rd112, %p76;
+	mov.b64 %rd111, %rd157;
+	mov.b64 %rd112, %rd158;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
+	st.global.s64 [%rd6+0], %rd111;
+	st.global.s64 [%rd6+8], %rd112;
 $L16:
 	ret;
 }
@@ -19872,19 +19564,12 @@ $L16:
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<121>;
 	.reg .b32 %r<168>;
-	.reg .b64 %rd<450>;
+	.reg .b64 %rd<424>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -20029,221 +19714,198 @@ $L16:
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
+	ld.param.u64 %rd113, [gk_s42];
+	cvta.to.global.u64 %rd114, %rd113;
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.u64 %rd129, [gk_s49];
-	cvta.to.global.u64 %rd130, %rd129;
-	mov.b64 %rd131, %rd130;
-	ld.param.s64 %rd132, [gk_s50];
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	mov.b64 %rd136, -9223372036854775808;
-	mov.b64 %rd137, 9223372036854775807;
-	cvt.u64.u32 %rd139, %r28;
-	cvt.u64.u32 %rd140, %r29;
-	mov.b64 %rd141, %rd139;
+	mov.b64 %rd120, -9223372036854775808;
+	mov.b64 %rd121, 9223372036854775807;
+	cvt.u64.u32 %rd123, %r28;
+	cvt.u64.u32 %rd124, %r29;
+	mov.b64 %rd125, %rd123;
 $L1:
-	setp.ge.s64 %p9, %rd141, %rd2;
+	setp.ge.s64 %p9, %rd125, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd138, %rd141;
+	mov.b64 %rd122, %rd125;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd142, %rd27;
-	mov.b64 %rd143, %rd30;
-	mov.b64 %rd144, %rd32;
-	mov.b64 %rd145, %rd34;
-	mov.b64 %rd146, %rd37;
-	mov.b64 %rd147, %rd39;
-	mov.b64 %rd148, %rd41;
-	mov.b64 %rd149, %rd44;
-	mov.b64 %rd150, %rd46;
-	mov.b64 %rd151, %rd48;
+	mov.b64 %rd126, %rd27;
+	mov.b64 %rd127, %rd30;
+	mov.b64 %rd128, %rd32;
+	mov.b64 %rd129, %rd34;
+	mov.b64 %rd130, %rd37;
+	mov.b64 %rd131, %rd39;
+	mov.b64 %rd132, %rd41;
+	mov.b64 %rd133, %rd44;
+	mov.b64 %rd134, %rd46;
+	mov.b64 %rd135, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd152, %rd50;
-	mov.b64 %rd153, %rd53;
-	mov.b64 %rd154, %rd55;
-	mov.b64 %rd155, %rd57;
-	mov.b64 %rd156, %rd60;
-	mov.b64 %rd157, %rd62;
-	mov.b64 %rd158, %rd64;
+	mov.b64 %rd136, %rd50;
+	mov.b64 %rd137, %rd53;
+	mov.b64 %rd138, %rd55;
+	mov.b64 %rd139, %rd57;
+	mov.b64 %rd140, %rd60;
+	mov.b64 %rd141, %rd62;
+	mov.b64 %rd142, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd159, %rd67;
-	mov.b64 %rd160, %rd69;
-	mov.b64 %rd161, %rd71;
-	mov.b64 %rd162, %rd74;
-	mov.b64 %rd163, %rd76;
-	mov.b64 %rd164, %rd78;
-	mov.b64 %rd165, %rd81;
-	mov.b64 %rd166, %rd83;
-	mov.b64 %rd167, %rd85;
+	mov.b64 %rd143, %rd67;
+	mov.b64 %rd144, %rd69;
+	mov.b64 %rd145, %rd71;
+	mov.b64 %rd146, %rd74;
+	mov.b64 %rd147, %rd76;
+	mov.b64 %rd148, %rd78;
+	mov.b64 %rd149, %rd81;
+	mov.b64 %rd150, %rd83;
+	mov.b64 %rd151, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd168, %rd88;
-	mov.b64 %rd169, %rd90;
-	mov.b64 %rd170, %rd92;
+	mov.b64 %rd152, %rd88;
+	mov.b64 %rd153, %rd90;
+	mov.b64 %rd154, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd171, %rd94;
-	mov.b64 %rd172, %rd96;
-	mov.b64 %rd173, %rd99;
-	mov.b64 %rd174, %rd101;
-	mov.b64 %rd175, %rd103;
-	mov.b64 %rd176, %rd105;
-	mov.b64 %rd177, %rd107;
-	mov.b64 %rd178, %rd110;
-	mov.b64 %rd179, %rd112;
-	mov.b64 %rd180, %rd114;
-	mov.b64 %rd181, %rd117;
-	mov.b64 %rd182, %rd119;
-	mov.b64 %rd183, %rd121;
-	mov.b64 %rd184, %rd124;
-	mov.b64 %rd185, %rd126;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd131;
-	mov.b64 %rd188, %rd133;
-	mov.b64 %rd189, %rd135;
-	add.s64 %rd190, %rd15, %rd23;
-	mad.lo.s64 %rd191, %rd171, 4, 15;
-	and.b64 %rd191, %rd191, -16;
-	add.s64 %rd23, %rd23, %rd191;
-	mov.b64 %rd192, %rd190;
-	mov.b64 %rd193, %rd171;
-	mov.b64 %rd194, 1;
-	mov.b64 %rd195, %rd192;
-	mov.b64 %rd196, %rd193;
-	mov.b64 %rd197, %rd194;
-	mov.b64 %rd198, %rd2;
-	mov.b64 %rd199, %rd138;
-	mul.lo.s64 %rd200, %rd199, %rd176;
-	div.s64 %rd201, %rd200, %rd198;
-	setp.eq.s64 %p13, %rd198, -1;
-	neg.s64 %rd202, %rd200;
-	selp.b64 %rd203, %rd202, %rd201, %p13;
-	setp.eq.s64 %p14, %rd198, 0;
-	selp.b64 %rd204, 0, %rd203, %p14;
-	mov.b64 %rd205, %rd204;
-	add.s64 %rd206, %rd199, 1;
-	mul.lo.s64 %rd207, %rd206, %rd176;
-	div.s64 %rd208, %rd207, %rd198;
-	setp.eq.s64 %p15, %rd198, -1;
-	neg.s64 %rd209, %rd207;
-	selp.b64 %rd210, %rd209, %rd208, %p15;
-	setp.eq.s64 %p16, %rd198, 0;
-	selp.b64 %rd211, 0, %rd210, %p16;
-	mov.b64 %rd212, %rd211;
-	cvt.u64.u32 %rd213, %r4;
-	mov.b64 %rd214, %rd213;
-	mul.lo.s64 %rd215, %rd214, %rd171;
-	mov.b64 %rd216, %rd215;
+	mov.b64 %rd155, %rd94;
+	mov.b64 %rd156, %rd96;
+	mov.b64 %rd157, %rd99;
+	mov.b64 %rd158, %rd101;
+	mov.b64 %rd159, %rd103;
+	mov.b64 %rd160, %rd105;
+	mov.b64 %rd161, %rd108;
+	mov.b64 %rd162, %rd110;
+	mov.b64 %rd163, %rd112;
+	mov.b64 %rd164, %rd115;
+	mov.b64 %rd165, %rd117;
+	mov.b64 %rd166, %rd119;
+	add.s64 %rd167, %rd15, %rd23;
+	mad.lo.s64 %rd168, %rd155, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd23, %rd23, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd155;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	mov.b64 %rd175, %rd2;
+	mov.b64 %rd176, %rd122;
+	mul.lo.s64 %rd177, %rd176, %rd160;
+	div.s64 %rd178, %rd177, %rd175;
+	setp.eq.s64 %p13, %rd175, -1;
+	neg.s64 %rd179, %rd177;
+	selp.b64 %rd180, %rd179, %rd178, %p13;
+	setp.eq.s64 %p14, %rd175, 0;
+	selp.b64 %rd181, 0, %rd180, %p14;
+	mov.b64 %rd182, %rd181;
+	add.s64 %rd183, %rd176, 1;
+	mul.lo.s64 %rd184, %rd183, %rd160;
+	div.s64 %rd185, %rd184, %rd175;
+	setp.eq.s64 %p15, %rd175, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p15;
+	setp.eq.s64 %p16, %rd175, 0;
+	selp.b64 %rd188, 0, %rd187, %p16;
+	mov.b64 %rd189, %rd188;
+	cvt.u64.u32 %rd190, %r4;
+	mov.b64 %rd191, %rd190;
+	mul.lo.s64 %rd192, %rd191, %rd155;
+	mov.b64 %rd193, %rd192;
 	@!%p11 bra $L5;
-	sub.s64 %rd217, %rd212, %rd205;
-	mov.b64 %rd216, %rd217;
+	sub.s64 %rd194, %rd189, %rd182;
+	mov.b64 %rd193, %rd194;
 $L5:
-	mov.b64 %rd218, %rd205;
+	mov.b64 %rd195, %rd182;
 $L6:
-	setp.lt.s64 %p17, %rd218, %rd212;
+	setp.lt.s64 %p17, %rd195, %rd189;
 	not.pred %p18, %p17;
 	@!%p18 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd219, 0;
-	add.s64 %rd220, %rd218, %rd216;
-	min.s64 %rd221, %rd212, %rd220;
-	mov.b64 %rd222, %rd221;
-	cvt.u64.u32 %rd223, %r2;
-	add.s64 %rd224, %rd218, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd152;
-	mov.b64 %rd227, %rd225;
-	sub.s64 %rd228, %rd226, 1;
-	mov.b64 %rd229, %rd228;
-	mov.b64 %rd230, 0;
-	mov.b64 %rd231, %rd229;
+	mov.b64 %rd196, 0;
+	add.s64 %rd197, %rd195, %rd193;
+	min.s64 %rd198, %rd189, %rd197;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	add.s64 %rd201, %rd195, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd136;
+	mov.b64 %rd204, %rd202;
+	sub.s64 %rd205, %rd203, 1;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
 $L11:
-	setp.lt.s64 %p19, %rd230, %rd231;
+	setp.lt.s64 %p19, %rd207, %rd208;
 	not.pred %p20, %p19;
 	@!%p20 bra $L15;
 	bra.uni $L13;
 $L15:
-	add.s64 %rd232, %rd230, %rd231;
-	add.s64 %rd233, %rd232, 1;
-	shr.u64 %rd234, %rd233, 1;
-	mov.b64 %rd235, %rd234;
-	mul.lo.s64 %rd236, %rd235, %rd175;
-	mad.lo.s64 %rd237, %rd236, 8, %rd173;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	setp.le.s64 %p21, %rd239, %rd227;
+	add.s64 %rd209, %rd207, %rd208;
+	add.s64 %rd210, %rd209, 1;
+	shr.u64 %rd211, %rd210, 1;
+	mov.b64 %rd212, %rd211;
+	mul.lo.s64 %rd213, %rd212, %rd159;
+	mad.lo.s64 %rd214, %rd213, 8, %rd157;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	setp.le.s64 %p21, %rd216, %rd204;
 	@!%p21 bra $L16;
-	mov.b64 %rd230, %rd235;
+	mov.b64 %rd207, %rd212;
 	bra.uni $L17;
 $L16:
-	sub.s64 %rd240, %rd235, 1;
-	mov.b64 %rd231, %rd240;
+	sub.s64 %rd217, %rd212, 1;
+	mov.b64 %rd208, %rd217;
 $L17:
 $L12:
 	bra.uni $L11;
 $L13:
-	max.s64 %rd241, %rd230, 0;
-	mov.b64 %rd242, %rd241;
-	mov.b64 %rd243, %rd242;
+	max.s64 %rd218, %rd207, 0;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
 $L18:
-	setp.lt.s64 %p22, %rd225, %rd222;
+	setp.lt.s64 %p22, %rd202, %rd199;
 	not.pred %p23, %p22;
 	@!%p23 bra $L22;
 	bra.uni $L20;
 $L22:
 $L23:
-	add.s64 %rd244, %rd243, 1;
-	mul.lo.s64 %rd245, %rd244, %rd175;
-	mad.lo.s64 %rd246, %rd245, 8, %rd173;
-	ld.global.nc.s64 %rd247, [%rd246+0];
-	mov.b64 %rd248, %rd247;
-	setp.le.s64 %p24, %rd248, %rd225;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd159;
+	mad.lo.s64 %rd223, %rd222, 8, %rd157;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	setp.le.s64 %p24, %rd225, %rd202;
 	not.pred %p25, %p24;
 	@!%p25 bra $L27;
 	bra.uni $L25;
 $L27:
-	add.s64 %rd249, %rd243, 1;
-	mov.b64 %rd243, %rd249;
+	add.s64 %rd226, %rd220, 1;
+	mov.b64 %rd220, %rd226;
 $L24:
 	bra.uni $L23;
 $L25:
 	mov.pred %p26, %p10;
-	mov.b64 %rd250, %rd152;
-	mov.b64 %rd251, %rd243;
+	mov.b64 %rd227, %rd136;
+	mov.b64 %rd228, %rd220;
 $L28:
 	@!%p26 bra $L32;
-	shr.s64 %rd252, %rd251, 5;
-	mul.lo.s64 %rd253, %rd252, %rd158;
-	mad.lo.s64 %rd254, %rd253, 4, %rd156;
-	ld.global.nc.u32 %r36, [%rd254+0];
+	shr.s64 %rd229, %rd228, 5;
+	mul.lo.s64 %rd230, %rd229, %rd142;
+	mad.lo.s64 %rd231, %rd230, 4, %rd140;
+	ld.global.nc.u32 %r36, [%rd231+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd255, %rd251, 31;
-	min.u64 %rd256, %rd255, 32;
-	cvt.u32.u64 %r38, %rd256;
+	and.b64 %rd232, %rd228, 31;
+	min.u64 %rd233, %rd232, 32;
+	cvt.u32.u64 %r38, %rd233;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p27, %r38, 32;
@@ -20251,16 +19913,16 @@ $L28:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p28, %r42, 0x0;
 	@!%p28 bra $L34;
-	cvt.u32.u64 %r43, %rd251;
+	cvt.u32.u64 %r43, %rd228;
 	mov.b32 %r44, %r43;
 	bra.uni $L30;
 $L34:
 	mov.b32 %r44, -1;
 	bra.uni $L30;
 $L32:
-	mul.lo.s64 %rd257, %rd251, %rd155;
-	mad.lo.s64 %rd258, %rd257, 4, %rd153;
-	ld.global.nc.s32 %r45, [%rd258+0];
+	mul.lo.s64 %rd234, %rd228, %rd139;
+	mad.lo.s64 %rd235, %rd234, 4, %rd137;
+	ld.global.nc.s32 %r45, [%rd235+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L30;
@@ -20268,91 +19930,82 @@ $L29:
 	bra.uni $L28;
 $L30:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd259, %rd142;
+	mov.b64 %rd236, %rd126;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd260, %r48;
-	mul.lo.s64 %rd261, %rd260, %rd145;
-	mad.lo.s64 %rd262, %rd261, 8, %rd143;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd265, %rd264;
-	mul.lo.s64 %rd266, %rd243, %rd175;
-	mad.lo.s64 %rd267, %rd266, 8, %rd173;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	add.s64 %rd270, %rd265, %rd225;
-	sub.s64 %rd271, %rd270, %rd269;
-	mov.b64 %rd272, %rd271;
-	mul.lo.s64 %rd273, %rd272, %rd148;
-	mad.lo.s64 %rd274, %rd273, 4, %rd146;
-	ld.global.nc.s32 %r49, [%rd274+0];
+	cvt.s64.s32 %rd237, %r48;
+	mul.lo.s64 %rd238, %rd237, %rd129;
+	mad.lo.s64 %rd239, %rd238, 8, %rd127;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd241;
+	mul.lo.s64 %rd243, %rd220, %rd159;
+	mad.lo.s64 %rd244, %rd243, 8, %rd157;
+	ld.global.nc.s64 %rd245, [%rd244+0];
+	mov.b64 %rd246, %rd245;
+	add.s64 %rd247, %rd242, %rd202;
+	sub.s64 %rd248, %rd247, %rd246;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd249, %rd132;
+	mad.lo.s64 %rd251, %rd250, 4, %rd130;
+	ld.global.nc.s32 %r49, [%rd251+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r51, %r50;
-	mov.b64 %rd275, %rd177;
 	mov.b32 %r52, %r47;
 	mov.b32 %r53, %r51;
-	mov.b64 %rd276, %rd272;
+	mov.b64 %rd252, %rd249;
 $L35:
-	cvt.s64.s32 %rd277, %r52;
-	mul.lo.s64 %rd278, %rd277, %rd189;
-	mad.lo.s64 %rd279, %rd278, 8, %rd187;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd279+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd280, %rd275;
-	mov.b64 %rd281, %rd276;
-$L38:
-	setp.eq.s64 %p29, %rd185, 0;
-	@!%p29 bra $L42;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd282, %rd281, %rd186;
-	mad.lo.s64 %rd283, %rd282, 8, %rd184;
-	ld.global.nc.f64 %fd4, [%rd283+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L40;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p29, %rd162, 0;
+	@!%p29 bra $L39;
+	mul.lo.s64 %rd253, %rd252, %rd163;
+	mad.lo.s64 %rd254, %rd253, 8, %rd161;
+	ld.global.nc.f64 %fd2, [%rd254+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L39:
-	bra.uni $L38;
-$L40:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd255, %r52;
+	mul.lo.s64 %rd256, %rd255, %rd166;
+	mad.lo.s64 %rd257, %rd256, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd257+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd284, %r53;
-	mul.lo.s64 %rd285, %rd284, %rd189;
-	mad.lo.s64 %rd286, %rd285, 8, %rd187;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd286+0];
+	cvt.s64.s32 %rd258, %r53;
+	mul.lo.s64 %rd259, %rd258, %rd166;
+	mad.lo.s64 %rd260, %rd259, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd260+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p30, %fd7, %fd9;
 	not.pred %p31, %p30;
-	@!%p31 bra $L44;
+	@!%p31 bra $L41;
 	mov.pred %p32, 0;
 	bra.uni $L37;
-$L44:
-	cvt.s64.s32 %rd287, %r53;
-	mul.lo.s64 %rd288, %rd287, %rd189;
-	mad.lo.s64 %rd289, %rd288, 8, %rd187;
-	ld.relaxed.gpu.global.b64 %rd290, [%rd289];
-$L45:
-	mov.b64 %fd10, %rd290;
+$L41:
+	cvt.s64.s32 %rd261, %r53;
+	mul.lo.s64 %rd262, %rd261, %rd166;
+	mad.lo.s64 %rd263, %rd262, 8, %rd164;
+	ld.relaxed.gpu.global.b64 %rd264, [%rd263];
+$L42:
+	mov.b64 %fd10, %rd264;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd291, %fd10;
-	mov.b64 %rd292, %fd7;
-	or.b64 %rd293, %rd291, %rd292;
+	mov.b64 %rd265, %fd10;
+	mov.b64 %rd266, %fd7;
+	or.b64 %rd267, %rd265, %rd266;
 	setp.eq.f64 %p33, %fd10, %fd7;
-	mov.b64 %fd12, %rd293;
+	mov.b64 %fd12, %rd267;
 	selp.f64 %fd13, %fd12, %fd11, %p33;
 	setp.nan.f64 %p34, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p34;
-	mov.b64 %rd294, %fd15;
-	setp.eq.u64 %p35, %rd290, %rd294;
-	@%p35 bra $L46;
-	atom.global.cas.b64 %rd295, [%rd289], %rd290, %rd294;
-	setp.eq.u64 %p36, %rd295, %rd290;
-	mov.b64 %rd290, %rd295;
-	@!%p36 bra $L45;
-$L46:
-	mov.b64 %fd17, %rd290;
+	mov.b64 %rd268, %fd15;
+	setp.eq.u64 %p35, %rd264, %rd268;
+	@%p35 bra $L43;
+	atom.global.cas.b64 %rd269, [%rd263], %rd264, %rd268;
+	setp.eq.u64 %p36, %rd269, %rd264;
+	mov.b64 %rd264, %rd269;
+	@!%p36 bra $L42;
+$L43:
+	mov.b64 %fd17, %rd264;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p37, %fd18, %fd7;
@@ -20361,489 +20014,489 @@ $L46:
 $L36:
 	bra.uni $L35;
 $L37:
-	@!%p32 bra $L48;
+	@!%p32 bra $L45;
 	mov.pred %p38, 0;
-	mov.b64 %rd296, %rd219;
+	mov.b64 %rd270, %rd196;
 	mov.b32 %r54, %r51;
-$L49:
-	@!%p11 bra $L53;
+$L46:
+	@!%p11 bra $L50;
 	shr.s32 %r55, %r54, 5;
-	cvt.s64.s32 %rd297, %r55;
-	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd271, %r55;
+	mov.b64 %rd272, %rd271;
 	and.b32 %r56, %r54, 31;
-	cvt.s64.s32 %rd299, %r56;
-	min.u64 %rd300, %rd299, 32;
-	cvt.u32.u64 %r57, %rd300;
+	cvt.s64.s32 %rd273, %r56;
+	min.u64 %rd274, %rd273, 32;
+	cvt.u32.u64 %r57, %rd274;
 	mov.b32 %r59, 0x1;
 	shl.b32 %r58, %r59, %r57;
 	setp.hs.u32 %p39, %r57, 32;
 	selp.b32 %r60, 0, %r58, %p39;
 	mov.b32 %r61, %r60;
-	mov.b64 %rd301, %rd298;
+	mov.b64 %rd275, %rd272;
 	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd302, %rd301, %rd167;
-	mad.lo.s64 %rd303, %rd302, 4, %rd165;
-	ld.relaxed.gpu.global.u32 %r63, [%rd303+0];
+	mul.lo.s64 %rd276, %rd275, %rd151;
+	mad.lo.s64 %rd277, %rd276, 4, %rd149;
+	ld.relaxed.gpu.global.u32 %r63, [%rd277+0];
 	mov.b32 %r64, %r63;
 	and.b32 %r65, %r64, %r62;
 	setp.ne.u32 %p40, %r65, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
-	@!%p42 bra $L55;
-	mul.lo.s64 %rd304, %rd301, %rd167;
-	mad.lo.s64 %rd305, %rd304, 4, %rd165;
-	atom.global.or.b32 %r66, [%rd305], %r62;
+	@!%p42 bra $L52;
+	mul.lo.s64 %rd278, %rd275, %rd151;
+	mad.lo.s64 %rd279, %rd278, 4, %rd149;
+	atom.global.or.b32 %r66, [%rd279], %r62;
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, %r62;
 	setp.ne.u32 %p43, %r68, 0x0;
 	mov.pred %p41, %p43;
-$L55:
-	@!%p41 bra $L57;
-	mov.b64 %rd306, %rd296;
-	mov.b64 %rd307, %rd306;
+$L52:
+	@!%p41 bra $L54;
+	mov.b64 %rd280, %rd270;
+	mov.b64 %rd281, %rd280;
 	mov.pred %p44, 0;
-	bra.uni $L51;
-$L57:
-	mov.b64 %rd308, %rd296;
-	mov.b64 %rd307, %rd308;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd282, %rd270;
+	mov.b64 %rd281, %rd282;
 	mov.pred %p44, 1;
-	bra.uni $L51;
-$L53:
-	@!%p12 bra $L59;
-	cvt.s64.s32 %rd309, %r54;
-	mul.lo.s64 %rd310, %rd309, %rd170;
-	mad.lo.s64 %rd311, %rd310, 4, %rd168;
-	ld.relaxed.gpu.global.s32 %r69, [%rd311+0];
+	bra.uni $L48;
+$L50:
+	@!%p12 bra $L56;
+	cvt.s64.s32 %rd283, %r54;
+	mul.lo.s64 %rd284, %rd283, %rd154;
+	mad.lo.s64 %rd285, %rd284, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r69, [%rd285+0];
 	mov.b32 %r70, %r69;
 	setp.eq.s32 %p45, %r70, %r35;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
-	@!%p47 bra $L61;
-	cvt.s64.s32 %rd312, %r54;
-	mul.lo.s64 %rd313, %rd312, %rd170;
-	mad.lo.s64 %rd314, %rd313, 4, %rd168;
-	atom.global.exch.b32 %r71, [%rd314], %r35;
+	@!%p47 bra $L58;
+	cvt.s64.s32 %rd286, %r54;
+	mul.lo.s64 %rd287, %rd286, %rd154;
+	mad.lo.s64 %rd288, %rd287, 4, %rd152;
+	atom.global.exch.b32 %r71, [%rd288], %r35;
 	mov.b32 %r72, %r71;
 	setp.eq.s32 %p48, %r72, %r35;
 	mov.pred %p46, %p48;
-$L61:
-	@!%p46 bra $L63;
-	mov.b64 %rd315, %rd296;
-	mov.b64 %rd307, %rd315;
+$L58:
+	@!%p46 bra $L60;
+	mov.b64 %rd289, %rd270;
+	mov.b64 %rd281, %rd289;
 	mov.pred %p44, 0;
-	bra.uni $L51;
-$L63:
-$L59:
-	mul.lo.s64 %rd316, %rd296, %rd197;
-	mad.lo.s64 %rd317, %rd316, 4, %rd195;
-	st.shared.s32 [%rd317+0], %r54;
-	add.s64 %rd318, %rd296, 1;
-	mov.b64 %rd319, %rd318;
-	mov.b64 %rd307, %rd319;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd290, %rd270, %rd174;
+	mad.lo.s64 %rd291, %rd290, 4, %rd172;
+	st.shared.s32 [%rd291+0], %r54;
+	add.s64 %rd292, %rd270, 1;
+	mov.b64 %rd293, %rd292;
+	mov.b64 %rd281, %rd293;
 	mov.pred %p44, 1;
-	bra.uni $L51;
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd320, %rd307;
-	mov.pred %p49, %p44;
-	mov.b64 %rd219, %rd320;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L65;
-	mov.b64 %rd321, %rd142;
-	mov.b32 %r73, %r51;
-	setp.lt.s64 %p50, %rd136, 64;
-	setp.le.s64 %p51, %rd172, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L66;
-	mov.b64 %rd322, %rd321;
-	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd323, %r74;
-	add.s64 %rd324, %rd323, 1;
-	mul.lo.s64 %rd325, %rd324, %rd145;
-	mad.lo.s64 %rd326, %rd325, 8, %rd143;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r74;
-	mul.lo.s64 %rd330, %rd329, %rd145;
-	mad.lo.s64 %rd331, %rd330, 8, %rd143;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	sub.s64 %rd334, %rd328, %rd333;
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd137, %rd335;
-	mov.b64 %rd137, %rd336;
-	bra.uni $L67;
-$L66:
-	rem.s64 %rd337, %rd136, %rd172;
-	setp.eq.s64 %p53, %rd172, -1;
-	selp.b64 %rd338, 0, %rd337, %p53;
-	setp.eq.s64 %p54, %rd172, 0;
-	selp.b64 %rd339, %rd136, %rd338, %p54;
-	setp.eq.s64 %p55, %rd339, 0;
-	@!%p55 bra $L69;
-	mov.b64 %rd340, %rd321;
-	mov.b32 %r75, %r73;
-	cvt.s64.s32 %rd341, %r75;
-	add.s64 %rd342, %rd341, 1;
-	mul.lo.s64 %rd343, %rd342, %rd145;
-	mad.lo.s64 %rd344, %rd343, 8, %rd143;
-	ld.global.nc.s64 %rd345, [%rd344+0];
-	mov.b64 %rd346, %rd345;
-	cvt.s64.s32 %rd347, %r75;
-	mul.lo.s64 %rd348, %rd347, %rd145;
-	mad.lo.s64 %rd349, %rd348, 8, %rd143;
-	ld.global.nc.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	sub.s64 %rd352, %rd346, %rd351;
-	mov.b64 %rd353, %rd352;
-	mul.lo.s64 %rd354, %rd172, %rd353;
-	add.s64 %rd355, %rd137, %rd354;
-	mov.b64 %rd137, %rd355;
-$L69:
-$L67:
-	add.s64 %rd356, %rd136, 1;
-	mov.b64 %rd136, %rd356;
-$L65:
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
 $L48:
+	mov.b64 %rd294, %rd281;
+	mov.pred %p49, %p44;
+	mov.b64 %rd196, %rd294;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L62;
+	mov.b64 %rd295, %rd126;
+	mov.b32 %r73, %r51;
+	setp.lt.s64 %p50, %rd120, 64;
+	setp.le.s64 %p51, %rd156, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L63;
+	mov.b64 %rd296, %rd295;
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd297, %r74;
+	add.s64 %rd298, %rd297, 1;
+	mul.lo.s64 %rd299, %rd298, %rd129;
+	mad.lo.s64 %rd300, %rd299, 8, %rd127;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	cvt.s64.s32 %rd303, %r74;
+	mul.lo.s64 %rd304, %rd303, %rd129;
+	mad.lo.s64 %rd305, %rd304, 8, %rd127;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	sub.s64 %rd308, %rd302, %rd307;
+	mov.b64 %rd309, %rd308;
+	add.s64 %rd310, %rd121, %rd309;
+	mov.b64 %rd121, %rd310;
+	bra.uni $L64;
+$L63:
+	rem.s64 %rd311, %rd120, %rd156;
+	setp.eq.s64 %p53, %rd156, -1;
+	selp.b64 %rd312, 0, %rd311, %p53;
+	setp.eq.s64 %p54, %rd156, 0;
+	selp.b64 %rd313, %rd120, %rd312, %p54;
+	setp.eq.s64 %p55, %rd313, 0;
+	@!%p55 bra $L66;
+	mov.b64 %rd314, %rd295;
+	mov.b32 %r75, %r73;
+	cvt.s64.s32 %rd315, %r75;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd129;
+	mad.lo.s64 %rd318, %rd317, 8, %rd127;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r75;
+	mul.lo.s64 %rd322, %rd321, %rd129;
+	mad.lo.s64 %rd323, %rd322, 8, %rd127;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mov.b64 %rd327, %rd326;
+	mul.lo.s64 %rd328, %rd156, %rd327;
+	add.s64 %rd329, %rd121, %rd328;
+	mov.b64 %rd121, %rd329;
+$L66:
+$L64:
+	add.s64 %rd330, %rd120, 1;
+	mov.b64 %rd120, %rd330;
+$L62:
+$L45:
 $L19:
-	add.s64 %rd357, %rd225, %rd214;
-	mov.b64 %rd225, %rd357;
+	add.s64 %rd331, %rd202, %rd191;
+	mov.b64 %rd202, %rd331;
 	bra.uni $L18;
 $L20:
-	mov.b64 %rd358, %rd219;
-$L70:
-	@!%p11 bra $L74;
-	bra.uni $L72;
-$L74:
+	mov.b64 %rd332, %rd196;
+$L67:
+	@!%p11 bra $L71;
+	bra.uni $L69;
+$L71:
 	// block scan
-	mov.b64 %rd359, %rd358;
+	mov.b64 %rd333, %rd332;
 	mov.b32 %r76, %r3;
-$L75:
+$L72:
 	setp.hs.u32 %p56, %r76, 32;
-	@%p56 bra $L76;
-	mov.b64 {%r77, %r78}, %rd359;
+	@%p56 bra $L73;
+	mov.b64 {%r77, %r78}, %rd333;
 	shfl.sync.up.b32 %r79|%p57, %r77, %r76, 0, %r17;
 	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd360, {%r79, %r80};
-	@!%p57 bra $L77;
-	add.s64 %rd361, %rd360, %rd359;
-	mov.b64 %rd359, %rd361;
-$L77:
+	mov.b64 %rd334, {%r79, %r80};
+	@!%p57 bra $L74;
+	add.s64 %rd335, %rd334, %rd333;
+	mov.b64 %rd333, %rd335;
+$L74:
 	shl.b32 %r76, %r76, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r81, %r82}, %rd359;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r81, %r82}, %rd333;
 	shfl.sync.up.b32 %r83|%p58, %r81, %r3, 0, %r17;
 	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd362, {%r83, %r84};
+	mov.b64 %rd336, {%r83, %r84};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd363, %rd362, 0, %p60;
+	selp.b64 %rd337, %rd336, 0, %p60;
 	sub.u32 %r85, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r85;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd364, %r8, 16;
-	add.s64 %rd365, %rd1, %rd364;
-	st.shared.s64 [%rd365+0], %rd359;
-$L78:
+	@!%p61 bra $L75;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd333;
+$L75:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L79;
-	mov.b64 %rd366, 0;
+	@!%p62 bra $L76;
+	mov.b64 %rd340, 0;
 	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L80;
-	mul.wide.u32 %rd367, %r7, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	ld.shared.s64 %rd369, [%rd368+0];
-	mov.b64 %rd366, %rd369;
-$L80:
-	mov.b64 {%r86, %r87}, %rd366;
+	@!%p63 bra $L77;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd340, %rd343;
+$L77:
+	mov.b64 {%r86, %r87}, %rd340;
 	shfl.sync.up.b32 %r88|%p64, %r86, 1, 0, %r17;
 	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd370, {%r88, %r89};
-	@!%p64 bra $L81;
-	add.s64 %rd371, %rd370, %rd366;
-	mov.b64 %rd366, %rd371;
-$L81:
-	mov.b64 {%r90, %r91}, %rd366;
+	mov.b64 %rd344, {%r88, %r89};
+	@!%p64 bra $L78;
+	add.s64 %rd345, %rd344, %rd340;
+	mov.b64 %rd340, %rd345;
+$L78:
+	mov.b64 {%r90, %r91}, %rd340;
 	shfl.sync.up.b32 %r92|%p65, %r90, 2, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd372, {%r92, %r93};
-	@!%p65 bra $L82;
-	add.s64 %rd373, %rd372, %rd366;
-	mov.b64 %rd366, %rd373;
-$L82:
-	mov.b64 {%r94, %r95}, %rd366;
+	mov.b64 %rd346, {%r92, %r93};
+	@!%p65 bra $L79;
+	add.s64 %rd347, %rd346, %rd340;
+	mov.b64 %rd340, %rd347;
+$L79:
+	mov.b64 {%r94, %r95}, %rd340;
 	shfl.sync.up.b32 %r96|%p66, %r94, 4, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd374, {%r96, %r97};
-	@!%p66 bra $L83;
-	add.s64 %rd375, %rd374, %rd366;
-	mov.b64 %rd366, %rd375;
-$L83:
-	mov.b64 {%r98, %r99}, %rd366;
+	mov.b64 %rd348, {%r96, %r97};
+	@!%p66 bra $L80;
+	add.s64 %rd349, %rd348, %rd340;
+	mov.b64 %rd340, %rd349;
+$L80:
+	mov.b64 {%r98, %r99}, %rd340;
 	shfl.sync.up.b32 %r100|%p67, %r98, 8, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd376, {%r100, %r101};
-	@!%p67 bra $L84;
-	add.s64 %rd377, %rd376, %rd366;
-	mov.b64 %rd366, %rd377;
-$L84:
-	mov.b64 {%r102, %r103}, %rd366;
+	mov.b64 %rd350, {%r100, %r101};
+	@!%p67 bra $L81;
+	add.s64 %rd351, %rd350, %rd340;
+	mov.b64 %rd340, %rd351;
+$L81:
+	mov.b64 {%r102, %r103}, %rd340;
 	shfl.sync.up.b32 %r104|%p68, %r102, 16, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd378, {%r104, %r105};
-	@!%p68 bra $L85;
-	add.s64 %rd379, %rd378, %rd366;
-	mov.b64 %rd366, %rd379;
-$L85:
-	mov.b64 {%r106, %r107}, %rd366;
+	mov.b64 %rd352, {%r104, %r105};
+	@!%p68 bra $L82;
+	add.s64 %rd353, %rd352, %rd340;
+	mov.b64 %rd340, %rd353;
+$L82:
+	mov.b64 {%r106, %r107}, %rd340;
 	shfl.sync.up.b32 %r108|%p69, %r106, 1, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd380, {%r108, %r109};
-	selp.b64 %rd381, %rd380, 0, %p69;
-	@!%p63 bra $L86;
-	mul.wide.u32 %rd382, %r7, 16;
-	add.s64 %rd383, %rd1, %rd382;
-	add.s64 %rd384, %rd383, 512;
-	st.shared.s64 [%rd384+0], %rd381;
-$L86:
+	mov.b64 %rd354, {%r108, %r109};
+	selp.b64 %rd355, %rd354, 0, %p69;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	st.shared.s64 [%rd358+0], %rd355;
+$L83:
 	sub.u32 %r110, %r10, 1;
 	setp.eq.u32 %p70, %r7, %r110;
-	@!%p70 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd366;
-$L87:
-$L79:
+	@!%p70 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd340;
+$L84:
+$L76:
 	bar.sync 0;
-	mul.wide.u32 %rd385, %r8, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	add.s64 %rd387, %rd386, 512;
-	ld.shared.s64 %rd388, [%rd387+0];
-	add.s64 %rd389, %rd388, %rd363;
-	ld.shared.s64 %rd390, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd389;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	ld.shared.s64 %rd362, [%rd361+0];
+	add.s64 %rd363, %rd362, %rd337;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd363;
 	shfl.sync.idx.b32 %r113|%p71, %r111, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r114, %r112, 0, %r21, %r17;
-	mov.b64 %rd391, {%r113, %r114};
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, 0;
-	cvt.u64.u32 %rd400, %r2;
-	setp.eq.s64 %p72, %rd400, 0;
-	setp.gt.s64 %p73, %rd398, 0;
+	mov.b64 %rd365, {%r113, %r114};
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, 0;
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p72, %rd374, 0;
+	setp.gt.s64 %p73, %rd372, 0;
 	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L89;
-	atom.global.add.u64 %rd401, [%rd162], %rd398;
-	mov.b64 %rd402, %rd401;
-	mov.b64 %rd399, %rd402;
-$L89:
-	cvt.u64.u32 %rd403, %r2;
-	setp.eq.s64 %p75, %rd403, 0;
+	@!%p74 bra $L86;
+	atom.global.add.u64 %rd375, [%rd146], %rd372;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd373, %rd376;
+$L86:
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p75, %rd377, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p77 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd399;
-$L90:
+	@!%p77 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L87:
 	bar.sync 0;
-	ld.shared.s64 %rd404, [%rd1+1024];
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd399, %rd405;
-	add.s64 %rd406, %rd399, %rd397;
-	mov.b64 %rd407, %rd406;
-	mov.b64 %rd408, 0;
-$L91:
-	setp.lt.s64 %p78, %rd408, %rd358;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd373, %rd379;
+	add.s64 %rd380, %rd373, %rd371;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, 0;
+$L88:
+	setp.lt.s64 %p78, %rd382, %rd332;
 	not.pred %p79, %p78;
-	@!%p79 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd409, %rd408, %rd197;
-	mad.lo.s64 %rd410, %rd409, 4, %rd195;
-	ld.shared.s32 %r115, [%rd410+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd411, %rd407, %rd408;
-	mul.lo.s64 %rd412, %rd411, %rd161;
-	mad.lo.s64 %rd413, %rd412, 4, %rd159;
-	st.global.s32 [%rd413+0], %r116;
+	@!%p79 bra $L92;
+	bra.uni $L90;
 $L92:
-	add.s64 %rd414, %rd408, 1;
-	mov.b64 %rd408, %rd414;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
+	mul.lo.s64 %rd383, %rd382, %rd174;
+	mad.lo.s64 %rd384, %rd383, 4, %rd172;
+	ld.shared.s32 %r115, [%rd384+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd385, %rd381, %rd382;
+	mul.lo.s64 %rd386, %rd385, %rd145;
+	mad.lo.s64 %rd387, %rd386, 4, %rd143;
+	st.global.s32 [%rd387+0], %r116;
+$L89:
+	add.s64 %rd388, %rd382, 1;
+	mov.b64 %rd382, %rd388;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
 $L7:
-	add.s64 %rd415, %rd218, %rd216;
-	mov.b64 %rd218, %rd415;
+	add.s64 %rd389, %rd195, %rd193;
+	mov.b64 %rd195, %rd389;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd141, %rd141, %rd140;
+	add.s64 %rd125, %rd125, %rd124;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd416, %rd136;
-	mov.b64 %rd417, %rd137;
+	mov.b64 %rd390, %rd120;
+	mov.b64 %rd391, %rd121;
 	// block reduction
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L96:
+$L93:
 	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L97;
-	mov.b64 {%r119, %r120}, %rd416;
+	@%p80 bra $L94;
+	mov.b64 {%r119, %r120}, %rd390;
 	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd418, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd417;
+	mov.b64 %rd392, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd391;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd419, {%r125, %r126};
-	@!%p81 bra $L98;
-	setp.gt.s64 %p82, %rd418, %rd416;
-	setp.eq.s64 %p83, %rd418, %rd416;
-	setp.lt.s64 %p84, %rd419, %rd417;
+	mov.b64 %rd393, {%r125, %r126};
+	@!%p81 bra $L95;
+	setp.gt.s64 %p82, %rd392, %rd390;
+	setp.eq.s64 %p83, %rd392, %rd390;
+	setp.lt.s64 %p84, %rd393, %rd391;
 	and.pred %p85, %p83, %p84;
 	or.pred %p86, %p82, %p85;
-	selp.b64 %rd420, %rd418, %rd416, %p86;
-	selp.b64 %rd421, %rd419, %rd417, %p86;
-	mov.b64 %rd416, %rd420;
-	mov.b64 %rd417, %rd421;
-$L98:
+	selp.b64 %rd394, %rd392, %rd390, %p86;
+	selp.b64 %rd395, %rd393, %rd391, %p86;
+	mov.b64 %rd390, %rd394;
+	mov.b64 %rd391, %rd395;
+$L95:
 	shl.b32 %r118, %r118, 1;
-	bra.uni $L96;
-$L97:
+	bra.uni $L93;
+$L94:
 	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L99;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	st.shared.s64 [%rd423+0], %rd416;
-	st.shared.s64 [%rd423+8], %rd417;
-$L99:
+	@!%p87 bra $L96;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	st.shared.s64 [%rd397+0], %rd390;
+	st.shared.s64 [%rd397+8], %rd391;
+$L96:
 	bar.sync 0;
 	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L100;
+	@!%p88 bra $L97;
 	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L101;
-	mul.wide.u32 %rd424, %r7, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	ld.shared.s64 %rd426, [%rd425+0];
-	ld.shared.s64 %rd427, [%rd425+8];
-	mov.b64 %rd416, %rd426;
-	mov.b64 %rd417, %rd427;
-$L101:
+	@!%p89 bra $L98;
+	mul.wide.u32 %rd398, %r7, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	ld.shared.s64 %rd400, [%rd399+0];
+	ld.shared.s64 %rd401, [%rd399+8];
+	mov.b64 %rd390, %rd400;
+	mov.b64 %rd391, %rd401;
+$L98:
 	sub.u32 %r127, %r10, 1;
-	mov.b64 {%r128, %r129}, %rd416;
+	mov.b64 {%r128, %r129}, %rd390;
 	shfl.sync.down.b32 %r130|%p90, %r128, 1, %r127, %r17;
 	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
-	mov.b64 %rd428, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd417;
+	mov.b64 %rd402, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd391;
 	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
 	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
-	mov.b64 %rd429, {%r134, %r135};
-	@!%p90 bra $L102;
-	setp.gt.s64 %p91, %rd428, %rd416;
-	setp.eq.s64 %p92, %rd428, %rd416;
-	setp.lt.s64 %p93, %rd429, %rd417;
+	mov.b64 %rd403, {%r134, %r135};
+	@!%p90 bra $L99;
+	setp.gt.s64 %p91, %rd402, %rd390;
+	setp.eq.s64 %p92, %rd402, %rd390;
+	setp.lt.s64 %p93, %rd403, %rd391;
 	and.pred %p94, %p92, %p93;
 	or.pred %p95, %p91, %p94;
-	selp.b64 %rd430, %rd428, %rd416, %p95;
-	selp.b64 %rd431, %rd429, %rd417, %p95;
-	mov.b64 %rd416, %rd430;
-	mov.b64 %rd417, %rd431;
-$L102:
-	mov.b64 {%r136, %r137}, %rd416;
+	selp.b64 %rd404, %rd402, %rd390, %p95;
+	selp.b64 %rd405, %rd403, %rd391, %p95;
+	mov.b64 %rd390, %rd404;
+	mov.b64 %rd391, %rd405;
+$L99:
+	mov.b64 {%r136, %r137}, %rd390;
 	shfl.sync.down.b32 %r138|%p96, %r136, 2, %r127, %r17;
 	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
-	mov.b64 %rd432, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd417;
+	mov.b64 %rd406, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd391;
 	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
 	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
-	mov.b64 %rd433, {%r142, %r143};
-	@!%p96 bra $L103;
-	setp.gt.s64 %p97, %rd432, %rd416;
-	setp.eq.s64 %p98, %rd432, %rd416;
-	setp.lt.s64 %p99, %rd433, %rd417;
+	mov.b64 %rd407, {%r142, %r143};
+	@!%p96 bra $L100;
+	setp.gt.s64 %p97, %rd406, %rd390;
+	setp.eq.s64 %p98, %rd406, %rd390;
+	setp.lt.s64 %p99, %rd407, %rd391;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd434, %rd432, %rd416, %p101;
-	selp.b64 %rd435, %rd433, %rd417, %p101;
-	mov.b64 %rd416, %rd434;
-	mov.b64 %rd417, %rd435;
-$L103:
-	mov.b64 {%r144, %r145}, %rd416;
+	selp.b64 %rd408, %rd406, %rd390, %p101;
+	selp.b64 %rd409, %rd407, %rd391, %p101;
+	mov.b64 %rd390, %rd408;
+	mov.b64 %rd391, %rd409;
+$L100:
+	mov.b64 {%r144, %r145}, %rd390;
 	shfl.sync.down.b32 %r146|%p102, %r144, 4, %r127, %r17;
 	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
-	mov.b64 %rd436, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd417;
+	mov.b64 %rd410, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd391;
 	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
 	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
-	mov.b64 %rd437, {%r150, %r151};
-	@!%p102 bra $L104;
-	setp.gt.s64 %p103, %rd436, %rd416;
-	setp.eq.s64 %p104, %rd436, %rd416;
-	setp.lt.s64 %p105, %rd437, %rd417;
+	mov.b64 %rd411, {%r150, %r151};
+	@!%p102 bra $L101;
+	setp.gt.s64 %p103, %rd410, %rd390;
+	setp.eq.s64 %p104, %rd410, %rd390;
+	setp.lt.s64 %p105, %rd411, %rd391;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd438, %rd436, %rd416, %p107;
-	selp.b64 %rd439, %rd437, %rd417, %p107;
-	mov.b64 %rd416, %rd438;
-	mov.b64 %rd417, %rd439;
-$L104:
-	mov.b64 {%r152, %r153}, %rd416;
+	selp.b64 %rd412, %rd410, %rd390, %p107;
+	selp.b64 %rd413, %rd411, %rd391, %p107;
+	mov.b64 %rd390, %rd412;
+	mov.b64 %rd391, %rd413;
+$L101:
+	mov.b64 {%r152, %r153}, %rd390;
 	shfl.sync.down.b32 %r154|%p108, %r152, 8, %r127, %r17;
 	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
-	mov.b64 %rd440, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd417;
+	mov.b64 %rd414, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd391;
 	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
 	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
-	mov.b64 %rd441, {%r158, %r159};
-	@!%p108 bra $L105;
-	setp.gt.s64 %p109, %rd440, %rd416;
-	setp.eq.s64 %p110, %rd440, %rd416;
-	setp.lt.s64 %p111, %rd441, %rd417;
+	mov.b64 %rd415, {%r158, %r159};
+	@!%p108 bra $L102;
+	setp.gt.s64 %p109, %rd414, %rd390;
+	setp.eq.s64 %p110, %rd414, %rd390;
+	setp.lt.s64 %p111, %rd415, %rd391;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd442, %rd440, %rd416, %p113;
-	selp.b64 %rd443, %rd441, %rd417, %p113;
-	mov.b64 %rd416, %rd442;
-	mov.b64 %rd417, %rd443;
-$L105:
-	mov.b64 {%r160, %r161}, %rd416;
+	selp.b64 %rd416, %rd414, %rd390, %p113;
+	selp.b64 %rd417, %rd415, %rd391, %p113;
+	mov.b64 %rd390, %rd416;
+	mov.b64 %rd391, %rd417;
+$L102:
+	mov.b64 {%r160, %r161}, %rd390;
 	shfl.sync.down.b32 %r162|%p114, %r160, 16, %r127, %r17;
 	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
-	mov.b64 %rd444, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd417;
+	mov.b64 %rd418, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd391;
 	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
 	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
-	mov.b64 %rd445, {%r166, %r167};
-	@!%p114 bra $L106;
-	setp.gt.s64 %p115, %rd444, %rd416;
-	setp.eq.s64 %p116, %rd444, %rd416;
-	setp.lt.s64 %p117, %rd445, %rd417;
+	mov.b64 %rd419, {%r166, %r167};
+	@!%p114 bra $L103;
+	setp.gt.s64 %p115, %rd418, %rd390;
+	setp.eq.s64 %p116, %rd418, %rd390;
+	setp.lt.s64 %p117, %rd419, %rd391;
 	and.pred %p118, %p116, %p117;
 	or.pred %p119, %p115, %p118;
-	selp.b64 %rd446, %rd444, %rd416, %p119;
-	selp.b64 %rd447, %rd445, %rd417, %p119;
-	mov.b64 %rd416, %rd446;
-	mov.b64 %rd417, %rd447;
-$L106:
-$L100:
-	mul.wide.u32 %rd448, %r28, 16;
-	add.s64 %rd449, %rd11, %rd448;
+	selp.b64 %rd420, %rd418, %rd390, %p119;
+	selp.b64 %rd421, %rd419, %rd391, %p119;
+	mov.b64 %rd390, %rd420;
+	mov.b64 %rd391, %rd421;
+$L103:
+$L97:
+	mul.wide.u32 %rd422, %r28, 16;
+	add.s64 %rd423, %rd11, %rd422;
 	setp.eq.u32 %p120, %r5, 0;
-	@!%p120 bra $L107;
-	st.global.s64 [%rd449+0], %rd416;
-	st.global.s64 [%rd449+8], %rd417;
-$L107:
+	@!%p120 bra $L104;
+	st.global.s64 [%rd423+0], %rd390;
+	st.global.s64 [%rd423+8], %rd391;
+$L104:
 	ret;
 }
 
@@ -20895,19 +20548,12 @@ $L107:
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<175>;
+	.reg .b64 %rd<159>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21023,278 +20669,262 @@ $L107:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
+	ld.param.u64 %rd94, [gk_s42];
+	cvta.to.global.u64 %rd95, %rd94;
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s49];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s50];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s51];
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, -9223372036854775808;
-	mov.b64 %rd118, 9223372036854775807;
-	cvt.u64.u32 %rd119, %r5;
-	cvt.u64.u32 %rd120, %r6;
-	mov.b64 %rd121, %rd119;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	mov.b64 %rd105, %rd103;
 $L1:
-	setp.ge.s64 %p8, %rd121, %rd4;
+	setp.ge.s64 %p8, %rd105, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd122, %rd121, 16, %rd3;
-	ld.global.s64 %rd123, [%rd122+0];
-	ld.global.s64 %rd124, [%rd122+8];
-	setp.gt.s64 %p9, %rd123, %rd117;
-	setp.eq.s64 %p10, %rd123, %rd117;
-	setp.lt.s64 %p11, %rd124, %rd118;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.gt.s64 %p9, %rd107, %rd101;
+	setp.eq.s64 %p10, %rd107, %rd101;
+	setp.lt.s64 %p11, %rd108, %rd102;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd125, %rd123, %rd117, %p13;
-	selp.b64 %rd126, %rd124, %rd118, %p13;
-	mov.b64 %rd117, %rd125;
-	mov.b64 %rd118, %rd126;
-	add.s64 %rd121, %rd121, %rd120;
+	selp.b64 %rd109, %rd107, %rd101, %p13;
+	selp.b64 %rd110, %rd108, %rd102, %p13;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd127, %rd117;
-	mov.b64 %rd128, %rd118;
+	mov.b64 %rd111, %rd101;
+	mov.b64 %rd112, %rd102;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd127;
+	mov.b64 {%r24, %r25}, %rd111;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd129, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd128;
+	mov.b64 %rd113, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd112;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd130, {%r30, %r31};
+	mov.b64 %rd114, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd129, %rd127;
-	setp.eq.s64 %p16, %rd129, %rd127;
-	setp.lt.s64 %p17, %rd130, %rd128;
+	setp.gt.s64 %p15, %rd113, %rd111;
+	setp.eq.s64 %p16, %rd113, %rd111;
+	setp.lt.s64 %p17, %rd114, %rd112;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd131, %rd129, %rd127, %p19;
-	selp.b64 %rd132, %rd130, %rd128, %p19;
-	mov.b64 %rd127, %rd131;
-	mov.b64 %rd128, %rd132;
+	selp.b64 %rd115, %rd113, %rd111, %p19;
+	selp.b64 %rd116, %rd114, %rd112, %p19;
+	mov.b64 %rd111, %rd115;
+	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r32, %r33}, %rd127;
+	mov.b64 {%r32, %r33}, %rd111;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd133, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd128;
+	mov.b64 %rd117, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd112;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd134, {%r38, %r39};
+	mov.b64 %rd118, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd133, %rd127;
-	setp.eq.s64 %p22, %rd133, %rd127;
-	setp.lt.s64 %p23, %rd134, %rd128;
+	setp.gt.s64 %p21, %rd117, %rd111;
+	setp.eq.s64 %p22, %rd117, %rd111;
+	setp.lt.s64 %p23, %rd118, %rd112;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd135, %rd133, %rd127, %p25;
-	selp.b64 %rd136, %rd134, %rd128, %p25;
-	mov.b64 %rd127, %rd135;
-	mov.b64 %rd128, %rd136;
+	selp.b64 %rd119, %rd117, %rd111, %p25;
+	selp.b64 %rd120, %rd118, %rd112, %p25;
+	mov.b64 %rd111, %rd119;
+	mov.b64 %rd112, %rd120;
 $L4:
-	mov.b64 {%r40, %r41}, %rd127;
+	mov.b64 {%r40, %r41}, %rd111;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd137, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd128;
+	mov.b64 %rd121, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd112;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd138, {%r46, %r47};
+	mov.b64 %rd122, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd137, %rd127;
-	setp.eq.s64 %p28, %rd137, %rd127;
-	setp.lt.s64 %p29, %rd138, %rd128;
+	setp.gt.s64 %p27, %rd121, %rd111;
+	setp.eq.s64 %p28, %rd121, %rd111;
+	setp.lt.s64 %p29, %rd122, %rd112;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd139, %rd137, %rd127, %p31;
-	selp.b64 %rd140, %rd138, %rd128, %p31;
-	mov.b64 %rd127, %rd139;
-	mov.b64 %rd128, %rd140;
+	selp.b64 %rd123, %rd121, %rd111, %p31;
+	selp.b64 %rd124, %rd122, %rd112, %p31;
+	mov.b64 %rd111, %rd123;
+	mov.b64 %rd112, %rd124;
 $L5:
-	mov.b64 {%r48, %r49}, %rd127;
+	mov.b64 {%r48, %r49}, %rd111;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd141, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd128;
+	mov.b64 %rd125, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd112;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd142, {%r54, %r55};
+	mov.b64 %rd126, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd141, %rd127;
-	setp.eq.s64 %p34, %rd141, %rd127;
-	setp.lt.s64 %p35, %rd142, %rd128;
+	setp.gt.s64 %p33, %rd125, %rd111;
+	setp.eq.s64 %p34, %rd125, %rd111;
+	setp.lt.s64 %p35, %rd126, %rd112;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd143, %rd141, %rd127, %p37;
-	selp.b64 %rd144, %rd142, %rd128, %p37;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd144;
+	selp.b64 %rd127, %rd125, %rd111, %p37;
+	selp.b64 %rd128, %rd126, %rd112, %p37;
+	mov.b64 %rd111, %rd127;
+	mov.b64 %rd112, %rd128;
 $L6:
-	mov.b64 {%r56, %r57}, %rd127;
+	mov.b64 {%r56, %r57}, %rd111;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd145, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd128;
+	mov.b64 %rd129, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd112;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd146, {%r62, %r63};
+	mov.b64 %rd130, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd145, %rd127;
-	setp.eq.s64 %p40, %rd145, %rd127;
-	setp.lt.s64 %p41, %rd146, %rd128;
+	setp.gt.s64 %p39, %rd129, %rd111;
+	setp.eq.s64 %p40, %rd129, %rd111;
+	setp.lt.s64 %p41, %rd130, %rd112;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd147, %rd145, %rd127, %p43;
-	selp.b64 %rd148, %rd146, %rd128, %p43;
-	mov.b64 %rd127, %rd147;
-	mov.b64 %rd128, %rd148;
+	selp.b64 %rd131, %rd129, %rd111, %p43;
+	selp.b64 %rd132, %rd130, %rd112, %p43;
+	mov.b64 %rd111, %rd131;
+	mov.b64 %rd112, %rd132;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd149, %r8, 16;
-	add.s64 %rd150, %rd1, %rd149;
-	st.shared.s64 [%rd150+0], %rd127;
-	st.shared.s64 [%rd150+8], %rd128;
+	mul.wide.u32 %rd133, %r8, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	st.shared.s64 [%rd134+0], %rd111;
+	st.shared.s64 [%rd134+8], %rd112;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd151, %r7, 16;
-	add.s64 %rd152, %rd1, %rd151;
-	ld.shared.s64 %rd153, [%rd152+0];
-	ld.shared.s64 %rd154, [%rd152+8];
-	mov.b64 %rd127, %rd153;
-	mov.b64 %rd128, %rd154;
+	mul.wide.u32 %rd135, %r7, 16;
+	add.s64 %rd136, %rd1, %rd135;
+	ld.shared.s64 %rd137, [%rd136+0];
+	ld.shared.s64 %rd138, [%rd136+8];
+	mov.b64 %rd111, %rd137;
+	mov.b64 %rd112, %rd138;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd127;
+	mov.b64 {%r65, %r66}, %rd111;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd155, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd128;
+	mov.b64 %rd139, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd112;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd156, {%r71, %r72};
+	mov.b64 %rd140, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd155, %rd127;
-	setp.eq.s64 %p49, %rd155, %rd127;
-	setp.lt.s64 %p50, %rd156, %rd128;
+	setp.gt.s64 %p48, %rd139, %rd111;
+	setp.eq.s64 %p49, %rd139, %rd111;
+	setp.lt.s64 %p50, %rd140, %rd112;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd157, %rd155, %rd127, %p52;
-	selp.b64 %rd158, %rd156, %rd128, %p52;
-	mov.b64 %rd127, %rd157;
-	mov.b64 %rd128, %rd158;
+	selp.b64 %rd141, %rd139, %rd111, %p52;
+	selp.b64 %rd142, %rd140, %rd112, %p52;
+	mov.b64 %rd111, %rd141;
+	mov.b64 %rd112, %rd142;
 $L11:
-	mov.b64 {%r73, %r74}, %rd127;
+	mov.b64 {%r73, %r74}, %rd111;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd159, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd128;
+	mov.b64 %rd143, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd112;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd160, {%r79, %r80};
+	mov.b64 %rd144, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd159, %rd127;
-	setp.eq.s64 %p55, %rd159, %rd127;
-	setp.lt.s64 %p56, %rd160, %rd128;
+	setp.gt.s64 %p54, %rd143, %rd111;
+	setp.eq.s64 %p55, %rd143, %rd111;
+	setp.lt.s64 %p56, %rd144, %rd112;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd161, %rd159, %rd127, %p58;
-	selp.b64 %rd162, %rd160, %rd128, %p58;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd162;
+	selp.b64 %rd145, %rd143, %rd111, %p58;
+	selp.b64 %rd146, %rd144, %rd112, %p58;
+	mov.b64 %rd111, %rd145;
+	mov.b64 %rd112, %rd146;
 $L12:
-	mov.b64 {%r81, %r82}, %rd127;
+	mov.b64 {%r81, %r82}, %rd111;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd163, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd128;
+	mov.b64 %rd147, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd112;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd164, {%r87, %r88};
+	mov.b64 %rd148, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd163, %rd127;
-	setp.eq.s64 %p61, %rd163, %rd127;
-	setp.lt.s64 %p62, %rd164, %rd128;
+	setp.gt.s64 %p60, %rd147, %rd111;
+	setp.eq.s64 %p61, %rd147, %rd111;
+	setp.lt.s64 %p62, %rd148, %rd112;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd165, %rd163, %rd127, %p64;
-	selp.b64 %rd166, %rd164, %rd128, %p64;
-	mov.b64 %rd127, %rd165;
-	mov.b64 %rd128, %rd166;
+	selp.b64 %rd149, %rd147, %rd111, %p64;
+	selp.b64 %rd150, %rd148, %rd112, %p64;
+	mov.b64 %rd111, %rd149;
+	mov.b64 %rd112, %rd150;
 $L13:
-	mov.b64 {%r89, %r90}, %rd127;
+	mov.b64 {%r89, %r90}, %rd111;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd167, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd128;
+	mov.b64 %rd151, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd112;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd168, {%r95, %r96};
+	mov.b64 %rd152, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd167, %rd127;
-	setp.eq.s64 %p67, %rd167, %rd127;
-	setp.lt.s64 %p68, %rd168, %rd128;
+	setp.gt.s64 %p66, %rd151, %rd111;
+	setp.eq.s64 %p67, %rd151, %rd111;
+	setp.lt.s64 %p68, %rd152, %rd112;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd169, %rd167, %rd127, %p70;
-	selp.b64 %rd170, %rd168, %rd128, %p70;
-	mov.b64 %rd127, %rd169;
-	mov.b64 %rd128, %rd170;
+	selp.b64 %rd153, %rd151, %rd111, %p70;
+	selp.b64 %rd154, %rd152, %rd112, %p70;
+	mov.b64 %rd111, %rd153;
+	mov.b64 %rd112, %rd154;
 $L14:
-	mov.b64 {%r97, %r98}, %rd127;
+	mov.b64 {%r97, %r98}, %rd111;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd171, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd128;
+	mov.b64 %rd155, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd112;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd172, {%r103, %r104};
+	mov.b64 %rd156, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd171, %rd127;
-	setp.eq.s64 %p73, %rd171, %rd127;
-	setp.lt.s64 %p74, %rd172, %rd128;
+	setp.gt.s64 %p72, %rd155, %rd111;
+	setp.eq.s64 %p73, %rd155, %rd111;
+	setp.lt.s64 %p74, %rd156, %rd112;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd173, %rd171, %rd127, %p76;
-	selp.b64 %rd174, %rd172, %rd128, %p76;
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
+	selp.b64 %rd157, %rd155, %rd111, %p76;
+	selp.b64 %rd158, %rd156, %rd112, %p76;
+	mov.b64 %rd111, %rd157;
+	mov.b64 %rd112, %rd158;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
+	st.global.s64 [%rd6+0], %rd111;
+	st.global.s64 [%rd6+8], %rd112;
 $L16:
 	ret;
 }
@@ -21353,19 +20983,12 @@ $L16:
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<91>;
 	.reg .b32 %r<168>;
-	.reg .b64 %rd<486>;
+	.reg .b64 %rd<460>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -21510,230 +21133,207 @@ $L16:
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
+	ld.param.u64 %rd113, [gk_s42];
+	cvta.to.global.u64 %rd114, %rd113;
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	ld.param.u64 %rd129, [gk_s49];
-	cvta.to.global.u64 %rd130, %rd129;
-	mov.b64 %rd131, %rd130;
-	ld.param.s64 %rd132, [gk_s50];
-	mov.b64 %rd133, %rd132;
-	ld.param.s64 %rd134, [gk_s51];
-	mov.b64 %rd135, %rd134;
-	mov.b64 %rd138, 0;
-	mov.b64 %rd139, 0;
-	mov.b64 %rd140, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd138, %rd140;
-	mov.b64 %rd139, %rd141;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd123, 0;
+	mov.b64 %rd124, 0;
+	mov.b64 %rd125, 0;
+	mov.b64 %rd122, %rd124;
+	mov.b64 %rd123, %rd125;
 $L1:
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd136, %rd142;
-	mov.b64 %rd137, %rd143;
-	cvt.u64.u32 %rd145, %r28;
-	cvt.u64.u32 %rd146, %r29;
-	mov.b64 %rd147, %rd145;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd120, %rd126;
+	mov.b64 %rd121, %rd127;
+	cvt.u64.u32 %rd129, %r28;
+	cvt.u64.u32 %rd130, %r29;
+	mov.b64 %rd131, %rd129;
 $L2:
-	setp.ge.s64 %p9, %rd147, %rd2;
+	setp.ge.s64 %p9, %rd131, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd144, %rd147;
+	mov.b64 %rd128, %rd131;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd148, %rd27;
-	mov.b64 %rd149, %rd30;
-	mov.b64 %rd150, %rd32;
-	mov.b64 %rd151, %rd34;
-	mov.b64 %rd152, %rd37;
-	mov.b64 %rd153, %rd39;
-	mov.b64 %rd154, %rd41;
-	mov.b64 %rd155, %rd44;
-	mov.b64 %rd156, %rd46;
-	mov.b64 %rd157, %rd48;
+	mov.b64 %rd132, %rd27;
+	mov.b64 %rd133, %rd30;
+	mov.b64 %rd134, %rd32;
+	mov.b64 %rd135, %rd34;
+	mov.b64 %rd136, %rd37;
+	mov.b64 %rd137, %rd39;
+	mov.b64 %rd138, %rd41;
+	mov.b64 %rd139, %rd44;
+	mov.b64 %rd140, %rd46;
+	mov.b64 %rd141, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd158, %rd50;
-	mov.b64 %rd159, %rd53;
-	mov.b64 %rd160, %rd55;
-	mov.b64 %rd161, %rd57;
-	mov.b64 %rd162, %rd60;
-	mov.b64 %rd163, %rd62;
-	mov.b64 %rd164, %rd64;
+	mov.b64 %rd142, %rd50;
+	mov.b64 %rd143, %rd53;
+	mov.b64 %rd144, %rd55;
+	mov.b64 %rd145, %rd57;
+	mov.b64 %rd146, %rd60;
+	mov.b64 %rd147, %rd62;
+	mov.b64 %rd148, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd165, %rd67;
-	mov.b64 %rd166, %rd69;
-	mov.b64 %rd167, %rd71;
-	mov.b64 %rd168, %rd74;
-	mov.b64 %rd169, %rd76;
-	mov.b64 %rd170, %rd78;
-	mov.b64 %rd171, %rd81;
-	mov.b64 %rd172, %rd83;
-	mov.b64 %rd173, %rd85;
+	mov.b64 %rd149, %rd67;
+	mov.b64 %rd150, %rd69;
+	mov.b64 %rd151, %rd71;
+	mov.b64 %rd152, %rd74;
+	mov.b64 %rd153, %rd76;
+	mov.b64 %rd154, %rd78;
+	mov.b64 %rd155, %rd81;
+	mov.b64 %rd156, %rd83;
+	mov.b64 %rd157, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd174, %rd88;
-	mov.b64 %rd175, %rd90;
-	mov.b64 %rd176, %rd92;
+	mov.b64 %rd158, %rd88;
+	mov.b64 %rd159, %rd90;
+	mov.b64 %rd160, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd177, %rd94;
-	mov.b64 %rd178, %rd96;
-	mov.b64 %rd179, %rd99;
-	mov.b64 %rd180, %rd101;
-	mov.b64 %rd181, %rd103;
-	mov.b64 %rd182, %rd105;
-	mov.b64 %rd183, %rd107;
-	mov.b64 %rd184, %rd110;
-	mov.b64 %rd185, %rd112;
-	mov.b64 %rd186, %rd114;
-	mov.b64 %rd187, %rd117;
-	mov.b64 %rd188, %rd119;
-	mov.b64 %rd189, %rd121;
-	mov.b64 %rd190, %rd124;
-	mov.b64 %rd191, %rd126;
-	mov.b64 %rd192, %rd128;
-	mov.b64 %rd193, %rd131;
-	mov.b64 %rd194, %rd133;
-	mov.b64 %rd195, %rd135;
-	add.s64 %rd196, %rd15, %rd23;
-	mad.lo.s64 %rd197, %rd177, 4, 15;
-	and.b64 %rd197, %rd197, -16;
-	add.s64 %rd23, %rd23, %rd197;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd177;
-	mov.b64 %rd200, 1;
-	mov.b64 %rd201, %rd198;
-	mov.b64 %rd202, %rd199;
-	mov.b64 %rd203, %rd200;
-	mov.b64 %rd204, %rd2;
-	mov.b64 %rd205, %rd144;
-	mul.lo.s64 %rd206, %rd205, %rd182;
-	div.s64 %rd207, %rd206, %rd204;
-	setp.eq.s64 %p13, %rd204, -1;
-	neg.s64 %rd208, %rd206;
-	selp.b64 %rd209, %rd208, %rd207, %p13;
-	setp.eq.s64 %p14, %rd204, 0;
-	selp.b64 %rd210, 0, %rd209, %p14;
-	mov.b64 %rd211, %rd210;
-	add.s64 %rd212, %rd205, 1;
-	mul.lo.s64 %rd213, %rd212, %rd182;
-	div.s64 %rd214, %rd213, %rd204;
-	setp.eq.s64 %p15, %rd204, -1;
-	neg.s64 %rd215, %rd213;
-	selp.b64 %rd216, %rd215, %rd214, %p15;
-	setp.eq.s64 %p16, %rd204, 0;
-	selp.b64 %rd217, 0, %rd216, %p16;
-	mov.b64 %rd218, %rd217;
-	cvt.u64.u32 %rd219, %r4;
-	mov.b64 %rd220, %rd219;
-	mul.lo.s64 %rd221, %rd220, %rd177;
-	mov.b64 %rd222, %rd221;
+	mov.b64 %rd161, %rd94;
+	mov.b64 %rd162, %rd96;
+	mov.b64 %rd163, %rd99;
+	mov.b64 %rd164, %rd101;
+	mov.b64 %rd165, %rd103;
+	mov.b64 %rd166, %rd105;
+	mov.b64 %rd167, %rd108;
+	mov.b64 %rd168, %rd110;
+	mov.b64 %rd169, %rd112;
+	mov.b64 %rd170, %rd115;
+	mov.b64 %rd171, %rd117;
+	mov.b64 %rd172, %rd119;
+	add.s64 %rd173, %rd15, %rd23;
+	mad.lo.s64 %rd174, %rd161, 4, 15;
+	and.b64 %rd174, %rd174, -16;
+	add.s64 %rd23, %rd23, %rd174;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd161;
+	mov.b64 %rd177, 1;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd2;
+	mov.b64 %rd182, %rd128;
+	mul.lo.s64 %rd183, %rd182, %rd166;
+	div.s64 %rd184, %rd183, %rd181;
+	setp.eq.s64 %p13, %rd181, -1;
+	neg.s64 %rd185, %rd183;
+	selp.b64 %rd186, %rd185, %rd184, %p13;
+	setp.eq.s64 %p14, %rd181, 0;
+	selp.b64 %rd187, 0, %rd186, %p14;
+	mov.b64 %rd188, %rd187;
+	add.s64 %rd189, %rd182, 1;
+	mul.lo.s64 %rd190, %rd189, %rd166;
+	div.s64 %rd191, %rd190, %rd181;
+	setp.eq.s64 %p15, %rd181, -1;
+	neg.s64 %rd192, %rd190;
+	selp.b64 %rd193, %rd192, %rd191, %p15;
+	setp.eq.s64 %p16, %rd181, 0;
+	selp.b64 %rd194, 0, %rd193, %p16;
+	mov.b64 %rd195, %rd194;
+	cvt.u64.u32 %rd196, %r4;
+	mov.b64 %rd197, %rd196;
+	mul.lo.s64 %rd198, %rd197, %rd161;
+	mov.b64 %rd199, %rd198;
 	@!%p11 bra $L6;
-	sub.s64 %rd223, %rd218, %rd211;
-	mov.b64 %rd222, %rd223;
+	sub.s64 %rd200, %rd195, %rd188;
+	mov.b64 %rd199, %rd200;
 $L6:
-	mov.b64 %rd224, %rd211;
+	mov.b64 %rd201, %rd188;
 $L7:
-	setp.lt.s64 %p17, %rd224, %rd218;
+	setp.lt.s64 %p17, %rd201, %rd195;
 	not.pred %p18, %p17;
 	@!%p18 bra $L11;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd225, 0;
-	add.s64 %rd226, %rd224, %rd222;
-	min.s64 %rd227, %rd218, %rd226;
-	mov.b64 %rd228, %rd227;
-	cvt.u64.u32 %rd229, %r2;
-	add.s64 %rd230, %rd224, %rd229;
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, %rd158;
-	mov.b64 %rd233, %rd231;
-	sub.s64 %rd234, %rd232, 1;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd236, 0;
-	mov.b64 %rd237, %rd235;
+	mov.b64 %rd202, 0;
+	add.s64 %rd203, %rd201, %rd199;
+	min.s64 %rd204, %rd195, %rd203;
+	mov.b64 %rd205, %rd204;
+	cvt.u64.u32 %rd206, %r2;
+	add.s64 %rd207, %rd201, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, %rd142;
+	mov.b64 %rd210, %rd208;
+	sub.s64 %rd211, %rd209, 1;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, 0;
+	mov.b64 %rd214, %rd212;
 $L12:
-	setp.lt.s64 %p19, %rd236, %rd237;
+	setp.lt.s64 %p19, %rd213, %rd214;
 	not.pred %p20, %p19;
 	@!%p20 bra $L16;
 	bra.uni $L14;
 $L16:
-	add.s64 %rd238, %rd236, %rd237;
-	add.s64 %rd239, %rd238, 1;
-	shr.u64 %rd240, %rd239, 1;
-	mov.b64 %rd241, %rd240;
-	mul.lo.s64 %rd242, %rd241, %rd181;
-	mad.lo.s64 %rd243, %rd242, 8, %rd179;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd245, %rd244;
-	setp.le.s64 %p21, %rd245, %rd233;
+	add.s64 %rd215, %rd213, %rd214;
+	add.s64 %rd216, %rd215, 1;
+	shr.u64 %rd217, %rd216, 1;
+	mov.b64 %rd218, %rd217;
+	mul.lo.s64 %rd219, %rd218, %rd165;
+	mad.lo.s64 %rd220, %rd219, 8, %rd163;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	setp.le.s64 %p21, %rd222, %rd210;
 	@!%p21 bra $L17;
-	mov.b64 %rd236, %rd241;
+	mov.b64 %rd213, %rd218;
 	bra.uni $L18;
 $L17:
-	sub.s64 %rd246, %rd241, 1;
-	mov.b64 %rd237, %rd246;
+	sub.s64 %rd223, %rd218, 1;
+	mov.b64 %rd214, %rd223;
 $L18:
 $L13:
 	bra.uni $L12;
 $L14:
-	max.s64 %rd247, %rd236, 0;
-	mov.b64 %rd248, %rd247;
-	mov.b64 %rd249, %rd248;
+	max.s64 %rd224, %rd213, 0;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd226, %rd225;
 $L19:
-	setp.lt.s64 %p22, %rd231, %rd228;
+	setp.lt.s64 %p22, %rd208, %rd205;
 	not.pred %p23, %p22;
 	@!%p23 bra $L23;
 	bra.uni $L21;
 $L23:
 $L24:
-	add.s64 %rd250, %rd249, 1;
-	mul.lo.s64 %rd251, %rd250, %rd181;
-	mad.lo.s64 %rd252, %rd251, 8, %rd179;
-	ld.global.nc.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
-	setp.le.s64 %p24, %rd254, %rd231;
+	add.s64 %rd227, %rd226, 1;
+	mul.lo.s64 %rd228, %rd227, %rd165;
+	mad.lo.s64 %rd229, %rd228, 8, %rd163;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	setp.le.s64 %p24, %rd231, %rd208;
 	not.pred %p25, %p24;
 	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd255, %rd249, 1;
-	mov.b64 %rd249, %rd255;
+	add.s64 %rd232, %rd226, 1;
+	mov.b64 %rd226, %rd232;
 $L25:
 	bra.uni $L24;
 $L26:
 	mov.pred %p26, %p10;
-	mov.b64 %rd256, %rd158;
-	mov.b64 %rd257, %rd249;
+	mov.b64 %rd233, %rd142;
+	mov.b64 %rd234, %rd226;
 $L29:
 	@!%p26 bra $L33;
-	shr.s64 %rd258, %rd257, 5;
-	mul.lo.s64 %rd259, %rd258, %rd164;
-	mad.lo.s64 %rd260, %rd259, 4, %rd162;
-	ld.global.nc.u32 %r36, [%rd260+0];
+	shr.s64 %rd235, %rd234, 5;
+	mul.lo.s64 %rd236, %rd235, %rd148;
+	mad.lo.s64 %rd237, %rd236, 4, %rd146;
+	ld.global.nc.u32 %r36, [%rd237+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd261, %rd257, 31;
-	min.u64 %rd262, %rd261, 32;
-	cvt.u32.u64 %r38, %rd262;
+	and.b64 %rd238, %rd234, 31;
+	min.u64 %rd239, %rd238, 32;
+	cvt.u32.u64 %r38, %rd239;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p27, %r38, 32;
@@ -21741,16 +21341,16 @@ $L29:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p28, %r42, 0x0;
 	@!%p28 bra $L35;
-	cvt.u32.u64 %r43, %rd257;
+	cvt.u32.u64 %r43, %rd234;
 	mov.b32 %r44, %r43;
 	bra.uni $L31;
 $L35:
 	mov.b32 %r44, -1;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd263, %rd257, %rd161;
-	mad.lo.s64 %rd264, %rd263, 4, %rd159;
-	ld.global.nc.s32 %r45, [%rd264+0];
+	mul.lo.s64 %rd240, %rd234, %rd145;
+	mad.lo.s64 %rd241, %rd240, 4, %rd143;
+	ld.global.nc.s32 %r45, [%rd241+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L31;
@@ -21758,91 +21358,82 @@ $L30:
 	bra.uni $L29;
 $L31:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd265, %rd148;
+	mov.b64 %rd242, %rd132;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd266, %r48;
-	mul.lo.s64 %rd267, %rd266, %rd151;
-	mad.lo.s64 %rd268, %rd267, 8, %rd149;
-	ld.global.nc.s64 %rd269, [%rd268+0];
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
-	mul.lo.s64 %rd272, %rd249, %rd181;
-	mad.lo.s64 %rd273, %rd272, 8, %rd179;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd275, %rd274;
-	add.s64 %rd276, %rd271, %rd231;
-	sub.s64 %rd277, %rd276, %rd275;
-	mov.b64 %rd278, %rd277;
-	mul.lo.s64 %rd279, %rd278, %rd154;
-	mad.lo.s64 %rd280, %rd279, 4, %rd152;
-	ld.global.nc.s32 %r49, [%rd280+0];
+	cvt.s64.s32 %rd243, %r48;
+	mul.lo.s64 %rd244, %rd243, %rd135;
+	mad.lo.s64 %rd245, %rd244, 8, %rd133;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd248, %rd247;
+	mul.lo.s64 %rd249, %rd226, %rd165;
+	mad.lo.s64 %rd250, %rd249, 8, %rd163;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	add.s64 %rd253, %rd248, %rd208;
+	sub.s64 %rd254, %rd253, %rd252;
+	mov.b64 %rd255, %rd254;
+	mul.lo.s64 %rd256, %rd255, %rd138;
+	mad.lo.s64 %rd257, %rd256, 4, %rd136;
+	ld.global.nc.s32 %r49, [%rd257+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r51, %r50;
-	mov.b64 %rd281, %rd183;
 	mov.b32 %r52, %r47;
 	mov.b32 %r53, %r51;
-	mov.b64 %rd282, %rd278;
+	mov.b64 %rd258, %rd255;
 $L36:
-	cvt.s64.s32 %rd283, %r52;
-	mul.lo.s64 %rd284, %rd283, %rd195;
-	mad.lo.s64 %rd285, %rd284, 8, %rd193;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd285+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd286, %rd281;
-	mov.b64 %rd287, %rd282;
-$L39:
-	setp.eq.s64 %p29, %rd191, 0;
-	@!%p29 bra $L43;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L41;
-$L43:
-	mul.lo.s64 %rd288, %rd287, %rd192;
-	mad.lo.s64 %rd289, %rd288, 8, %rd190;
-	ld.global.nc.f64 %fd4, [%rd289+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L41;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p29, %rd168, 0;
+	@!%p29 bra $L40;
+	mul.lo.s64 %rd259, %rd258, %rd169;
+	mad.lo.s64 %rd260, %rd259, 8, %rd167;
+	ld.global.nc.f64 %fd2, [%rd260+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L40:
-	bra.uni $L39;
-$L41:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd261, %r52;
+	mul.lo.s64 %rd262, %rd261, %rd172;
+	mad.lo.s64 %rd263, %rd262, 8, %rd170;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd263+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd290, %r53;
-	mul.lo.s64 %rd291, %rd290, %rd195;
-	mad.lo.s64 %rd292, %rd291, 8, %rd193;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd292+0];
+	cvt.s64.s32 %rd264, %r53;
+	mul.lo.s64 %rd265, %rd264, %rd172;
+	mad.lo.s64 %rd266, %rd265, 8, %rd170;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd266+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p30, %fd7, %fd9;
 	not.pred %p31, %p30;
-	@!%p31 bra $L45;
+	@!%p31 bra $L42;
 	mov.pred %p32, 0;
 	bra.uni $L38;
-$L45:
-	cvt.s64.s32 %rd293, %r53;
-	mul.lo.s64 %rd294, %rd293, %rd195;
-	mad.lo.s64 %rd295, %rd294, 8, %rd193;
-	ld.relaxed.gpu.global.b64 %rd296, [%rd295];
-$L46:
-	mov.b64 %fd10, %rd296;
+$L42:
+	cvt.s64.s32 %rd267, %r53;
+	mul.lo.s64 %rd268, %rd267, %rd172;
+	mad.lo.s64 %rd269, %rd268, 8, %rd170;
+	ld.relaxed.gpu.global.b64 %rd270, [%rd269];
+$L43:
+	mov.b64 %fd10, %rd270;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd297, %fd10;
-	mov.b64 %rd298, %fd7;
-	or.b64 %rd299, %rd297, %rd298;
+	mov.b64 %rd271, %fd10;
+	mov.b64 %rd272, %fd7;
+	or.b64 %rd273, %rd271, %rd272;
 	setp.eq.f64 %p33, %fd10, %fd7;
-	mov.b64 %fd12, %rd299;
+	mov.b64 %fd12, %rd273;
 	selp.f64 %fd13, %fd12, %fd11, %p33;
 	setp.nan.f64 %p34, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p34;
-	mov.b64 %rd300, %fd15;
-	setp.eq.u64 %p35, %rd296, %rd300;
-	@%p35 bra $L47;
-	atom.global.cas.b64 %rd301, [%rd295], %rd296, %rd300;
-	setp.eq.u64 %p36, %rd301, %rd296;
-	mov.b64 %rd296, %rd301;
-	@!%p36 bra $L46;
-$L47:
-	mov.b64 %fd17, %rd296;
+	mov.b64 %rd274, %fd15;
+	setp.eq.u64 %p35, %rd270, %rd274;
+	@%p35 bra $L44;
+	atom.global.cas.b64 %rd275, [%rd269], %rd270, %rd274;
+	setp.eq.u64 %p36, %rd275, %rd270;
+	mov.b64 %rd270, %rd275;
+	@!%p36 bra $L43;
+$L44:
+	mov.b64 %fd17, %rd270;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p37, %fd18, %fd7;
@@ -21851,537 +21442,537 @@ $L47:
 $L37:
 	bra.uni $L36;
 $L38:
-	@!%p32 bra $L49;
+	@!%p32 bra $L46;
 	mov.pred %p38, 0;
-	mov.b64 %rd302, %rd225;
+	mov.b64 %rd276, %rd202;
 	mov.b32 %r54, %r51;
-$L50:
-	@!%p11 bra $L54;
+$L47:
+	@!%p11 bra $L51;
 	shr.s32 %r55, %r54, 5;
-	cvt.s64.s32 %rd303, %r55;
-	mov.b64 %rd304, %rd303;
+	cvt.s64.s32 %rd277, %r55;
+	mov.b64 %rd278, %rd277;
 	and.b32 %r56, %r54, 31;
-	cvt.s64.s32 %rd305, %r56;
-	min.u64 %rd306, %rd305, 32;
-	cvt.u32.u64 %r57, %rd306;
+	cvt.s64.s32 %rd279, %r56;
+	min.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r57, %rd280;
 	mov.b32 %r59, 0x1;
 	shl.b32 %r58, %r59, %r57;
 	setp.hs.u32 %p39, %r57, 32;
 	selp.b32 %r60, 0, %r58, %p39;
 	mov.b32 %r61, %r60;
-	mov.b64 %rd307, %rd304;
+	mov.b64 %rd281, %rd278;
 	mov.b32 %r62, %r61;
-	mul.lo.s64 %rd308, %rd307, %rd173;
-	mad.lo.s64 %rd309, %rd308, 4, %rd171;
-	ld.relaxed.gpu.global.u32 %r63, [%rd309+0];
+	mul.lo.s64 %rd282, %rd281, %rd157;
+	mad.lo.s64 %rd283, %rd282, 4, %rd155;
+	ld.relaxed.gpu.global.u32 %r63, [%rd283+0];
 	mov.b32 %r64, %r63;
 	and.b32 %r65, %r64, %r62;
 	setp.ne.u32 %p40, %r65, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
-	@!%p42 bra $L56;
-	mul.lo.s64 %rd310, %rd307, %rd173;
-	mad.lo.s64 %rd311, %rd310, 4, %rd171;
-	atom.global.or.b32 %r66, [%rd311], %r62;
+	@!%p42 bra $L53;
+	mul.lo.s64 %rd284, %rd281, %rd157;
+	mad.lo.s64 %rd285, %rd284, 4, %rd155;
+	atom.global.or.b32 %r66, [%rd285], %r62;
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, %r62;
 	setp.ne.u32 %p43, %r68, 0x0;
 	mov.pred %p41, %p43;
-$L56:
-	@!%p41 bra $L58;
-	mov.b64 %rd312, %rd302;
-	mov.b64 %rd313, %rd312;
+$L53:
+	@!%p41 bra $L55;
+	mov.b64 %rd286, %rd276;
+	mov.b64 %rd287, %rd286;
 	mov.pred %p44, 0;
-	bra.uni $L52;
-$L58:
-	mov.b64 %rd314, %rd302;
-	mov.b64 %rd313, %rd314;
+	bra.uni $L49;
+$L55:
+	mov.b64 %rd288, %rd276;
+	mov.b64 %rd287, %rd288;
 	mov.pred %p44, 1;
-	bra.uni $L52;
-$L54:
-	@!%p12 bra $L60;
-	cvt.s64.s32 %rd315, %r54;
-	mul.lo.s64 %rd316, %rd315, %rd176;
-	mad.lo.s64 %rd317, %rd316, 4, %rd174;
-	ld.relaxed.gpu.global.s32 %r69, [%rd317+0];
+	bra.uni $L49;
+$L51:
+	@!%p12 bra $L57;
+	cvt.s64.s32 %rd289, %r54;
+	mul.lo.s64 %rd290, %rd289, %rd160;
+	mad.lo.s64 %rd291, %rd290, 4, %rd158;
+	ld.relaxed.gpu.global.s32 %r69, [%rd291+0];
 	mov.b32 %r70, %r69;
 	setp.eq.s32 %p45, %r70, %r35;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
-	@!%p47 bra $L62;
-	cvt.s64.s32 %rd318, %r54;
-	mul.lo.s64 %rd319, %rd318, %rd176;
-	mad.lo.s64 %rd320, %rd319, 4, %rd174;
-	atom.global.exch.b32 %r71, [%rd320], %r35;
+	@!%p47 bra $L59;
+	cvt.s64.s32 %rd292, %r54;
+	mul.lo.s64 %rd293, %rd292, %rd160;
+	mad.lo.s64 %rd294, %rd293, 4, %rd158;
+	atom.global.exch.b32 %r71, [%rd294], %r35;
 	mov.b32 %r72, %r71;
 	setp.eq.s32 %p48, %r72, %r35;
 	mov.pred %p46, %p48;
-$L62:
-	@!%p46 bra $L64;
-	mov.b64 %rd321, %rd302;
-	mov.b64 %rd313, %rd321;
+$L59:
+	@!%p46 bra $L61;
+	mov.b64 %rd295, %rd276;
+	mov.b64 %rd287, %rd295;
 	mov.pred %p44, 0;
-	bra.uni $L52;
-$L64:
-$L60:
-	mul.lo.s64 %rd322, %rd302, %rd203;
-	mad.lo.s64 %rd323, %rd322, 4, %rd201;
-	st.shared.s32 [%rd323+0], %r54;
-	add.s64 %rd324, %rd302, 1;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd313, %rd325;
+	bra.uni $L49;
+$L61:
+$L57:
+	mul.lo.s64 %rd296, %rd276, %rd180;
+	mad.lo.s64 %rd297, %rd296, 4, %rd178;
+	st.shared.s32 [%rd297+0], %r54;
+	add.s64 %rd298, %rd276, 1;
+	mov.b64 %rd299, %rd298;
+	mov.b64 %rd287, %rd299;
 	mov.pred %p44, 1;
-	bra.uni $L52;
-$L51:
-	bra.uni $L50;
-$L52:
-	mov.b64 %rd326, %rd313;
-	mov.pred %p49, %p44;
-	mov.b64 %rd225, %rd326;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L66;
-	mov.b64 %rd327, %rd148;
-	mov.b32 %r73, %r51;
-	setp.lt.s64 %p50, %rd136, 64;
-	setp.le.s64 %p51, %rd178, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L67;
-	mov.b64 %rd328, %rd327;
-	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd329, %r74;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd151;
-	mad.lo.s64 %rd332, %rd331, 8, %rd149;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	cvt.s64.s32 %rd335, %r74;
-	mul.lo.s64 %rd336, %rd335, %rd151;
-	mad.lo.s64 %rd337, %rd336, 8, %rd149;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	sub.s64 %rd340, %rd334, %rd339;
-	mov.b64 %rd341, %rd340;
-	add.s64 %rd342, %rd137, %rd341;
-	mov.b64 %rd137, %rd342;
-	bra.uni $L68;
-$L67:
-	rem.s64 %rd343, %rd136, %rd178;
-	setp.eq.s64 %p53, %rd178, -1;
-	selp.b64 %rd344, 0, %rd343, %p53;
-	setp.eq.s64 %p54, %rd178, 0;
-	selp.b64 %rd345, %rd136, %rd344, %p54;
-	setp.eq.s64 %p55, %rd345, 0;
-	@!%p55 bra $L70;
-	mov.b64 %rd346, %rd327;
-	mov.b32 %r75, %r73;
-	cvt.s64.s32 %rd347, %r75;
-	add.s64 %rd348, %rd347, 1;
-	mul.lo.s64 %rd349, %rd348, %rd151;
-	mad.lo.s64 %rd350, %rd349, 8, %rd149;
-	ld.global.nc.s64 %rd351, [%rd350+0];
-	mov.b64 %rd352, %rd351;
-	cvt.s64.s32 %rd353, %r75;
-	mul.lo.s64 %rd354, %rd353, %rd151;
-	mad.lo.s64 %rd355, %rd354, 8, %rd149;
-	ld.global.nc.s64 %rd356, [%rd355+0];
-	mov.b64 %rd357, %rd356;
-	sub.s64 %rd358, %rd352, %rd357;
-	mov.b64 %rd359, %rd358;
-	mul.lo.s64 %rd360, %rd178, %rd359;
-	add.s64 %rd361, %rd137, %rd360;
-	mov.b64 %rd137, %rd361;
-$L70:
-$L68:
-	add.s64 %rd362, %rd136, 1;
-	mov.b64 %rd136, %rd362;
-$L66:
+	bra.uni $L49;
+$L48:
+	bra.uni $L47;
 $L49:
+	mov.b64 %rd300, %rd287;
+	mov.pred %p49, %p44;
+	mov.b64 %rd202, %rd300;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L63;
+	mov.b64 %rd301, %rd132;
+	mov.b32 %r73, %r51;
+	setp.lt.s64 %p50, %rd120, 64;
+	setp.le.s64 %p51, %rd162, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L64;
+	mov.b64 %rd302, %rd301;
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd303, %r74;
+	add.s64 %rd304, %rd303, 1;
+	mul.lo.s64 %rd305, %rd304, %rd135;
+	mad.lo.s64 %rd306, %rd305, 8, %rd133;
+	ld.global.nc.s64 %rd307, [%rd306+0];
+	mov.b64 %rd308, %rd307;
+	cvt.s64.s32 %rd309, %r74;
+	mul.lo.s64 %rd310, %rd309, %rd135;
+	mad.lo.s64 %rd311, %rd310, 8, %rd133;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	sub.s64 %rd314, %rd308, %rd313;
+	mov.b64 %rd315, %rd314;
+	add.s64 %rd316, %rd121, %rd315;
+	mov.b64 %rd121, %rd316;
+	bra.uni $L65;
+$L64:
+	rem.s64 %rd317, %rd120, %rd162;
+	setp.eq.s64 %p53, %rd162, -1;
+	selp.b64 %rd318, 0, %rd317, %p53;
+	setp.eq.s64 %p54, %rd162, 0;
+	selp.b64 %rd319, %rd120, %rd318, %p54;
+	setp.eq.s64 %p55, %rd319, 0;
+	@!%p55 bra $L67;
+	mov.b64 %rd320, %rd301;
+	mov.b32 %r75, %r73;
+	cvt.s64.s32 %rd321, %r75;
+	add.s64 %rd322, %rd321, 1;
+	mul.lo.s64 %rd323, %rd322, %rd135;
+	mad.lo.s64 %rd324, %rd323, 8, %rd133;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	cvt.s64.s32 %rd327, %r75;
+	mul.lo.s64 %rd328, %rd327, %rd135;
+	mad.lo.s64 %rd329, %rd328, 8, %rd133;
+	ld.global.nc.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	sub.s64 %rd332, %rd326, %rd331;
+	mov.b64 %rd333, %rd332;
+	mul.lo.s64 %rd334, %rd162, %rd333;
+	add.s64 %rd335, %rd121, %rd334;
+	mov.b64 %rd121, %rd335;
+$L67:
+$L65:
+	add.s64 %rd336, %rd120, 1;
+	mov.b64 %rd120, %rd336;
+$L63:
+$L46:
 $L20:
-	add.s64 %rd363, %rd231, %rd220;
-	mov.b64 %rd231, %rd363;
+	add.s64 %rd337, %rd208, %rd197;
+	mov.b64 %rd208, %rd337;
 	bra.uni $L19;
 $L21:
-	mov.b64 %rd364, %rd225;
-$L71:
-	@!%p11 bra $L75;
-	bra.uni $L73;
-$L75:
+	mov.b64 %rd338, %rd202;
+$L68:
+	@!%p11 bra $L72;
+	bra.uni $L70;
+$L72:
 	// block scan
-	mov.b64 %rd365, %rd364;
+	mov.b64 %rd339, %rd338;
 	mov.b32 %r76, %r3;
-$L76:
+$L73:
 	setp.hs.u32 %p56, %r76, 32;
-	@%p56 bra $L77;
-	mov.b64 {%r77, %r78}, %rd365;
+	@%p56 bra $L74;
+	mov.b64 {%r77, %r78}, %rd339;
 	shfl.sync.up.b32 %r79|%p57, %r77, %r76, 0, %r17;
 	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd366, {%r79, %r80};
-	@!%p57 bra $L78;
-	add.s64 %rd367, %rd366, %rd365;
-	mov.b64 %rd365, %rd367;
-$L78:
+	mov.b64 %rd340, {%r79, %r80};
+	@!%p57 bra $L75;
+	add.s64 %rd341, %rd340, %rd339;
+	mov.b64 %rd339, %rd341;
+$L75:
 	shl.b32 %r76, %r76, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r81, %r82}, %rd365;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r81, %r82}, %rd339;
 	shfl.sync.up.b32 %r83|%p58, %r81, %r3, 0, %r17;
 	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd368, {%r83, %r84};
+	mov.b64 %rd342, {%r83, %r84};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd369, %rd368, 0, %p60;
+	selp.b64 %rd343, %rd342, 0, %p60;
 	sub.u32 %r85, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r85;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd365;
-$L79:
+	@!%p61 bra $L76;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	st.shared.s64 [%rd345+0], %rd339;
+$L76:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L80;
-	mov.b64 %rd372, 0;
+	@!%p62 bra $L77;
+	mov.b64 %rd346, 0;
 	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L81;
-	mul.wide.u32 %rd373, %r7, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	ld.shared.s64 %rd375, [%rd374+0];
-	mov.b64 %rd372, %rd375;
-$L81:
-	mov.b64 {%r86, %r87}, %rd372;
+	@!%p63 bra $L78;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	ld.shared.s64 %rd349, [%rd348+0];
+	mov.b64 %rd346, %rd349;
+$L78:
+	mov.b64 {%r86, %r87}, %rd346;
 	shfl.sync.up.b32 %r88|%p64, %r86, 1, 0, %r17;
 	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd376, {%r88, %r89};
-	@!%p64 bra $L82;
-	add.s64 %rd377, %rd376, %rd372;
-	mov.b64 %rd372, %rd377;
-$L82:
-	mov.b64 {%r90, %r91}, %rd372;
+	mov.b64 %rd350, {%r88, %r89};
+	@!%p64 bra $L79;
+	add.s64 %rd351, %rd350, %rd346;
+	mov.b64 %rd346, %rd351;
+$L79:
+	mov.b64 {%r90, %r91}, %rd346;
 	shfl.sync.up.b32 %r92|%p65, %r90, 2, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd378, {%r92, %r93};
-	@!%p65 bra $L83;
-	add.s64 %rd379, %rd378, %rd372;
-	mov.b64 %rd372, %rd379;
-$L83:
-	mov.b64 {%r94, %r95}, %rd372;
+	mov.b64 %rd352, {%r92, %r93};
+	@!%p65 bra $L80;
+	add.s64 %rd353, %rd352, %rd346;
+	mov.b64 %rd346, %rd353;
+$L80:
+	mov.b64 {%r94, %r95}, %rd346;
 	shfl.sync.up.b32 %r96|%p66, %r94, 4, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd380, {%r96, %r97};
-	@!%p66 bra $L84;
-	add.s64 %rd381, %rd380, %rd372;
-	mov.b64 %rd372, %rd381;
-$L84:
-	mov.b64 {%r98, %r99}, %rd372;
+	mov.b64 %rd354, {%r96, %r97};
+	@!%p66 bra $L81;
+	add.s64 %rd355, %rd354, %rd346;
+	mov.b64 %rd346, %rd355;
+$L81:
+	mov.b64 {%r98, %r99}, %rd346;
 	shfl.sync.up.b32 %r100|%p67, %r98, 8, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd382, {%r100, %r101};
-	@!%p67 bra $L85;
-	add.s64 %rd383, %rd382, %rd372;
-	mov.b64 %rd372, %rd383;
-$L85:
-	mov.b64 {%r102, %r103}, %rd372;
+	mov.b64 %rd356, {%r100, %r101};
+	@!%p67 bra $L82;
+	add.s64 %rd357, %rd356, %rd346;
+	mov.b64 %rd346, %rd357;
+$L82:
+	mov.b64 {%r102, %r103}, %rd346;
 	shfl.sync.up.b32 %r104|%p68, %r102, 16, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd384, {%r104, %r105};
-	@!%p68 bra $L86;
-	add.s64 %rd385, %rd384, %rd372;
-	mov.b64 %rd372, %rd385;
-$L86:
-	mov.b64 {%r106, %r107}, %rd372;
+	mov.b64 %rd358, {%r104, %r105};
+	@!%p68 bra $L83;
+	add.s64 %rd359, %rd358, %rd346;
+	mov.b64 %rd346, %rd359;
+$L83:
+	mov.b64 {%r106, %r107}, %rd346;
 	shfl.sync.up.b32 %r108|%p69, %r106, 1, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd386, {%r108, %r109};
-	selp.b64 %rd387, %rd386, 0, %p69;
-	@!%p63 bra $L87;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	add.s64 %rd390, %rd389, 512;
-	st.shared.s64 [%rd390+0], %rd387;
-$L87:
+	mov.b64 %rd360, {%r108, %r109};
+	selp.b64 %rd361, %rd360, 0, %p69;
+	@!%p63 bra $L84;
+	mul.wide.u32 %rd362, %r7, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	st.shared.s64 [%rd364+0], %rd361;
+$L84:
 	sub.u32 %r110, %r10, 1;
 	setp.eq.u32 %p70, %r7, %r110;
-	@!%p70 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd372;
-$L88:
-$L80:
+	@!%p70 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd346;
+$L85:
+$L77:
 	bar.sync 0;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	add.s64 %rd393, %rd392, 512;
-	ld.shared.s64 %rd394, [%rd393+0];
-	add.s64 %rd395, %rd394, %rd369;
-	ld.shared.s64 %rd396, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd395;
+	mul.wide.u32 %rd365, %r8, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	ld.shared.s64 %rd368, [%rd367+0];
+	add.s64 %rd369, %rd368, %rd343;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd369;
 	shfl.sync.idx.b32 %r113|%p71, %r111, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r114, %r112, 0, %r21, %r17;
-	mov.b64 %rd397, {%r113, %r114};
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, 0;
-	cvt.u64.u32 %rd406, %r2;
-	setp.eq.s64 %p72, %rd406, 0;
-	setp.gt.s64 %p73, %rd404, 0;
+	mov.b64 %rd371, {%r113, %r114};
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, 0;
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p72, %rd380, 0;
+	setp.gt.s64 %p73, %rd378, 0;
 	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L90;
-	atom.global.add.u64 %rd407, [%rd168], %rd404;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd405, %rd408;
-$L90:
-	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p75, %rd409, 0;
+	@!%p74 bra $L87;
+	atom.global.add.u64 %rd381, [%rd152], %rd378;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd379, %rd382;
+$L87:
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p75, %rd383, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p77 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L91:
+	@!%p77 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd379;
+$L88:
 	bar.sync 0;
-	ld.shared.s64 %rd410, [%rd1+1024];
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd405, %rd403;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd414, 0;
-$L92:
-	setp.lt.s64 %p78, %rd414, %rd364;
+	ld.shared.s64 %rd384, [%rd1+1024];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd379, %rd385;
+	add.s64 %rd386, %rd379, %rd377;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd388, 0;
+$L89:
+	setp.lt.s64 %p78, %rd388, %rd338;
 	not.pred %p79, %p78;
-	@!%p79 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd415, %rd414, %rd203;
-	mad.lo.s64 %rd416, %rd415, 4, %rd201;
-	ld.shared.s32 %r115, [%rd416+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd417, %rd413, %rd414;
-	mul.lo.s64 %rd418, %rd417, %rd167;
-	mad.lo.s64 %rd419, %rd418, 4, %rd165;
-	st.global.s32 [%rd419+0], %r116;
+	@!%p79 bra $L93;
+	bra.uni $L91;
 $L93:
-	add.s64 %rd420, %rd414, 1;
-	mov.b64 %rd414, %rd420;
-	bra.uni $L92;
-$L94:
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+	mul.lo.s64 %rd389, %rd388, %rd180;
+	mad.lo.s64 %rd390, %rd389, 4, %rd178;
+	ld.shared.s32 %r115, [%rd390+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd391, %rd387, %rd388;
+	mul.lo.s64 %rd392, %rd391, %rd151;
+	mad.lo.s64 %rd393, %rd392, 4, %rd149;
+	st.global.s32 [%rd393+0], %r116;
+$L90:
+	add.s64 %rd394, %rd388, 1;
+	mov.b64 %rd388, %rd394;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
 $L8:
-	add.s64 %rd421, %rd224, %rd222;
-	mov.b64 %rd224, %rd421;
+	add.s64 %rd395, %rd201, %rd199;
+	mov.b64 %rd201, %rd395;
 	bra.uni $L7;
 $L9:
 $L4:
 	bar.sync 0;
-	add.s64 %rd147, %rd147, %rd146;
+	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd422, %rd136;
-	mov.b64 %rd423, %rd137;
+	mov.b64 %rd396, %rd120;
+	mov.b64 %rd397, %rd121;
 	// block reduction
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L97:
+$L94:
 	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L98;
-	mov.b64 {%r119, %r120}, %rd422;
+	@%p80 bra $L95;
+	mov.b64 {%r119, %r120}, %rd396;
 	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd424, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd423;
+	mov.b64 %rd398, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd397;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd425, {%r125, %r126};
-	@!%p81 bra $L99;
-	mov.b64 %rd426, %rd422;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd429, %rd425;
-	mov.b64 %rd430, %rd426;
-	mov.b64 %rd431, %rd427;
-	mov.b64 %rd432, %rd428;
-	mov.b64 %rd433, %rd429;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd436, %rd430, %rd434;
-	mov.b64 %rd430, %rd436;
-	add.s64 %rd437, %rd431, %rd435;
-	mov.b64 %rd431, %rd437;
-$L100:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L99:
+	mov.b64 %rd399, {%r125, %r126};
+	@!%p81 bra $L96;
+	mov.b64 %rd400, %rd396;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd403;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd410, %rd404, %rd408;
+	mov.b64 %rd404, %rd410;
+	add.s64 %rd411, %rd405, %rd409;
+	mov.b64 %rd405, %rd411;
+$L97:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L96:
 	shl.b32 %r118, %r118, 1;
-	bra.uni $L97;
-$L98:
+	bra.uni $L94;
+$L95:
 	setp.eq.u32 %p82, %r7, 0;
-	@!%p82 bra $L101;
-	mul.wide.u32 %rd438, %r8, 16;
-	add.s64 %rd439, %rd1, %rd438;
-	st.shared.s64 [%rd439+0], %rd422;
-	st.shared.s64 [%rd439+8], %rd423;
-$L101:
+	@!%p82 bra $L98;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	st.shared.s64 [%rd413+0], %rd396;
+	st.shared.s64 [%rd413+8], %rd397;
+$L98:
 	bar.sync 0;
 	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L102;
+	@!%p83 bra $L99;
 	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L103;
-	mul.wide.u32 %rd440, %r7, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	ld.shared.s64 %rd442, [%rd441+0];
-	ld.shared.s64 %rd443, [%rd441+8];
-	mov.b64 %rd422, %rd442;
-	mov.b64 %rd423, %rd443;
-$L103:
+	@!%p84 bra $L100;
+	mul.wide.u32 %rd414, %r7, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	ld.shared.s64 %rd416, [%rd415+0];
+	ld.shared.s64 %rd417, [%rd415+8];
+	mov.b64 %rd396, %rd416;
+	mov.b64 %rd397, %rd417;
+$L100:
 	sub.u32 %r127, %r10, 1;
-	mov.b64 {%r128, %r129}, %rd422;
+	mov.b64 {%r128, %r129}, %rd396;
 	shfl.sync.down.b32 %r130|%p85, %r128, 1, %r127, %r17;
 	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
-	mov.b64 %rd444, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd423;
+	mov.b64 %rd418, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd397;
 	shfl.sync.down.b32 %r134, %r132, 1, %r127, %r17;
 	shfl.sync.down.b32 %r135, %r133, 1, %r127, %r17;
-	mov.b64 %rd445, {%r134, %r135};
-	@!%p85 bra $L104;
-	mov.b64 %rd446, %rd422;
-	mov.b64 %rd447, %rd423;
-	mov.b64 %rd448, %rd444;
-	mov.b64 %rd449, %rd445;
-	mov.b64 %rd430, %rd446;
-	mov.b64 %rd431, %rd447;
-	mov.b64 %rd432, %rd448;
-	mov.b64 %rd433, %rd449;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd450, %rd430, %rd434;
-	mov.b64 %rd430, %rd450;
-	add.s64 %rd451, %rd431, %rd435;
-	mov.b64 %rd431, %rd451;
-$L105:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L104:
-	mov.b64 {%r136, %r137}, %rd422;
+	mov.b64 %rd419, {%r134, %r135};
+	@!%p85 bra $L101;
+	mov.b64 %rd420, %rd396;
+	mov.b64 %rd421, %rd397;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd423, %rd419;
+	mov.b64 %rd404, %rd420;
+	mov.b64 %rd405, %rd421;
+	mov.b64 %rd406, %rd422;
+	mov.b64 %rd407, %rd423;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd424, %rd404, %rd408;
+	mov.b64 %rd404, %rd424;
+	add.s64 %rd425, %rd405, %rd409;
+	mov.b64 %rd405, %rd425;
+$L102:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L101:
+	mov.b64 {%r136, %r137}, %rd396;
 	shfl.sync.down.b32 %r138|%p86, %r136, 2, %r127, %r17;
 	shfl.sync.down.b32 %r139, %r137, 2, %r127, %r17;
-	mov.b64 %rd452, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd423;
+	mov.b64 %rd426, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd397;
 	shfl.sync.down.b32 %r142, %r140, 2, %r127, %r17;
 	shfl.sync.down.b32 %r143, %r141, 2, %r127, %r17;
-	mov.b64 %rd453, {%r142, %r143};
-	@!%p86 bra $L106;
-	mov.b64 %rd454, %rd422;
-	mov.b64 %rd455, %rd423;
-	mov.b64 %rd456, %rd452;
-	mov.b64 %rd457, %rd453;
-	mov.b64 %rd430, %rd454;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
-	mov.b64 %rd433, %rd457;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd458, %rd430, %rd434;
-	mov.b64 %rd430, %rd458;
-	add.s64 %rd459, %rd431, %rd435;
-	mov.b64 %rd431, %rd459;
-$L107:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L106:
-	mov.b64 {%r144, %r145}, %rd422;
+	mov.b64 %rd427, {%r142, %r143};
+	@!%p86 bra $L103;
+	mov.b64 %rd428, %rd396;
+	mov.b64 %rd429, %rd397;
+	mov.b64 %rd430, %rd426;
+	mov.b64 %rd431, %rd427;
+	mov.b64 %rd404, %rd428;
+	mov.b64 %rd405, %rd429;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd432, %rd404, %rd408;
+	mov.b64 %rd404, %rd432;
+	add.s64 %rd433, %rd405, %rd409;
+	mov.b64 %rd405, %rd433;
+$L104:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L103:
+	mov.b64 {%r144, %r145}, %rd396;
 	shfl.sync.down.b32 %r146|%p87, %r144, 4, %r127, %r17;
 	shfl.sync.down.b32 %r147, %r145, 4, %r127, %r17;
-	mov.b64 %rd460, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd423;
+	mov.b64 %rd434, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd397;
 	shfl.sync.down.b32 %r150, %r148, 4, %r127, %r17;
 	shfl.sync.down.b32 %r151, %r149, 4, %r127, %r17;
-	mov.b64 %rd461, {%r150, %r151};
-	@!%p87 bra $L108;
-	mov.b64 %rd462, %rd422;
-	mov.b64 %rd463, %rd423;
-	mov.b64 %rd464, %rd460;
-	mov.b64 %rd465, %rd461;
-	mov.b64 %rd430, %rd462;
-	mov.b64 %rd431, %rd463;
-	mov.b64 %rd432, %rd464;
-	mov.b64 %rd433, %rd465;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd466, %rd430, %rd434;
-	mov.b64 %rd430, %rd466;
-	add.s64 %rd467, %rd431, %rd435;
-	mov.b64 %rd431, %rd467;
-$L109:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L108:
-	mov.b64 {%r152, %r153}, %rd422;
+	mov.b64 %rd435, {%r150, %r151};
+	@!%p87 bra $L105;
+	mov.b64 %rd436, %rd396;
+	mov.b64 %rd437, %rd397;
+	mov.b64 %rd438, %rd434;
+	mov.b64 %rd439, %rd435;
+	mov.b64 %rd404, %rd436;
+	mov.b64 %rd405, %rd437;
+	mov.b64 %rd406, %rd438;
+	mov.b64 %rd407, %rd439;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd440, %rd404, %rd408;
+	mov.b64 %rd404, %rd440;
+	add.s64 %rd441, %rd405, %rd409;
+	mov.b64 %rd405, %rd441;
+$L106:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L105:
+	mov.b64 {%r152, %r153}, %rd396;
 	shfl.sync.down.b32 %r154|%p88, %r152, 8, %r127, %r17;
 	shfl.sync.down.b32 %r155, %r153, 8, %r127, %r17;
-	mov.b64 %rd468, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd423;
+	mov.b64 %rd442, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd397;
 	shfl.sync.down.b32 %r158, %r156, 8, %r127, %r17;
 	shfl.sync.down.b32 %r159, %r157, 8, %r127, %r17;
-	mov.b64 %rd469, {%r158, %r159};
-	@!%p88 bra $L110;
-	mov.b64 %rd470, %rd422;
-	mov.b64 %rd471, %rd423;
-	mov.b64 %rd472, %rd468;
-	mov.b64 %rd473, %rd469;
-	mov.b64 %rd430, %rd470;
-	mov.b64 %rd431, %rd471;
-	mov.b64 %rd432, %rd472;
-	mov.b64 %rd433, %rd473;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd474, %rd430, %rd434;
-	mov.b64 %rd430, %rd474;
-	add.s64 %rd475, %rd431, %rd435;
-	mov.b64 %rd431, %rd475;
-$L111:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L110:
-	mov.b64 {%r160, %r161}, %rd422;
+	mov.b64 %rd443, {%r158, %r159};
+	@!%p88 bra $L107;
+	mov.b64 %rd444, %rd396;
+	mov.b64 %rd445, %rd397;
+	mov.b64 %rd446, %rd442;
+	mov.b64 %rd447, %rd443;
+	mov.b64 %rd404, %rd444;
+	mov.b64 %rd405, %rd445;
+	mov.b64 %rd406, %rd446;
+	mov.b64 %rd407, %rd447;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd448, %rd404, %rd408;
+	mov.b64 %rd404, %rd448;
+	add.s64 %rd449, %rd405, %rd409;
+	mov.b64 %rd405, %rd449;
+$L108:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L107:
+	mov.b64 {%r160, %r161}, %rd396;
 	shfl.sync.down.b32 %r162|%p89, %r160, 16, %r127, %r17;
 	shfl.sync.down.b32 %r163, %r161, 16, %r127, %r17;
-	mov.b64 %rd476, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd423;
+	mov.b64 %rd450, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd397;
 	shfl.sync.down.b32 %r166, %r164, 16, %r127, %r17;
 	shfl.sync.down.b32 %r167, %r165, 16, %r127, %r17;
-	mov.b64 %rd477, {%r166, %r167};
-	@!%p89 bra $L112;
-	mov.b64 %rd478, %rd422;
-	mov.b64 %rd479, %rd423;
-	mov.b64 %rd480, %rd476;
-	mov.b64 %rd481, %rd477;
-	mov.b64 %rd430, %rd478;
-	mov.b64 %rd431, %rd479;
-	mov.b64 %rd432, %rd480;
-	mov.b64 %rd433, %rd481;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	add.s64 %rd482, %rd430, %rd434;
-	mov.b64 %rd430, %rd482;
-	add.s64 %rd483, %rd431, %rd435;
-	mov.b64 %rd431, %rd483;
-$L113:
-	mov.b64 %rd422, %rd430;
-	mov.b64 %rd423, %rd431;
-$L112:
-$L102:
-	mul.wide.u32 %rd484, %r28, 16;
-	add.s64 %rd485, %rd11, %rd484;
+	mov.b64 %rd451, {%r166, %r167};
+	@!%p89 bra $L109;
+	mov.b64 %rd452, %rd396;
+	mov.b64 %rd453, %rd397;
+	mov.b64 %rd454, %rd450;
+	mov.b64 %rd455, %rd451;
+	mov.b64 %rd404, %rd452;
+	mov.b64 %rd405, %rd453;
+	mov.b64 %rd406, %rd454;
+	mov.b64 %rd407, %rd455;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	add.s64 %rd456, %rd404, %rd408;
+	mov.b64 %rd404, %rd456;
+	add.s64 %rd457, %rd405, %rd409;
+	mov.b64 %rd405, %rd457;
+$L110:
+	mov.b64 %rd396, %rd404;
+	mov.b64 %rd397, %rd405;
+$L109:
+$L99:
+	mul.wide.u32 %rd458, %r28, 16;
+	add.s64 %rd459, %rd11, %rd458;
 	setp.eq.u32 %p90, %r5, 0;
-	@!%p90 bra $L114;
-	st.global.s64 [%rd485+0], %rd422;
-	st.global.s64 [%rd485+8], %rd423;
-$L114:
+	@!%p90 bra $L111;
+	st.global.s64 [%rd459+0], %rd396;
+	st.global.s64 [%rd459+8], %rd397;
+$L111:
 	ret;
 }
 
@@ -22433,19 +22024,12 @@ $L114:
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s44
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<231>;
+	.reg .b64 %rd<215>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22561,375 +22145,359 @@ $L114:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
+	ld.param.u64 %rd94, [gk_s42];
+	cvta.to.global.u64 %rd95, %rd94;
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s49];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s50];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s51];
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd101, 0;
+	mov.b64 %rd102, 0;
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd101, %rd103;
+	mov.b64 %rd102, %rd104;
 $L1:
+	mov.b64 %rd105, %rd101;
+	mov.b64 %rd106, %rd102;
+	mov.b64 %rd107, %rd105;
+	mov.b64 %rd108, %rd106;
+	cvt.u64.u32 %rd109, %r5;
+	cvt.u64.u32 %rd110, %r6;
+	mov.b64 %rd111, %rd109;
+$L2:
+	setp.ge.s64 %p8, %rd111, %rd4;
+	@%p8 bra $L3;
+	mad.lo.s64 %rd112, %rd111, 16, %rd3;
+	ld.global.s64 %rd113, [%rd112+0];
+	ld.global.s64 %rd114, [%rd112+8];
+	mov.b64 %rd115, %rd107;
+	mov.b64 %rd116, %rd108;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
 	mov.b64 %rd121, %rd117;
 	mov.b64 %rd122, %rd118;
 	mov.b64 %rd123, %rd121;
 	mov.b64 %rd124, %rd122;
-	cvt.u64.u32 %rd125, %r5;
-	cvt.u64.u32 %rd126, %r6;
-	mov.b64 %rd127, %rd125;
-$L2:
-	setp.ge.s64 %p8, %rd127, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd128, %rd127, 16, %rd3;
-	ld.global.s64 %rd129, [%rd128+0];
-	ld.global.s64 %rd130, [%rd128+8];
-	mov.b64 %rd131, %rd123;
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd137, %rd133;
-	mov.b64 %rd138, %rd134;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd141, %rd135, %rd139;
-	mov.b64 %rd135, %rd141;
-	add.s64 %rd142, %rd136, %rd140;
-	mov.b64 %rd136, %rd142;
+	add.s64 %rd125, %rd119, %rd123;
+	mov.b64 %rd119, %rd125;
+	add.s64 %rd126, %rd120, %rd124;
+	mov.b64 %rd120, %rd126;
 $L4:
-	mov.b64 %rd123, %rd135;
-	mov.b64 %rd124, %rd136;
-	add.s64 %rd127, %rd127, %rd126;
+	mov.b64 %rd107, %rd119;
+	mov.b64 %rd108, %rd120;
+	add.s64 %rd111, %rd111, %rd110;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd143, %rd123;
-	mov.b64 %rd144, %rd124;
+	mov.b64 %rd127, %rd107;
+	mov.b64 %rd128, %rd108;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd143;
+	mov.b64 {%r24, %r25}, %rd127;
 	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd145, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd144;
+	mov.b64 %rd129, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd128;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd146, {%r30, %r31};
+	mov.b64 %rd130, {%r30, %r31};
 	@!%p9 bra $L5;
-	mov.b64 %rd147, %rd143;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd135, %rd147;
-	mov.b64 %rd136, %rd148;
-	mov.b64 %rd137, %rd149;
-	mov.b64 %rd138, %rd150;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd151, %rd135, %rd139;
-	mov.b64 %rd135, %rd151;
-	add.s64 %rd152, %rd136, %rd140;
-	mov.b64 %rd136, %rd152;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd133, %rd129;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd119, %rd131;
+	mov.b64 %rd120, %rd132;
+	mov.b64 %rd121, %rd133;
+	mov.b64 %rd122, %rd134;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd135, %rd119, %rd123;
+	mov.b64 %rd119, %rd135;
+	add.s64 %rd136, %rd120, %rd124;
+	mov.b64 %rd120, %rd136;
 $L6:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L5:
-	mov.b64 {%r32, %r33}, %rd143;
+	mov.b64 {%r32, %r33}, %rd127;
 	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd153, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd144;
+	mov.b64 %rd137, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd128;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd154, {%r38, %r39};
+	mov.b64 %rd138, {%r38, %r39};
 	@!%p10 bra $L7;
-	mov.b64 %rd155, %rd143;
-	mov.b64 %rd156, %rd144;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd135, %rd155;
-	mov.b64 %rd136, %rd156;
-	mov.b64 %rd137, %rd157;
-	mov.b64 %rd138, %rd158;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd159, %rd135, %rd139;
-	mov.b64 %rd135, %rd159;
-	add.s64 %rd160, %rd136, %rd140;
-	mov.b64 %rd136, %rd160;
+	mov.b64 %rd139, %rd127;
+	mov.b64 %rd140, %rd128;
+	mov.b64 %rd141, %rd137;
+	mov.b64 %rd142, %rd138;
+	mov.b64 %rd119, %rd139;
+	mov.b64 %rd120, %rd140;
+	mov.b64 %rd121, %rd141;
+	mov.b64 %rd122, %rd142;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd143, %rd119, %rd123;
+	mov.b64 %rd119, %rd143;
+	add.s64 %rd144, %rd120, %rd124;
+	mov.b64 %rd120, %rd144;
 $L8:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L7:
-	mov.b64 {%r40, %r41}, %rd143;
+	mov.b64 {%r40, %r41}, %rd127;
 	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd161, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd144;
+	mov.b64 %rd145, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd128;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd162, {%r46, %r47};
+	mov.b64 %rd146, {%r46, %r47};
 	@!%p11 bra $L9;
-	mov.b64 %rd163, %rd143;
-	mov.b64 %rd164, %rd144;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd135, %rd163;
-	mov.b64 %rd136, %rd164;
-	mov.b64 %rd137, %rd165;
-	mov.b64 %rd138, %rd166;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd167, %rd135, %rd139;
-	mov.b64 %rd135, %rd167;
-	add.s64 %rd168, %rd136, %rd140;
-	mov.b64 %rd136, %rd168;
+	mov.b64 %rd147, %rd127;
+	mov.b64 %rd148, %rd128;
+	mov.b64 %rd149, %rd145;
+	mov.b64 %rd150, %rd146;
+	mov.b64 %rd119, %rd147;
+	mov.b64 %rd120, %rd148;
+	mov.b64 %rd121, %rd149;
+	mov.b64 %rd122, %rd150;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd151, %rd119, %rd123;
+	mov.b64 %rd119, %rd151;
+	add.s64 %rd152, %rd120, %rd124;
+	mov.b64 %rd120, %rd152;
 $L10:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L9:
-	mov.b64 {%r48, %r49}, %rd143;
+	mov.b64 {%r48, %r49}, %rd127;
 	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd169, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd144;
+	mov.b64 %rd153, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd128;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd170, {%r54, %r55};
+	mov.b64 %rd154, {%r54, %r55};
 	@!%p12 bra $L11;
-	mov.b64 %rd171, %rd143;
-	mov.b64 %rd172, %rd144;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd135, %rd171;
-	mov.b64 %rd136, %rd172;
-	mov.b64 %rd137, %rd173;
-	mov.b64 %rd138, %rd174;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd175, %rd135, %rd139;
-	mov.b64 %rd135, %rd175;
-	add.s64 %rd176, %rd136, %rd140;
-	mov.b64 %rd136, %rd176;
+	mov.b64 %rd155, %rd127;
+	mov.b64 %rd156, %rd128;
+	mov.b64 %rd157, %rd153;
+	mov.b64 %rd158, %rd154;
+	mov.b64 %rd119, %rd155;
+	mov.b64 %rd120, %rd156;
+	mov.b64 %rd121, %rd157;
+	mov.b64 %rd122, %rd158;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd159, %rd119, %rd123;
+	mov.b64 %rd119, %rd159;
+	add.s64 %rd160, %rd120, %rd124;
+	mov.b64 %rd120, %rd160;
 $L12:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L11:
-	mov.b64 {%r56, %r57}, %rd143;
+	mov.b64 {%r56, %r57}, %rd127;
 	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd177, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd144;
+	mov.b64 %rd161, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd128;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd178, {%r62, %r63};
+	mov.b64 %rd162, {%r62, %r63};
 	@!%p13 bra $L13;
-	mov.b64 %rd179, %rd143;
-	mov.b64 %rd180, %rd144;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd135, %rd179;
-	mov.b64 %rd136, %rd180;
-	mov.b64 %rd137, %rd181;
-	mov.b64 %rd138, %rd182;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd183, %rd135, %rd139;
-	mov.b64 %rd135, %rd183;
-	add.s64 %rd184, %rd136, %rd140;
-	mov.b64 %rd136, %rd184;
+	mov.b64 %rd163, %rd127;
+	mov.b64 %rd164, %rd128;
+	mov.b64 %rd165, %rd161;
+	mov.b64 %rd166, %rd162;
+	mov.b64 %rd119, %rd163;
+	mov.b64 %rd120, %rd164;
+	mov.b64 %rd121, %rd165;
+	mov.b64 %rd122, %rd166;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd167, %rd119, %rd123;
+	mov.b64 %rd119, %rd167;
+	add.s64 %rd168, %rd120, %rd124;
+	mov.b64 %rd120, %rd168;
 $L14:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd185, %r8, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	st.shared.s64 [%rd186+0], %rd143;
-	st.shared.s64 [%rd186+8], %rd144;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd127;
+	st.shared.s64 [%rd170+8], %rd128;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd187, %r7, 16;
-	add.s64 %rd188, %rd1, %rd187;
-	ld.shared.s64 %rd189, [%rd188+0];
-	ld.shared.s64 %rd190, [%rd188+8];
-	mov.b64 %rd143, %rd189;
-	mov.b64 %rd144, %rd190;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	ld.shared.s64 %rd174, [%rd172+8];
+	mov.b64 %rd127, %rd173;
+	mov.b64 %rd128, %rd174;
 $L17:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd143;
+	mov.b64 {%r65, %r66}, %rd127;
 	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd191, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd144;
+	mov.b64 %rd175, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd128;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd192, {%r71, %r72};
+	mov.b64 %rd176, {%r71, %r72};
 	@!%p17 bra $L18;
-	mov.b64 %rd193, %rd143;
-	mov.b64 %rd194, %rd144;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd135, %rd193;
-	mov.b64 %rd136, %rd194;
-	mov.b64 %rd137, %rd195;
-	mov.b64 %rd138, %rd196;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd197, %rd135, %rd139;
-	mov.b64 %rd135, %rd197;
-	add.s64 %rd198, %rd136, %rd140;
-	mov.b64 %rd136, %rd198;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.b64 %rd179, %rd175;
+	mov.b64 %rd180, %rd176;
+	mov.b64 %rd119, %rd177;
+	mov.b64 %rd120, %rd178;
+	mov.b64 %rd121, %rd179;
+	mov.b64 %rd122, %rd180;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd181, %rd119, %rd123;
+	mov.b64 %rd119, %rd181;
+	add.s64 %rd182, %rd120, %rd124;
+	mov.b64 %rd120, %rd182;
 $L19:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L18:
-	mov.b64 {%r73, %r74}, %rd143;
+	mov.b64 {%r73, %r74}, %rd127;
 	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd199, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd144;
+	mov.b64 %rd183, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd128;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd200, {%r79, %r80};
+	mov.b64 %rd184, {%r79, %r80};
 	@!%p18 bra $L20;
-	mov.b64 %rd201, %rd143;
-	mov.b64 %rd202, %rd144;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd135, %rd201;
-	mov.b64 %rd136, %rd202;
-	mov.b64 %rd137, %rd203;
-	mov.b64 %rd138, %rd204;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd205, %rd135, %rd139;
-	mov.b64 %rd135, %rd205;
-	add.s64 %rd206, %rd136, %rd140;
-	mov.b64 %rd136, %rd206;
+	mov.b64 %rd185, %rd127;
+	mov.b64 %rd186, %rd128;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd119, %rd185;
+	mov.b64 %rd120, %rd186;
+	mov.b64 %rd121, %rd187;
+	mov.b64 %rd122, %rd188;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd189, %rd119, %rd123;
+	mov.b64 %rd119, %rd189;
+	add.s64 %rd190, %rd120, %rd124;
+	mov.b64 %rd120, %rd190;
 $L21:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L20:
-	mov.b64 {%r81, %r82}, %rd143;
+	mov.b64 {%r81, %r82}, %rd127;
 	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd207, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd144;
+	mov.b64 %rd191, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd128;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd208, {%r87, %r88};
+	mov.b64 %rd192, {%r87, %r88};
 	@!%p19 bra $L22;
-	mov.b64 %rd209, %rd143;
-	mov.b64 %rd210, %rd144;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd135, %rd209;
-	mov.b64 %rd136, %rd210;
-	mov.b64 %rd137, %rd211;
-	mov.b64 %rd138, %rd212;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd213, %rd135, %rd139;
-	mov.b64 %rd135, %rd213;
-	add.s64 %rd214, %rd136, %rd140;
-	mov.b64 %rd136, %rd214;
+	mov.b64 %rd193, %rd127;
+	mov.b64 %rd194, %rd128;
+	mov.b64 %rd195, %rd191;
+	mov.b64 %rd196, %rd192;
+	mov.b64 %rd119, %rd193;
+	mov.b64 %rd120, %rd194;
+	mov.b64 %rd121, %rd195;
+	mov.b64 %rd122, %rd196;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd197, %rd119, %rd123;
+	mov.b64 %rd119, %rd197;
+	add.s64 %rd198, %rd120, %rd124;
+	mov.b64 %rd120, %rd198;
 $L23:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L22:
-	mov.b64 {%r89, %r90}, %rd143;
+	mov.b64 {%r89, %r90}, %rd127;
 	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd215, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd144;
+	mov.b64 %rd199, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd128;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd216, {%r95, %r96};
+	mov.b64 %rd200, {%r95, %r96};
 	@!%p20 bra $L24;
-	mov.b64 %rd217, %rd143;
-	mov.b64 %rd218, %rd144;
-	mov.b64 %rd219, %rd215;
-	mov.b64 %rd220, %rd216;
-	mov.b64 %rd135, %rd217;
-	mov.b64 %rd136, %rd218;
-	mov.b64 %rd137, %rd219;
-	mov.b64 %rd138, %rd220;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd221, %rd135, %rd139;
-	mov.b64 %rd135, %rd221;
-	add.s64 %rd222, %rd136, %rd140;
-	mov.b64 %rd136, %rd222;
+	mov.b64 %rd201, %rd127;
+	mov.b64 %rd202, %rd128;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, %rd200;
+	mov.b64 %rd119, %rd201;
+	mov.b64 %rd120, %rd202;
+	mov.b64 %rd121, %rd203;
+	mov.b64 %rd122, %rd204;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd205, %rd119, %rd123;
+	mov.b64 %rd119, %rd205;
+	add.s64 %rd206, %rd120, %rd124;
+	mov.b64 %rd120, %rd206;
 $L25:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L24:
-	mov.b64 {%r97, %r98}, %rd143;
+	mov.b64 {%r97, %r98}, %rd127;
 	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd223, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd144;
+	mov.b64 %rd207, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd128;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd224, {%r103, %r104};
+	mov.b64 %rd208, {%r103, %r104};
 	@!%p21 bra $L26;
-	mov.b64 %rd225, %rd143;
-	mov.b64 %rd226, %rd144;
-	mov.b64 %rd227, %rd223;
-	mov.b64 %rd228, %rd224;
-	mov.b64 %rd135, %rd225;
-	mov.b64 %rd136, %rd226;
-	mov.b64 %rd137, %rd227;
-	mov.b64 %rd138, %rd228;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd140, %rd138;
-	add.s64 %rd229, %rd135, %rd139;
-	mov.b64 %rd135, %rd229;
-	add.s64 %rd230, %rd136, %rd140;
-	mov.b64 %rd136, %rd230;
+	mov.b64 %rd209, %rd127;
+	mov.b64 %rd210, %rd128;
+	mov.b64 %rd211, %rd207;
+	mov.b64 %rd212, %rd208;
+	mov.b64 %rd119, %rd209;
+	mov.b64 %rd120, %rd210;
+	mov.b64 %rd121, %rd211;
+	mov.b64 %rd122, %rd212;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	add.s64 %rd213, %rd119, %rd123;
+	mov.b64 %rd119, %rd213;
+	add.s64 %rd214, %rd120, %rd124;
+	mov.b64 %rd120, %rd214;
 $L27:
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd144, %rd136;
+	mov.b64 %rd127, %rd119;
+	mov.b64 %rd128, %rd120;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd143;
-	st.global.s64 [%rd6+8], %rd144;
+	st.global.s64 [%rd6+0], %rd127;
+	st.global.s64 [%rd6+8], %rd128;
 $L28:
 	ret;
 }
@@ -27110,19 +26678,12 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<115>;
 	.reg .b32 %r<169>;
-	.reg .b64 %rd<413>;
+	.reg .b64 %rd<387>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -27260,142 +26821,119 @@ const gokkosPTX5 = `//
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, 9223372036854775807;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd113, 9223372036854775807;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
+	setp.ge.s64 %p9, %rd118, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd115, %rd118;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	cvt.u64.u32 %rd188, %r4;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r2;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd131, %rd166;
-	mov.b64 %rd193, %rd192;
-	add.s64 %rd194, %rd193, %rd166;
-	min.s64 %rd195, %rd194, %rd145;
-	mov.b64 %rd196, %rd195;
-	mul.lo.s64 %rd197, %rd189, %rd164;
-	mov.b64 %rd198, %rd197;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	cvt.u64.u32 %rd167, %r2;
+	mov.b64 %rd168, %rd167;
+	mul.lo.s64 %rd169, %rd115, %rd150;
+	mov.b64 %rd170, %rd169;
+	add.s64 %rd171, %rd170, %rd150;
+	min.s64 %rd172, %rd171, %rd129;
+	mov.b64 %rd173, %rd172;
+	mul.lo.s64 %rd174, %rd166, %rd148;
+	mov.b64 %rd175, %rd174;
 	@!%p11 bra $L5;
-	mov.b64 %rd198, 4611686018427387904;
+	mov.b64 %rd175, 4611686018427387904;
 $L5:
-	mov.b64 %rd199, %rd193;
+	mov.b64 %rd176, %rd170;
 $L6:
-	setp.lt.s64 %p13, %rd199, %rd196;
+	setp.lt.s64 %p13, %rd176, %rd173;
 	not.pred %p14, %p13;
 	@!%p14 bra $L10;
 	bra.uni $L8;
 $L10:
 	mov.pred %p15, %p10;
-	mov.b64 %rd200, %rd145;
-	mov.b64 %rd201, %rd199;
+	mov.b64 %rd177, %rd129;
+	mov.b64 %rd178, %rd176;
 $L11:
 	@!%p15 bra $L15;
-	shr.s64 %rd202, %rd201, 5;
-	mul.lo.s64 %rd203, %rd202, %rd151;
-	mad.lo.s64 %rd204, %rd203, 4, %rd149;
-	ld.global.nc.u32 %r36, [%rd204+0];
+	shr.s64 %rd179, %rd178, 5;
+	mul.lo.s64 %rd180, %rd179, %rd135;
+	mad.lo.s64 %rd181, %rd180, 4, %rd133;
+	ld.global.nc.u32 %r36, [%rd181+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd205, %rd201, 31;
-	min.u64 %rd206, %rd205, 32;
-	cvt.u32.u64 %r38, %rd206;
+	and.b64 %rd182, %rd178, 31;
+	min.u64 %rd183, %rd182, 32;
+	cvt.u32.u64 %r38, %rd183;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -27403,16 +26941,16 @@ $L11:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L17;
-	cvt.u32.u64 %r43, %rd201;
+	cvt.u32.u64 %r43, %rd178;
 	mov.b32 %r44, %r43;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r44, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd207, %rd201, %rd148;
-	mad.lo.s64 %rd208, %rd207, 4, %rd146;
-	ld.global.nc.s32 %r45, [%rd208+0];
+	mul.lo.s64 %rd184, %rd178, %rd132;
+	mad.lo.s64 %rd185, %rd184, 4, %rd130;
+	ld.global.nc.s32 %r45, [%rd185+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L13;
@@ -27424,116 +26962,107 @@ $L13:
 	@!%p18 bra $L19;
 	bra.uni $L7;
 $L19:
-	mov.b64 %rd209, %rd135;
+	mov.b64 %rd186, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd210, %r48;
-	mul.lo.s64 %rd211, %rd210, %rd138;
-	mad.lo.s64 %rd212, %rd211, 8, %rd136;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd135;
+	cvt.s64.s32 %rd187, %r48;
+	mul.lo.s64 %rd188, %rd187, %rd122;
+	mad.lo.s64 %rd189, %rd188, 8, %rd120;
+	ld.global.nc.s64 %rd190, [%rd189+0];
+	mov.b64 %rd191, %rd190;
+	mov.b64 %rd192, %rd191;
+	mov.b64 %rd193, %rd119;
 	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd217, %r49;
-	add.s64 %rd218, %rd217, 1;
-	mul.lo.s64 %rd219, %rd218, %rd138;
-	mad.lo.s64 %rd220, %rd219, 8, %rd136;
-	ld.global.nc.s64 %rd221, [%rd220+0];
-	mov.b64 %rd222, %rd221;
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd215;
-	mov.b64 %rd225, %rd223;
-	mov.b64 %rd226, %rd224;
-	mov.b64 %rd227, %rd225;
-	mov.b64 %rd228, %rd226;
+	cvt.s64.s32 %rd194, %r49;
+	add.s64 %rd195, %rd194, 1;
+	mul.lo.s64 %rd196, %rd195, %rd122;
+	mad.lo.s64 %rd197, %rd196, 8, %rd120;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd192;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd202;
+	mov.b64 %rd205, %rd203;
 $L20:
-	setp.lt.s64 %p19, %rd228, %rd227;
+	setp.lt.s64 %p19, %rd205, %rd204;
 	not.pred %p20, %p19;
 	@!%p20 bra $L24;
 	bra.uni $L22;
 $L24:
-	add.s64 %rd229, %rd228, %rd198;
-	min.s64 %rd230, %rd227, %rd229;
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, 0;
-	add.s64 %rd233, %rd228, %rd191;
-	mov.b64 %rd234, %rd233;
+	add.s64 %rd206, %rd205, %rd175;
+	min.s64 %rd207, %rd204, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	add.s64 %rd210, %rd205, %rd168;
+	mov.b64 %rd211, %rd210;
 $L25:
-	setp.lt.s64 %p21, %rd234, %rd231;
+	setp.lt.s64 %p21, %rd211, %rd208;
 	not.pred %p22, %p21;
 	@!%p22 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd235, %rd234, %rd141;
-	mad.lo.s64 %rd236, %rd235, 4, %rd139;
-	ld.global.nc.s32 %r50, [%rd236+0];
+	mul.lo.s64 %rd212, %rd211, %rd125;
+	mad.lo.s64 %rd213, %rd212, 4, %rd123;
+	ld.global.nc.s32 %r50, [%rd213+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r51;
-	mov.b64 %rd237, %rd167;
 	mov.b32 %r53, %r47;
 	mov.b32 %r54, %r52;
-	mov.b64 %rd238, %rd234;
+	mov.b64 %rd214, %rd211;
 $L30:
-	cvt.s64.s32 %rd239, %r53;
-	mul.lo.s64 %rd240, %rd239, %rd179;
-	mad.lo.s64 %rd241, %rd240, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd241+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd242, %rd237;
-	mov.b64 %rd243, %rd238;
-$L33:
-	setp.eq.s64 %p23, %rd175, 0;
-	@!%p23 bra $L37;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L35;
-$L37:
-	mul.lo.s64 %rd244, %rd243, %rd176;
-	mad.lo.s64 %rd245, %rd244, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd245+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L35;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p23, %rd152, 0;
+	@!%p23 bra $L34;
+	mul.lo.s64 %rd215, %rd214, %rd153;
+	mad.lo.s64 %rd216, %rd215, 8, %rd151;
+	ld.global.nc.f64 %fd2, [%rd216+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L34:
-	bra.uni $L33;
-$L35:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd217, %r53;
+	mul.lo.s64 %rd218, %rd217, %rd156;
+	mad.lo.s64 %rd219, %rd218, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd219+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd246, %r54;
-	mul.lo.s64 %rd247, %rd246, %rd179;
-	mad.lo.s64 %rd248, %rd247, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd248+0];
+	cvt.s64.s32 %rd220, %r54;
+	mul.lo.s64 %rd221, %rd220, %rd156;
+	mad.lo.s64 %rd222, %rd221, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd222+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p24, %fd7, %fd9;
 	not.pred %p25, %p24;
-	@!%p25 bra $L39;
+	@!%p25 bra $L36;
 	mov.pred %p26, 0;
 	bra.uni $L32;
-$L39:
-	cvt.s64.s32 %rd249, %r54;
-	mul.lo.s64 %rd250, %rd249, %rd179;
-	mad.lo.s64 %rd251, %rd250, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd252, [%rd251];
-$L40:
-	mov.b64 %fd10, %rd252;
+$L36:
+	cvt.s64.s32 %rd223, %r54;
+	mul.lo.s64 %rd224, %rd223, %rd156;
+	mad.lo.s64 %rd225, %rd224, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd226, [%rd225];
+$L37:
+	mov.b64 %fd10, %rd226;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd253, %fd10;
-	mov.b64 %rd254, %fd7;
-	or.b64 %rd255, %rd253, %rd254;
+	mov.b64 %rd227, %fd10;
+	mov.b64 %rd228, %fd7;
+	or.b64 %rd229, %rd227, %rd228;
 	setp.eq.f64 %p27, %fd10, %fd7;
-	mov.b64 %fd12, %rd255;
+	mov.b64 %fd12, %rd229;
 	selp.f64 %fd13, %fd12, %fd11, %p27;
 	setp.nan.f64 %p28, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p28;
-	mov.b64 %rd256, %fd15;
-	setp.eq.u64 %p29, %rd252, %rd256;
-	@%p29 bra $L41;
-	atom.global.cas.b64 %rd257, [%rd251], %rd252, %rd256;
-	setp.eq.u64 %p30, %rd257, %rd252;
-	mov.b64 %rd252, %rd257;
-	@!%p30 bra $L40;
-$L41:
-	mov.b64 %fd17, %rd252;
+	mov.b64 %rd230, %fd15;
+	setp.eq.u64 %p29, %rd226, %rd230;
+	@%p29 bra $L38;
+	atom.global.cas.b64 %rd231, [%rd225], %rd226, %rd230;
+	setp.eq.u64 %p30, %rd231, %rd226;
+	mov.b64 %rd226, %rd231;
+	@!%p30 bra $L37;
+$L38:
+	mov.b64 %fd17, %rd226;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p31, %fd18, %fd7;
@@ -27542,494 +27071,494 @@ $L41:
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p26 bra $L43;
+	@!%p26 bra $L40;
 	mov.pred %p32, 0;
-	mov.b64 %rd258, %rd232;
+	mov.b64 %rd232, %rd209;
 	mov.b32 %r55, %r52;
-$L44:
-	@!%p11 bra $L48;
+$L41:
+	@!%p11 bra $L45;
 	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd259, %r56;
-	mov.b64 %rd260, %rd259;
+	cvt.s64.s32 %rd233, %r56;
+	mov.b64 %rd234, %rd233;
 	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd261, %r57;
-	min.u64 %rd262, %rd261, 32;
-	cvt.u32.u64 %r58, %rd262;
+	cvt.s64.s32 %rd235, %r57;
+	min.u64 %rd236, %rd235, 32;
+	cvt.u32.u64 %r58, %rd236;
 	mov.b32 %r60, 0x1;
 	shl.b32 %r59, %r60, %r58;
 	setp.hs.u32 %p33, %r58, 32;
 	selp.b32 %r61, 0, %r59, %p33;
 	mov.b32 %r62, %r61;
-	mov.b64 %rd263, %rd260;
+	mov.b64 %rd237, %rd234;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd264, %rd263, %rd160;
-	mad.lo.s64 %rd265, %rd264, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r64, [%rd265+0];
+	mul.lo.s64 %rd238, %rd237, %rd144;
+	mad.lo.s64 %rd239, %rd238, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r64, [%rd239+0];
 	mov.b32 %r65, %r64;
 	and.b32 %r66, %r65, %r63;
 	setp.ne.u32 %p34, %r66, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L50;
-	mul.lo.s64 %rd266, %rd263, %rd160;
-	mad.lo.s64 %rd267, %rd266, 4, %rd158;
-	atom.global.or.b32 %r67, [%rd267], %r63;
+	@!%p36 bra $L47;
+	mul.lo.s64 %rd240, %rd237, %rd144;
+	mad.lo.s64 %rd241, %rd240, 4, %rd142;
+	atom.global.or.b32 %r67, [%rd241], %r63;
 	mov.b32 %r68, %r67;
 	and.b32 %r69, %r68, %r63;
 	setp.ne.u32 %p37, %r69, 0x0;
 	mov.pred %p35, %p37;
-$L50:
-	@!%p35 bra $L52;
-	mov.b64 %rd268, %rd258;
-	mov.b64 %rd269, %rd268;
+$L47:
+	@!%p35 bra $L49;
+	mov.b64 %rd242, %rd232;
+	mov.b64 %rd243, %rd242;
 	mov.pred %p38, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd270, %rd258;
-	mov.b64 %rd269, %rd270;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd244, %rd232;
+	mov.b64 %rd243, %rd244;
 	mov.pred %p38, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd271, %r55;
-	mul.lo.s64 %rd272, %rd271, %rd163;
-	mad.lo.s64 %rd273, %rd272, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r70, [%rd273+0];
+	bra.uni $L43;
+$L45:
+	@!%p12 bra $L51;
+	cvt.s64.s32 %rd245, %r55;
+	mul.lo.s64 %rd246, %rd245, %rd147;
+	mad.lo.s64 %rd247, %rd246, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r70, [%rd247+0];
 	mov.b32 %r71, %r70;
 	setp.eq.s32 %p39, %r71, %r35;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
-	@!%p41 bra $L56;
-	cvt.s64.s32 %rd274, %r55;
-	mul.lo.s64 %rd275, %rd274, %rd163;
-	mad.lo.s64 %rd276, %rd275, 4, %rd161;
-	atom.global.exch.b32 %r72, [%rd276], %r35;
+	@!%p41 bra $L53;
+	cvt.s64.s32 %rd248, %r55;
+	mul.lo.s64 %rd249, %rd248, %rd147;
+	mad.lo.s64 %rd250, %rd249, 4, %rd145;
+	atom.global.exch.b32 %r72, [%rd250], %r35;
 	mov.b32 %r73, %r72;
 	setp.eq.s32 %p42, %r73, %r35;
 	mov.pred %p40, %p42;
-$L56:
-	@!%p40 bra $L58;
-	mov.b64 %rd277, %rd258;
-	mov.b64 %rd269, %rd277;
+$L53:
+	@!%p40 bra $L55;
+	mov.b64 %rd251, %rd232;
+	mov.b64 %rd243, %rd251;
 	mov.pred %p38, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd278, %rd258, %rd187;
-	mad.lo.s64 %rd279, %rd278, 4, %rd185;
-	st.shared.s32 [%rd279+0], %r55;
-	add.s64 %rd280, %rd258, 1;
-	mov.b64 %rd281, %rd280;
-	mov.b64 %rd269, %rd281;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd252, %rd232, %rd164;
+	mad.lo.s64 %rd253, %rd252, 4, %rd162;
+	st.shared.s32 [%rd253+0], %r55;
+	add.s64 %rd254, %rd232, 1;
+	mov.b64 %rd255, %rd254;
+	mov.b64 %rd243, %rd255;
 	mov.pred %p38, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd282, %rd269;
-	mov.pred %p43, %p38;
-	mov.b64 %rd232, %rd282;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L60;
-	mov.b64 %rd283, %rd135;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p44, %rd129, 64;
-	setp.le.s64 %p45, %rd165, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L61;
-	mov.b64 %rd284, %rd283;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd285, %r75;
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd138;
-	mad.lo.s64 %rd288, %rd287, 8, %rd136;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	cvt.s64.s32 %rd291, %r75;
-	mul.lo.s64 %rd292, %rd291, %rd138;
-	mad.lo.s64 %rd293, %rd292, 8, %rd136;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	sub.s64 %rd296, %rd290, %rd295;
-	mov.b64 %rd297, %rd296;
-	add.s64 %rd298, %rd130, %rd297;
-	mov.b64 %rd130, %rd298;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd299, %rd129, %rd165;
-	setp.eq.s64 %p47, %rd165, -1;
-	selp.b64 %rd300, 0, %rd299, %p47;
-	setp.eq.s64 %p48, %rd165, 0;
-	selp.b64 %rd301, %rd129, %rd300, %p48;
-	setp.eq.s64 %p49, %rd301, 0;
-	@!%p49 bra $L64;
-	mov.b64 %rd302, %rd283;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd303, %r76;
-	add.s64 %rd304, %rd303, 1;
-	mul.lo.s64 %rd305, %rd304, %rd138;
-	mad.lo.s64 %rd306, %rd305, 8, %rd136;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	cvt.s64.s32 %rd309, %r76;
-	mul.lo.s64 %rd310, %rd309, %rd138;
-	mad.lo.s64 %rd311, %rd310, 8, %rd136;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	sub.s64 %rd314, %rd308, %rd313;
-	mov.b64 %rd315, %rd314;
-	mul.lo.s64 %rd316, %rd165, %rd315;
-	add.s64 %rd317, %rd130, %rd316;
-	mov.b64 %rd130, %rd317;
-$L64:
-$L62:
-	add.s64 %rd318, %rd129, 1;
-	mov.b64 %rd129, %rd318;
-$L60:
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
 $L43:
+	mov.b64 %rd256, %rd243;
+	mov.pred %p43, %p38;
+	mov.b64 %rd209, %rd256;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L57;
+	mov.b64 %rd257, %rd119;
+	mov.b32 %r74, %r52;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd149, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L58;
+	mov.b64 %rd258, %rd257;
+	mov.b32 %r75, %r74;
+	cvt.s64.s32 %rd259, %r75;
+	add.s64 %rd260, %rd259, 1;
+	mul.lo.s64 %rd261, %rd260, %rd122;
+	mad.lo.s64 %rd262, %rd261, 8, %rd120;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	cvt.s64.s32 %rd265, %r75;
+	mul.lo.s64 %rd266, %rd265, %rd122;
+	mad.lo.s64 %rd267, %rd266, 8, %rd120;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	sub.s64 %rd270, %rd264, %rd269;
+	mov.b64 %rd271, %rd270;
+	add.s64 %rd272, %rd114, %rd271;
+	mov.b64 %rd114, %rd272;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd273, %rd113, %rd149;
+	setp.eq.s64 %p47, %rd149, -1;
+	selp.b64 %rd274, 0, %rd273, %p47;
+	setp.eq.s64 %p48, %rd149, 0;
+	selp.b64 %rd275, %rd113, %rd274, %p48;
+	setp.eq.s64 %p49, %rd275, 0;
+	@!%p49 bra $L61;
+	mov.b64 %rd276, %rd257;
+	mov.b32 %r76, %r74;
+	cvt.s64.s32 %rd277, %r76;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd122;
+	mad.lo.s64 %rd280, %rd279, 8, %rd120;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r76;
+	mul.lo.s64 %rd284, %rd283, %rd122;
+	mad.lo.s64 %rd285, %rd284, 8, %rd120;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mov.b64 %rd289, %rd288;
+	mul.lo.s64 %rd290, %rd149, %rd289;
+	add.s64 %rd291, %rd114, %rd290;
+	mov.b64 %rd114, %rd291;
+$L61:
+$L59:
+	add.s64 %rd292, %rd113, 1;
+	mov.b64 %rd113, %rd292;
+$L57:
+$L40:
 $L26:
-	add.s64 %rd319, %rd234, %rd189;
-	mov.b64 %rd234, %rd319;
+	add.s64 %rd293, %rd211, %rd166;
+	mov.b64 %rd211, %rd293;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd320, %rd232;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
+	mov.b64 %rd294, %rd209;
+$L62:
+	@!%p11 bra $L66;
+	bra.uni $L64;
+$L66:
 	// block scan
-	mov.b64 %rd321, %rd320;
+	mov.b64 %rd295, %rd294;
 	mov.b32 %r77, %r3;
-$L70:
+$L67:
 	setp.hs.u32 %p50, %r77, 32;
-	@%p50 bra $L71;
-	mov.b64 {%r78, %r79}, %rd321;
+	@%p50 bra $L68;
+	mov.b64 {%r78, %r79}, %rd295;
 	shfl.sync.up.b32 %r80|%p51, %r78, %r77, 0, %r17;
 	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd322, {%r80, %r81};
-	@!%p51 bra $L72;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
-$L72:
+	mov.b64 %rd296, {%r80, %r81};
+	@!%p51 bra $L69;
+	add.s64 %rd297, %rd296, %rd295;
+	mov.b64 %rd295, %rd297;
+$L69:
 	shl.b32 %r77, %r77, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r82, %r83}, %rd321;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r82, %r83}, %rd295;
 	shfl.sync.up.b32 %r84|%p52, %r82, %r3, 0, %r17;
 	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd324, {%r84, %r85};
+	mov.b64 %rd298, {%r84, %r85};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd325, %rd324, 0, %p54;
+	selp.b64 %rd299, %rd298, 0, %p54;
 	sub.u32 %r86, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r86;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
-$L73:
+	@!%p55 bra $L70;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	st.shared.s64 [%rd301+0], %rd295;
+$L70:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L74;
-	mov.b64 %rd328, 0;
+	@!%p56 bra $L71;
+	mov.b64 %rd302, 0;
 	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L75;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
-$L75:
-	mov.b64 {%r87, %r88}, %rd328;
+	@!%p57 bra $L72;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	ld.shared.s64 %rd305, [%rd304+0];
+	mov.b64 %rd302, %rd305;
+$L72:
+	mov.b64 {%r87, %r88}, %rd302;
 	shfl.sync.up.b32 %r89|%p58, %r87, 1, 0, %r17;
 	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd332, {%r89, %r90};
-	@!%p58 bra $L76;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
-$L76:
-	mov.b64 {%r91, %r92}, %rd328;
+	mov.b64 %rd306, {%r89, %r90};
+	@!%p58 bra $L73;
+	add.s64 %rd307, %rd306, %rd302;
+	mov.b64 %rd302, %rd307;
+$L73:
+	mov.b64 {%r91, %r92}, %rd302;
 	shfl.sync.up.b32 %r93|%p59, %r91, 2, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd334, {%r93, %r94};
-	@!%p59 bra $L77;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
-$L77:
-	mov.b64 {%r95, %r96}, %rd328;
+	mov.b64 %rd308, {%r93, %r94};
+	@!%p59 bra $L74;
+	add.s64 %rd309, %rd308, %rd302;
+	mov.b64 %rd302, %rd309;
+$L74:
+	mov.b64 {%r95, %r96}, %rd302;
 	shfl.sync.up.b32 %r97|%p60, %r95, 4, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd336, {%r97, %r98};
-	@!%p60 bra $L78;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
-$L78:
-	mov.b64 {%r99, %r100}, %rd328;
+	mov.b64 %rd310, {%r97, %r98};
+	@!%p60 bra $L75;
+	add.s64 %rd311, %rd310, %rd302;
+	mov.b64 %rd302, %rd311;
+$L75:
+	mov.b64 {%r99, %r100}, %rd302;
 	shfl.sync.up.b32 %r101|%p61, %r99, 8, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd338, {%r101, %r102};
-	@!%p61 bra $L79;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
-$L79:
-	mov.b64 {%r103, %r104}, %rd328;
+	mov.b64 %rd312, {%r101, %r102};
+	@!%p61 bra $L76;
+	add.s64 %rd313, %rd312, %rd302;
+	mov.b64 %rd302, %rd313;
+$L76:
+	mov.b64 {%r103, %r104}, %rd302;
 	shfl.sync.up.b32 %r105|%p62, %r103, 16, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd340, {%r105, %r106};
-	@!%p62 bra $L80;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
-$L80:
-	mov.b64 {%r107, %r108}, %rd328;
+	mov.b64 %rd314, {%r105, %r106};
+	@!%p62 bra $L77;
+	add.s64 %rd315, %rd314, %rd302;
+	mov.b64 %rd302, %rd315;
+$L77:
+	mov.b64 {%r107, %r108}, %rd302;
 	shfl.sync.up.b32 %r109|%p63, %r107, 1, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd342, {%r109, %r110};
-	selp.b64 %rd343, %rd342, 0, %p63;
-	@!%p57 bra $L81;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
-$L81:
+	mov.b64 %rd316, {%r109, %r110};
+	selp.b64 %rd317, %rd316, 0, %p63;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd318, %r7, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	add.s64 %rd320, %rd319, 512;
+	st.shared.s64 [%rd320+0], %rd317;
+$L78:
 	sub.u32 %r111, %r10, 1;
 	setp.eq.u32 %p64, %r7, %r111;
-	@!%p64 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd328;
-$L82:
-$L74:
+	@!%p64 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd302;
+$L79:
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd351;
+	mul.wide.u32 %rd321, %r8, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	ld.shared.s64 %rd324, [%rd323+0];
+	add.s64 %rd325, %rd324, %rd299;
+	ld.shared.s64 %rd326, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd325;
 	shfl.sync.idx.b32 %r114|%p65, %r112, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd353, {%r114, %r115};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p66, %rd362, 0;
-	setp.gt.s64 %p67, %rd360, 0;
+	mov.b64 %rd327, {%r114, %r115};
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, 0;
+	cvt.u64.u32 %rd336, %r2;
+	setp.eq.s64 %p66, %rd336, 0;
+	setp.gt.s64 %p67, %rd334, 0;
 	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L84;
-	atom.global.add.u64 %rd363, [%rd155], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
-$L84:
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p69, %rd365, 0;
+	@!%p68 bra $L81;
+	atom.global.add.u64 %rd337, [%rd139], %rd334;
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd335, %rd338;
+$L81:
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p69, %rd339, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
-	@!%p71 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd361;
-$L85:
+	@!%p71 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd335;
+$L82:
 	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
-$L86:
-	setp.lt.s64 %p72, %rd370, %rd320;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd335, %rd341;
+	add.s64 %rd342, %rd335, %rd333;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, 0;
+$L83:
+	setp.lt.s64 %p72, %rd344, %rd294;
 	not.pred %p73, %p72;
-	@!%p73 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd371, %rd370, %rd187;
-	mad.lo.s64 %rd372, %rd371, 4, %rd185;
-	ld.shared.s32 %r116, [%rd372+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd154;
-	mad.lo.s64 %rd375, %rd374, 4, %rd152;
-	st.global.s32 [%rd375+0], %r117;
+	@!%p73 bra $L87;
+	bra.uni $L85;
 $L87:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
+	mul.lo.s64 %rd345, %rd344, %rd164;
+	mad.lo.s64 %rd346, %rd345, 4, %rd162;
+	ld.shared.s32 %r116, [%rd346+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd347, %rd343, %rd344;
+	mul.lo.s64 %rd348, %rd347, %rd138;
+	mad.lo.s64 %rd349, %rd348, 4, %rd136;
+	st.global.s32 [%rd349+0], %r117;
+$L84:
+	add.s64 %rd350, %rd344, 1;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L83;
+$L85:
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
 $L21:
-	add.s64 %rd377, %rd228, %rd198;
-	mov.b64 %rd228, %rd377;
+	add.s64 %rd351, %rd205, %rd175;
+	mov.b64 %rd205, %rd351;
 	bra.uni $L20;
 $L22:
 $L7:
-	add.s64 %rd378, %rd199, 1;
-	mov.b64 %rd199, %rd378;
+	add.s64 %rd352, %rd176, 1;
+	mov.b64 %rd176, %rd352;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd379, %rd129;
-	mov.b64 %rd380, %rd130;
+	mov.b64 %rd353, %rd113;
+	mov.b64 %rd354, %rd114;
 	// block reduction
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L91:
+$L88:
 	setp.hs.u32 %p74, %r119, 32;
-	@%p74 bra $L92;
-	mov.b64 {%r120, %r121}, %rd379;
+	@%p74 bra $L89;
+	mov.b64 {%r120, %r121}, %rd353;
 	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd381, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd380;
+	mov.b64 %rd355, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd354;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd382, {%r126, %r127};
-	@!%p75 bra $L93;
-	setp.lt.s64 %p76, %rd381, %rd379;
-	setp.eq.s64 %p77, %rd381, %rd379;
-	setp.lt.s64 %p78, %rd382, %rd380;
+	mov.b64 %rd356, {%r126, %r127};
+	@!%p75 bra $L90;
+	setp.lt.s64 %p76, %rd355, %rd353;
+	setp.eq.s64 %p77, %rd355, %rd353;
+	setp.lt.s64 %p78, %rd356, %rd354;
 	and.pred %p79, %p77, %p78;
 	or.pred %p80, %p76, %p79;
-	selp.b64 %rd383, %rd381, %rd379, %p80;
-	selp.b64 %rd384, %rd382, %rd380, %p80;
-	mov.b64 %rd379, %rd383;
-	mov.b64 %rd380, %rd384;
-$L93:
+	selp.b64 %rd357, %rd355, %rd353, %p80;
+	selp.b64 %rd358, %rd356, %rd354, %p80;
+	mov.b64 %rd353, %rd357;
+	mov.b64 %rd354, %rd358;
+$L90:
 	shl.b32 %r119, %r119, 1;
-	bra.uni $L91;
-$L92:
+	bra.uni $L88;
+$L89:
 	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L94;
-	mul.wide.u32 %rd385, %r8, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	st.shared.s64 [%rd386+0], %rd379;
-	st.shared.s64 [%rd386+8], %rd380;
-$L94:
+	@!%p81 bra $L91;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	st.shared.s64 [%rd360+0], %rd353;
+	st.shared.s64 [%rd360+8], %rd354;
+$L91:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L95;
+	@!%p82 bra $L92;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L96;
-	mul.wide.u32 %rd387, %r7, 16;
-	add.s64 %rd388, %rd1, %rd387;
-	ld.shared.s64 %rd389, [%rd388+0];
-	ld.shared.s64 %rd390, [%rd388+8];
-	mov.b64 %rd379, %rd389;
-	mov.b64 %rd380, %rd390;
-$L96:
+	@!%p83 bra $L93;
+	mul.wide.u32 %rd361, %r7, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	ld.shared.s64 %rd363, [%rd362+0];
+	ld.shared.s64 %rd364, [%rd362+8];
+	mov.b64 %rd353, %rd363;
+	mov.b64 %rd354, %rd364;
+$L93:
 	sub.u32 %r128, %r10, 1;
-	mov.b64 {%r129, %r130}, %rd379;
+	mov.b64 {%r129, %r130}, %rd353;
 	shfl.sync.down.b32 %r131|%p84, %r129, 1, %r128, %r17;
 	shfl.sync.down.b32 %r132, %r130, 1, %r128, %r17;
-	mov.b64 %rd391, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd380;
+	mov.b64 %rd365, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd354;
 	shfl.sync.down.b32 %r135, %r133, 1, %r128, %r17;
 	shfl.sync.down.b32 %r136, %r134, 1, %r128, %r17;
-	mov.b64 %rd392, {%r135, %r136};
-	@!%p84 bra $L97;
-	setp.lt.s64 %p85, %rd391, %rd379;
-	setp.eq.s64 %p86, %rd391, %rd379;
-	setp.lt.s64 %p87, %rd392, %rd380;
+	mov.b64 %rd366, {%r135, %r136};
+	@!%p84 bra $L94;
+	setp.lt.s64 %p85, %rd365, %rd353;
+	setp.eq.s64 %p86, %rd365, %rd353;
+	setp.lt.s64 %p87, %rd366, %rd354;
 	and.pred %p88, %p86, %p87;
 	or.pred %p89, %p85, %p88;
-	selp.b64 %rd393, %rd391, %rd379, %p89;
-	selp.b64 %rd394, %rd392, %rd380, %p89;
-	mov.b64 %rd379, %rd393;
-	mov.b64 %rd380, %rd394;
-$L97:
-	mov.b64 {%r137, %r138}, %rd379;
+	selp.b64 %rd367, %rd365, %rd353, %p89;
+	selp.b64 %rd368, %rd366, %rd354, %p89;
+	mov.b64 %rd353, %rd367;
+	mov.b64 %rd354, %rd368;
+$L94:
+	mov.b64 {%r137, %r138}, %rd353;
 	shfl.sync.down.b32 %r139|%p90, %r137, 2, %r128, %r17;
 	shfl.sync.down.b32 %r140, %r138, 2, %r128, %r17;
-	mov.b64 %rd395, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd380;
+	mov.b64 %rd369, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd354;
 	shfl.sync.down.b32 %r143, %r141, 2, %r128, %r17;
 	shfl.sync.down.b32 %r144, %r142, 2, %r128, %r17;
-	mov.b64 %rd396, {%r143, %r144};
-	@!%p90 bra $L98;
-	setp.lt.s64 %p91, %rd395, %rd379;
-	setp.eq.s64 %p92, %rd395, %rd379;
-	setp.lt.s64 %p93, %rd396, %rd380;
+	mov.b64 %rd370, {%r143, %r144};
+	@!%p90 bra $L95;
+	setp.lt.s64 %p91, %rd369, %rd353;
+	setp.eq.s64 %p92, %rd369, %rd353;
+	setp.lt.s64 %p93, %rd370, %rd354;
 	and.pred %p94, %p92, %p93;
 	or.pred %p95, %p91, %p94;
-	selp.b64 %rd397, %rd395, %rd379, %p95;
-	selp.b64 %rd398, %rd396, %rd380, %p95;
-	mov.b64 %rd379, %rd397;
-	mov.b64 %rd380, %rd398;
-$L98:
-	mov.b64 {%r145, %r146}, %rd379;
+	selp.b64 %rd371, %rd369, %rd353, %p95;
+	selp.b64 %rd372, %rd370, %rd354, %p95;
+	mov.b64 %rd353, %rd371;
+	mov.b64 %rd354, %rd372;
+$L95:
+	mov.b64 {%r145, %r146}, %rd353;
 	shfl.sync.down.b32 %r147|%p96, %r145, 4, %r128, %r17;
 	shfl.sync.down.b32 %r148, %r146, 4, %r128, %r17;
-	mov.b64 %rd399, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd380;
+	mov.b64 %rd373, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd354;
 	shfl.sync.down.b32 %r151, %r149, 4, %r128, %r17;
 	shfl.sync.down.b32 %r152, %r150, 4, %r128, %r17;
-	mov.b64 %rd400, {%r151, %r152};
-	@!%p96 bra $L99;
-	setp.lt.s64 %p97, %rd399, %rd379;
-	setp.eq.s64 %p98, %rd399, %rd379;
-	setp.lt.s64 %p99, %rd400, %rd380;
+	mov.b64 %rd374, {%r151, %r152};
+	@!%p96 bra $L96;
+	setp.lt.s64 %p97, %rd373, %rd353;
+	setp.eq.s64 %p98, %rd373, %rd353;
+	setp.lt.s64 %p99, %rd374, %rd354;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd401, %rd399, %rd379, %p101;
-	selp.b64 %rd402, %rd400, %rd380, %p101;
-	mov.b64 %rd379, %rd401;
-	mov.b64 %rd380, %rd402;
-$L99:
-	mov.b64 {%r153, %r154}, %rd379;
+	selp.b64 %rd375, %rd373, %rd353, %p101;
+	selp.b64 %rd376, %rd374, %rd354, %p101;
+	mov.b64 %rd353, %rd375;
+	mov.b64 %rd354, %rd376;
+$L96:
+	mov.b64 {%r153, %r154}, %rd353;
 	shfl.sync.down.b32 %r155|%p102, %r153, 8, %r128, %r17;
 	shfl.sync.down.b32 %r156, %r154, 8, %r128, %r17;
-	mov.b64 %rd403, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd380;
+	mov.b64 %rd377, {%r155, %r156};
+	mov.b64 {%r157, %r158}, %rd354;
 	shfl.sync.down.b32 %r159, %r157, 8, %r128, %r17;
 	shfl.sync.down.b32 %r160, %r158, 8, %r128, %r17;
-	mov.b64 %rd404, {%r159, %r160};
-	@!%p102 bra $L100;
-	setp.lt.s64 %p103, %rd403, %rd379;
-	setp.eq.s64 %p104, %rd403, %rd379;
-	setp.lt.s64 %p105, %rd404, %rd380;
+	mov.b64 %rd378, {%r159, %r160};
+	@!%p102 bra $L97;
+	setp.lt.s64 %p103, %rd377, %rd353;
+	setp.eq.s64 %p104, %rd377, %rd353;
+	setp.lt.s64 %p105, %rd378, %rd354;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd405, %rd403, %rd379, %p107;
-	selp.b64 %rd406, %rd404, %rd380, %p107;
-	mov.b64 %rd379, %rd405;
-	mov.b64 %rd380, %rd406;
-$L100:
-	mov.b64 {%r161, %r162}, %rd379;
+	selp.b64 %rd379, %rd377, %rd353, %p107;
+	selp.b64 %rd380, %rd378, %rd354, %p107;
+	mov.b64 %rd353, %rd379;
+	mov.b64 %rd354, %rd380;
+$L97:
+	mov.b64 {%r161, %r162}, %rd353;
 	shfl.sync.down.b32 %r163|%p108, %r161, 16, %r128, %r17;
 	shfl.sync.down.b32 %r164, %r162, 16, %r128, %r17;
-	mov.b64 %rd407, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd380;
+	mov.b64 %rd381, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd354;
 	shfl.sync.down.b32 %r167, %r165, 16, %r128, %r17;
 	shfl.sync.down.b32 %r168, %r166, 16, %r128, %r17;
-	mov.b64 %rd408, {%r167, %r168};
-	@!%p108 bra $L101;
-	setp.lt.s64 %p109, %rd407, %rd379;
-	setp.eq.s64 %p110, %rd407, %rd379;
-	setp.lt.s64 %p111, %rd408, %rd380;
+	mov.b64 %rd382, {%r167, %r168};
+	@!%p108 bra $L98;
+	setp.lt.s64 %p109, %rd381, %rd353;
+	setp.eq.s64 %p110, %rd381, %rd353;
+	setp.lt.s64 %p111, %rd382, %rd354;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd409, %rd407, %rd379, %p113;
-	selp.b64 %rd410, %rd408, %rd380, %p113;
-	mov.b64 %rd379, %rd409;
-	mov.b64 %rd380, %rd410;
-$L101:
-$L95:
-	mul.wide.u32 %rd411, %r28, 16;
-	add.s64 %rd412, %rd11, %rd411;
+	selp.b64 %rd383, %rd381, %rd353, %p113;
+	selp.b64 %rd384, %rd382, %rd354, %p113;
+	mov.b64 %rd353, %rd383;
+	mov.b64 %rd354, %rd384;
+$L98:
+$L92:
+	mul.wide.u32 %rd385, %r28, 16;
+	add.s64 %rd386, %rd11, %rd385;
 	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L102;
-	st.global.s64 [%rd412+0], %rd379;
-	st.global.s64 [%rd412+8], %rd380;
-$L102:
+	@!%p114 bra $L99;
+	st.global.s64 [%rd386+0], %rd353;
+	st.global.s64 [%rd386+8], %rd354;
+$L99:
 	ret;
 }
 
@@ -28078,19 +27607,12 @@ $L102:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
+	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -28199,278 +27721,262 @@ $L102:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 9223372036854775807;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
 $L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
+	setp.ge.s64 %p8, %rd98, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.lt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
+	mov.b64 {%r24, %r25}, %rd104;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
+	mov.b64 %rd107, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
+	setp.lt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd120;
+	mov.b64 {%r32, %r33}, %rd104;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
+	mov.b64 %rd111, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
+	setp.lt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
 $L4:
-	mov.b64 {%r40, %r41}, %rd120;
+	mov.b64 {%r40, %r41}, %rd104;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
+	mov.b64 %rd115, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
+	setp.lt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
 $L5:
-	mov.b64 {%r48, %r49}, %rd120;
+	mov.b64 {%r48, %r49}, %rd104;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
+	mov.b64 %rd119, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
+	setp.lt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
 $L6:
-	mov.b64 {%r56, %r57}, %rd120;
+	mov.b64 {%r56, %r57}, %rd104;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
+	mov.b64 %rd123, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
+	setp.lt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
+	mov.b64 {%r65, %r66}, %rd104;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
+	mov.b64 %rd133, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
+	setp.lt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
 $L11:
-	mov.b64 {%r73, %r74}, %rd120;
+	mov.b64 {%r73, %r74}, %rd104;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
+	mov.b64 %rd137, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
+	setp.lt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
 $L12:
-	mov.b64 {%r81, %r82}, %rd120;
+	mov.b64 {%r81, %r82}, %rd104;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
+	mov.b64 %rd141, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
+	setp.lt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
 $L13:
-	mov.b64 {%r89, %r90}, %rd120;
+	mov.b64 {%r89, %r90}, %rd104;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
+	mov.b64 %rd145, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
+	setp.lt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
 $L14:
-	mov.b64 {%r97, %r98}, %rd120;
+	mov.b64 {%r97, %r98}, %rd104;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
+	mov.b64 %rd149, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
+	setp.lt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
 $L16:
 	ret;
 }
@@ -28526,19 +28032,12 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<115>;
 	.reg .b32 %r<169>;
-	.reg .b64 %rd<413>;
+	.reg .b64 %rd<387>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -28676,142 +28175,119 @@ $L16:
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, -9223372036854775808;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd113, -9223372036854775808;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
+	setp.ge.s64 %p9, %rd118, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd115, %rd118;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	cvt.u64.u32 %rd188, %r4;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r2;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd131, %rd166;
-	mov.b64 %rd193, %rd192;
-	add.s64 %rd194, %rd193, %rd166;
-	min.s64 %rd195, %rd194, %rd145;
-	mov.b64 %rd196, %rd195;
-	mul.lo.s64 %rd197, %rd189, %rd164;
-	mov.b64 %rd198, %rd197;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	cvt.u64.u32 %rd167, %r2;
+	mov.b64 %rd168, %rd167;
+	mul.lo.s64 %rd169, %rd115, %rd150;
+	mov.b64 %rd170, %rd169;
+	add.s64 %rd171, %rd170, %rd150;
+	min.s64 %rd172, %rd171, %rd129;
+	mov.b64 %rd173, %rd172;
+	mul.lo.s64 %rd174, %rd166, %rd148;
+	mov.b64 %rd175, %rd174;
 	@!%p11 bra $L5;
-	mov.b64 %rd198, 4611686018427387904;
+	mov.b64 %rd175, 4611686018427387904;
 $L5:
-	mov.b64 %rd199, %rd193;
+	mov.b64 %rd176, %rd170;
 $L6:
-	setp.lt.s64 %p13, %rd199, %rd196;
+	setp.lt.s64 %p13, %rd176, %rd173;
 	not.pred %p14, %p13;
 	@!%p14 bra $L10;
 	bra.uni $L8;
 $L10:
 	mov.pred %p15, %p10;
-	mov.b64 %rd200, %rd145;
-	mov.b64 %rd201, %rd199;
+	mov.b64 %rd177, %rd129;
+	mov.b64 %rd178, %rd176;
 $L11:
 	@!%p15 bra $L15;
-	shr.s64 %rd202, %rd201, 5;
-	mul.lo.s64 %rd203, %rd202, %rd151;
-	mad.lo.s64 %rd204, %rd203, 4, %rd149;
-	ld.global.nc.u32 %r36, [%rd204+0];
+	shr.s64 %rd179, %rd178, 5;
+	mul.lo.s64 %rd180, %rd179, %rd135;
+	mad.lo.s64 %rd181, %rd180, 4, %rd133;
+	ld.global.nc.u32 %r36, [%rd181+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd205, %rd201, 31;
-	min.u64 %rd206, %rd205, 32;
-	cvt.u32.u64 %r38, %rd206;
+	and.b64 %rd182, %rd178, 31;
+	min.u64 %rd183, %rd182, 32;
+	cvt.u32.u64 %r38, %rd183;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -28819,16 +28295,16 @@ $L11:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L17;
-	cvt.u32.u64 %r43, %rd201;
+	cvt.u32.u64 %r43, %rd178;
 	mov.b32 %r44, %r43;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r44, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd207, %rd201, %rd148;
-	mad.lo.s64 %rd208, %rd207, 4, %rd146;
-	ld.global.nc.s32 %r45, [%rd208+0];
+	mul.lo.s64 %rd184, %rd178, %rd132;
+	mad.lo.s64 %rd185, %rd184, 4, %rd130;
+	ld.global.nc.s32 %r45, [%rd185+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L13;
@@ -28840,116 +28316,107 @@ $L13:
 	@!%p18 bra $L19;
 	bra.uni $L7;
 $L19:
-	mov.b64 %rd209, %rd135;
+	mov.b64 %rd186, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd210, %r48;
-	mul.lo.s64 %rd211, %rd210, %rd138;
-	mad.lo.s64 %rd212, %rd211, 8, %rd136;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd135;
+	cvt.s64.s32 %rd187, %r48;
+	mul.lo.s64 %rd188, %rd187, %rd122;
+	mad.lo.s64 %rd189, %rd188, 8, %rd120;
+	ld.global.nc.s64 %rd190, [%rd189+0];
+	mov.b64 %rd191, %rd190;
+	mov.b64 %rd192, %rd191;
+	mov.b64 %rd193, %rd119;
 	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd217, %r49;
-	add.s64 %rd218, %rd217, 1;
-	mul.lo.s64 %rd219, %rd218, %rd138;
-	mad.lo.s64 %rd220, %rd219, 8, %rd136;
-	ld.global.nc.s64 %rd221, [%rd220+0];
-	mov.b64 %rd222, %rd221;
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd224, %rd215;
-	mov.b64 %rd225, %rd223;
-	mov.b64 %rd226, %rd224;
-	mov.b64 %rd227, %rd225;
-	mov.b64 %rd228, %rd226;
+	cvt.s64.s32 %rd194, %r49;
+	add.s64 %rd195, %rd194, 1;
+	mul.lo.s64 %rd196, %rd195, %rd122;
+	mad.lo.s64 %rd197, %rd196, 8, %rd120;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd192;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd202;
+	mov.b64 %rd205, %rd203;
 $L20:
-	setp.lt.s64 %p19, %rd228, %rd227;
+	setp.lt.s64 %p19, %rd205, %rd204;
 	not.pred %p20, %p19;
 	@!%p20 bra $L24;
 	bra.uni $L22;
 $L24:
-	add.s64 %rd229, %rd228, %rd198;
-	min.s64 %rd230, %rd227, %rd229;
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, 0;
-	add.s64 %rd233, %rd228, %rd191;
-	mov.b64 %rd234, %rd233;
+	add.s64 %rd206, %rd205, %rd175;
+	min.s64 %rd207, %rd204, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	add.s64 %rd210, %rd205, %rd168;
+	mov.b64 %rd211, %rd210;
 $L25:
-	setp.lt.s64 %p21, %rd234, %rd231;
+	setp.lt.s64 %p21, %rd211, %rd208;
 	not.pred %p22, %p21;
 	@!%p22 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd235, %rd234, %rd141;
-	mad.lo.s64 %rd236, %rd235, 4, %rd139;
-	ld.global.nc.s32 %r50, [%rd236+0];
+	mul.lo.s64 %rd212, %rd211, %rd125;
+	mad.lo.s64 %rd213, %rd212, 4, %rd123;
+	ld.global.nc.s32 %r50, [%rd213+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r51;
-	mov.b64 %rd237, %rd167;
 	mov.b32 %r53, %r47;
 	mov.b32 %r54, %r52;
-	mov.b64 %rd238, %rd234;
+	mov.b64 %rd214, %rd211;
 $L30:
-	cvt.s64.s32 %rd239, %r53;
-	mul.lo.s64 %rd240, %rd239, %rd179;
-	mad.lo.s64 %rd241, %rd240, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd241+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd242, %rd237;
-	mov.b64 %rd243, %rd238;
-$L33:
-	setp.eq.s64 %p23, %rd175, 0;
-	@!%p23 bra $L37;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L35;
-$L37:
-	mul.lo.s64 %rd244, %rd243, %rd176;
-	mad.lo.s64 %rd245, %rd244, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd245+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L35;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p23, %rd152, 0;
+	@!%p23 bra $L34;
+	mul.lo.s64 %rd215, %rd214, %rd153;
+	mad.lo.s64 %rd216, %rd215, 8, %rd151;
+	ld.global.nc.f64 %fd2, [%rd216+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L34:
-	bra.uni $L33;
-$L35:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd217, %r53;
+	mul.lo.s64 %rd218, %rd217, %rd156;
+	mad.lo.s64 %rd219, %rd218, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd219+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd246, %r54;
-	mul.lo.s64 %rd247, %rd246, %rd179;
-	mad.lo.s64 %rd248, %rd247, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd248+0];
+	cvt.s64.s32 %rd220, %r54;
+	mul.lo.s64 %rd221, %rd220, %rd156;
+	mad.lo.s64 %rd222, %rd221, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd222+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p24, %fd7, %fd9;
 	not.pred %p25, %p24;
-	@!%p25 bra $L39;
+	@!%p25 bra $L36;
 	mov.pred %p26, 0;
 	bra.uni $L32;
-$L39:
-	cvt.s64.s32 %rd249, %r54;
-	mul.lo.s64 %rd250, %rd249, %rd179;
-	mad.lo.s64 %rd251, %rd250, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd252, [%rd251];
-$L40:
-	mov.b64 %fd10, %rd252;
+$L36:
+	cvt.s64.s32 %rd223, %r54;
+	mul.lo.s64 %rd224, %rd223, %rd156;
+	mad.lo.s64 %rd225, %rd224, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd226, [%rd225];
+$L37:
+	mov.b64 %fd10, %rd226;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd253, %fd10;
-	mov.b64 %rd254, %fd7;
-	or.b64 %rd255, %rd253, %rd254;
+	mov.b64 %rd227, %fd10;
+	mov.b64 %rd228, %fd7;
+	or.b64 %rd229, %rd227, %rd228;
 	setp.eq.f64 %p27, %fd10, %fd7;
-	mov.b64 %fd12, %rd255;
+	mov.b64 %fd12, %rd229;
 	selp.f64 %fd13, %fd12, %fd11, %p27;
 	setp.nan.f64 %p28, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p28;
-	mov.b64 %rd256, %fd15;
-	setp.eq.u64 %p29, %rd252, %rd256;
-	@%p29 bra $L41;
-	atom.global.cas.b64 %rd257, [%rd251], %rd252, %rd256;
-	setp.eq.u64 %p30, %rd257, %rd252;
-	mov.b64 %rd252, %rd257;
-	@!%p30 bra $L40;
-$L41:
-	mov.b64 %fd17, %rd252;
+	mov.b64 %rd230, %fd15;
+	setp.eq.u64 %p29, %rd226, %rd230;
+	@%p29 bra $L38;
+	atom.global.cas.b64 %rd231, [%rd225], %rd226, %rd230;
+	setp.eq.u64 %p30, %rd231, %rd226;
+	mov.b64 %rd226, %rd231;
+	@!%p30 bra $L37;
+$L38:
+	mov.b64 %fd17, %rd226;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p31, %fd18, %fd7;
@@ -28958,494 +28425,494 @@ $L41:
 $L31:
 	bra.uni $L30;
 $L32:
-	@!%p26 bra $L43;
+	@!%p26 bra $L40;
 	mov.pred %p32, 0;
-	mov.b64 %rd258, %rd232;
+	mov.b64 %rd232, %rd209;
 	mov.b32 %r55, %r52;
-$L44:
-	@!%p11 bra $L48;
+$L41:
+	@!%p11 bra $L45;
 	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd259, %r56;
-	mov.b64 %rd260, %rd259;
+	cvt.s64.s32 %rd233, %r56;
+	mov.b64 %rd234, %rd233;
 	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd261, %r57;
-	min.u64 %rd262, %rd261, 32;
-	cvt.u32.u64 %r58, %rd262;
+	cvt.s64.s32 %rd235, %r57;
+	min.u64 %rd236, %rd235, 32;
+	cvt.u32.u64 %r58, %rd236;
 	mov.b32 %r60, 0x1;
 	shl.b32 %r59, %r60, %r58;
 	setp.hs.u32 %p33, %r58, 32;
 	selp.b32 %r61, 0, %r59, %p33;
 	mov.b32 %r62, %r61;
-	mov.b64 %rd263, %rd260;
+	mov.b64 %rd237, %rd234;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd264, %rd263, %rd160;
-	mad.lo.s64 %rd265, %rd264, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r64, [%rd265+0];
+	mul.lo.s64 %rd238, %rd237, %rd144;
+	mad.lo.s64 %rd239, %rd238, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r64, [%rd239+0];
 	mov.b32 %r65, %r64;
 	and.b32 %r66, %r65, %r63;
 	setp.ne.u32 %p34, %r66, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L50;
-	mul.lo.s64 %rd266, %rd263, %rd160;
-	mad.lo.s64 %rd267, %rd266, 4, %rd158;
-	atom.global.or.b32 %r67, [%rd267], %r63;
+	@!%p36 bra $L47;
+	mul.lo.s64 %rd240, %rd237, %rd144;
+	mad.lo.s64 %rd241, %rd240, 4, %rd142;
+	atom.global.or.b32 %r67, [%rd241], %r63;
 	mov.b32 %r68, %r67;
 	and.b32 %r69, %r68, %r63;
 	setp.ne.u32 %p37, %r69, 0x0;
 	mov.pred %p35, %p37;
-$L50:
-	@!%p35 bra $L52;
-	mov.b64 %rd268, %rd258;
-	mov.b64 %rd269, %rd268;
+$L47:
+	@!%p35 bra $L49;
+	mov.b64 %rd242, %rd232;
+	mov.b64 %rd243, %rd242;
 	mov.pred %p38, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd270, %rd258;
-	mov.b64 %rd269, %rd270;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd244, %rd232;
+	mov.b64 %rd243, %rd244;
 	mov.pred %p38, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd271, %r55;
-	mul.lo.s64 %rd272, %rd271, %rd163;
-	mad.lo.s64 %rd273, %rd272, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r70, [%rd273+0];
+	bra.uni $L43;
+$L45:
+	@!%p12 bra $L51;
+	cvt.s64.s32 %rd245, %r55;
+	mul.lo.s64 %rd246, %rd245, %rd147;
+	mad.lo.s64 %rd247, %rd246, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r70, [%rd247+0];
 	mov.b32 %r71, %r70;
 	setp.eq.s32 %p39, %r71, %r35;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
-	@!%p41 bra $L56;
-	cvt.s64.s32 %rd274, %r55;
-	mul.lo.s64 %rd275, %rd274, %rd163;
-	mad.lo.s64 %rd276, %rd275, 4, %rd161;
-	atom.global.exch.b32 %r72, [%rd276], %r35;
+	@!%p41 bra $L53;
+	cvt.s64.s32 %rd248, %r55;
+	mul.lo.s64 %rd249, %rd248, %rd147;
+	mad.lo.s64 %rd250, %rd249, 4, %rd145;
+	atom.global.exch.b32 %r72, [%rd250], %r35;
 	mov.b32 %r73, %r72;
 	setp.eq.s32 %p42, %r73, %r35;
 	mov.pred %p40, %p42;
-$L56:
-	@!%p40 bra $L58;
-	mov.b64 %rd277, %rd258;
-	mov.b64 %rd269, %rd277;
+$L53:
+	@!%p40 bra $L55;
+	mov.b64 %rd251, %rd232;
+	mov.b64 %rd243, %rd251;
 	mov.pred %p38, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd278, %rd258, %rd187;
-	mad.lo.s64 %rd279, %rd278, 4, %rd185;
-	st.shared.s32 [%rd279+0], %r55;
-	add.s64 %rd280, %rd258, 1;
-	mov.b64 %rd281, %rd280;
-	mov.b64 %rd269, %rd281;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd252, %rd232, %rd164;
+	mad.lo.s64 %rd253, %rd252, 4, %rd162;
+	st.shared.s32 [%rd253+0], %r55;
+	add.s64 %rd254, %rd232, 1;
+	mov.b64 %rd255, %rd254;
+	mov.b64 %rd243, %rd255;
 	mov.pred %p38, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd282, %rd269;
-	mov.pred %p43, %p38;
-	mov.b64 %rd232, %rd282;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L60;
-	mov.b64 %rd283, %rd135;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p44, %rd129, 64;
-	setp.le.s64 %p45, %rd165, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L61;
-	mov.b64 %rd284, %rd283;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd285, %r75;
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd138;
-	mad.lo.s64 %rd288, %rd287, 8, %rd136;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	cvt.s64.s32 %rd291, %r75;
-	mul.lo.s64 %rd292, %rd291, %rd138;
-	mad.lo.s64 %rd293, %rd292, 8, %rd136;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	sub.s64 %rd296, %rd290, %rd295;
-	mov.b64 %rd297, %rd296;
-	add.s64 %rd298, %rd130, %rd297;
-	mov.b64 %rd130, %rd298;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd299, %rd129, %rd165;
-	setp.eq.s64 %p47, %rd165, -1;
-	selp.b64 %rd300, 0, %rd299, %p47;
-	setp.eq.s64 %p48, %rd165, 0;
-	selp.b64 %rd301, %rd129, %rd300, %p48;
-	setp.eq.s64 %p49, %rd301, 0;
-	@!%p49 bra $L64;
-	mov.b64 %rd302, %rd283;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd303, %r76;
-	add.s64 %rd304, %rd303, 1;
-	mul.lo.s64 %rd305, %rd304, %rd138;
-	mad.lo.s64 %rd306, %rd305, 8, %rd136;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	cvt.s64.s32 %rd309, %r76;
-	mul.lo.s64 %rd310, %rd309, %rd138;
-	mad.lo.s64 %rd311, %rd310, 8, %rd136;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	sub.s64 %rd314, %rd308, %rd313;
-	mov.b64 %rd315, %rd314;
-	mul.lo.s64 %rd316, %rd165, %rd315;
-	add.s64 %rd317, %rd130, %rd316;
-	mov.b64 %rd130, %rd317;
-$L64:
-$L62:
-	add.s64 %rd318, %rd129, 1;
-	mov.b64 %rd129, %rd318;
-$L60:
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
 $L43:
+	mov.b64 %rd256, %rd243;
+	mov.pred %p43, %p38;
+	mov.b64 %rd209, %rd256;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L57;
+	mov.b64 %rd257, %rd119;
+	mov.b32 %r74, %r52;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd149, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L58;
+	mov.b64 %rd258, %rd257;
+	mov.b32 %r75, %r74;
+	cvt.s64.s32 %rd259, %r75;
+	add.s64 %rd260, %rd259, 1;
+	mul.lo.s64 %rd261, %rd260, %rd122;
+	mad.lo.s64 %rd262, %rd261, 8, %rd120;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	cvt.s64.s32 %rd265, %r75;
+	mul.lo.s64 %rd266, %rd265, %rd122;
+	mad.lo.s64 %rd267, %rd266, 8, %rd120;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	sub.s64 %rd270, %rd264, %rd269;
+	mov.b64 %rd271, %rd270;
+	add.s64 %rd272, %rd114, %rd271;
+	mov.b64 %rd114, %rd272;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd273, %rd113, %rd149;
+	setp.eq.s64 %p47, %rd149, -1;
+	selp.b64 %rd274, 0, %rd273, %p47;
+	setp.eq.s64 %p48, %rd149, 0;
+	selp.b64 %rd275, %rd113, %rd274, %p48;
+	setp.eq.s64 %p49, %rd275, 0;
+	@!%p49 bra $L61;
+	mov.b64 %rd276, %rd257;
+	mov.b32 %r76, %r74;
+	cvt.s64.s32 %rd277, %r76;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd122;
+	mad.lo.s64 %rd280, %rd279, 8, %rd120;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r76;
+	mul.lo.s64 %rd284, %rd283, %rd122;
+	mad.lo.s64 %rd285, %rd284, 8, %rd120;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mov.b64 %rd289, %rd288;
+	mul.lo.s64 %rd290, %rd149, %rd289;
+	add.s64 %rd291, %rd114, %rd290;
+	mov.b64 %rd114, %rd291;
+$L61:
+$L59:
+	add.s64 %rd292, %rd113, 1;
+	mov.b64 %rd113, %rd292;
+$L57:
+$L40:
 $L26:
-	add.s64 %rd319, %rd234, %rd189;
-	mov.b64 %rd234, %rd319;
+	add.s64 %rd293, %rd211, %rd166;
+	mov.b64 %rd211, %rd293;
 	bra.uni $L25;
 $L27:
-	mov.b64 %rd320, %rd232;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
+	mov.b64 %rd294, %rd209;
+$L62:
+	@!%p11 bra $L66;
+	bra.uni $L64;
+$L66:
 	// block scan
-	mov.b64 %rd321, %rd320;
+	mov.b64 %rd295, %rd294;
 	mov.b32 %r77, %r3;
-$L70:
+$L67:
 	setp.hs.u32 %p50, %r77, 32;
-	@%p50 bra $L71;
-	mov.b64 {%r78, %r79}, %rd321;
+	@%p50 bra $L68;
+	mov.b64 {%r78, %r79}, %rd295;
 	shfl.sync.up.b32 %r80|%p51, %r78, %r77, 0, %r17;
 	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd322, {%r80, %r81};
-	@!%p51 bra $L72;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
-$L72:
+	mov.b64 %rd296, {%r80, %r81};
+	@!%p51 bra $L69;
+	add.s64 %rd297, %rd296, %rd295;
+	mov.b64 %rd295, %rd297;
+$L69:
 	shl.b32 %r77, %r77, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r82, %r83}, %rd321;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r82, %r83}, %rd295;
 	shfl.sync.up.b32 %r84|%p52, %r82, %r3, 0, %r17;
 	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd324, {%r84, %r85};
+	mov.b64 %rd298, {%r84, %r85};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd325, %rd324, 0, %p54;
+	selp.b64 %rd299, %rd298, 0, %p54;
 	sub.u32 %r86, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r86;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
-$L73:
+	@!%p55 bra $L70;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	st.shared.s64 [%rd301+0], %rd295;
+$L70:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L74;
-	mov.b64 %rd328, 0;
+	@!%p56 bra $L71;
+	mov.b64 %rd302, 0;
 	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L75;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
-$L75:
-	mov.b64 {%r87, %r88}, %rd328;
+	@!%p57 bra $L72;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	ld.shared.s64 %rd305, [%rd304+0];
+	mov.b64 %rd302, %rd305;
+$L72:
+	mov.b64 {%r87, %r88}, %rd302;
 	shfl.sync.up.b32 %r89|%p58, %r87, 1, 0, %r17;
 	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd332, {%r89, %r90};
-	@!%p58 bra $L76;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
-$L76:
-	mov.b64 {%r91, %r92}, %rd328;
+	mov.b64 %rd306, {%r89, %r90};
+	@!%p58 bra $L73;
+	add.s64 %rd307, %rd306, %rd302;
+	mov.b64 %rd302, %rd307;
+$L73:
+	mov.b64 {%r91, %r92}, %rd302;
 	shfl.sync.up.b32 %r93|%p59, %r91, 2, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd334, {%r93, %r94};
-	@!%p59 bra $L77;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
-$L77:
-	mov.b64 {%r95, %r96}, %rd328;
+	mov.b64 %rd308, {%r93, %r94};
+	@!%p59 bra $L74;
+	add.s64 %rd309, %rd308, %rd302;
+	mov.b64 %rd302, %rd309;
+$L74:
+	mov.b64 {%r95, %r96}, %rd302;
 	shfl.sync.up.b32 %r97|%p60, %r95, 4, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd336, {%r97, %r98};
-	@!%p60 bra $L78;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
-$L78:
-	mov.b64 {%r99, %r100}, %rd328;
+	mov.b64 %rd310, {%r97, %r98};
+	@!%p60 bra $L75;
+	add.s64 %rd311, %rd310, %rd302;
+	mov.b64 %rd302, %rd311;
+$L75:
+	mov.b64 {%r99, %r100}, %rd302;
 	shfl.sync.up.b32 %r101|%p61, %r99, 8, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd338, {%r101, %r102};
-	@!%p61 bra $L79;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
-$L79:
-	mov.b64 {%r103, %r104}, %rd328;
+	mov.b64 %rd312, {%r101, %r102};
+	@!%p61 bra $L76;
+	add.s64 %rd313, %rd312, %rd302;
+	mov.b64 %rd302, %rd313;
+$L76:
+	mov.b64 {%r103, %r104}, %rd302;
 	shfl.sync.up.b32 %r105|%p62, %r103, 16, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd340, {%r105, %r106};
-	@!%p62 bra $L80;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
-$L80:
-	mov.b64 {%r107, %r108}, %rd328;
+	mov.b64 %rd314, {%r105, %r106};
+	@!%p62 bra $L77;
+	add.s64 %rd315, %rd314, %rd302;
+	mov.b64 %rd302, %rd315;
+$L77:
+	mov.b64 {%r107, %r108}, %rd302;
 	shfl.sync.up.b32 %r109|%p63, %r107, 1, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd342, {%r109, %r110};
-	selp.b64 %rd343, %rd342, 0, %p63;
-	@!%p57 bra $L81;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
-$L81:
+	mov.b64 %rd316, {%r109, %r110};
+	selp.b64 %rd317, %rd316, 0, %p63;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd318, %r7, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	add.s64 %rd320, %rd319, 512;
+	st.shared.s64 [%rd320+0], %rd317;
+$L78:
 	sub.u32 %r111, %r10, 1;
 	setp.eq.u32 %p64, %r7, %r111;
-	@!%p64 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd328;
-$L82:
-$L74:
+	@!%p64 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd302;
+$L79:
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd351;
+	mul.wide.u32 %rd321, %r8, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	ld.shared.s64 %rd324, [%rd323+0];
+	add.s64 %rd325, %rd324, %rd299;
+	ld.shared.s64 %rd326, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd325;
 	shfl.sync.idx.b32 %r114|%p65, %r112, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd353, {%r114, %r115};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p66, %rd362, 0;
-	setp.gt.s64 %p67, %rd360, 0;
+	mov.b64 %rd327, {%r114, %r115};
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, 0;
+	cvt.u64.u32 %rd336, %r2;
+	setp.eq.s64 %p66, %rd336, 0;
+	setp.gt.s64 %p67, %rd334, 0;
 	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L84;
-	atom.global.add.u64 %rd363, [%rd155], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
-$L84:
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p69, %rd365, 0;
+	@!%p68 bra $L81;
+	atom.global.add.u64 %rd337, [%rd139], %rd334;
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd335, %rd338;
+$L81:
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p69, %rd339, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
-	@!%p71 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd361;
-$L85:
+	@!%p71 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd335;
+$L82:
 	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
-$L86:
-	setp.lt.s64 %p72, %rd370, %rd320;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd335, %rd341;
+	add.s64 %rd342, %rd335, %rd333;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, 0;
+$L83:
+	setp.lt.s64 %p72, %rd344, %rd294;
 	not.pred %p73, %p72;
-	@!%p73 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd371, %rd370, %rd187;
-	mad.lo.s64 %rd372, %rd371, 4, %rd185;
-	ld.shared.s32 %r116, [%rd372+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd154;
-	mad.lo.s64 %rd375, %rd374, 4, %rd152;
-	st.global.s32 [%rd375+0], %r117;
+	@!%p73 bra $L87;
+	bra.uni $L85;
 $L87:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
+	mul.lo.s64 %rd345, %rd344, %rd164;
+	mad.lo.s64 %rd346, %rd345, 4, %rd162;
+	ld.shared.s32 %r116, [%rd346+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd347, %rd343, %rd344;
+	mul.lo.s64 %rd348, %rd347, %rd138;
+	mad.lo.s64 %rd349, %rd348, 4, %rd136;
+	st.global.s32 [%rd349+0], %r117;
+$L84:
+	add.s64 %rd350, %rd344, 1;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L83;
+$L85:
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
 $L21:
-	add.s64 %rd377, %rd228, %rd198;
-	mov.b64 %rd228, %rd377;
+	add.s64 %rd351, %rd205, %rd175;
+	mov.b64 %rd205, %rd351;
 	bra.uni $L20;
 $L22:
 $L7:
-	add.s64 %rd378, %rd199, 1;
-	mov.b64 %rd199, %rd378;
+	add.s64 %rd352, %rd176, 1;
+	mov.b64 %rd176, %rd352;
 	bra.uni $L6;
 $L8:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd379, %rd129;
-	mov.b64 %rd380, %rd130;
+	mov.b64 %rd353, %rd113;
+	mov.b64 %rd354, %rd114;
 	// block reduction
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L91:
+$L88:
 	setp.hs.u32 %p74, %r119, 32;
-	@%p74 bra $L92;
-	mov.b64 {%r120, %r121}, %rd379;
+	@%p74 bra $L89;
+	mov.b64 {%r120, %r121}, %rd353;
 	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd381, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd380;
+	mov.b64 %rd355, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd354;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd382, {%r126, %r127};
-	@!%p75 bra $L93;
-	setp.gt.s64 %p76, %rd381, %rd379;
-	setp.eq.s64 %p77, %rd381, %rd379;
-	setp.lt.s64 %p78, %rd382, %rd380;
+	mov.b64 %rd356, {%r126, %r127};
+	@!%p75 bra $L90;
+	setp.gt.s64 %p76, %rd355, %rd353;
+	setp.eq.s64 %p77, %rd355, %rd353;
+	setp.lt.s64 %p78, %rd356, %rd354;
 	and.pred %p79, %p77, %p78;
 	or.pred %p80, %p76, %p79;
-	selp.b64 %rd383, %rd381, %rd379, %p80;
-	selp.b64 %rd384, %rd382, %rd380, %p80;
-	mov.b64 %rd379, %rd383;
-	mov.b64 %rd380, %rd384;
-$L93:
+	selp.b64 %rd357, %rd355, %rd353, %p80;
+	selp.b64 %rd358, %rd356, %rd354, %p80;
+	mov.b64 %rd353, %rd357;
+	mov.b64 %rd354, %rd358;
+$L90:
 	shl.b32 %r119, %r119, 1;
-	bra.uni $L91;
-$L92:
+	bra.uni $L88;
+$L89:
 	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L94;
-	mul.wide.u32 %rd385, %r8, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	st.shared.s64 [%rd386+0], %rd379;
-	st.shared.s64 [%rd386+8], %rd380;
-$L94:
+	@!%p81 bra $L91;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	st.shared.s64 [%rd360+0], %rd353;
+	st.shared.s64 [%rd360+8], %rd354;
+$L91:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L95;
+	@!%p82 bra $L92;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L96;
-	mul.wide.u32 %rd387, %r7, 16;
-	add.s64 %rd388, %rd1, %rd387;
-	ld.shared.s64 %rd389, [%rd388+0];
-	ld.shared.s64 %rd390, [%rd388+8];
-	mov.b64 %rd379, %rd389;
-	mov.b64 %rd380, %rd390;
-$L96:
+	@!%p83 bra $L93;
+	mul.wide.u32 %rd361, %r7, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	ld.shared.s64 %rd363, [%rd362+0];
+	ld.shared.s64 %rd364, [%rd362+8];
+	mov.b64 %rd353, %rd363;
+	mov.b64 %rd354, %rd364;
+$L93:
 	sub.u32 %r128, %r10, 1;
-	mov.b64 {%r129, %r130}, %rd379;
+	mov.b64 {%r129, %r130}, %rd353;
 	shfl.sync.down.b32 %r131|%p84, %r129, 1, %r128, %r17;
 	shfl.sync.down.b32 %r132, %r130, 1, %r128, %r17;
-	mov.b64 %rd391, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd380;
+	mov.b64 %rd365, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd354;
 	shfl.sync.down.b32 %r135, %r133, 1, %r128, %r17;
 	shfl.sync.down.b32 %r136, %r134, 1, %r128, %r17;
-	mov.b64 %rd392, {%r135, %r136};
-	@!%p84 bra $L97;
-	setp.gt.s64 %p85, %rd391, %rd379;
-	setp.eq.s64 %p86, %rd391, %rd379;
-	setp.lt.s64 %p87, %rd392, %rd380;
+	mov.b64 %rd366, {%r135, %r136};
+	@!%p84 bra $L94;
+	setp.gt.s64 %p85, %rd365, %rd353;
+	setp.eq.s64 %p86, %rd365, %rd353;
+	setp.lt.s64 %p87, %rd366, %rd354;
 	and.pred %p88, %p86, %p87;
 	or.pred %p89, %p85, %p88;
-	selp.b64 %rd393, %rd391, %rd379, %p89;
-	selp.b64 %rd394, %rd392, %rd380, %p89;
-	mov.b64 %rd379, %rd393;
-	mov.b64 %rd380, %rd394;
-$L97:
-	mov.b64 {%r137, %r138}, %rd379;
+	selp.b64 %rd367, %rd365, %rd353, %p89;
+	selp.b64 %rd368, %rd366, %rd354, %p89;
+	mov.b64 %rd353, %rd367;
+	mov.b64 %rd354, %rd368;
+$L94:
+	mov.b64 {%r137, %r138}, %rd353;
 	shfl.sync.down.b32 %r139|%p90, %r137, 2, %r128, %r17;
 	shfl.sync.down.b32 %r140, %r138, 2, %r128, %r17;
-	mov.b64 %rd395, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd380;
+	mov.b64 %rd369, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd354;
 	shfl.sync.down.b32 %r143, %r141, 2, %r128, %r17;
 	shfl.sync.down.b32 %r144, %r142, 2, %r128, %r17;
-	mov.b64 %rd396, {%r143, %r144};
-	@!%p90 bra $L98;
-	setp.gt.s64 %p91, %rd395, %rd379;
-	setp.eq.s64 %p92, %rd395, %rd379;
-	setp.lt.s64 %p93, %rd396, %rd380;
+	mov.b64 %rd370, {%r143, %r144};
+	@!%p90 bra $L95;
+	setp.gt.s64 %p91, %rd369, %rd353;
+	setp.eq.s64 %p92, %rd369, %rd353;
+	setp.lt.s64 %p93, %rd370, %rd354;
 	and.pred %p94, %p92, %p93;
 	or.pred %p95, %p91, %p94;
-	selp.b64 %rd397, %rd395, %rd379, %p95;
-	selp.b64 %rd398, %rd396, %rd380, %p95;
-	mov.b64 %rd379, %rd397;
-	mov.b64 %rd380, %rd398;
-$L98:
-	mov.b64 {%r145, %r146}, %rd379;
+	selp.b64 %rd371, %rd369, %rd353, %p95;
+	selp.b64 %rd372, %rd370, %rd354, %p95;
+	mov.b64 %rd353, %rd371;
+	mov.b64 %rd354, %rd372;
+$L95:
+	mov.b64 {%r145, %r146}, %rd353;
 	shfl.sync.down.b32 %r147|%p96, %r145, 4, %r128, %r17;
 	shfl.sync.down.b32 %r148, %r146, 4, %r128, %r17;
-	mov.b64 %rd399, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd380;
+	mov.b64 %rd373, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd354;
 	shfl.sync.down.b32 %r151, %r149, 4, %r128, %r17;
 	shfl.sync.down.b32 %r152, %r150, 4, %r128, %r17;
-	mov.b64 %rd400, {%r151, %r152};
-	@!%p96 bra $L99;
-	setp.gt.s64 %p97, %rd399, %rd379;
-	setp.eq.s64 %p98, %rd399, %rd379;
-	setp.lt.s64 %p99, %rd400, %rd380;
+	mov.b64 %rd374, {%r151, %r152};
+	@!%p96 bra $L96;
+	setp.gt.s64 %p97, %rd373, %rd353;
+	setp.eq.s64 %p98, %rd373, %rd353;
+	setp.lt.s64 %p99, %rd374, %rd354;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd401, %rd399, %rd379, %p101;
-	selp.b64 %rd402, %rd400, %rd380, %p101;
-	mov.b64 %rd379, %rd401;
-	mov.b64 %rd380, %rd402;
-$L99:
-	mov.b64 {%r153, %r154}, %rd379;
+	selp.b64 %rd375, %rd373, %rd353, %p101;
+	selp.b64 %rd376, %rd374, %rd354, %p101;
+	mov.b64 %rd353, %rd375;
+	mov.b64 %rd354, %rd376;
+$L96:
+	mov.b64 {%r153, %r154}, %rd353;
 	shfl.sync.down.b32 %r155|%p102, %r153, 8, %r128, %r17;
 	shfl.sync.down.b32 %r156, %r154, 8, %r128, %r17;
-	mov.b64 %rd403, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd380;
+	mov.b64 %rd377, {%r155, %r156};
+	mov.b64 {%r157, %r158}, %rd354;
 	shfl.sync.down.b32 %r159, %r157, 8, %r128, %r17;
 	shfl.sync.down.b32 %r160, %r158, 8, %r128, %r17;
-	mov.b64 %rd404, {%r159, %r160};
-	@!%p102 bra $L100;
-	setp.gt.s64 %p103, %rd403, %rd379;
-	setp.eq.s64 %p104, %rd403, %rd379;
-	setp.lt.s64 %p105, %rd404, %rd380;
+	mov.b64 %rd378, {%r159, %r160};
+	@!%p102 bra $L97;
+	setp.gt.s64 %p103, %rd377, %rd353;
+	setp.eq.s64 %p104, %rd377, %rd353;
+	setp.lt.s64 %p105, %rd378, %rd354;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd405, %rd403, %rd379, %p107;
-	selp.b64 %rd406, %rd404, %rd380, %p107;
-	mov.b64 %rd379, %rd405;
-	mov.b64 %rd380, %rd406;
-$L100:
-	mov.b64 {%r161, %r162}, %rd379;
+	selp.b64 %rd379, %rd377, %rd353, %p107;
+	selp.b64 %rd380, %rd378, %rd354, %p107;
+	mov.b64 %rd353, %rd379;
+	mov.b64 %rd354, %rd380;
+$L97:
+	mov.b64 {%r161, %r162}, %rd353;
 	shfl.sync.down.b32 %r163|%p108, %r161, 16, %r128, %r17;
 	shfl.sync.down.b32 %r164, %r162, 16, %r128, %r17;
-	mov.b64 %rd407, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd380;
+	mov.b64 %rd381, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd354;
 	shfl.sync.down.b32 %r167, %r165, 16, %r128, %r17;
 	shfl.sync.down.b32 %r168, %r166, 16, %r128, %r17;
-	mov.b64 %rd408, {%r167, %r168};
-	@!%p108 bra $L101;
-	setp.gt.s64 %p109, %rd407, %rd379;
-	setp.eq.s64 %p110, %rd407, %rd379;
-	setp.lt.s64 %p111, %rd408, %rd380;
+	mov.b64 %rd382, {%r167, %r168};
+	@!%p108 bra $L98;
+	setp.gt.s64 %p109, %rd381, %rd353;
+	setp.eq.s64 %p110, %rd381, %rd353;
+	setp.lt.s64 %p111, %rd382, %rd354;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd409, %rd407, %rd379, %p113;
-	selp.b64 %rd410, %rd408, %rd380, %p113;
-	mov.b64 %rd379, %rd409;
-	mov.b64 %rd380, %rd410;
-$L101:
-$L95:
-	mul.wide.u32 %rd411, %r28, 16;
-	add.s64 %rd412, %rd11, %rd411;
+	selp.b64 %rd383, %rd381, %rd353, %p113;
+	selp.b64 %rd384, %rd382, %rd354, %p113;
+	mov.b64 %rd353, %rd383;
+	mov.b64 %rd354, %rd384;
+$L98:
+$L92:
+	mul.wide.u32 %rd385, %r28, 16;
+	add.s64 %rd386, %rd11, %rd385;
 	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L102;
-	st.global.s64 [%rd412+0], %rd379;
-	st.global.s64 [%rd412+8], %rd380;
-$L102:
+	@!%p114 bra $L99;
+	st.global.s64 [%rd386+0], %rd353;
+	st.global.s64 [%rd386+8], %rd354;
+$L99:
 	ret;
 }
 
@@ -29494,19 +28961,12 @@ $L102:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
+	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -29615,278 +29075,262 @@ $L102:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
 $L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
+	setp.ge.s64 %p8, %rd98, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.gt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.gt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
+	mov.b64 {%r24, %r25}, %rd104;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
+	mov.b64 %rd107, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
+	setp.gt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd120;
+	mov.b64 {%r32, %r33}, %rd104;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
+	mov.b64 %rd111, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
+	setp.gt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
 $L4:
-	mov.b64 {%r40, %r41}, %rd120;
+	mov.b64 {%r40, %r41}, %rd104;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
+	mov.b64 %rd115, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
+	setp.gt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
 $L5:
-	mov.b64 {%r48, %r49}, %rd120;
+	mov.b64 {%r48, %r49}, %rd104;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
+	mov.b64 %rd119, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
+	setp.gt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
 $L6:
-	mov.b64 {%r56, %r57}, %rd120;
+	mov.b64 {%r56, %r57}, %rd104;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
+	mov.b64 %rd123, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
+	setp.gt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
+	mov.b64 {%r65, %r66}, %rd104;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
+	mov.b64 %rd133, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
+	setp.gt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
 $L11:
-	mov.b64 {%r73, %r74}, %rd120;
+	mov.b64 {%r73, %r74}, %rd104;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
+	mov.b64 %rd137, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
+	setp.gt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
 $L12:
-	mov.b64 {%r81, %r82}, %rd120;
+	mov.b64 {%r81, %r82}, %rd104;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
+	mov.b64 %rd141, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
+	setp.gt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
 $L13:
-	mov.b64 {%r89, %r90}, %rd120;
+	mov.b64 {%r89, %r90}, %rd104;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
+	mov.b64 %rd145, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
+	setp.gt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
 $L14:
-	mov.b64 {%r97, %r98}, %rd120;
+	mov.b64 {%r97, %r98}, %rd104;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
+	mov.b64 %rd149, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
+	setp.gt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
 $L16:
 	ret;
 }
@@ -29942,19 +29386,12 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<85>;
 	.reg .b32 %r<169>;
-	.reg .b64 %rd<449>;
+	.reg .b64 %rd<423>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -30092,151 +29529,128 @@ $L16:
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd131, 0;
-	mov.b64 %rd132, 0;
-	mov.b64 %rd133, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd131, %rd133;
-	mov.b64 %rd132, %rd134;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd116, 0;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
 $L1:
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd129, %rd135;
-	mov.b64 %rd130, %rd136;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd113, %rd119;
+	mov.b64 %rd114, %rd120;
+	cvt.u64.u32 %rd122, %r28;
+	cvt.u64.u32 %rd123, %r29;
+	mov.b64 %rd124, %rd122;
 $L2:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd124, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd121, %rd124;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd141, %rd27;
-	mov.b64 %rd142, %rd30;
-	mov.b64 %rd143, %rd32;
-	mov.b64 %rd144, %rd34;
-	mov.b64 %rd145, %rd37;
-	mov.b64 %rd146, %rd39;
-	mov.b64 %rd147, %rd41;
-	mov.b64 %rd148, %rd44;
-	mov.b64 %rd149, %rd46;
-	mov.b64 %rd150, %rd48;
+	mov.b64 %rd125, %rd27;
+	mov.b64 %rd126, %rd30;
+	mov.b64 %rd127, %rd32;
+	mov.b64 %rd128, %rd34;
+	mov.b64 %rd129, %rd37;
+	mov.b64 %rd130, %rd39;
+	mov.b64 %rd131, %rd41;
+	mov.b64 %rd132, %rd44;
+	mov.b64 %rd133, %rd46;
+	mov.b64 %rd134, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd151, %rd50;
-	mov.b64 %rd152, %rd53;
-	mov.b64 %rd153, %rd55;
-	mov.b64 %rd154, %rd57;
-	mov.b64 %rd155, %rd60;
-	mov.b64 %rd156, %rd62;
-	mov.b64 %rd157, %rd64;
+	mov.b64 %rd135, %rd50;
+	mov.b64 %rd136, %rd53;
+	mov.b64 %rd137, %rd55;
+	mov.b64 %rd138, %rd57;
+	mov.b64 %rd139, %rd60;
+	mov.b64 %rd140, %rd62;
+	mov.b64 %rd141, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd158, %rd67;
-	mov.b64 %rd159, %rd69;
-	mov.b64 %rd160, %rd71;
-	mov.b64 %rd161, %rd74;
-	mov.b64 %rd162, %rd76;
-	mov.b64 %rd163, %rd78;
-	mov.b64 %rd164, %rd81;
-	mov.b64 %rd165, %rd83;
-	mov.b64 %rd166, %rd85;
+	mov.b64 %rd142, %rd67;
+	mov.b64 %rd143, %rd69;
+	mov.b64 %rd144, %rd71;
+	mov.b64 %rd145, %rd74;
+	mov.b64 %rd146, %rd76;
+	mov.b64 %rd147, %rd78;
+	mov.b64 %rd148, %rd81;
+	mov.b64 %rd149, %rd83;
+	mov.b64 %rd150, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd167, %rd88;
-	mov.b64 %rd168, %rd90;
-	mov.b64 %rd169, %rd92;
+	mov.b64 %rd151, %rd88;
+	mov.b64 %rd152, %rd90;
+	mov.b64 %rd153, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd170, %rd94;
-	mov.b64 %rd171, %rd96;
-	mov.b64 %rd172, %rd98;
-	mov.b64 %rd173, %rd100;
-	mov.b64 %rd174, %rd103;
-	mov.b64 %rd175, %rd105;
-	mov.b64 %rd176, %rd107;
-	mov.b64 %rd177, %rd110;
-	mov.b64 %rd178, %rd112;
-	mov.b64 %rd179, %rd114;
-	mov.b64 %rd180, %rd117;
-	mov.b64 %rd181, %rd119;
-	mov.b64 %rd182, %rd121;
-	mov.b64 %rd183, %rd124;
-	mov.b64 %rd184, %rd126;
-	mov.b64 %rd185, %rd128;
-	add.s64 %rd186, %rd15, %rd23;
-	mad.lo.s64 %rd187, %rd170, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd23, %rd23, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd170;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd191, %rd188;
-	mov.b64 %rd192, %rd189;
-	mov.b64 %rd193, %rd190;
-	cvt.u64.u32 %rd194, %r4;
-	mov.b64 %rd195, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	mov.b64 %rd197, %rd196;
-	mul.lo.s64 %rd198, %rd137, %rd172;
-	mov.b64 %rd199, %rd198;
-	add.s64 %rd200, %rd199, %rd172;
-	min.s64 %rd201, %rd200, %rd151;
-	mov.b64 %rd202, %rd201;
-	mul.lo.s64 %rd203, %rd195, %rd170;
-	mov.b64 %rd204, %rd203;
+	mov.b64 %rd154, %rd94;
+	mov.b64 %rd155, %rd96;
+	mov.b64 %rd156, %rd98;
+	mov.b64 %rd157, %rd101;
+	mov.b64 %rd158, %rd103;
+	mov.b64 %rd159, %rd105;
+	mov.b64 %rd160, %rd108;
+	mov.b64 %rd161, %rd110;
+	mov.b64 %rd162, %rd112;
+	add.s64 %rd163, %rd15, %rd23;
+	mad.lo.s64 %rd164, %rd154, 4, 15;
+	and.b64 %rd164, %rd164, -16;
+	add.s64 %rd23, %rd23, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd154;
+	mov.b64 %rd167, 1;
+	mov.b64 %rd168, %rd165;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	cvt.u64.u32 %rd171, %r4;
+	mov.b64 %rd172, %rd171;
+	cvt.u64.u32 %rd173, %r2;
+	mov.b64 %rd174, %rd173;
+	mul.lo.s64 %rd175, %rd121, %rd156;
+	mov.b64 %rd176, %rd175;
+	add.s64 %rd177, %rd176, %rd156;
+	min.s64 %rd178, %rd177, %rd135;
+	mov.b64 %rd179, %rd178;
+	mul.lo.s64 %rd180, %rd172, %rd154;
+	mov.b64 %rd181, %rd180;
 	@!%p11 bra $L6;
-	mov.b64 %rd204, 4611686018427387904;
+	mov.b64 %rd181, 4611686018427387904;
 $L6:
-	mov.b64 %rd205, %rd199;
+	mov.b64 %rd182, %rd176;
 $L7:
-	setp.lt.s64 %p13, %rd205, %rd202;
+	setp.lt.s64 %p13, %rd182, %rd179;
 	not.pred %p14, %p13;
 	@!%p14 bra $L11;
 	bra.uni $L9;
 $L11:
 	mov.pred %p15, %p10;
-	mov.b64 %rd206, %rd151;
-	mov.b64 %rd207, %rd205;
+	mov.b64 %rd183, %rd135;
+	mov.b64 %rd184, %rd182;
 $L12:
 	@!%p15 bra $L16;
-	shr.s64 %rd208, %rd207, 5;
-	mul.lo.s64 %rd209, %rd208, %rd157;
-	mad.lo.s64 %rd210, %rd209, 4, %rd155;
-	ld.global.nc.u32 %r36, [%rd210+0];
+	shr.s64 %rd185, %rd184, 5;
+	mul.lo.s64 %rd186, %rd185, %rd141;
+	mad.lo.s64 %rd187, %rd186, 4, %rd139;
+	ld.global.nc.u32 %r36, [%rd187+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd211, %rd207, 31;
-	min.u64 %rd212, %rd211, 32;
-	cvt.u32.u64 %r38, %rd212;
+	and.b64 %rd188, %rd184, 31;
+	min.u64 %rd189, %rd188, 32;
+	cvt.u32.u64 %r38, %rd189;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -30244,16 +29658,16 @@ $L12:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L18;
-	cvt.u32.u64 %r43, %rd207;
+	cvt.u32.u64 %r43, %rd184;
 	mov.b32 %r44, %r43;
 	bra.uni $L14;
 $L18:
 	mov.b32 %r44, -1;
 	bra.uni $L14;
 $L16:
-	mul.lo.s64 %rd213, %rd207, %rd154;
-	mad.lo.s64 %rd214, %rd213, 4, %rd152;
-	ld.global.nc.s32 %r45, [%rd214+0];
+	mul.lo.s64 %rd190, %rd184, %rd138;
+	mad.lo.s64 %rd191, %rd190, 4, %rd136;
+	ld.global.nc.s32 %r45, [%rd191+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L14;
@@ -30265,116 +29679,107 @@ $L14:
 	@!%p18 bra $L20;
 	bra.uni $L8;
 $L20:
-	mov.b64 %rd215, %rd141;
+	mov.b64 %rd192, %rd125;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd216, %r48;
-	mul.lo.s64 %rd217, %rd216, %rd144;
-	mad.lo.s64 %rd218, %rd217, 8, %rd142;
-	ld.global.nc.s64 %rd219, [%rd218+0];
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd222, %rd141;
+	cvt.s64.s32 %rd193, %r48;
+	mul.lo.s64 %rd194, %rd193, %rd128;
+	mad.lo.s64 %rd195, %rd194, 8, %rd126;
+	ld.global.nc.s64 %rd196, [%rd195+0];
+	mov.b64 %rd197, %rd196;
+	mov.b64 %rd198, %rd197;
+	mov.b64 %rd199, %rd125;
 	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd223, %r49;
-	add.s64 %rd224, %rd223, 1;
-	mul.lo.s64 %rd225, %rd224, %rd144;
-	mad.lo.s64 %rd226, %rd225, 8, %rd142;
-	ld.global.nc.s64 %rd227, [%rd226+0];
-	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd228;
-	mov.b64 %rd230, %rd221;
-	mov.b64 %rd231, %rd229;
-	mov.b64 %rd232, %rd230;
-	mov.b64 %rd233, %rd231;
-	mov.b64 %rd234, %rd232;
+	cvt.s64.s32 %rd200, %r49;
+	add.s64 %rd201, %rd200, 1;
+	mul.lo.s64 %rd202, %rd201, %rd128;
+	mad.lo.s64 %rd203, %rd202, 8, %rd126;
+	ld.global.nc.s64 %rd204, [%rd203+0];
+	mov.b64 %rd205, %rd204;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, %rd198;
+	mov.b64 %rd208, %rd206;
+	mov.b64 %rd209, %rd207;
+	mov.b64 %rd210, %rd208;
+	mov.b64 %rd211, %rd209;
 $L21:
-	setp.lt.s64 %p19, %rd234, %rd233;
+	setp.lt.s64 %p19, %rd211, %rd210;
 	not.pred %p20, %p19;
 	@!%p20 bra $L25;
 	bra.uni $L23;
 $L25:
-	add.s64 %rd235, %rd234, %rd204;
-	min.s64 %rd236, %rd233, %rd235;
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd238, 0;
-	add.s64 %rd239, %rd234, %rd197;
-	mov.b64 %rd240, %rd239;
+	add.s64 %rd212, %rd211, %rd181;
+	min.s64 %rd213, %rd210, %rd212;
+	mov.b64 %rd214, %rd213;
+	mov.b64 %rd215, 0;
+	add.s64 %rd216, %rd211, %rd174;
+	mov.b64 %rd217, %rd216;
 $L26:
-	setp.lt.s64 %p21, %rd240, %rd237;
+	setp.lt.s64 %p21, %rd217, %rd214;
 	not.pred %p22, %p21;
 	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd241, %rd240, %rd147;
-	mad.lo.s64 %rd242, %rd241, 4, %rd145;
-	ld.global.nc.s32 %r50, [%rd242+0];
+	mul.lo.s64 %rd218, %rd217, %rd131;
+	mad.lo.s64 %rd219, %rd218, 4, %rd129;
+	ld.global.nc.s32 %r50, [%rd219+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r51;
-	mov.b64 %rd243, %rd173;
 	mov.b32 %r53, %r47;
 	mov.b32 %r54, %r52;
-	mov.b64 %rd244, %rd240;
+	mov.b64 %rd220, %rd217;
 $L31:
-	cvt.s64.s32 %rd245, %r53;
-	mul.lo.s64 %rd246, %rd245, %rd185;
-	mad.lo.s64 %rd247, %rd246, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd247+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd248, %rd243;
-	mov.b64 %rd249, %rd244;
-$L34:
-	setp.eq.s64 %p23, %rd181, 0;
-	@!%p23 bra $L38;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd250, %rd249, %rd182;
-	mad.lo.s64 %rd251, %rd250, 8, %rd180;
-	ld.global.nc.f64 %fd4, [%rd251+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L36;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p23, %rd158, 0;
+	@!%p23 bra $L35;
+	mul.lo.s64 %rd221, %rd220, %rd159;
+	mad.lo.s64 %rd222, %rd221, 8, %rd157;
+	ld.global.nc.f64 %fd2, [%rd222+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L35:
-	bra.uni $L34;
-$L36:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd223, %r53;
+	mul.lo.s64 %rd224, %rd223, %rd162;
+	mad.lo.s64 %rd225, %rd224, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd225+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd252, %r54;
-	mul.lo.s64 %rd253, %rd252, %rd185;
-	mad.lo.s64 %rd254, %rd253, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd254+0];
+	cvt.s64.s32 %rd226, %r54;
+	mul.lo.s64 %rd227, %rd226, %rd162;
+	mad.lo.s64 %rd228, %rd227, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd228+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p24, %fd7, %fd9;
 	not.pred %p25, %p24;
-	@!%p25 bra $L40;
+	@!%p25 bra $L37;
 	mov.pred %p26, 0;
 	bra.uni $L33;
-$L40:
-	cvt.s64.s32 %rd255, %r54;
-	mul.lo.s64 %rd256, %rd255, %rd185;
-	mad.lo.s64 %rd257, %rd256, 8, %rd183;
-	ld.relaxed.gpu.global.b64 %rd258, [%rd257];
-$L41:
-	mov.b64 %fd10, %rd258;
+$L37:
+	cvt.s64.s32 %rd229, %r54;
+	mul.lo.s64 %rd230, %rd229, %rd162;
+	mad.lo.s64 %rd231, %rd230, 8, %rd160;
+	ld.relaxed.gpu.global.b64 %rd232, [%rd231];
+$L38:
+	mov.b64 %fd10, %rd232;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd259, %fd10;
-	mov.b64 %rd260, %fd7;
-	or.b64 %rd261, %rd259, %rd260;
+	mov.b64 %rd233, %fd10;
+	mov.b64 %rd234, %fd7;
+	or.b64 %rd235, %rd233, %rd234;
 	setp.eq.f64 %p27, %fd10, %fd7;
-	mov.b64 %fd12, %rd261;
+	mov.b64 %fd12, %rd235;
 	selp.f64 %fd13, %fd12, %fd11, %p27;
 	setp.nan.f64 %p28, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p28;
-	mov.b64 %rd262, %fd15;
-	setp.eq.u64 %p29, %rd258, %rd262;
-	@%p29 bra $L42;
-	atom.global.cas.b64 %rd263, [%rd257], %rd258, %rd262;
-	setp.eq.u64 %p30, %rd263, %rd258;
-	mov.b64 %rd258, %rd263;
-	@!%p30 bra $L41;
-$L42:
-	mov.b64 %fd17, %rd258;
+	mov.b64 %rd236, %fd15;
+	setp.eq.u64 %p29, %rd232, %rd236;
+	@%p29 bra $L39;
+	atom.global.cas.b64 %rd237, [%rd231], %rd232, %rd236;
+	setp.eq.u64 %p30, %rd237, %rd232;
+	mov.b64 %rd232, %rd237;
+	@!%p30 bra $L38;
+$L39:
+	mov.b64 %fd17, %rd232;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p31, %fd18, %fd7;
@@ -30383,542 +29788,542 @@ $L42:
 $L32:
 	bra.uni $L31;
 $L33:
-	@!%p26 bra $L44;
+	@!%p26 bra $L41;
 	mov.pred %p32, 0;
-	mov.b64 %rd264, %rd238;
+	mov.b64 %rd238, %rd215;
 	mov.b32 %r55, %r52;
-$L45:
-	@!%p11 bra $L49;
+$L42:
+	@!%p11 bra $L46;
 	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd265, %r56;
-	mov.b64 %rd266, %rd265;
+	cvt.s64.s32 %rd239, %r56;
+	mov.b64 %rd240, %rd239;
 	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd267, %r57;
-	min.u64 %rd268, %rd267, 32;
-	cvt.u32.u64 %r58, %rd268;
+	cvt.s64.s32 %rd241, %r57;
+	min.u64 %rd242, %rd241, 32;
+	cvt.u32.u64 %r58, %rd242;
 	mov.b32 %r60, 0x1;
 	shl.b32 %r59, %r60, %r58;
 	setp.hs.u32 %p33, %r58, 32;
 	selp.b32 %r61, 0, %r59, %p33;
 	mov.b32 %r62, %r61;
-	mov.b64 %rd269, %rd266;
+	mov.b64 %rd243, %rd240;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd270, %rd269, %rd166;
-	mad.lo.s64 %rd271, %rd270, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r64, [%rd271+0];
+	mul.lo.s64 %rd244, %rd243, %rd150;
+	mad.lo.s64 %rd245, %rd244, 4, %rd148;
+	ld.relaxed.gpu.global.u32 %r64, [%rd245+0];
 	mov.b32 %r65, %r64;
 	and.b32 %r66, %r65, %r63;
 	setp.ne.u32 %p34, %r66, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	mul.lo.s64 %rd272, %rd269, %rd166;
-	mad.lo.s64 %rd273, %rd272, 4, %rd164;
-	atom.global.or.b32 %r67, [%rd273], %r63;
+	@!%p36 bra $L48;
+	mul.lo.s64 %rd246, %rd243, %rd150;
+	mad.lo.s64 %rd247, %rd246, 4, %rd148;
+	atom.global.or.b32 %r67, [%rd247], %r63;
 	mov.b32 %r68, %r67;
 	and.b32 %r69, %r68, %r63;
 	setp.ne.u32 %p37, %r69, 0x0;
 	mov.pred %p35, %p37;
-$L51:
-	@!%p35 bra $L53;
-	mov.b64 %rd274, %rd264;
-	mov.b64 %rd275, %rd274;
+$L48:
+	@!%p35 bra $L50;
+	mov.b64 %rd248, %rd238;
+	mov.b64 %rd249, %rd248;
 	mov.pred %p38, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd276, %rd264;
-	mov.b64 %rd275, %rd276;
+	bra.uni $L44;
+$L50:
+	mov.b64 %rd250, %rd238;
+	mov.b64 %rd249, %rd250;
 	mov.pred %p38, 1;
-	bra.uni $L47;
-$L49:
-	@!%p12 bra $L55;
-	cvt.s64.s32 %rd277, %r55;
-	mul.lo.s64 %rd278, %rd277, %rd169;
-	mad.lo.s64 %rd279, %rd278, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r70, [%rd279+0];
+	bra.uni $L44;
+$L46:
+	@!%p12 bra $L52;
+	cvt.s64.s32 %rd251, %r55;
+	mul.lo.s64 %rd252, %rd251, %rd153;
+	mad.lo.s64 %rd253, %rd252, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r70, [%rd253+0];
 	mov.b32 %r71, %r70;
 	setp.eq.s32 %p39, %r71, %r35;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
-	@!%p41 bra $L57;
-	cvt.s64.s32 %rd280, %r55;
-	mul.lo.s64 %rd281, %rd280, %rd169;
-	mad.lo.s64 %rd282, %rd281, 4, %rd167;
-	atom.global.exch.b32 %r72, [%rd282], %r35;
+	@!%p41 bra $L54;
+	cvt.s64.s32 %rd254, %r55;
+	mul.lo.s64 %rd255, %rd254, %rd153;
+	mad.lo.s64 %rd256, %rd255, 4, %rd151;
+	atom.global.exch.b32 %r72, [%rd256], %r35;
 	mov.b32 %r73, %r72;
 	setp.eq.s32 %p42, %r73, %r35;
 	mov.pred %p40, %p42;
-$L57:
-	@!%p40 bra $L59;
-	mov.b64 %rd283, %rd264;
-	mov.b64 %rd275, %rd283;
+$L54:
+	@!%p40 bra $L56;
+	mov.b64 %rd257, %rd238;
+	mov.b64 %rd249, %rd257;
 	mov.pred %p38, 0;
-	bra.uni $L47;
-$L59:
-$L55:
-	mul.lo.s64 %rd284, %rd264, %rd193;
-	mad.lo.s64 %rd285, %rd284, 4, %rd191;
-	st.shared.s32 [%rd285+0], %r55;
-	add.s64 %rd286, %rd264, 1;
-	mov.b64 %rd287, %rd286;
-	mov.b64 %rd275, %rd287;
+	bra.uni $L44;
+$L56:
+$L52:
+	mul.lo.s64 %rd258, %rd238, %rd170;
+	mad.lo.s64 %rd259, %rd258, 4, %rd168;
+	st.shared.s32 [%rd259+0], %r55;
+	add.s64 %rd260, %rd238, 1;
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd249, %rd261;
 	mov.pred %p38, 1;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd288, %rd275;
-	mov.pred %p43, %p38;
-	mov.b64 %rd238, %rd288;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L61;
-	mov.b64 %rd289, %rd141;
-	mov.b32 %r74, %r52;
-	setp.lt.s64 %p44, %rd129, 64;
-	setp.le.s64 %p45, %rd171, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L62;
-	mov.b64 %rd290, %rd289;
-	mov.b32 %r75, %r74;
-	cvt.s64.s32 %rd291, %r75;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd144;
-	mad.lo.s64 %rd294, %rd293, 8, %rd142;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r75;
-	mul.lo.s64 %rd298, %rd297, %rd144;
-	mad.lo.s64 %rd299, %rd298, 8, %rd142;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	mov.b64 %rd303, %rd302;
-	add.s64 %rd304, %rd130, %rd303;
-	mov.b64 %rd130, %rd304;
-	bra.uni $L63;
-$L62:
-	rem.s64 %rd305, %rd129, %rd171;
-	setp.eq.s64 %p47, %rd171, -1;
-	selp.b64 %rd306, 0, %rd305, %p47;
-	setp.eq.s64 %p48, %rd171, 0;
-	selp.b64 %rd307, %rd129, %rd306, %p48;
-	setp.eq.s64 %p49, %rd307, 0;
-	@!%p49 bra $L65;
-	mov.b64 %rd308, %rd289;
-	mov.b32 %r76, %r74;
-	cvt.s64.s32 %rd309, %r76;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, %rd144;
-	mad.lo.s64 %rd312, %rd311, 8, %rd142;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r76;
-	mul.lo.s64 %rd316, %rd315, %rd144;
-	mad.lo.s64 %rd317, %rd316, 8, %rd142;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	sub.s64 %rd320, %rd314, %rd319;
-	mov.b64 %rd321, %rd320;
-	mul.lo.s64 %rd322, %rd171, %rd321;
-	add.s64 %rd323, %rd130, %rd322;
-	mov.b64 %rd130, %rd323;
-$L65:
-$L63:
-	add.s64 %rd324, %rd129, 1;
-	mov.b64 %rd129, %rd324;
-$L61:
+	bra.uni $L44;
+$L43:
+	bra.uni $L42;
 $L44:
+	mov.b64 %rd262, %rd249;
+	mov.pred %p43, %p38;
+	mov.b64 %rd215, %rd262;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L58;
+	mov.b64 %rd263, %rd125;
+	mov.b32 %r74, %r52;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd155, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L59;
+	mov.b64 %rd264, %rd263;
+	mov.b32 %r75, %r74;
+	cvt.s64.s32 %rd265, %r75;
+	add.s64 %rd266, %rd265, 1;
+	mul.lo.s64 %rd267, %rd266, %rd128;
+	mad.lo.s64 %rd268, %rd267, 8, %rd126;
+	ld.global.nc.s64 %rd269, [%rd268+0];
+	mov.b64 %rd270, %rd269;
+	cvt.s64.s32 %rd271, %r75;
+	mul.lo.s64 %rd272, %rd271, %rd128;
+	mad.lo.s64 %rd273, %rd272, 8, %rd126;
+	ld.global.nc.s64 %rd274, [%rd273+0];
+	mov.b64 %rd275, %rd274;
+	sub.s64 %rd276, %rd270, %rd275;
+	mov.b64 %rd277, %rd276;
+	add.s64 %rd278, %rd114, %rd277;
+	mov.b64 %rd114, %rd278;
+	bra.uni $L60;
+$L59:
+	rem.s64 %rd279, %rd113, %rd155;
+	setp.eq.s64 %p47, %rd155, -1;
+	selp.b64 %rd280, 0, %rd279, %p47;
+	setp.eq.s64 %p48, %rd155, 0;
+	selp.b64 %rd281, %rd113, %rd280, %p48;
+	setp.eq.s64 %p49, %rd281, 0;
+	@!%p49 bra $L62;
+	mov.b64 %rd282, %rd263;
+	mov.b32 %r76, %r74;
+	cvt.s64.s32 %rd283, %r76;
+	add.s64 %rd284, %rd283, 1;
+	mul.lo.s64 %rd285, %rd284, %rd128;
+	mad.lo.s64 %rd286, %rd285, 8, %rd126;
+	ld.global.nc.s64 %rd287, [%rd286+0];
+	mov.b64 %rd288, %rd287;
+	cvt.s64.s32 %rd289, %r76;
+	mul.lo.s64 %rd290, %rd289, %rd128;
+	mad.lo.s64 %rd291, %rd290, 8, %rd126;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd293, %rd292;
+	sub.s64 %rd294, %rd288, %rd293;
+	mov.b64 %rd295, %rd294;
+	mul.lo.s64 %rd296, %rd155, %rd295;
+	add.s64 %rd297, %rd114, %rd296;
+	mov.b64 %rd114, %rd297;
+$L62:
+$L60:
+	add.s64 %rd298, %rd113, 1;
+	mov.b64 %rd113, %rd298;
+$L58:
+$L41:
 $L27:
-	add.s64 %rd325, %rd240, %rd195;
-	mov.b64 %rd240, %rd325;
+	add.s64 %rd299, %rd217, %rd172;
+	mov.b64 %rd217, %rd299;
 	bra.uni $L26;
 $L28:
-	mov.b64 %rd326, %rd238;
-$L66:
-	@!%p11 bra $L70;
-	bra.uni $L68;
-$L70:
+	mov.b64 %rd300, %rd215;
+$L63:
+	@!%p11 bra $L67;
+	bra.uni $L65;
+$L67:
 	// block scan
-	mov.b64 %rd327, %rd326;
+	mov.b64 %rd301, %rd300;
 	mov.b32 %r77, %r3;
-$L71:
+$L68:
 	setp.hs.u32 %p50, %r77, 32;
-	@%p50 bra $L72;
-	mov.b64 {%r78, %r79}, %rd327;
+	@%p50 bra $L69;
+	mov.b64 {%r78, %r79}, %rd301;
 	shfl.sync.up.b32 %r80|%p51, %r78, %r77, 0, %r17;
 	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd328, {%r80, %r81};
-	@!%p51 bra $L73;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
-$L73:
+	mov.b64 %rd302, {%r80, %r81};
+	@!%p51 bra $L70;
+	add.s64 %rd303, %rd302, %rd301;
+	mov.b64 %rd301, %rd303;
+$L70:
 	shl.b32 %r77, %r77, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r82, %r83}, %rd327;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r82, %r83}, %rd301;
 	shfl.sync.up.b32 %r84|%p52, %r82, %r3, 0, %r17;
 	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd330, {%r84, %r85};
+	mov.b64 %rd304, {%r84, %r85};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd331, %rd330, 0, %p54;
+	selp.b64 %rd305, %rd304, 0, %p54;
 	sub.u32 %r86, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r86;
-	@!%p55 bra $L74;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
-$L74:
+	@!%p55 bra $L71;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	st.shared.s64 [%rd307+0], %rd301;
+$L71:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L75;
-	mov.b64 %rd334, 0;
+	@!%p56 bra $L72;
+	mov.b64 %rd308, 0;
 	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L76;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
-$L76:
-	mov.b64 {%r87, %r88}, %rd334;
+	@!%p57 bra $L73;
+	mul.wide.u32 %rd309, %r7, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	ld.shared.s64 %rd311, [%rd310+0];
+	mov.b64 %rd308, %rd311;
+$L73:
+	mov.b64 {%r87, %r88}, %rd308;
 	shfl.sync.up.b32 %r89|%p58, %r87, 1, 0, %r17;
 	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd338, {%r89, %r90};
-	@!%p58 bra $L77;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
-$L77:
-	mov.b64 {%r91, %r92}, %rd334;
+	mov.b64 %rd312, {%r89, %r90};
+	@!%p58 bra $L74;
+	add.s64 %rd313, %rd312, %rd308;
+	mov.b64 %rd308, %rd313;
+$L74:
+	mov.b64 {%r91, %r92}, %rd308;
 	shfl.sync.up.b32 %r93|%p59, %r91, 2, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd340, {%r93, %r94};
-	@!%p59 bra $L78;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
-$L78:
-	mov.b64 {%r95, %r96}, %rd334;
+	mov.b64 %rd314, {%r93, %r94};
+	@!%p59 bra $L75;
+	add.s64 %rd315, %rd314, %rd308;
+	mov.b64 %rd308, %rd315;
+$L75:
+	mov.b64 {%r95, %r96}, %rd308;
 	shfl.sync.up.b32 %r97|%p60, %r95, 4, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd342, {%r97, %r98};
-	@!%p60 bra $L79;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
-$L79:
-	mov.b64 {%r99, %r100}, %rd334;
+	mov.b64 %rd316, {%r97, %r98};
+	@!%p60 bra $L76;
+	add.s64 %rd317, %rd316, %rd308;
+	mov.b64 %rd308, %rd317;
+$L76:
+	mov.b64 {%r99, %r100}, %rd308;
 	shfl.sync.up.b32 %r101|%p61, %r99, 8, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd344, {%r101, %r102};
-	@!%p61 bra $L80;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
-$L80:
-	mov.b64 {%r103, %r104}, %rd334;
+	mov.b64 %rd318, {%r101, %r102};
+	@!%p61 bra $L77;
+	add.s64 %rd319, %rd318, %rd308;
+	mov.b64 %rd308, %rd319;
+$L77:
+	mov.b64 {%r103, %r104}, %rd308;
 	shfl.sync.up.b32 %r105|%p62, %r103, 16, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd346, {%r105, %r106};
-	@!%p62 bra $L81;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
-$L81:
-	mov.b64 {%r107, %r108}, %rd334;
+	mov.b64 %rd320, {%r105, %r106};
+	@!%p62 bra $L78;
+	add.s64 %rd321, %rd320, %rd308;
+	mov.b64 %rd308, %rd321;
+$L78:
+	mov.b64 {%r107, %r108}, %rd308;
 	shfl.sync.up.b32 %r109|%p63, %r107, 1, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd348, {%r109, %r110};
-	selp.b64 %rd349, %rd348, 0, %p63;
-	@!%p57 bra $L82;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
-$L82:
+	mov.b64 %rd322, {%r109, %r110};
+	selp.b64 %rd323, %rd322, 0, %p63;
+	@!%p57 bra $L79;
+	mul.wide.u32 %rd324, %r7, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	add.s64 %rd326, %rd325, 512;
+	st.shared.s64 [%rd326+0], %rd323;
+$L79:
 	sub.u32 %r111, %r10, 1;
 	setp.eq.u32 %p64, %r7, %r111;
-	@!%p64 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L83:
-$L75:
+	@!%p64 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd308;
+$L80:
+$L72:
 	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd357;
+	mul.wide.u32 %rd327, %r8, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	add.s64 %rd329, %rd328, 512;
+	ld.shared.s64 %rd330, [%rd329+0];
+	add.s64 %rd331, %rd330, %rd305;
+	ld.shared.s64 %rd332, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd331;
 	shfl.sync.idx.b32 %r114|%p65, %r112, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r115, %r113, 0, %r21, %r17;
-	mov.b64 %rd359, {%r114, %r115};
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p66, %rd368, 0;
-	setp.gt.s64 %p67, %rd366, 0;
+	mov.b64 %rd333, {%r114, %r115};
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, 0;
+	cvt.u64.u32 %rd342, %r2;
+	setp.eq.s64 %p66, %rd342, 0;
+	setp.gt.s64 %p67, %rd340, 0;
 	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L85;
-	atom.global.add.u64 %rd369, [%rd161], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
-$L85:
-	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p69, %rd371, 0;
+	@!%p68 bra $L82;
+	atom.global.add.u64 %rd343, [%rd145], %rd340;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd341, %rd344;
+$L82:
+	cvt.u64.u32 %rd345, %r2;
+	setp.eq.s64 %p69, %rd345, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
-	@!%p71 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd367;
-$L86:
+	@!%p71 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd341;
+$L83:
 	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
-$L87:
-	setp.lt.s64 %p72, %rd376, %rd326;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd341, %rd347;
+	add.s64 %rd348, %rd341, %rd339;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd350, 0;
+$L84:
+	setp.lt.s64 %p72, %rd350, %rd300;
 	not.pred %p73, %p72;
-	@!%p73 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd377, %rd376, %rd193;
-	mad.lo.s64 %rd378, %rd377, 4, %rd191;
-	ld.shared.s32 %r116, [%rd378+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd160;
-	mad.lo.s64 %rd381, %rd380, 4, %rd158;
-	st.global.s32 [%rd381+0], %r117;
+	@!%p73 bra $L88;
+	bra.uni $L86;
 $L88:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+	mul.lo.s64 %rd351, %rd350, %rd170;
+	mad.lo.s64 %rd352, %rd351, 4, %rd168;
+	ld.shared.s32 %r116, [%rd352+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd353, %rd349, %rd350;
+	mul.lo.s64 %rd354, %rd353, %rd144;
+	mad.lo.s64 %rd355, %rd354, 4, %rd142;
+	st.global.s32 [%rd355+0], %r117;
+$L85:
+	add.s64 %rd356, %rd350, 1;
+	mov.b64 %rd350, %rd356;
+	bra.uni $L84;
+$L86:
+	bra.uni $L65;
+$L64:
+	bra.uni $L63;
+$L65:
 $L22:
-	add.s64 %rd383, %rd234, %rd204;
-	mov.b64 %rd234, %rd383;
+	add.s64 %rd357, %rd211, %rd181;
+	mov.b64 %rd211, %rd357;
 	bra.uni $L21;
 $L23:
 $L8:
-	add.s64 %rd384, %rd205, 1;
-	mov.b64 %rd205, %rd384;
+	add.s64 %rd358, %rd182, 1;
+	mov.b64 %rd182, %rd358;
 	bra.uni $L7;
 $L9:
 $L4:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd124, %rd124, %rd123;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd385, %rd129;
-	mov.b64 %rd386, %rd130;
+	mov.b64 %rd359, %rd113;
+	mov.b64 %rd360, %rd114;
 	// block reduction
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L92:
+$L89:
 	setp.hs.u32 %p74, %r119, 32;
-	@%p74 bra $L93;
-	mov.b64 {%r120, %r121}, %rd385;
+	@%p74 bra $L90;
+	mov.b64 {%r120, %r121}, %rd359;
 	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd387, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd386;
+	mov.b64 %rd361, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd360;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd388, {%r126, %r127};
-	@!%p75 bra $L94;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd399, %rd393, %rd397;
-	mov.b64 %rd393, %rd399;
-	add.s64 %rd400, %rd394, %rd398;
-	mov.b64 %rd394, %rd400;
-$L95:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L94:
+	mov.b64 %rd362, {%r126, %r127};
+	@!%p75 bra $L91;
+	mov.b64 %rd363, %rd359;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd366;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd373, %rd367, %rd371;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd368, %rd372;
+	mov.b64 %rd368, %rd374;
+$L92:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L91:
 	shl.b32 %r119, %r119, 1;
-	bra.uni $L92;
-$L93:
+	bra.uni $L89;
+$L90:
 	setp.eq.u32 %p76, %r7, 0;
-	@!%p76 bra $L96;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd385;
-	st.shared.s64 [%rd402+8], %rd386;
-$L96:
+	@!%p76 bra $L93;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd359;
+	st.shared.s64 [%rd376+8], %rd360;
+$L93:
 	bar.sync 0;
 	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L97;
+	@!%p77 bra $L94;
 	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L98;
-	mul.wide.u32 %rd403, %r7, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	ld.shared.s64 %rd405, [%rd404+0];
-	ld.shared.s64 %rd406, [%rd404+8];
-	mov.b64 %rd385, %rd405;
-	mov.b64 %rd386, %rd406;
-$L98:
+	@!%p78 bra $L95;
+	mul.wide.u32 %rd377, %r7, 16;
+	add.s64 %rd378, %rd1, %rd377;
+	ld.shared.s64 %rd379, [%rd378+0];
+	ld.shared.s64 %rd380, [%rd378+8];
+	mov.b64 %rd359, %rd379;
+	mov.b64 %rd360, %rd380;
+$L95:
 	sub.u32 %r128, %r10, 1;
-	mov.b64 {%r129, %r130}, %rd385;
+	mov.b64 {%r129, %r130}, %rd359;
 	shfl.sync.down.b32 %r131|%p79, %r129, 1, %r128, %r17;
 	shfl.sync.down.b32 %r132, %r130, 1, %r128, %r17;
-	mov.b64 %rd407, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd386;
+	mov.b64 %rd381, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd360;
 	shfl.sync.down.b32 %r135, %r133, 1, %r128, %r17;
 	shfl.sync.down.b32 %r136, %r134, 1, %r128, %r17;
-	mov.b64 %rd408, {%r135, %r136};
-	@!%p79 bra $L99;
-	mov.b64 %rd409, %rd385;
-	mov.b64 %rd410, %rd386;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd393, %rd409;
-	mov.b64 %rd394, %rd410;
-	mov.b64 %rd395, %rd411;
-	mov.b64 %rd396, %rd412;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd413, %rd393, %rd397;
-	mov.b64 %rd393, %rd413;
-	add.s64 %rd414, %rd394, %rd398;
-	mov.b64 %rd394, %rd414;
-$L100:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L99:
-	mov.b64 {%r137, %r138}, %rd385;
+	mov.b64 %rd382, {%r135, %r136};
+	@!%p79 bra $L96;
+	mov.b64 %rd383, %rd359;
+	mov.b64 %rd384, %rd360;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd367, %rd383;
+	mov.b64 %rd368, %rd384;
+	mov.b64 %rd369, %rd385;
+	mov.b64 %rd370, %rd386;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd387, %rd367, %rd371;
+	mov.b64 %rd367, %rd387;
+	add.s64 %rd388, %rd368, %rd372;
+	mov.b64 %rd368, %rd388;
+$L97:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L96:
+	mov.b64 {%r137, %r138}, %rd359;
 	shfl.sync.down.b32 %r139|%p80, %r137, 2, %r128, %r17;
 	shfl.sync.down.b32 %r140, %r138, 2, %r128, %r17;
-	mov.b64 %rd415, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd386;
+	mov.b64 %rd389, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd360;
 	shfl.sync.down.b32 %r143, %r141, 2, %r128, %r17;
 	shfl.sync.down.b32 %r144, %r142, 2, %r128, %r17;
-	mov.b64 %rd416, {%r143, %r144};
-	@!%p80 bra $L101;
-	mov.b64 %rd417, %rd385;
-	mov.b64 %rd418, %rd386;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
-	mov.b64 %rd395, %rd419;
-	mov.b64 %rd396, %rd420;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd421, %rd393, %rd397;
-	mov.b64 %rd393, %rd421;
-	add.s64 %rd422, %rd394, %rd398;
-	mov.b64 %rd394, %rd422;
-$L102:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L101:
-	mov.b64 {%r145, %r146}, %rd385;
+	mov.b64 %rd390, {%r143, %r144};
+	@!%p80 bra $L98;
+	mov.b64 %rd391, %rd359;
+	mov.b64 %rd392, %rd360;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd367, %rd391;
+	mov.b64 %rd368, %rd392;
+	mov.b64 %rd369, %rd393;
+	mov.b64 %rd370, %rd394;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd395, %rd367, %rd371;
+	mov.b64 %rd367, %rd395;
+	add.s64 %rd396, %rd368, %rd372;
+	mov.b64 %rd368, %rd396;
+$L99:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L98:
+	mov.b64 {%r145, %r146}, %rd359;
 	shfl.sync.down.b32 %r147|%p81, %r145, 4, %r128, %r17;
 	shfl.sync.down.b32 %r148, %r146, 4, %r128, %r17;
-	mov.b64 %rd423, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd386;
+	mov.b64 %rd397, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd360;
 	shfl.sync.down.b32 %r151, %r149, 4, %r128, %r17;
 	shfl.sync.down.b32 %r152, %r150, 4, %r128, %r17;
-	mov.b64 %rd424, {%r151, %r152};
-	@!%p81 bra $L103;
-	mov.b64 %rd425, %rd385;
-	mov.b64 %rd426, %rd386;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd393, %rd425;
-	mov.b64 %rd394, %rd426;
-	mov.b64 %rd395, %rd427;
-	mov.b64 %rd396, %rd428;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd429, %rd393, %rd397;
-	mov.b64 %rd393, %rd429;
-	add.s64 %rd430, %rd394, %rd398;
-	mov.b64 %rd394, %rd430;
-$L104:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L103:
-	mov.b64 {%r153, %r154}, %rd385;
+	mov.b64 %rd398, {%r151, %r152};
+	@!%p81 bra $L100;
+	mov.b64 %rd399, %rd359;
+	mov.b64 %rd400, %rd360;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd367, %rd399;
+	mov.b64 %rd368, %rd400;
+	mov.b64 %rd369, %rd401;
+	mov.b64 %rd370, %rd402;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd403, %rd367, %rd371;
+	mov.b64 %rd367, %rd403;
+	add.s64 %rd404, %rd368, %rd372;
+	mov.b64 %rd368, %rd404;
+$L101:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L100:
+	mov.b64 {%r153, %r154}, %rd359;
 	shfl.sync.down.b32 %r155|%p82, %r153, 8, %r128, %r17;
 	shfl.sync.down.b32 %r156, %r154, 8, %r128, %r17;
-	mov.b64 %rd431, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd386;
+	mov.b64 %rd405, {%r155, %r156};
+	mov.b64 {%r157, %r158}, %rd360;
 	shfl.sync.down.b32 %r159, %r157, 8, %r128, %r17;
 	shfl.sync.down.b32 %r160, %r158, 8, %r128, %r17;
-	mov.b64 %rd432, {%r159, %r160};
-	@!%p82 bra $L105;
-	mov.b64 %rd433, %rd385;
-	mov.b64 %rd434, %rd386;
-	mov.b64 %rd435, %rd431;
-	mov.b64 %rd436, %rd432;
-	mov.b64 %rd393, %rd433;
-	mov.b64 %rd394, %rd434;
-	mov.b64 %rd395, %rd435;
-	mov.b64 %rd396, %rd436;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd437, %rd393, %rd397;
-	mov.b64 %rd393, %rd437;
-	add.s64 %rd438, %rd394, %rd398;
-	mov.b64 %rd394, %rd438;
-$L106:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L105:
-	mov.b64 {%r161, %r162}, %rd385;
+	mov.b64 %rd406, {%r159, %r160};
+	@!%p82 bra $L102;
+	mov.b64 %rd407, %rd359;
+	mov.b64 %rd408, %rd360;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd410, %rd406;
+	mov.b64 %rd367, %rd407;
+	mov.b64 %rd368, %rd408;
+	mov.b64 %rd369, %rd409;
+	mov.b64 %rd370, %rd410;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd411, %rd367, %rd371;
+	mov.b64 %rd367, %rd411;
+	add.s64 %rd412, %rd368, %rd372;
+	mov.b64 %rd368, %rd412;
+$L103:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L102:
+	mov.b64 {%r161, %r162}, %rd359;
 	shfl.sync.down.b32 %r163|%p83, %r161, 16, %r128, %r17;
 	shfl.sync.down.b32 %r164, %r162, 16, %r128, %r17;
-	mov.b64 %rd439, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd386;
+	mov.b64 %rd413, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd360;
 	shfl.sync.down.b32 %r167, %r165, 16, %r128, %r17;
 	shfl.sync.down.b32 %r168, %r166, 16, %r128, %r17;
-	mov.b64 %rd440, {%r167, %r168};
-	@!%p83 bra $L107;
-	mov.b64 %rd441, %rd385;
-	mov.b64 %rd442, %rd386;
-	mov.b64 %rd443, %rd439;
-	mov.b64 %rd444, %rd440;
-	mov.b64 %rd393, %rd441;
-	mov.b64 %rd394, %rd442;
-	mov.b64 %rd395, %rd443;
-	mov.b64 %rd396, %rd444;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	add.s64 %rd445, %rd393, %rd397;
-	mov.b64 %rd393, %rd445;
-	add.s64 %rd446, %rd394, %rd398;
-	mov.b64 %rd394, %rd446;
-$L108:
-	mov.b64 %rd385, %rd393;
-	mov.b64 %rd386, %rd394;
-$L107:
-$L97:
-	mul.wide.u32 %rd447, %r28, 16;
-	add.s64 %rd448, %rd11, %rd447;
+	mov.b64 %rd414, {%r167, %r168};
+	@!%p83 bra $L104;
+	mov.b64 %rd415, %rd359;
+	mov.b64 %rd416, %rd360;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd367, %rd415;
+	mov.b64 %rd368, %rd416;
+	mov.b64 %rd369, %rd417;
+	mov.b64 %rd370, %rd418;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	add.s64 %rd419, %rd367, %rd371;
+	mov.b64 %rd367, %rd419;
+	add.s64 %rd420, %rd368, %rd372;
+	mov.b64 %rd368, %rd420;
+$L105:
+	mov.b64 %rd359, %rd367;
+	mov.b64 %rd360, %rd368;
+$L104:
+$L94:
+	mul.wide.u32 %rd421, %r28, 16;
+	add.s64 %rd422, %rd11, %rd421;
 	setp.eq.u32 %p84, %r5, 0;
-	@!%p84 bra $L109;
-	st.global.s64 [%rd448+0], %rd385;
-	st.global.s64 [%rd448+8], %rd386;
-$L109:
+	@!%p84 bra $L106;
+	st.global.s64 [%rd422+0], %rd359;
+	st.global.s64 [%rd422+8], %rd360;
+$L106:
 	ret;
 }
 
@@ -30967,19 +30372,12 @@ $L109:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<224>;
+	.reg .b64 %rd<208>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -31088,375 +30486,359 @@ $L109:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd94, 0;
+	mov.b64 %rd95, 0;
+	mov.b64 %rd96, 0;
+	mov.b64 %rd97, 0;
+	mov.b64 %rd94, %rd96;
+	mov.b64 %rd95, %rd97;
 $L1:
+	mov.b64 %rd98, %rd94;
+	mov.b64 %rd99, %rd95;
+	mov.b64 %rd100, %rd98;
+	mov.b64 %rd101, %rd99;
+	cvt.u64.u32 %rd102, %r5;
+	cvt.u64.u32 %rd103, %r6;
+	mov.b64 %rd104, %rd102;
+$L2:
+	setp.ge.s64 %p8, %rd104, %rd4;
+	@%p8 bra $L3;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	mov.b64 %rd108, %rd100;
+	mov.b64 %rd109, %rd101;
+	mov.b64 %rd110, %rd106;
+	mov.b64 %rd111, %rd107;
+	mov.b64 %rd112, %rd108;
+	mov.b64 %rd113, %rd109;
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
 	mov.b64 %rd116, %rd114;
 	mov.b64 %rd117, %rd115;
-	cvt.u64.u32 %rd118, %r5;
-	cvt.u64.u32 %rd119, %r6;
-	mov.b64 %rd120, %rd118;
-$L2:
-	setp.ge.s64 %p8, %rd120, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd121, %rd120, 16, %rd3;
-	ld.global.s64 %rd122, [%rd121+0];
-	ld.global.s64 %rd123, [%rd121+8];
-	mov.b64 %rd124, %rd116;
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd134, %rd128, %rd132;
-	mov.b64 %rd128, %rd134;
-	add.s64 %rd135, %rd129, %rd133;
-	mov.b64 %rd129, %rd135;
+	add.s64 %rd118, %rd112, %rd116;
+	mov.b64 %rd112, %rd118;
+	add.s64 %rd119, %rd113, %rd117;
+	mov.b64 %rd113, %rd119;
 $L4:
-	mov.b64 %rd116, %rd128;
-	mov.b64 %rd117, %rd129;
-	add.s64 %rd120, %rd120, %rd119;
+	mov.b64 %rd100, %rd112;
+	mov.b64 %rd101, %rd113;
+	add.s64 %rd104, %rd104, %rd103;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd136, %rd116;
-	mov.b64 %rd137, %rd117;
+	mov.b64 %rd120, %rd100;
+	mov.b64 %rd121, %rd101;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd136;
+	mov.b64 {%r24, %r25}, %rd120;
 	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd138, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd137;
+	mov.b64 %rd122, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd121;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd139, {%r30, %r31};
+	mov.b64 %rd123, {%r30, %r31};
 	@!%p9 bra $L5;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd128, %rd140;
-	mov.b64 %rd129, %rd141;
-	mov.b64 %rd130, %rd142;
-	mov.b64 %rd131, %rd143;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd144, %rd128, %rd132;
-	mov.b64 %rd128, %rd144;
-	add.s64 %rd145, %rd129, %rd133;
-	mov.b64 %rd129, %rd145;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+	mov.b64 %rd114, %rd126;
+	mov.b64 %rd115, %rd127;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd128, %rd112, %rd116;
+	mov.b64 %rd112, %rd128;
+	add.s64 %rd129, %rd113, %rd117;
+	mov.b64 %rd113, %rd129;
 $L6:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L5:
-	mov.b64 {%r32, %r33}, %rd136;
+	mov.b64 {%r32, %r33}, %rd120;
 	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd146, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd137;
+	mov.b64 %rd130, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd121;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd147, {%r38, %r39};
+	mov.b64 %rd131, {%r38, %r39};
 	@!%p10 bra $L7;
-	mov.b64 %rd148, %rd136;
-	mov.b64 %rd149, %rd137;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd128, %rd148;
-	mov.b64 %rd129, %rd149;
-	mov.b64 %rd130, %rd150;
-	mov.b64 %rd131, %rd151;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd152, %rd128, %rd132;
-	mov.b64 %rd128, %rd152;
-	add.s64 %rd153, %rd129, %rd133;
-	mov.b64 %rd129, %rd153;
+	mov.b64 %rd132, %rd120;
+	mov.b64 %rd133, %rd121;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd131;
+	mov.b64 %rd112, %rd132;
+	mov.b64 %rd113, %rd133;
+	mov.b64 %rd114, %rd134;
+	mov.b64 %rd115, %rd135;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd136, %rd112, %rd116;
+	mov.b64 %rd112, %rd136;
+	add.s64 %rd137, %rd113, %rd117;
+	mov.b64 %rd113, %rd137;
 $L8:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L7:
-	mov.b64 {%r40, %r41}, %rd136;
+	mov.b64 {%r40, %r41}, %rd120;
 	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd154, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd137;
+	mov.b64 %rd138, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd121;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd155, {%r46, %r47};
+	mov.b64 %rd139, {%r46, %r47};
 	@!%p11 bra $L9;
-	mov.b64 %rd156, %rd136;
-	mov.b64 %rd157, %rd137;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd128, %rd156;
-	mov.b64 %rd129, %rd157;
-	mov.b64 %rd130, %rd158;
-	mov.b64 %rd131, %rd159;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd160, %rd128, %rd132;
-	mov.b64 %rd128, %rd160;
-	add.s64 %rd161, %rd129, %rd133;
-	mov.b64 %rd129, %rd161;
+	mov.b64 %rd140, %rd120;
+	mov.b64 %rd141, %rd121;
+	mov.b64 %rd142, %rd138;
+	mov.b64 %rd143, %rd139;
+	mov.b64 %rd112, %rd140;
+	mov.b64 %rd113, %rd141;
+	mov.b64 %rd114, %rd142;
+	mov.b64 %rd115, %rd143;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd144, %rd112, %rd116;
+	mov.b64 %rd112, %rd144;
+	add.s64 %rd145, %rd113, %rd117;
+	mov.b64 %rd113, %rd145;
 $L10:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L9:
-	mov.b64 {%r48, %r49}, %rd136;
+	mov.b64 {%r48, %r49}, %rd120;
 	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd162, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd137;
+	mov.b64 %rd146, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd121;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd163, {%r54, %r55};
+	mov.b64 %rd147, {%r54, %r55};
 	@!%p12 bra $L11;
-	mov.b64 %rd164, %rd136;
-	mov.b64 %rd165, %rd137;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd128, %rd164;
-	mov.b64 %rd129, %rd165;
-	mov.b64 %rd130, %rd166;
-	mov.b64 %rd131, %rd167;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd168, %rd128, %rd132;
-	mov.b64 %rd128, %rd168;
-	add.s64 %rd169, %rd129, %rd133;
-	mov.b64 %rd129, %rd169;
+	mov.b64 %rd148, %rd120;
+	mov.b64 %rd149, %rd121;
+	mov.b64 %rd150, %rd146;
+	mov.b64 %rd151, %rd147;
+	mov.b64 %rd112, %rd148;
+	mov.b64 %rd113, %rd149;
+	mov.b64 %rd114, %rd150;
+	mov.b64 %rd115, %rd151;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd152, %rd112, %rd116;
+	mov.b64 %rd112, %rd152;
+	add.s64 %rd153, %rd113, %rd117;
+	mov.b64 %rd113, %rd153;
 $L12:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L11:
-	mov.b64 {%r56, %r57}, %rd136;
+	mov.b64 {%r56, %r57}, %rd120;
 	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd170, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd137;
+	mov.b64 %rd154, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd121;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd171, {%r62, %r63};
+	mov.b64 %rd155, {%r62, %r63};
 	@!%p13 bra $L13;
-	mov.b64 %rd172, %rd136;
-	mov.b64 %rd173, %rd137;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd175, %rd171;
-	mov.b64 %rd128, %rd172;
-	mov.b64 %rd129, %rd173;
-	mov.b64 %rd130, %rd174;
-	mov.b64 %rd131, %rd175;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd176, %rd128, %rd132;
-	mov.b64 %rd128, %rd176;
-	add.s64 %rd177, %rd129, %rd133;
-	mov.b64 %rd129, %rd177;
+	mov.b64 %rd156, %rd120;
+	mov.b64 %rd157, %rd121;
+	mov.b64 %rd158, %rd154;
+	mov.b64 %rd159, %rd155;
+	mov.b64 %rd112, %rd156;
+	mov.b64 %rd113, %rd157;
+	mov.b64 %rd114, %rd158;
+	mov.b64 %rd115, %rd159;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd160, %rd112, %rd116;
+	mov.b64 %rd112, %rd160;
+	add.s64 %rd161, %rd113, %rd117;
+	mov.b64 %rd113, %rd161;
 $L14:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd178, %r8, 16;
-	add.s64 %rd179, %rd1, %rd178;
-	st.shared.s64 [%rd179+0], %rd136;
-	st.shared.s64 [%rd179+8], %rd137;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd120;
+	st.shared.s64 [%rd163+8], %rd121;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd180, %r7, 16;
-	add.s64 %rd181, %rd1, %rd180;
-	ld.shared.s64 %rd182, [%rd181+0];
-	ld.shared.s64 %rd183, [%rd181+8];
-	mov.b64 %rd136, %rd182;
-	mov.b64 %rd137, %rd183;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	ld.shared.s64 %rd167, [%rd165+8];
+	mov.b64 %rd120, %rd166;
+	mov.b64 %rd121, %rd167;
 $L17:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd136;
+	mov.b64 {%r65, %r66}, %rd120;
 	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd184, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd137;
+	mov.b64 %rd168, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd121;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd185, {%r71, %r72};
+	mov.b64 %rd169, {%r71, %r72};
 	@!%p17 bra $L18;
-	mov.b64 %rd186, %rd136;
-	mov.b64 %rd187, %rd137;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd128, %rd186;
-	mov.b64 %rd129, %rd187;
-	mov.b64 %rd130, %rd188;
-	mov.b64 %rd131, %rd189;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd190, %rd128, %rd132;
-	mov.b64 %rd128, %rd190;
-	add.s64 %rd191, %rd129, %rd133;
-	mov.b64 %rd129, %rd191;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd169;
+	mov.b64 %rd112, %rd170;
+	mov.b64 %rd113, %rd171;
+	mov.b64 %rd114, %rd172;
+	mov.b64 %rd115, %rd173;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd174, %rd112, %rd116;
+	mov.b64 %rd112, %rd174;
+	add.s64 %rd175, %rd113, %rd117;
+	mov.b64 %rd113, %rd175;
 $L19:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L18:
-	mov.b64 {%r73, %r74}, %rd136;
+	mov.b64 {%r73, %r74}, %rd120;
 	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd192, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd137;
+	mov.b64 %rd176, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd121;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd193, {%r79, %r80};
+	mov.b64 %rd177, {%r79, %r80};
 	@!%p18 bra $L20;
-	mov.b64 %rd194, %rd136;
-	mov.b64 %rd195, %rd137;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd128, %rd194;
-	mov.b64 %rd129, %rd195;
-	mov.b64 %rd130, %rd196;
-	mov.b64 %rd131, %rd197;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd198, %rd128, %rd132;
-	mov.b64 %rd128, %rd198;
-	add.s64 %rd199, %rd129, %rd133;
-	mov.b64 %rd129, %rd199;
+	mov.b64 %rd178, %rd120;
+	mov.b64 %rd179, %rd121;
+	mov.b64 %rd180, %rd176;
+	mov.b64 %rd181, %rd177;
+	mov.b64 %rd112, %rd178;
+	mov.b64 %rd113, %rd179;
+	mov.b64 %rd114, %rd180;
+	mov.b64 %rd115, %rd181;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd182, %rd112, %rd116;
+	mov.b64 %rd112, %rd182;
+	add.s64 %rd183, %rd113, %rd117;
+	mov.b64 %rd113, %rd183;
 $L21:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L20:
-	mov.b64 {%r81, %r82}, %rd136;
+	mov.b64 {%r81, %r82}, %rd120;
 	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd200, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd137;
+	mov.b64 %rd184, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd121;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd201, {%r87, %r88};
+	mov.b64 %rd185, {%r87, %r88};
 	@!%p19 bra $L22;
-	mov.b64 %rd202, %rd136;
-	mov.b64 %rd203, %rd137;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd128, %rd202;
-	mov.b64 %rd129, %rd203;
-	mov.b64 %rd130, %rd204;
-	mov.b64 %rd131, %rd205;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd206, %rd128, %rd132;
-	mov.b64 %rd128, %rd206;
-	add.s64 %rd207, %rd129, %rd133;
-	mov.b64 %rd129, %rd207;
+	mov.b64 %rd186, %rd120;
+	mov.b64 %rd187, %rd121;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd189, %rd185;
+	mov.b64 %rd112, %rd186;
+	mov.b64 %rd113, %rd187;
+	mov.b64 %rd114, %rd188;
+	mov.b64 %rd115, %rd189;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd190, %rd112, %rd116;
+	mov.b64 %rd112, %rd190;
+	add.s64 %rd191, %rd113, %rd117;
+	mov.b64 %rd113, %rd191;
 $L23:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L22:
-	mov.b64 {%r89, %r90}, %rd136;
+	mov.b64 {%r89, %r90}, %rd120;
 	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd208, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd137;
+	mov.b64 %rd192, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd121;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd209, {%r95, %r96};
+	mov.b64 %rd193, {%r95, %r96};
 	@!%p20 bra $L24;
-	mov.b64 %rd210, %rd136;
-	mov.b64 %rd211, %rd137;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd213, %rd209;
-	mov.b64 %rd128, %rd210;
-	mov.b64 %rd129, %rd211;
-	mov.b64 %rd130, %rd212;
-	mov.b64 %rd131, %rd213;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd214, %rd128, %rd132;
-	mov.b64 %rd128, %rd214;
-	add.s64 %rd215, %rd129, %rd133;
-	mov.b64 %rd129, %rd215;
+	mov.b64 %rd194, %rd120;
+	mov.b64 %rd195, %rd121;
+	mov.b64 %rd196, %rd192;
+	mov.b64 %rd197, %rd193;
+	mov.b64 %rd112, %rd194;
+	mov.b64 %rd113, %rd195;
+	mov.b64 %rd114, %rd196;
+	mov.b64 %rd115, %rd197;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd198, %rd112, %rd116;
+	mov.b64 %rd112, %rd198;
+	add.s64 %rd199, %rd113, %rd117;
+	mov.b64 %rd113, %rd199;
 $L25:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L24:
-	mov.b64 {%r97, %r98}, %rd136;
+	mov.b64 {%r97, %r98}, %rd120;
 	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd216, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd137;
+	mov.b64 %rd200, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd121;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd217, {%r103, %r104};
+	mov.b64 %rd201, {%r103, %r104};
 	@!%p21 bra $L26;
-	mov.b64 %rd218, %rd136;
-	mov.b64 %rd219, %rd137;
-	mov.b64 %rd220, %rd216;
-	mov.b64 %rd221, %rd217;
-	mov.b64 %rd128, %rd218;
-	mov.b64 %rd129, %rd219;
-	mov.b64 %rd130, %rd220;
-	mov.b64 %rd131, %rd221;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd222, %rd128, %rd132;
-	mov.b64 %rd128, %rd222;
-	add.s64 %rd223, %rd129, %rd133;
-	mov.b64 %rd129, %rd223;
+	mov.b64 %rd202, %rd120;
+	mov.b64 %rd203, %rd121;
+	mov.b64 %rd204, %rd200;
+	mov.b64 %rd205, %rd201;
+	mov.b64 %rd112, %rd202;
+	mov.b64 %rd113, %rd203;
+	mov.b64 %rd114, %rd204;
+	mov.b64 %rd115, %rd205;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd206, %rd112, %rd116;
+	mov.b64 %rd112, %rd206;
+	add.s64 %rd207, %rd113, %rd117;
+	mov.b64 %rd113, %rd207;
 $L27:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd136;
-	st.global.s64 [%rd6+8], %rd137;
+	st.global.s64 [%rd6+0], %rd120;
+	st.global.s64 [%rd6+8], %rd121;
 $L28:
 	ret;
 }
@@ -36564,19 +35946,12 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<141>;
 	.reg .b32 %r<219>;
-	.reg .b64 %rd<549>;
+	.reg .b64 %rd<523>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -36714,166 +36089,143 @@ const gokkosPTX7 = `//
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, 9223372036854775807;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd113, 9223372036854775807;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
+	setp.ge.s64 %p9, %rd118, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd115, %rd118;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	add.s64 %rd188, %rd166, 1;
-	add.s64 %rd189, %rd13, %rd22;
-	mad.lo.s64 %rd190, %rd188, 8, 15;
-	and.b64 %rd190, %rd190, -16;
-	add.s64 %rd22, %rd22, %rd190;
-	mov.b64 %rd191, %rd189;
-	mov.b64 %rd192, %rd188;
-	mov.b64 %rd193, 1;
-	mov.b64 %rd194, %rd191;
-	mov.b64 %rd195, %rd192;
-	mov.b64 %rd196, %rd193;
-	add.s64 %rd197, %rd13, %rd22;
-	mad.lo.s64 %rd198, %rd166, 4, 15;
-	and.b64 %rd198, %rd198, -16;
-	add.s64 %rd22, %rd22, %rd198;
-	mov.b64 %rd199, %rd197;
-	mov.b64 %rd200, %rd166;
-	mov.b64 %rd201, 1;
-	mov.b64 %rd202, %rd199;
-	mov.b64 %rd203, %rd200;
-	mov.b64 %rd204, %rd201;
-	mul.lo.s64 %rd205, %rd131, %rd166;
-	mov.b64 %rd206, %rd205;
-	sub.s64 %rd207, %rd145, %rd206;
-	min.s64 %rd208, %rd166, %rd207;
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, 0;
-	sub.s64 %rd211, %rd209, %rd210;
-	max.s64 %rd212, %rd211, 0;
-	cvt.u64.u32 %rd213, %r4;
-	add.s64 %rd214, %rd212, %rd213;
-	sub.s64 %rd215, %rd214, 1;
-	div.u64 %rd216, %rd215, %rd213;
-	cvt.u64.u32 %rd217, %r2;
-	mad.lo.s64 %rd218, %rd217, %rd216, %rd210;
-	add.s64 %rd219, %rd218, %rd216;
-	min.s64 %rd220, %rd219, %rd209;
-	mov.b64 %rd221, 0;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	add.s64 %rd165, %rd150, 1;
+	add.s64 %rd166, %rd13, %rd22;
+	mad.lo.s64 %rd167, %rd165, 8, 15;
+	and.b64 %rd167, %rd167, -16;
+	add.s64 %rd22, %rd22, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, 1;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	add.s64 %rd174, %rd13, %rd22;
+	mad.lo.s64 %rd175, %rd150, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd22, %rd22, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd150;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mul.lo.s64 %rd182, %rd115, %rd150;
+	mov.b64 %rd183, %rd182;
+	sub.s64 %rd184, %rd129, %rd183;
+	min.s64 %rd185, %rd150, %rd184;
+	mov.b64 %rd186, %rd185;
+	mov.b64 %rd187, 0;
+	sub.s64 %rd188, %rd186, %rd187;
+	max.s64 %rd189, %rd188, 0;
+	cvt.u64.u32 %rd190, %r4;
+	add.s64 %rd191, %rd189, %rd190;
+	sub.s64 %rd192, %rd191, 1;
+	div.u64 %rd193, %rd192, %rd190;
+	cvt.u64.u32 %rd194, %r2;
+	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
+	add.s64 %rd196, %rd195, %rd193;
+	min.s64 %rd197, %rd196, %rd186;
+	mov.b64 %rd198, 0;
 	mov.pred %p13, 0;
-	mov.b64 %rd222, %rd218;
+	mov.b64 %rd199, %rd195;
 $L4:
-	setp.ge.s64 %p14, %rd222, %rd220;
+	setp.ge.s64 %p14, %rd199, %rd197;
 	@%p14 bra $L6;
-	mov.b64 %rd223, %rd222;
+	mov.b64 %rd200, %rd199;
 	mov.pred %p15, %p10;
-	mov.b64 %rd224, %rd145;
-	add.s64 %rd225, %rd206, %rd223;
-	mov.b64 %rd226, %rd225;
+	mov.b64 %rd201, %rd129;
+	add.s64 %rd202, %rd183, %rd200;
+	mov.b64 %rd203, %rd202;
 $L7:
 	@!%p15 bra $L11;
-	shr.s64 %rd227, %rd226, 5;
-	mul.lo.s64 %rd228, %rd227, %rd151;
-	mad.lo.s64 %rd229, %rd228, 4, %rd149;
-	ld.global.nc.u32 %r36, [%rd229+0];
+	shr.s64 %rd204, %rd203, 5;
+	mul.lo.s64 %rd205, %rd204, %rd135;
+	mad.lo.s64 %rd206, %rd205, 4, %rd133;
+	ld.global.nc.u32 %r36, [%rd206+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd230, %rd226, 31;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r38, %rd231;
+	and.b64 %rd207, %rd203, 31;
+	min.u64 %rd208, %rd207, 32;
+	cvt.u32.u64 %r38, %rd208;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -36881,16 +36233,16 @@ $L7:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L13;
-	cvt.u32.u64 %r43, %rd226;
+	cvt.u32.u64 %r43, %rd203;
 	mov.b32 %r44, %r43;
 	bra.uni $L9;
 $L13:
 	mov.b32 %r44, -1;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd232, %rd226, %rd148;
-	mad.lo.s64 %rd233, %rd232, 4, %rd146;
-	ld.global.nc.s32 %r45, [%rd233+0];
+	mul.lo.s64 %rd209, %rd203, %rd132;
+	mad.lo.s64 %rd210, %rd209, 4, %rd130;
+	ld.global.nc.s32 %r45, [%rd210+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L9;
@@ -36898,174 +36250,174 @@ $L8:
 	bra.uni $L7;
 $L9:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd234, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p18, %r47, 0;
 	@!%p18 bra $L15;
-	mov.b64 %rd235, %rd135;
+	mov.b64 %rd212, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd236, %r48;
-	add.s64 %rd237, %rd236, 1;
-	mul.lo.s64 %rd238, %rd237, %rd138;
-	mad.lo.s64 %rd239, %rd238, 8, %rd136;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	cvt.s64.s32 %rd242, %r48;
-	mul.lo.s64 %rd243, %rd242, %rd138;
-	mad.lo.s64 %rd244, %rd243, 8, %rd136;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	sub.s64 %rd247, %rd241, %rd246;
-	mov.b64 %rd248, %rd247;
-	mov.b64 %rd234, %rd248;
+	cvt.s64.s32 %rd213, %r48;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd122;
+	mad.lo.s64 %rd216, %rd215, 8, %rd120;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	cvt.s64.s32 %rd219, %r48;
+	mul.lo.s64 %rd220, %rd219, %rd122;
+	mad.lo.s64 %rd221, %rd220, 8, %rd120;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	sub.s64 %rd224, %rd218, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd211, %rd225;
 $L15:
 	@!%p13 bra $L17;
-	mul.lo.s64 %rd249, %rd223, %rd196;
-	mad.lo.s64 %rd250, %rd249, 8, %rd194;
-	st.shared.s64 [%rd250+0], %rd221;
-	mul.lo.s64 %rd251, %rd223, %rd204;
-	mad.lo.s64 %rd252, %rd251, 4, %rd202;
-	st.shared.s32 [%rd252+0], %r47;
+	mul.lo.s64 %rd226, %rd200, %rd173;
+	mad.lo.s64 %rd227, %rd226, 8, %rd171;
+	st.shared.s64 [%rd227+0], %rd198;
+	mul.lo.s64 %rd228, %rd200, %rd181;
+	mad.lo.s64 %rd229, %rd228, 4, %rd179;
+	st.shared.s32 [%rd229+0], %r47;
 $L17:
-	add.s64 %rd253, %rd221, %rd234;
-	mov.b64 %rd221, %rd253;
+	add.s64 %rd230, %rd198, %rd211;
+	mov.b64 %rd198, %rd230;
 $L5:
-	mov.b64 %rd254, 1;
-	add.s64 %rd222, %rd222, %rd254;
+	mov.b64 %rd231, 1;
+	add.s64 %rd199, %rd199, %rd231;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd255, %rd221;
+	mov.b64 %rd232, %rd198;
 	// block scan
-	mov.b64 %rd256, %rd255;
+	mov.b64 %rd233, %rd232;
 	mov.b32 %r49, %r3;
 $L18:
 	setp.hs.u32 %p19, %r49, 32;
 	@%p19 bra $L19;
-	mov.b64 {%r50, %r51}, %rd256;
+	mov.b64 {%r50, %r51}, %rd233;
 	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd257, {%r52, %r53};
+	mov.b64 %rd234, {%r52, %r53};
 	@!%p20 bra $L20;
-	add.s64 %rd258, %rd257, %rd256;
-	mov.b64 %rd256, %rd258;
+	add.s64 %rd235, %rd234, %rd233;
+	mov.b64 %rd233, %rd235;
 $L20:
 	shl.b32 %r49, %r49, 1;
 	bra.uni $L18;
 $L19:
-	mov.b64 {%r54, %r55}, %rd256;
+	mov.b64 {%r54, %r55}, %rd233;
 	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
 	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd259, {%r56, %r57};
+	mov.b64 %rd236, {%r56, %r57};
 	setp.lo.u32 %p22, %r3, 32;
 	and.pred %p23, %p21, %p22;
-	selp.b64 %rd260, %rd259, 0, %p23;
+	selp.b64 %rd237, %rd236, 0, %p23;
 	sub.u32 %r58, %r13, %r3;
 	setp.eq.u32 %p24, %r7, %r58;
 	@!%p24 bra $L21;
-	mul.wide.u32 %rd261, %r8, 16;
-	add.s64 %rd262, %rd1, %rd261;
-	st.shared.s64 [%rd262+0], %rd256;
+	mul.wide.u32 %rd238, %r8, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	st.shared.s64 [%rd239+0], %rd233;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p25, %r8, 0;
 	@!%p25 bra $L22;
-	mov.b64 %rd263, 0;
+	mov.b64 %rd240, 0;
 	setp.lo.u32 %p26, %r7, %r10;
 	@!%p26 bra $L23;
-	mul.wide.u32 %rd264, %r7, 16;
-	add.s64 %rd265, %rd1, %rd264;
-	ld.shared.s64 %rd266, [%rd265+0];
-	mov.b64 %rd263, %rd266;
+	mul.wide.u32 %rd241, %r7, 16;
+	add.s64 %rd242, %rd1, %rd241;
+	ld.shared.s64 %rd243, [%rd242+0];
+	mov.b64 %rd240, %rd243;
 $L23:
-	mov.b64 {%r59, %r60}, %rd263;
+	mov.b64 {%r59, %r60}, %rd240;
 	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
 	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd267, {%r61, %r62};
+	mov.b64 %rd244, {%r61, %r62};
 	@!%p27 bra $L24;
-	add.s64 %rd268, %rd267, %rd263;
-	mov.b64 %rd263, %rd268;
+	add.s64 %rd245, %rd244, %rd240;
+	mov.b64 %rd240, %rd245;
 $L24:
-	mov.b64 {%r63, %r64}, %rd263;
+	mov.b64 {%r63, %r64}, %rd240;
 	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
 	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd269, {%r65, %r66};
+	mov.b64 %rd246, {%r65, %r66};
 	@!%p28 bra $L25;
-	add.s64 %rd270, %rd269, %rd263;
-	mov.b64 %rd263, %rd270;
+	add.s64 %rd247, %rd246, %rd240;
+	mov.b64 %rd240, %rd247;
 $L25:
-	mov.b64 {%r67, %r68}, %rd263;
+	mov.b64 {%r67, %r68}, %rd240;
 	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
 	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd271, {%r69, %r70};
+	mov.b64 %rd248, {%r69, %r70};
 	@!%p29 bra $L26;
-	add.s64 %rd272, %rd271, %rd263;
-	mov.b64 %rd263, %rd272;
+	add.s64 %rd249, %rd248, %rd240;
+	mov.b64 %rd240, %rd249;
 $L26:
-	mov.b64 {%r71, %r72}, %rd263;
+	mov.b64 {%r71, %r72}, %rd240;
 	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
 	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd273, {%r73, %r74};
+	mov.b64 %rd250, {%r73, %r74};
 	@!%p30 bra $L27;
-	add.s64 %rd274, %rd273, %rd263;
-	mov.b64 %rd263, %rd274;
+	add.s64 %rd251, %rd250, %rd240;
+	mov.b64 %rd240, %rd251;
 $L27:
-	mov.b64 {%r75, %r76}, %rd263;
+	mov.b64 {%r75, %r76}, %rd240;
 	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
 	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd275, {%r77, %r78};
+	mov.b64 %rd252, {%r77, %r78};
 	@!%p31 bra $L28;
-	add.s64 %rd276, %rd275, %rd263;
-	mov.b64 %rd263, %rd276;
+	add.s64 %rd253, %rd252, %rd240;
+	mov.b64 %rd240, %rd253;
 $L28:
-	mov.b64 {%r79, %r80}, %rd263;
+	mov.b64 {%r79, %r80}, %rd240;
 	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
 	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd277, {%r81, %r82};
-	selp.b64 %rd278, %rd277, 0, %p32;
+	mov.b64 %rd254, {%r81, %r82};
+	selp.b64 %rd255, %rd254, 0, %p32;
 	@!%p26 bra $L29;
-	mul.wide.u32 %rd279, %r7, 16;
-	add.s64 %rd280, %rd1, %rd279;
-	add.s64 %rd281, %rd280, 512;
-	st.shared.s64 [%rd281+0], %rd278;
+	mul.wide.u32 %rd256, %r7, 16;
+	add.s64 %rd257, %rd1, %rd256;
+	add.s64 %rd258, %rd257, 512;
+	st.shared.s64 [%rd258+0], %rd255;
 $L29:
 	sub.u32 %r83, %r10, 1;
 	setp.eq.u32 %p33, %r7, %r83;
 	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd263;
+	st.shared.s64 [%rd1+1024], %rd240;
 $L30:
 $L22:
 	bar.sync 0;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	add.s64 %rd284, %rd283, 512;
-	ld.shared.s64 %rd285, [%rd284+0];
-	add.s64 %rd286, %rd285, %rd260;
-	ld.shared.s64 %rd287, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd286;
+	mul.wide.u32 %rd259, %r8, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	add.s64 %rd261, %rd260, 512;
+	ld.shared.s64 %rd262, [%rd261+0];
+	add.s64 %rd263, %rd262, %rd237;
+	ld.shared.s64 %rd264, [%rd1+1024];
+	mov.b64 {%r84, %r85}, %rd263;
 	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd288, {%r86, %r87};
-	mov.b64 %rd289, %rd287;
-	mov.b64 %rd221, %rd288;
+	mov.b64 %rd265, {%r86, %r87};
+	mov.b64 %rd266, %rd264;
+	mov.b64 %rd198, %rd265;
 	mov.pred %p13, 1;
-	mov.b64 %rd290, %rd218;
+	mov.b64 %rd267, %rd195;
 $L31:
-	setp.ge.s64 %p35, %rd290, %rd220;
+	setp.ge.s64 %p35, %rd267, %rd197;
 	@%p35 bra $L33;
-	mov.b64 %rd223, %rd290;
+	mov.b64 %rd200, %rd267;
 	mov.pred %p15, %p10;
-	mov.b64 %rd224, %rd145;
-	add.s64 %rd291, %rd206, %rd223;
-	mov.b64 %rd226, %rd291;
+	mov.b64 %rd201, %rd129;
+	add.s64 %rd268, %rd183, %rd200;
+	mov.b64 %rd203, %rd268;
 $L34:
 	@!%p15 bra $L38;
-	shr.s64 %rd292, %rd226, 5;
-	mul.lo.s64 %rd293, %rd292, %rd151;
-	mad.lo.s64 %rd294, %rd293, 4, %rd149;
-	ld.global.nc.u32 %r88, [%rd294+0];
+	shr.s64 %rd269, %rd203, 5;
+	mul.lo.s64 %rd270, %rd269, %rd135;
+	mad.lo.s64 %rd271, %rd270, 4, %rd133;
+	ld.global.nc.u32 %r88, [%rd271+0];
 	mov.b32 %r37, %r88;
-	and.b64 %rd295, %rd226, 31;
-	min.u64 %rd296, %rd295, 32;
-	cvt.u32.u64 %r89, %rd296;
+	and.b64 %rd272, %rd203, 31;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r89, %rd273;
 	mov.b32 %r91, 0x1;
 	shl.b32 %r90, %r91, %r89;
 	setp.hs.u32 %p36, %r89, 32;
@@ -37073,16 +36425,16 @@ $L34:
 	and.b32 %r93, %r37, %r92;
 	setp.ne.u32 %p37, %r93, 0x0;
 	@!%p37 bra $L40;
-	cvt.u32.u64 %r94, %rd226;
+	cvt.u32.u64 %r94, %rd203;
 	mov.b32 %r44, %r94;
 	bra.uni $L36;
 $L40:
 	mov.b32 %r44, -1;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd297, %rd226, %rd148;
-	mad.lo.s64 %rd298, %rd297, 4, %rd146;
-	ld.global.nc.s32 %r95, [%rd298+0];
+	mul.lo.s64 %rd274, %rd203, %rd132;
+	mad.lo.s64 %rd275, %rd274, 4, %rd130;
+	ld.global.nc.s32 %r95, [%rd275+0];
 	mov.b32 %r46, %r95;
 	mov.b32 %r44, %r46;
 	bra.uni $L36;
@@ -37090,218 +36442,209 @@ $L35:
 	bra.uni $L34;
 $L36:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd234, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p38, %r47, 0;
 	@!%p38 bra $L42;
-	mov.b64 %rd235, %rd135;
+	mov.b64 %rd212, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd299, %r48;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd138;
-	mad.lo.s64 %rd302, %rd301, 8, %rd136;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd241, %rd303;
-	cvt.s64.s32 %rd304, %r48;
-	mul.lo.s64 %rd305, %rd304, %rd138;
-	mad.lo.s64 %rd306, %rd305, 8, %rd136;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd246, %rd307;
-	sub.s64 %rd308, %rd241, %rd246;
-	mov.b64 %rd248, %rd308;
-	mov.b64 %rd234, %rd248;
+	cvt.s64.s32 %rd276, %r48;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd122;
+	mad.lo.s64 %rd279, %rd278, 8, %rd120;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd218, %rd280;
+	cvt.s64.s32 %rd281, %r48;
+	mul.lo.s64 %rd282, %rd281, %rd122;
+	mad.lo.s64 %rd283, %rd282, 8, %rd120;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd223, %rd284;
+	sub.s64 %rd285, %rd218, %rd223;
+	mov.b64 %rd225, %rd285;
+	mov.b64 %rd211, %rd225;
 $L42:
 	@!%p13 bra $L44;
-	mul.lo.s64 %rd309, %rd223, %rd196;
-	mad.lo.s64 %rd310, %rd309, 8, %rd194;
-	st.shared.s64 [%rd310+0], %rd221;
-	mul.lo.s64 %rd311, %rd223, %rd204;
-	mad.lo.s64 %rd312, %rd311, 4, %rd202;
-	st.shared.s32 [%rd312+0], %r47;
+	mul.lo.s64 %rd286, %rd200, %rd173;
+	mad.lo.s64 %rd287, %rd286, 8, %rd171;
+	st.shared.s64 [%rd287+0], %rd198;
+	mul.lo.s64 %rd288, %rd200, %rd181;
+	mad.lo.s64 %rd289, %rd288, 4, %rd179;
+	st.shared.s32 [%rd289+0], %r47;
 $L44:
-	add.s64 %rd313, %rd221, %rd234;
-	mov.b64 %rd221, %rd313;
+	add.s64 %rd290, %rd198, %rd211;
+	mov.b64 %rd198, %rd290;
 $L32:
-	mov.b64 %rd314, 1;
-	add.s64 %rd290, %rd290, %rd314;
+	mov.b64 %rd291, 1;
+	add.s64 %rd267, %rd267, %rd291;
 	bra.uni $L31;
 $L33:
-	mov.b64 %rd315, %rd289;
-	mov.b64 %rd316, %rd315;
-	cvt.u64.u32 %rd317, %r2;
-	setp.eq.s64 %p39, %rd317, 0;
+	mov.b64 %rd292, %rd266;
+	mov.b64 %rd293, %rd292;
+	cvt.u64.u32 %rd294, %r2;
+	setp.eq.s64 %p39, %rd294, 0;
 	@!%p39 bra $L46;
-	mul.lo.s64 %rd318, %rd209, %rd196;
-	mad.lo.s64 %rd319, %rd318, 8, %rd194;
-	st.shared.s64 [%rd319+0], %rd316;
+	mul.lo.s64 %rd295, %rd186, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	st.shared.s64 [%rd296+0], %rd293;
 $L46:
 	bar.sync 0;
-	cvt.u64.u32 %rd320, %r4;
-	mov.b64 %rd321, %rd320;
-	mul.lo.s64 %rd322, %rd321, %rd164;
-	mov.b64 %rd323, %rd322;
+	cvt.u64.u32 %rd297, %r4;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd298, %rd148;
+	mov.b64 %rd300, %rd299;
 	@!%p11 bra $L48;
-	mov.b64 %rd323, %rd316;
+	mov.b64 %rd300, %rd293;
 $L48:
-	mov.b64 %rd324, 0;
+	mov.b64 %rd301, 0;
 $L49:
-	setp.lt.s64 %p40, %rd324, %rd316;
+	setp.lt.s64 %p40, %rd301, %rd293;
 	not.pred %p41, %p40;
 	@!%p41 bra $L53;
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd325, 0;
-	add.s64 %rd326, %rd324, %rd323;
-	min.s64 %rd327, %rd316, %rd326;
-	mov.b64 %rd328, %rd327;
-	cvt.u64.u32 %rd329, %r2;
-	add.s64 %rd330, %rd324, %rd329;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, %rd209;
-	mov.b64 %rd333, %rd331;
-	sub.s64 %rd334, %rd332, 1;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
-	mov.b64 %rd337, %rd335;
+	mov.b64 %rd302, 0;
+	add.s64 %rd303, %rd301, %rd300;
+	min.s64 %rd304, %rd293, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	add.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd309, %rd186;
+	mov.b64 %rd310, %rd308;
+	sub.s64 %rd311, %rd309, 1;
+	mov.b64 %rd312, %rd311;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, %rd312;
 $L54:
-	setp.lt.s64 %p42, %rd336, %rd337;
+	setp.lt.s64 %p42, %rd313, %rd314;
 	not.pred %p43, %p42;
 	@!%p43 bra $L58;
 	bra.uni $L56;
 $L58:
-	add.s64 %rd338, %rd336, %rd337;
-	add.s64 %rd339, %rd338, 1;
-	shr.u64 %rd340, %rd339, 1;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd341, %rd196;
-	mad.lo.s64 %rd343, %rd342, 8, %rd194;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	setp.le.s64 %p44, %rd345, %rd333;
+	add.s64 %rd315, %rd313, %rd314;
+	add.s64 %rd316, %rd315, 1;
+	shr.u64 %rd317, %rd316, 1;
+	mov.b64 %rd318, %rd317;
+	mul.lo.s64 %rd319, %rd318, %rd173;
+	mad.lo.s64 %rd320, %rd319, 8, %rd171;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	setp.le.s64 %p44, %rd322, %rd310;
 	@!%p44 bra $L59;
-	mov.b64 %rd336, %rd341;
+	mov.b64 %rd313, %rd318;
 	bra.uni $L60;
 $L59:
-	sub.s64 %rd346, %rd341, 1;
-	mov.b64 %rd337, %rd346;
+	sub.s64 %rd323, %rd318, 1;
+	mov.b64 %rd314, %rd323;
 $L60:
 $L55:
 	bra.uni $L54;
 $L56:
-	max.s64 %rd347, %rd336, 0;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, %rd348;
+	max.s64 %rd324, %rd313, 0;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, %rd325;
 $L61:
-	setp.lt.s64 %p45, %rd331, %rd328;
+	setp.lt.s64 %p45, %rd308, %rd305;
 	not.pred %p46, %p45;
 	@!%p46 bra $L65;
 	bra.uni $L63;
 $L65:
 $L66:
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd196;
-	mad.lo.s64 %rd352, %rd351, 8, %rd194;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	setp.le.s64 %p47, %rd354, %rd331;
+	add.s64 %rd327, %rd326, 1;
+	mul.lo.s64 %rd328, %rd327, %rd173;
+	mad.lo.s64 %rd329, %rd328, 8, %rd171;
+	ld.shared.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	setp.le.s64 %p47, %rd331, %rd308;
 	not.pred %p48, %p47;
 	@!%p48 bra $L70;
 	bra.uni $L68;
 $L70:
-	add.s64 %rd355, %rd349, 1;
-	mov.b64 %rd349, %rd355;
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
 $L67:
 	bra.uni $L66;
 $L68:
-	mul.lo.s64 %rd356, %rd349, %rd204;
-	mad.lo.s64 %rd357, %rd356, 4, %rd202;
-	ld.shared.s32 %r96, [%rd357+0];
+	mul.lo.s64 %rd333, %rd326, %rd181;
+	mad.lo.s64 %rd334, %rd333, 4, %rd179;
+	ld.shared.s32 %r96, [%rd334+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r98, %r97;
-	mov.b64 %rd358, %rd135;
+	mov.b64 %rd335, %rd119;
 	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd359, %r99;
-	mul.lo.s64 %rd360, %rd359, %rd138;
-	mad.lo.s64 %rd361, %rd360, 8, %rd136;
-	ld.global.nc.s64 %rd362, [%rd361+0];
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd364, %rd363;
-	mul.lo.s64 %rd365, %rd349, %rd196;
-	mad.lo.s64 %rd366, %rd365, 8, %rd194;
-	ld.shared.s64 %rd367, [%rd366+0];
-	mov.b64 %rd368, %rd367;
-	add.s64 %rd369, %rd364, %rd331;
-	sub.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd371, %rd370;
-	mul.lo.s64 %rd372, %rd371, %rd141;
-	mad.lo.s64 %rd373, %rd372, 4, %rd139;
-	ld.global.nc.s32 %r100, [%rd373+0];
+	cvt.s64.s32 %rd336, %r99;
+	mul.lo.s64 %rd337, %rd336, %rd122;
+	mad.lo.s64 %rd338, %rd337, 8, %rd120;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd326, %rd173;
+	mad.lo.s64 %rd343, %rd342, 8, %rd171;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	add.s64 %rd346, %rd341, %rd308;
+	sub.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd348, %rd125;
+	mad.lo.s64 %rd350, %rd349, 4, %rd123;
+	ld.global.nc.s32 %r100, [%rd350+0];
 	mov.b32 %r101, %r100;
 	mov.b32 %r102, %r101;
-	mov.b64 %rd374, %rd167;
 	mov.b32 %r103, %r98;
 	mov.b32 %r104, %r102;
-	mov.b64 %rd375, %rd371;
+	mov.b64 %rd351, %rd348;
 $L71:
-	cvt.s64.s32 %rd376, %r103;
-	mul.lo.s64 %rd377, %rd376, %rd179;
-	mad.lo.s64 %rd378, %rd377, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd378+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd379, %rd374;
-	mov.b64 %rd380, %rd375;
-$L74:
-	setp.eq.s64 %p49, %rd175, 0;
-	@!%p49 bra $L78;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L76;
-$L78:
-	mul.lo.s64 %rd381, %rd380, %rd176;
-	mad.lo.s64 %rd382, %rd381, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd382+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L76;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p49, %rd152, 0;
+	@!%p49 bra $L75;
+	mul.lo.s64 %rd352, %rd351, %rd153;
+	mad.lo.s64 %rd353, %rd352, 8, %rd151;
+	ld.global.nc.f64 %fd2, [%rd353+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L75:
-	bra.uni $L74;
-$L76:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd354, %r103;
+	mul.lo.s64 %rd355, %rd354, %rd156;
+	mad.lo.s64 %rd356, %rd355, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd356+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd383, %r104;
-	mul.lo.s64 %rd384, %rd383, %rd179;
-	mad.lo.s64 %rd385, %rd384, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd385+0];
+	cvt.s64.s32 %rd357, %r104;
+	mul.lo.s64 %rd358, %rd357, %rd156;
+	mad.lo.s64 %rd359, %rd358, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd359+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p50, %fd7, %fd9;
 	not.pred %p51, %p50;
-	@!%p51 bra $L80;
+	@!%p51 bra $L77;
 	mov.pred %p52, 0;
 	bra.uni $L73;
-$L80:
-	cvt.s64.s32 %rd386, %r104;
-	mul.lo.s64 %rd387, %rd386, %rd179;
-	mad.lo.s64 %rd388, %rd387, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd389, [%rd388];
-$L81:
-	mov.b64 %fd10, %rd389;
+$L77:
+	cvt.s64.s32 %rd360, %r104;
+	mul.lo.s64 %rd361, %rd360, %rd156;
+	mad.lo.s64 %rd362, %rd361, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd363, [%rd362];
+$L78:
+	mov.b64 %fd10, %rd363;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd390, %fd10;
-	mov.b64 %rd391, %fd7;
-	or.b64 %rd392, %rd390, %rd391;
+	mov.b64 %rd364, %fd10;
+	mov.b64 %rd365, %fd7;
+	or.b64 %rd366, %rd364, %rd365;
 	setp.eq.f64 %p53, %fd10, %fd7;
-	mov.b64 %fd12, %rd392;
+	mov.b64 %fd12, %rd366;
 	selp.f64 %fd13, %fd12, %fd11, %p53;
 	setp.nan.f64 %p54, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p54;
-	mov.b64 %rd393, %fd15;
-	setp.eq.u64 %p55, %rd389, %rd393;
-	@%p55 bra $L82;
-	atom.global.cas.b64 %rd394, [%rd388], %rd389, %rd393;
-	setp.eq.u64 %p56, %rd394, %rd389;
-	mov.b64 %rd389, %rd394;
-	@!%p56 bra $L81;
-$L82:
-	mov.b64 %fd17, %rd389;
+	mov.b64 %rd367, %fd15;
+	setp.eq.u64 %p55, %rd363, %rd367;
+	@%p55 bra $L79;
+	atom.global.cas.b64 %rd368, [%rd362], %rd363, %rd367;
+	setp.eq.u64 %p56, %rd368, %rd363;
+	mov.b64 %rd363, %rd368;
+	@!%p56 bra $L78;
+$L79:
+	mov.b64 %fd17, %rd363;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p57, %fd18, %fd7;
@@ -37310,489 +36653,489 @@ $L82:
 $L72:
 	bra.uni $L71;
 $L73:
-	@!%p52 bra $L84;
+	@!%p52 bra $L81;
 	mov.pred %p58, 0;
-	mov.b64 %rd395, %rd325;
+	mov.b64 %rd369, %rd302;
 	mov.b32 %r105, %r102;
-$L85:
-	@!%p11 bra $L89;
+$L82:
+	@!%p11 bra $L86;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd396, %r106;
-	mov.b64 %rd397, %rd396;
+	cvt.s64.s32 %rd370, %r106;
+	mov.b64 %rd371, %rd370;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd398, %r107;
-	min.u64 %rd399, %rd398, 32;
-	cvt.u32.u64 %r108, %rd399;
+	cvt.s64.s32 %rd372, %r107;
+	min.u64 %rd373, %rd372, 32;
+	cvt.u32.u64 %r108, %rd373;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
 	setp.hs.u32 %p59, %r108, 32;
 	selp.b32 %r111, 0, %r109, %p59;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd400, %rd397;
+	mov.b64 %rd374, %rd371;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd401, %rd400, %rd160;
-	mad.lo.s64 %rd402, %rd401, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r114, [%rd402+0];
+	mul.lo.s64 %rd375, %rd374, %rd144;
+	mad.lo.s64 %rd376, %rd375, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r114, [%rd376+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
 	setp.ne.u32 %p60, %r116, 0x0;
 	mov.pred %p61, %p60;
 	not.pred %p62, %p61;
-	@!%p62 bra $L91;
-	mul.lo.s64 %rd403, %rd400, %rd160;
-	mad.lo.s64 %rd404, %rd403, 4, %rd158;
-	atom.global.or.b32 %r117, [%rd404], %r113;
+	@!%p62 bra $L88;
+	mul.lo.s64 %rd377, %rd374, %rd144;
+	mad.lo.s64 %rd378, %rd377, 4, %rd142;
+	atom.global.or.b32 %r117, [%rd378], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
 	setp.ne.u32 %p63, %r119, 0x0;
 	mov.pred %p61, %p63;
-$L91:
-	@!%p61 bra $L93;
-	mov.b64 %rd405, %rd395;
-	mov.b64 %rd406, %rd405;
+$L88:
+	@!%p61 bra $L90;
+	mov.b64 %rd379, %rd369;
+	mov.b64 %rd380, %rd379;
 	mov.pred %p64, 0;
-	bra.uni $L87;
-$L93:
-	mov.b64 %rd407, %rd395;
-	mov.b64 %rd406, %rd407;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd381, %rd369;
+	mov.b64 %rd380, %rd381;
 	mov.pred %p64, 1;
-	bra.uni $L87;
-$L89:
-	@!%p12 bra $L95;
-	cvt.s64.s32 %rd408, %r105;
-	mul.lo.s64 %rd409, %rd408, %rd163;
-	mad.lo.s64 %rd410, %rd409, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r120, [%rd410+0];
+	bra.uni $L84;
+$L86:
+	@!%p12 bra $L92;
+	cvt.s64.s32 %rd382, %r105;
+	mul.lo.s64 %rd383, %rd382, %rd147;
+	mad.lo.s64 %rd384, %rd383, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r120, [%rd384+0];
 	mov.b32 %r121, %r120;
 	setp.eq.s32 %p65, %r121, %r35;
 	mov.pred %p66, %p65;
 	not.pred %p67, %p66;
-	@!%p67 bra $L97;
-	cvt.s64.s32 %rd411, %r105;
-	mul.lo.s64 %rd412, %rd411, %rd163;
-	mad.lo.s64 %rd413, %rd412, 4, %rd161;
-	atom.global.exch.b32 %r122, [%rd413], %r35;
+	@!%p67 bra $L94;
+	cvt.s64.s32 %rd385, %r105;
+	mul.lo.s64 %rd386, %rd385, %rd147;
+	mad.lo.s64 %rd387, %rd386, 4, %rd145;
+	atom.global.exch.b32 %r122, [%rd387], %r35;
 	mov.b32 %r123, %r122;
 	setp.eq.s32 %p68, %r123, %r35;
 	mov.pred %p66, %p68;
-$L97:
-	@!%p66 bra $L99;
-	mov.b64 %rd414, %rd395;
-	mov.b64 %rd406, %rd414;
+$L94:
+	@!%p66 bra $L96;
+	mov.b64 %rd388, %rd369;
+	mov.b64 %rd380, %rd388;
 	mov.pred %p64, 0;
-	bra.uni $L87;
-$L99:
-$L95:
-	mul.lo.s64 %rd415, %rd395, %rd187;
-	mad.lo.s64 %rd416, %rd415, 4, %rd185;
-	st.shared.s32 [%rd416+0], %r105;
-	add.s64 %rd417, %rd395, 1;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd406, %rd418;
+	bra.uni $L84;
+$L96:
+$L92:
+	mul.lo.s64 %rd389, %rd369, %rd164;
+	mad.lo.s64 %rd390, %rd389, 4, %rd162;
+	st.shared.s32 [%rd390+0], %r105;
+	add.s64 %rd391, %rd369, 1;
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd380, %rd392;
 	mov.pred %p64, 1;
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	mov.b64 %rd419, %rd406;
-	mov.pred %p69, %p64;
-	mov.b64 %rd325, %rd419;
-	mov.pred %p58, %p69;
-	@!%p58 bra $L101;
-	mov.b64 %rd420, %rd135;
-	mov.b32 %r124, %r102;
-	setp.lt.s64 %p70, %rd129, 64;
-	setp.le.s64 %p71, %rd165, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L102;
-	mov.b64 %rd421, %rd420;
-	mov.b32 %r125, %r124;
-	cvt.s64.s32 %rd422, %r125;
-	add.s64 %rd423, %rd422, 1;
-	mul.lo.s64 %rd424, %rd423, %rd138;
-	mad.lo.s64 %rd425, %rd424, 8, %rd136;
-	ld.global.nc.s64 %rd426, [%rd425+0];
-	mov.b64 %rd427, %rd426;
-	cvt.s64.s32 %rd428, %r125;
-	mul.lo.s64 %rd429, %rd428, %rd138;
-	mad.lo.s64 %rd430, %rd429, 8, %rd136;
-	ld.global.nc.s64 %rd431, [%rd430+0];
-	mov.b64 %rd432, %rd431;
-	sub.s64 %rd433, %rd427, %rd432;
-	mov.b64 %rd434, %rd433;
-	add.s64 %rd435, %rd130, %rd434;
-	mov.b64 %rd130, %rd435;
-	bra.uni $L103;
-$L102:
-	rem.s64 %rd436, %rd129, %rd165;
-	setp.eq.s64 %p73, %rd165, -1;
-	selp.b64 %rd437, 0, %rd436, %p73;
-	setp.eq.s64 %p74, %rd165, 0;
-	selp.b64 %rd438, %rd129, %rd437, %p74;
-	setp.eq.s64 %p75, %rd438, 0;
-	@!%p75 bra $L105;
-	mov.b64 %rd439, %rd420;
-	mov.b32 %r126, %r124;
-	cvt.s64.s32 %rd440, %r126;
-	add.s64 %rd441, %rd440, 1;
-	mul.lo.s64 %rd442, %rd441, %rd138;
-	mad.lo.s64 %rd443, %rd442, 8, %rd136;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	cvt.s64.s32 %rd446, %r126;
-	mul.lo.s64 %rd447, %rd446, %rd138;
-	mad.lo.s64 %rd448, %rd447, 8, %rd136;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	sub.s64 %rd451, %rd445, %rd450;
-	mov.b64 %rd452, %rd451;
-	mul.lo.s64 %rd453, %rd165, %rd452;
-	add.s64 %rd454, %rd130, %rd453;
-	mov.b64 %rd130, %rd454;
-$L105:
-$L103:
-	add.s64 %rd455, %rd129, 1;
-	mov.b64 %rd129, %rd455;
-$L101:
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
 $L84:
+	mov.b64 %rd393, %rd380;
+	mov.pred %p69, %p64;
+	mov.b64 %rd302, %rd393;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L98;
+	mov.b64 %rd394, %rd119;
+	mov.b32 %r124, %r102;
+	setp.lt.s64 %p70, %rd113, 64;
+	setp.le.s64 %p71, %rd149, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L99;
+	mov.b64 %rd395, %rd394;
+	mov.b32 %r125, %r124;
+	cvt.s64.s32 %rd396, %r125;
+	add.s64 %rd397, %rd396, 1;
+	mul.lo.s64 %rd398, %rd397, %rd122;
+	mad.lo.s64 %rd399, %rd398, 8, %rd120;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	cvt.s64.s32 %rd402, %r125;
+	mul.lo.s64 %rd403, %rd402, %rd122;
+	mad.lo.s64 %rd404, %rd403, 8, %rd120;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	sub.s64 %rd407, %rd401, %rd406;
+	mov.b64 %rd408, %rd407;
+	add.s64 %rd409, %rd114, %rd408;
+	mov.b64 %rd114, %rd409;
+	bra.uni $L100;
+$L99:
+	rem.s64 %rd410, %rd113, %rd149;
+	setp.eq.s64 %p73, %rd149, -1;
+	selp.b64 %rd411, 0, %rd410, %p73;
+	setp.eq.s64 %p74, %rd149, 0;
+	selp.b64 %rd412, %rd113, %rd411, %p74;
+	setp.eq.s64 %p75, %rd412, 0;
+	@!%p75 bra $L102;
+	mov.b64 %rd413, %rd394;
+	mov.b32 %r126, %r124;
+	cvt.s64.s32 %rd414, %r126;
+	add.s64 %rd415, %rd414, 1;
+	mul.lo.s64 %rd416, %rd415, %rd122;
+	mad.lo.s64 %rd417, %rd416, 8, %rd120;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r126;
+	mul.lo.s64 %rd421, %rd420, %rd122;
+	mad.lo.s64 %rd422, %rd421, 8, %rd120;
+	ld.global.nc.s64 %rd423, [%rd422+0];
+	mov.b64 %rd424, %rd423;
+	sub.s64 %rd425, %rd419, %rd424;
+	mov.b64 %rd426, %rd425;
+	mul.lo.s64 %rd427, %rd149, %rd426;
+	add.s64 %rd428, %rd114, %rd427;
+	mov.b64 %rd114, %rd428;
+$L102:
+$L100:
+	add.s64 %rd429, %rd113, 1;
+	mov.b64 %rd113, %rd429;
+$L98:
+$L81:
 $L62:
-	add.s64 %rd456, %rd331, %rd321;
-	mov.b64 %rd331, %rd456;
+	add.s64 %rd430, %rd308, %rd298;
+	mov.b64 %rd308, %rd430;
 	bra.uni $L61;
 $L63:
-	mov.b64 %rd457, %rd325;
-$L106:
-	@!%p11 bra $L110;
-	bra.uni $L108;
-$L110:
+	mov.b64 %rd431, %rd302;
+$L103:
+	@!%p11 bra $L107;
+	bra.uni $L105;
+$L107:
 	// block scan
-	mov.b64 %rd458, %rd457;
+	mov.b64 %rd432, %rd431;
 	mov.b32 %r127, %r3;
-$L111:
+$L108:
 	setp.hs.u32 %p76, %r127, 32;
-	@%p76 bra $L112;
-	mov.b64 {%r128, %r129}, %rd458;
+	@%p76 bra $L109;
+	mov.b64 {%r128, %r129}, %rd432;
 	shfl.sync.up.b32 %r130|%p77, %r128, %r127, 0, %r17;
 	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd459, {%r130, %r131};
-	@!%p77 bra $L113;
-	add.s64 %rd460, %rd459, %rd458;
-	mov.b64 %rd458, %rd460;
-$L113:
+	mov.b64 %rd433, {%r130, %r131};
+	@!%p77 bra $L110;
+	add.s64 %rd434, %rd433, %rd432;
+	mov.b64 %rd432, %rd434;
+$L110:
 	shl.b32 %r127, %r127, 1;
-	bra.uni $L111;
-$L112:
-	mov.b64 {%r132, %r133}, %rd458;
+	bra.uni $L108;
+$L109:
+	mov.b64 {%r132, %r133}, %rd432;
 	shfl.sync.up.b32 %r134|%p78, %r132, %r3, 0, %r17;
 	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd461, {%r134, %r135};
+	mov.b64 %rd435, {%r134, %r135};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd462, %rd461, 0, %p80;
+	selp.b64 %rd436, %rd435, 0, %p80;
 	sub.u32 %r136, %r13, %r3;
 	setp.eq.u32 %p81, %r7, %r136;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd458;
-$L114:
+	@!%p81 bra $L111;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	st.shared.s64 [%rd438+0], %rd432;
+$L111:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L115;
-	mov.b64 %rd465, 0;
+	@!%p82 bra $L112;
+	mov.b64 %rd439, 0;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L116;
-	mul.wide.u32 %rd466, %r7, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	ld.shared.s64 %rd468, [%rd467+0];
-	mov.b64 %rd465, %rd468;
-$L116:
-	mov.b64 {%r137, %r138}, %rd465;
+	@!%p83 bra $L113;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	ld.shared.s64 %rd442, [%rd441+0];
+	mov.b64 %rd439, %rd442;
+$L113:
+	mov.b64 {%r137, %r138}, %rd439;
 	shfl.sync.up.b32 %r139|%p84, %r137, 1, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd469, {%r139, %r140};
-	@!%p84 bra $L117;
-	add.s64 %rd470, %rd469, %rd465;
-	mov.b64 %rd465, %rd470;
-$L117:
-	mov.b64 {%r141, %r142}, %rd465;
+	mov.b64 %rd443, {%r139, %r140};
+	@!%p84 bra $L114;
+	add.s64 %rd444, %rd443, %rd439;
+	mov.b64 %rd439, %rd444;
+$L114:
+	mov.b64 {%r141, %r142}, %rd439;
 	shfl.sync.up.b32 %r143|%p85, %r141, 2, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd471, {%r143, %r144};
-	@!%p85 bra $L118;
-	add.s64 %rd472, %rd471, %rd465;
-	mov.b64 %rd465, %rd472;
-$L118:
-	mov.b64 {%r145, %r146}, %rd465;
+	mov.b64 %rd445, {%r143, %r144};
+	@!%p85 bra $L115;
+	add.s64 %rd446, %rd445, %rd439;
+	mov.b64 %rd439, %rd446;
+$L115:
+	mov.b64 {%r145, %r146}, %rd439;
 	shfl.sync.up.b32 %r147|%p86, %r145, 4, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd473, {%r147, %r148};
-	@!%p86 bra $L119;
-	add.s64 %rd474, %rd473, %rd465;
-	mov.b64 %rd465, %rd474;
-$L119:
-	mov.b64 {%r149, %r150}, %rd465;
+	mov.b64 %rd447, {%r147, %r148};
+	@!%p86 bra $L116;
+	add.s64 %rd448, %rd447, %rd439;
+	mov.b64 %rd439, %rd448;
+$L116:
+	mov.b64 {%r149, %r150}, %rd439;
 	shfl.sync.up.b32 %r151|%p87, %r149, 8, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd475, {%r151, %r152};
-	@!%p87 bra $L120;
-	add.s64 %rd476, %rd475, %rd465;
-	mov.b64 %rd465, %rd476;
-$L120:
-	mov.b64 {%r153, %r154}, %rd465;
+	mov.b64 %rd449, {%r151, %r152};
+	@!%p87 bra $L117;
+	add.s64 %rd450, %rd449, %rd439;
+	mov.b64 %rd439, %rd450;
+$L117:
+	mov.b64 {%r153, %r154}, %rd439;
 	shfl.sync.up.b32 %r155|%p88, %r153, 16, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd477, {%r155, %r156};
-	@!%p88 bra $L121;
-	add.s64 %rd478, %rd477, %rd465;
-	mov.b64 %rd465, %rd478;
-$L121:
-	mov.b64 {%r157, %r158}, %rd465;
+	mov.b64 %rd451, {%r155, %r156};
+	@!%p88 bra $L118;
+	add.s64 %rd452, %rd451, %rd439;
+	mov.b64 %rd439, %rd452;
+$L118:
+	mov.b64 {%r157, %r158}, %rd439;
 	shfl.sync.up.b32 %r159|%p89, %r157, 1, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd479, {%r159, %r160};
-	selp.b64 %rd480, %rd479, 0, %p89;
-	@!%p83 bra $L122;
-	mul.wide.u32 %rd481, %r7, 16;
-	add.s64 %rd482, %rd1, %rd481;
-	add.s64 %rd483, %rd482, 512;
-	st.shared.s64 [%rd483+0], %rd480;
-$L122:
+	mov.b64 %rd453, {%r159, %r160};
+	selp.b64 %rd454, %rd453, 0, %p89;
+	@!%p83 bra $L119;
+	mul.wide.u32 %rd455, %r7, 16;
+	add.s64 %rd456, %rd1, %rd455;
+	add.s64 %rd457, %rd456, 512;
+	st.shared.s64 [%rd457+0], %rd454;
+$L119:
 	sub.u32 %r161, %r10, 1;
 	setp.eq.u32 %p90, %r7, %r161;
-	@!%p90 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd465;
-$L123:
-$L115:
+	@!%p90 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd439;
+$L120:
+$L112:
 	bar.sync 0;
-	mul.wide.u32 %rd484, %r8, 16;
-	add.s64 %rd485, %rd1, %rd484;
-	add.s64 %rd486, %rd485, 512;
-	ld.shared.s64 %rd487, [%rd486+0];
-	add.s64 %rd488, %rd487, %rd462;
-	ld.shared.s64 %rd489, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd488;
+	mul.wide.u32 %rd458, %r8, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	ld.shared.s64 %rd461, [%rd460+0];
+	add.s64 %rd462, %rd461, %rd436;
+	ld.shared.s64 %rd463, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd462;
 	shfl.sync.idx.b32 %r164|%p91, %r162, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
-	mov.b64 %rd490, {%r164, %r165};
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, 0;
-	cvt.u64.u32 %rd499, %r2;
-	setp.eq.s64 %p92, %rd499, 0;
-	setp.gt.s64 %p93, %rd497, 0;
+	mov.b64 %rd464, {%r164, %r165};
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, 0;
+	cvt.u64.u32 %rd473, %r2;
+	setp.eq.s64 %p92, %rd473, 0;
+	setp.gt.s64 %p93, %rd471, 0;
 	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L125;
-	atom.global.add.u64 %rd500, [%rd155], %rd497;
-	mov.b64 %rd501, %rd500;
-	mov.b64 %rd498, %rd501;
-$L125:
-	cvt.u64.u32 %rd502, %r2;
-	setp.eq.s64 %p95, %rd502, 0;
+	@!%p94 bra $L122;
+	atom.global.add.u64 %rd474, [%rd139], %rd471;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd472, %rd475;
+$L122:
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p95, %rd476, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
-	@!%p97 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd498;
-$L126:
+	@!%p97 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd472;
+$L123:
 	bar.sync 0;
-	ld.shared.s64 %rd503, [%rd1+1024];
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd498, %rd504;
-	add.s64 %rd505, %rd498, %rd496;
-	mov.b64 %rd506, %rd505;
-	mov.b64 %rd507, 0;
-$L127:
-	setp.lt.s64 %p98, %rd507, %rd457;
+	ld.shared.s64 %rd477, [%rd1+1024];
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd472, %rd478;
+	add.s64 %rd479, %rd472, %rd470;
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, 0;
+$L124:
+	setp.lt.s64 %p98, %rd481, %rd431;
 	not.pred %p99, %p98;
-	@!%p99 bra $L131;
-	bra.uni $L129;
-$L131:
-	mul.lo.s64 %rd508, %rd507, %rd187;
-	mad.lo.s64 %rd509, %rd508, 4, %rd185;
-	ld.shared.s32 %r166, [%rd509+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd510, %rd506, %rd507;
-	mul.lo.s64 %rd511, %rd510, %rd154;
-	mad.lo.s64 %rd512, %rd511, 4, %rd152;
-	st.global.s32 [%rd512+0], %r167;
+	@!%p99 bra $L128;
+	bra.uni $L126;
 $L128:
-	add.s64 %rd513, %rd507, 1;
-	mov.b64 %rd507, %rd513;
-	bra.uni $L127;
-$L129:
-	bra.uni $L108;
-$L107:
-	bra.uni $L106;
-$L108:
+	mul.lo.s64 %rd482, %rd481, %rd164;
+	mad.lo.s64 %rd483, %rd482, 4, %rd162;
+	ld.shared.s32 %r166, [%rd483+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd484, %rd480, %rd481;
+	mul.lo.s64 %rd485, %rd484, %rd138;
+	mad.lo.s64 %rd486, %rd485, 4, %rd136;
+	st.global.s32 [%rd486+0], %r167;
+$L125:
+	add.s64 %rd487, %rd481, 1;
+	mov.b64 %rd481, %rd487;
+	bra.uni $L124;
+$L126:
+	bra.uni $L105;
+$L104:
+	bra.uni $L103;
+$L105:
 $L50:
-	add.s64 %rd514, %rd324, %rd323;
-	mov.b64 %rd324, %rd514;
+	add.s64 %rd488, %rd301, %rd300;
+	mov.b64 %rd301, %rd488;
 	bra.uni $L49;
 $L51:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd515, %rd129;
-	mov.b64 %rd516, %rd130;
+	mov.b64 %rd489, %rd113;
+	mov.b64 %rd490, %rd114;
 	// block reduction
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L132:
+$L129:
 	setp.hs.u32 %p100, %r169, 32;
-	@%p100 bra $L133;
-	mov.b64 {%r170, %r171}, %rd515;
+	@%p100 bra $L130;
+	mov.b64 {%r170, %r171}, %rd489;
 	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd517, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd516;
+	mov.b64 %rd491, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd490;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd518, {%r176, %r177};
-	@!%p101 bra $L134;
-	setp.lt.s64 %p102, %rd517, %rd515;
-	setp.eq.s64 %p103, %rd517, %rd515;
-	setp.lt.s64 %p104, %rd518, %rd516;
+	mov.b64 %rd492, {%r176, %r177};
+	@!%p101 bra $L131;
+	setp.lt.s64 %p102, %rd491, %rd489;
+	setp.eq.s64 %p103, %rd491, %rd489;
+	setp.lt.s64 %p104, %rd492, %rd490;
 	and.pred %p105, %p103, %p104;
 	or.pred %p106, %p102, %p105;
-	selp.b64 %rd519, %rd517, %rd515, %p106;
-	selp.b64 %rd520, %rd518, %rd516, %p106;
-	mov.b64 %rd515, %rd519;
-	mov.b64 %rd516, %rd520;
-$L134:
+	selp.b64 %rd493, %rd491, %rd489, %p106;
+	selp.b64 %rd494, %rd492, %rd490, %p106;
+	mov.b64 %rd489, %rd493;
+	mov.b64 %rd490, %rd494;
+$L131:
 	shl.b32 %r169, %r169, 1;
-	bra.uni $L132;
-$L133:
+	bra.uni $L129;
+$L130:
 	setp.eq.u32 %p107, %r7, 0;
-	@!%p107 bra $L135;
-	mul.wide.u32 %rd521, %r8, 16;
-	add.s64 %rd522, %rd1, %rd521;
-	st.shared.s64 [%rd522+0], %rd515;
-	st.shared.s64 [%rd522+8], %rd516;
-$L135:
+	@!%p107 bra $L132;
+	mul.wide.u32 %rd495, %r8, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	st.shared.s64 [%rd496+0], %rd489;
+	st.shared.s64 [%rd496+8], %rd490;
+$L132:
 	bar.sync 0;
 	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L136;
+	@!%p108 bra $L133;
 	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L137;
-	mul.wide.u32 %rd523, %r7, 16;
-	add.s64 %rd524, %rd1, %rd523;
-	ld.shared.s64 %rd525, [%rd524+0];
-	ld.shared.s64 %rd526, [%rd524+8];
-	mov.b64 %rd515, %rd525;
-	mov.b64 %rd516, %rd526;
-$L137:
+	@!%p109 bra $L134;
+	mul.wide.u32 %rd497, %r7, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	ld.shared.s64 %rd499, [%rd498+0];
+	ld.shared.s64 %rd500, [%rd498+8];
+	mov.b64 %rd489, %rd499;
+	mov.b64 %rd490, %rd500;
+$L134:
 	sub.u32 %r178, %r10, 1;
-	mov.b64 {%r179, %r180}, %rd515;
+	mov.b64 {%r179, %r180}, %rd489;
 	shfl.sync.down.b32 %r181|%p110, %r179, 1, %r178, %r17;
 	shfl.sync.down.b32 %r182, %r180, 1, %r178, %r17;
-	mov.b64 %rd527, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd516;
+	mov.b64 %rd501, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd490;
 	shfl.sync.down.b32 %r185, %r183, 1, %r178, %r17;
 	shfl.sync.down.b32 %r186, %r184, 1, %r178, %r17;
-	mov.b64 %rd528, {%r185, %r186};
-	@!%p110 bra $L138;
-	setp.lt.s64 %p111, %rd527, %rd515;
-	setp.eq.s64 %p112, %rd527, %rd515;
-	setp.lt.s64 %p113, %rd528, %rd516;
+	mov.b64 %rd502, {%r185, %r186};
+	@!%p110 bra $L135;
+	setp.lt.s64 %p111, %rd501, %rd489;
+	setp.eq.s64 %p112, %rd501, %rd489;
+	setp.lt.s64 %p113, %rd502, %rd490;
 	and.pred %p114, %p112, %p113;
 	or.pred %p115, %p111, %p114;
-	selp.b64 %rd529, %rd527, %rd515, %p115;
-	selp.b64 %rd530, %rd528, %rd516, %p115;
-	mov.b64 %rd515, %rd529;
-	mov.b64 %rd516, %rd530;
-$L138:
-	mov.b64 {%r187, %r188}, %rd515;
+	selp.b64 %rd503, %rd501, %rd489, %p115;
+	selp.b64 %rd504, %rd502, %rd490, %p115;
+	mov.b64 %rd489, %rd503;
+	mov.b64 %rd490, %rd504;
+$L135:
+	mov.b64 {%r187, %r188}, %rd489;
 	shfl.sync.down.b32 %r189|%p116, %r187, 2, %r178, %r17;
 	shfl.sync.down.b32 %r190, %r188, 2, %r178, %r17;
-	mov.b64 %rd531, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd516;
+	mov.b64 %rd505, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd490;
 	shfl.sync.down.b32 %r193, %r191, 2, %r178, %r17;
 	shfl.sync.down.b32 %r194, %r192, 2, %r178, %r17;
-	mov.b64 %rd532, {%r193, %r194};
-	@!%p116 bra $L139;
-	setp.lt.s64 %p117, %rd531, %rd515;
-	setp.eq.s64 %p118, %rd531, %rd515;
-	setp.lt.s64 %p119, %rd532, %rd516;
+	mov.b64 %rd506, {%r193, %r194};
+	@!%p116 bra $L136;
+	setp.lt.s64 %p117, %rd505, %rd489;
+	setp.eq.s64 %p118, %rd505, %rd489;
+	setp.lt.s64 %p119, %rd506, %rd490;
 	and.pred %p120, %p118, %p119;
 	or.pred %p121, %p117, %p120;
-	selp.b64 %rd533, %rd531, %rd515, %p121;
-	selp.b64 %rd534, %rd532, %rd516, %p121;
-	mov.b64 %rd515, %rd533;
-	mov.b64 %rd516, %rd534;
-$L139:
-	mov.b64 {%r195, %r196}, %rd515;
+	selp.b64 %rd507, %rd505, %rd489, %p121;
+	selp.b64 %rd508, %rd506, %rd490, %p121;
+	mov.b64 %rd489, %rd507;
+	mov.b64 %rd490, %rd508;
+$L136:
+	mov.b64 {%r195, %r196}, %rd489;
 	shfl.sync.down.b32 %r197|%p122, %r195, 4, %r178, %r17;
 	shfl.sync.down.b32 %r198, %r196, 4, %r178, %r17;
-	mov.b64 %rd535, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd516;
+	mov.b64 %rd509, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd490;
 	shfl.sync.down.b32 %r201, %r199, 4, %r178, %r17;
 	shfl.sync.down.b32 %r202, %r200, 4, %r178, %r17;
-	mov.b64 %rd536, {%r201, %r202};
-	@!%p122 bra $L140;
-	setp.lt.s64 %p123, %rd535, %rd515;
-	setp.eq.s64 %p124, %rd535, %rd515;
-	setp.lt.s64 %p125, %rd536, %rd516;
+	mov.b64 %rd510, {%r201, %r202};
+	@!%p122 bra $L137;
+	setp.lt.s64 %p123, %rd509, %rd489;
+	setp.eq.s64 %p124, %rd509, %rd489;
+	setp.lt.s64 %p125, %rd510, %rd490;
 	and.pred %p126, %p124, %p125;
 	or.pred %p127, %p123, %p126;
-	selp.b64 %rd537, %rd535, %rd515, %p127;
-	selp.b64 %rd538, %rd536, %rd516, %p127;
-	mov.b64 %rd515, %rd537;
-	mov.b64 %rd516, %rd538;
-$L140:
-	mov.b64 {%r203, %r204}, %rd515;
+	selp.b64 %rd511, %rd509, %rd489, %p127;
+	selp.b64 %rd512, %rd510, %rd490, %p127;
+	mov.b64 %rd489, %rd511;
+	mov.b64 %rd490, %rd512;
+$L137:
+	mov.b64 {%r203, %r204}, %rd489;
 	shfl.sync.down.b32 %r205|%p128, %r203, 8, %r178, %r17;
 	shfl.sync.down.b32 %r206, %r204, 8, %r178, %r17;
-	mov.b64 %rd539, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd516;
+	mov.b64 %rd513, {%r205, %r206};
+	mov.b64 {%r207, %r208}, %rd490;
 	shfl.sync.down.b32 %r209, %r207, 8, %r178, %r17;
 	shfl.sync.down.b32 %r210, %r208, 8, %r178, %r17;
-	mov.b64 %rd540, {%r209, %r210};
-	@!%p128 bra $L141;
-	setp.lt.s64 %p129, %rd539, %rd515;
-	setp.eq.s64 %p130, %rd539, %rd515;
-	setp.lt.s64 %p131, %rd540, %rd516;
+	mov.b64 %rd514, {%r209, %r210};
+	@!%p128 bra $L138;
+	setp.lt.s64 %p129, %rd513, %rd489;
+	setp.eq.s64 %p130, %rd513, %rd489;
+	setp.lt.s64 %p131, %rd514, %rd490;
 	and.pred %p132, %p130, %p131;
 	or.pred %p133, %p129, %p132;
-	selp.b64 %rd541, %rd539, %rd515, %p133;
-	selp.b64 %rd542, %rd540, %rd516, %p133;
-	mov.b64 %rd515, %rd541;
-	mov.b64 %rd516, %rd542;
-$L141:
-	mov.b64 {%r211, %r212}, %rd515;
+	selp.b64 %rd515, %rd513, %rd489, %p133;
+	selp.b64 %rd516, %rd514, %rd490, %p133;
+	mov.b64 %rd489, %rd515;
+	mov.b64 %rd490, %rd516;
+$L138:
+	mov.b64 {%r211, %r212}, %rd489;
 	shfl.sync.down.b32 %r213|%p134, %r211, 16, %r178, %r17;
 	shfl.sync.down.b32 %r214, %r212, 16, %r178, %r17;
-	mov.b64 %rd543, {%r213, %r214};
-	mov.b64 {%r215, %r216}, %rd516;
+	mov.b64 %rd517, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd490;
 	shfl.sync.down.b32 %r217, %r215, 16, %r178, %r17;
 	shfl.sync.down.b32 %r218, %r216, 16, %r178, %r17;
-	mov.b64 %rd544, {%r217, %r218};
-	@!%p134 bra $L142;
-	setp.lt.s64 %p135, %rd543, %rd515;
-	setp.eq.s64 %p136, %rd543, %rd515;
-	setp.lt.s64 %p137, %rd544, %rd516;
+	mov.b64 %rd518, {%r217, %r218};
+	@!%p134 bra $L139;
+	setp.lt.s64 %p135, %rd517, %rd489;
+	setp.eq.s64 %p136, %rd517, %rd489;
+	setp.lt.s64 %p137, %rd518, %rd490;
 	and.pred %p138, %p136, %p137;
 	or.pred %p139, %p135, %p138;
-	selp.b64 %rd545, %rd543, %rd515, %p139;
-	selp.b64 %rd546, %rd544, %rd516, %p139;
-	mov.b64 %rd515, %rd545;
-	mov.b64 %rd516, %rd546;
-$L142:
-$L136:
-	mul.wide.u32 %rd547, %r28, 16;
-	add.s64 %rd548, %rd11, %rd547;
+	selp.b64 %rd519, %rd517, %rd489, %p139;
+	selp.b64 %rd520, %rd518, %rd490, %p139;
+	mov.b64 %rd489, %rd519;
+	mov.b64 %rd490, %rd520;
+$L139:
+$L133:
+	mul.wide.u32 %rd521, %r28, 16;
+	add.s64 %rd522, %rd11, %rd521;
 	setp.eq.u32 %p140, %r5, 0;
-	@!%p140 bra $L143;
-	st.global.s64 [%rd548+0], %rd515;
-	st.global.s64 [%rd548+8], %rd516;
-$L143:
+	@!%p140 bra $L140;
+	st.global.s64 [%rd522+0], %rd489;
+	st.global.s64 [%rd522+8], %rd490;
+$L140:
 	ret;
 }
 
@@ -37841,19 +37184,12 @@ $L143:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
+	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -37962,278 +37298,262 @@ $L143:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 9223372036854775807;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
 $L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
+	setp.ge.s64 %p8, %rd98, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.lt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
+	mov.b64 {%r24, %r25}, %rd104;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
+	mov.b64 %rd107, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
+	setp.lt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd120;
+	mov.b64 {%r32, %r33}, %rd104;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
+	mov.b64 %rd111, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
+	setp.lt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
 $L4:
-	mov.b64 {%r40, %r41}, %rd120;
+	mov.b64 {%r40, %r41}, %rd104;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
+	mov.b64 %rd115, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
+	setp.lt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
 $L5:
-	mov.b64 {%r48, %r49}, %rd120;
+	mov.b64 {%r48, %r49}, %rd104;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
+	mov.b64 %rd119, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
+	setp.lt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
 $L6:
-	mov.b64 {%r56, %r57}, %rd120;
+	mov.b64 {%r56, %r57}, %rd104;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
+	mov.b64 %rd123, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
+	setp.lt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
+	mov.b64 {%r65, %r66}, %rd104;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
+	mov.b64 %rd133, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
+	setp.lt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
 $L11:
-	mov.b64 {%r73, %r74}, %rd120;
+	mov.b64 {%r73, %r74}, %rd104;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
+	mov.b64 %rd137, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
+	setp.lt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
 $L12:
-	mov.b64 {%r81, %r82}, %rd120;
+	mov.b64 {%r81, %r82}, %rd104;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
+	mov.b64 %rd141, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
+	setp.lt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
 $L13:
-	mov.b64 {%r89, %r90}, %rd120;
+	mov.b64 {%r89, %r90}, %rd104;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
+	mov.b64 %rd145, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
+	setp.lt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
 $L14:
-	mov.b64 {%r97, %r98}, %rd120;
+	mov.b64 {%r97, %r98}, %rd104;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
+	mov.b64 %rd149, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
+	setp.lt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
 $L16:
 	ret;
 }
@@ -38289,19 +37609,12 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<141>;
 	.reg .b32 %r<219>;
-	.reg .b64 %rd<549>;
+	.reg .b64 %rd<523>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -38439,166 +37752,143 @@ $L16:
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, -9223372036854775808;
-	mov.b64 %rd130, 9223372036854775807;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	mov.b64 %rd113, -9223372036854775808;
+	mov.b64 %rd114, 9223372036854775807;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
 $L1:
-	setp.ge.s64 %p9, %rd134, %rd2;
+	setp.ge.s64 %p9, %rd118, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd115, %rd118;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd135, %rd27;
-	mov.b64 %rd136, %rd30;
-	mov.b64 %rd137, %rd32;
-	mov.b64 %rd138, %rd34;
-	mov.b64 %rd139, %rd37;
-	mov.b64 %rd140, %rd39;
-	mov.b64 %rd141, %rd41;
-	mov.b64 %rd142, %rd44;
-	mov.b64 %rd143, %rd46;
-	mov.b64 %rd144, %rd48;
+	mov.b64 %rd119, %rd27;
+	mov.b64 %rd120, %rd30;
+	mov.b64 %rd121, %rd32;
+	mov.b64 %rd122, %rd34;
+	mov.b64 %rd123, %rd37;
+	mov.b64 %rd124, %rd39;
+	mov.b64 %rd125, %rd41;
+	mov.b64 %rd126, %rd44;
+	mov.b64 %rd127, %rd46;
+	mov.b64 %rd128, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd145, %rd50;
-	mov.b64 %rd146, %rd53;
-	mov.b64 %rd147, %rd55;
-	mov.b64 %rd148, %rd57;
-	mov.b64 %rd149, %rd60;
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd64;
+	mov.b64 %rd129, %rd50;
+	mov.b64 %rd130, %rd53;
+	mov.b64 %rd131, %rd55;
+	mov.b64 %rd132, %rd57;
+	mov.b64 %rd133, %rd60;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd152, %rd67;
-	mov.b64 %rd153, %rd69;
-	mov.b64 %rd154, %rd71;
-	mov.b64 %rd155, %rd74;
-	mov.b64 %rd156, %rd76;
-	mov.b64 %rd157, %rd78;
-	mov.b64 %rd158, %rd81;
-	mov.b64 %rd159, %rd83;
-	mov.b64 %rd160, %rd85;
+	mov.b64 %rd136, %rd67;
+	mov.b64 %rd137, %rd69;
+	mov.b64 %rd138, %rd71;
+	mov.b64 %rd139, %rd74;
+	mov.b64 %rd140, %rd76;
+	mov.b64 %rd141, %rd78;
+	mov.b64 %rd142, %rd81;
+	mov.b64 %rd143, %rd83;
+	mov.b64 %rd144, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd161, %rd88;
-	mov.b64 %rd162, %rd90;
-	mov.b64 %rd163, %rd92;
+	mov.b64 %rd145, %rd88;
+	mov.b64 %rd146, %rd90;
+	mov.b64 %rd147, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd164, %rd94;
-	mov.b64 %rd165, %rd96;
-	mov.b64 %rd166, %rd98;
-	mov.b64 %rd167, %rd100;
-	mov.b64 %rd168, %rd103;
-	mov.b64 %rd169, %rd105;
-	mov.b64 %rd170, %rd107;
-	mov.b64 %rd171, %rd110;
-	mov.b64 %rd172, %rd112;
-	mov.b64 %rd173, %rd114;
-	mov.b64 %rd174, %rd117;
-	mov.b64 %rd175, %rd119;
-	mov.b64 %rd176, %rd121;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd126;
-	mov.b64 %rd179, %rd128;
-	add.s64 %rd180, %rd15, %rd23;
-	mad.lo.s64 %rd181, %rd164, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd23, %rd23, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd164;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
-	mov.b64 %rd187, %rd184;
-	add.s64 %rd188, %rd166, 1;
-	add.s64 %rd189, %rd13, %rd22;
-	mad.lo.s64 %rd190, %rd188, 8, 15;
-	and.b64 %rd190, %rd190, -16;
-	add.s64 %rd22, %rd22, %rd190;
-	mov.b64 %rd191, %rd189;
-	mov.b64 %rd192, %rd188;
-	mov.b64 %rd193, 1;
-	mov.b64 %rd194, %rd191;
-	mov.b64 %rd195, %rd192;
-	mov.b64 %rd196, %rd193;
-	add.s64 %rd197, %rd13, %rd22;
-	mad.lo.s64 %rd198, %rd166, 4, 15;
-	and.b64 %rd198, %rd198, -16;
-	add.s64 %rd22, %rd22, %rd198;
-	mov.b64 %rd199, %rd197;
-	mov.b64 %rd200, %rd166;
-	mov.b64 %rd201, 1;
-	mov.b64 %rd202, %rd199;
-	mov.b64 %rd203, %rd200;
-	mov.b64 %rd204, %rd201;
-	mul.lo.s64 %rd205, %rd131, %rd166;
-	mov.b64 %rd206, %rd205;
-	sub.s64 %rd207, %rd145, %rd206;
-	min.s64 %rd208, %rd166, %rd207;
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, 0;
-	sub.s64 %rd211, %rd209, %rd210;
-	max.s64 %rd212, %rd211, 0;
-	cvt.u64.u32 %rd213, %r4;
-	add.s64 %rd214, %rd212, %rd213;
-	sub.s64 %rd215, %rd214, 1;
-	div.u64 %rd216, %rd215, %rd213;
-	cvt.u64.u32 %rd217, %r2;
-	mad.lo.s64 %rd218, %rd217, %rd216, %rd210;
-	add.s64 %rd219, %rd218, %rd216;
-	min.s64 %rd220, %rd219, %rd209;
-	mov.b64 %rd221, 0;
+	mov.b64 %rd148, %rd94;
+	mov.b64 %rd149, %rd96;
+	mov.b64 %rd150, %rd98;
+	mov.b64 %rd151, %rd101;
+	mov.b64 %rd152, %rd103;
+	mov.b64 %rd153, %rd105;
+	mov.b64 %rd154, %rd108;
+	mov.b64 %rd155, %rd110;
+	mov.b64 %rd156, %rd112;
+	add.s64 %rd157, %rd15, %rd23;
+	mad.lo.s64 %rd158, %rd148, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd23, %rd23, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd148;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	add.s64 %rd165, %rd150, 1;
+	add.s64 %rd166, %rd13, %rd22;
+	mad.lo.s64 %rd167, %rd165, 8, 15;
+	and.b64 %rd167, %rd167, -16;
+	add.s64 %rd22, %rd22, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, 1;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	add.s64 %rd174, %rd13, %rd22;
+	mad.lo.s64 %rd175, %rd150, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd22, %rd22, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd150;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mul.lo.s64 %rd182, %rd115, %rd150;
+	mov.b64 %rd183, %rd182;
+	sub.s64 %rd184, %rd129, %rd183;
+	min.s64 %rd185, %rd150, %rd184;
+	mov.b64 %rd186, %rd185;
+	mov.b64 %rd187, 0;
+	sub.s64 %rd188, %rd186, %rd187;
+	max.s64 %rd189, %rd188, 0;
+	cvt.u64.u32 %rd190, %r4;
+	add.s64 %rd191, %rd189, %rd190;
+	sub.s64 %rd192, %rd191, 1;
+	div.u64 %rd193, %rd192, %rd190;
+	cvt.u64.u32 %rd194, %r2;
+	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
+	add.s64 %rd196, %rd195, %rd193;
+	min.s64 %rd197, %rd196, %rd186;
+	mov.b64 %rd198, 0;
 	mov.pred %p13, 0;
-	mov.b64 %rd222, %rd218;
+	mov.b64 %rd199, %rd195;
 $L4:
-	setp.ge.s64 %p14, %rd222, %rd220;
+	setp.ge.s64 %p14, %rd199, %rd197;
 	@%p14 bra $L6;
-	mov.b64 %rd223, %rd222;
+	mov.b64 %rd200, %rd199;
 	mov.pred %p15, %p10;
-	mov.b64 %rd224, %rd145;
-	add.s64 %rd225, %rd206, %rd223;
-	mov.b64 %rd226, %rd225;
+	mov.b64 %rd201, %rd129;
+	add.s64 %rd202, %rd183, %rd200;
+	mov.b64 %rd203, %rd202;
 $L7:
 	@!%p15 bra $L11;
-	shr.s64 %rd227, %rd226, 5;
-	mul.lo.s64 %rd228, %rd227, %rd151;
-	mad.lo.s64 %rd229, %rd228, 4, %rd149;
-	ld.global.nc.u32 %r36, [%rd229+0];
+	shr.s64 %rd204, %rd203, 5;
+	mul.lo.s64 %rd205, %rd204, %rd135;
+	mad.lo.s64 %rd206, %rd205, 4, %rd133;
+	ld.global.nc.u32 %r36, [%rd206+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd230, %rd226, 31;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r38, %rd231;
+	and.b64 %rd207, %rd203, 31;
+	min.u64 %rd208, %rd207, 32;
+	cvt.u32.u64 %r38, %rd208;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -38606,16 +37896,16 @@ $L7:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L13;
-	cvt.u32.u64 %r43, %rd226;
+	cvt.u32.u64 %r43, %rd203;
 	mov.b32 %r44, %r43;
 	bra.uni $L9;
 $L13:
 	mov.b32 %r44, -1;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd232, %rd226, %rd148;
-	mad.lo.s64 %rd233, %rd232, 4, %rd146;
-	ld.global.nc.s32 %r45, [%rd233+0];
+	mul.lo.s64 %rd209, %rd203, %rd132;
+	mad.lo.s64 %rd210, %rd209, 4, %rd130;
+	ld.global.nc.s32 %r45, [%rd210+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L9;
@@ -38623,174 +37913,174 @@ $L8:
 	bra.uni $L7;
 $L9:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd234, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p18, %r47, 0;
 	@!%p18 bra $L15;
-	mov.b64 %rd235, %rd135;
+	mov.b64 %rd212, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd236, %r48;
-	add.s64 %rd237, %rd236, 1;
-	mul.lo.s64 %rd238, %rd237, %rd138;
-	mad.lo.s64 %rd239, %rd238, 8, %rd136;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	cvt.s64.s32 %rd242, %r48;
-	mul.lo.s64 %rd243, %rd242, %rd138;
-	mad.lo.s64 %rd244, %rd243, 8, %rd136;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	sub.s64 %rd247, %rd241, %rd246;
-	mov.b64 %rd248, %rd247;
-	mov.b64 %rd234, %rd248;
+	cvt.s64.s32 %rd213, %r48;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd122;
+	mad.lo.s64 %rd216, %rd215, 8, %rd120;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	cvt.s64.s32 %rd219, %r48;
+	mul.lo.s64 %rd220, %rd219, %rd122;
+	mad.lo.s64 %rd221, %rd220, 8, %rd120;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	sub.s64 %rd224, %rd218, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd211, %rd225;
 $L15:
 	@!%p13 bra $L17;
-	mul.lo.s64 %rd249, %rd223, %rd196;
-	mad.lo.s64 %rd250, %rd249, 8, %rd194;
-	st.shared.s64 [%rd250+0], %rd221;
-	mul.lo.s64 %rd251, %rd223, %rd204;
-	mad.lo.s64 %rd252, %rd251, 4, %rd202;
-	st.shared.s32 [%rd252+0], %r47;
+	mul.lo.s64 %rd226, %rd200, %rd173;
+	mad.lo.s64 %rd227, %rd226, 8, %rd171;
+	st.shared.s64 [%rd227+0], %rd198;
+	mul.lo.s64 %rd228, %rd200, %rd181;
+	mad.lo.s64 %rd229, %rd228, 4, %rd179;
+	st.shared.s32 [%rd229+0], %r47;
 $L17:
-	add.s64 %rd253, %rd221, %rd234;
-	mov.b64 %rd221, %rd253;
+	add.s64 %rd230, %rd198, %rd211;
+	mov.b64 %rd198, %rd230;
 $L5:
-	mov.b64 %rd254, 1;
-	add.s64 %rd222, %rd222, %rd254;
+	mov.b64 %rd231, 1;
+	add.s64 %rd199, %rd199, %rd231;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd255, %rd221;
+	mov.b64 %rd232, %rd198;
 	// block scan
-	mov.b64 %rd256, %rd255;
+	mov.b64 %rd233, %rd232;
 	mov.b32 %r49, %r3;
 $L18:
 	setp.hs.u32 %p19, %r49, 32;
 	@%p19 bra $L19;
-	mov.b64 {%r50, %r51}, %rd256;
+	mov.b64 {%r50, %r51}, %rd233;
 	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd257, {%r52, %r53};
+	mov.b64 %rd234, {%r52, %r53};
 	@!%p20 bra $L20;
-	add.s64 %rd258, %rd257, %rd256;
-	mov.b64 %rd256, %rd258;
+	add.s64 %rd235, %rd234, %rd233;
+	mov.b64 %rd233, %rd235;
 $L20:
 	shl.b32 %r49, %r49, 1;
 	bra.uni $L18;
 $L19:
-	mov.b64 {%r54, %r55}, %rd256;
+	mov.b64 {%r54, %r55}, %rd233;
 	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
 	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd259, {%r56, %r57};
+	mov.b64 %rd236, {%r56, %r57};
 	setp.lo.u32 %p22, %r3, 32;
 	and.pred %p23, %p21, %p22;
-	selp.b64 %rd260, %rd259, 0, %p23;
+	selp.b64 %rd237, %rd236, 0, %p23;
 	sub.u32 %r58, %r13, %r3;
 	setp.eq.u32 %p24, %r7, %r58;
 	@!%p24 bra $L21;
-	mul.wide.u32 %rd261, %r8, 16;
-	add.s64 %rd262, %rd1, %rd261;
-	st.shared.s64 [%rd262+0], %rd256;
+	mul.wide.u32 %rd238, %r8, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	st.shared.s64 [%rd239+0], %rd233;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p25, %r8, 0;
 	@!%p25 bra $L22;
-	mov.b64 %rd263, 0;
+	mov.b64 %rd240, 0;
 	setp.lo.u32 %p26, %r7, %r10;
 	@!%p26 bra $L23;
-	mul.wide.u32 %rd264, %r7, 16;
-	add.s64 %rd265, %rd1, %rd264;
-	ld.shared.s64 %rd266, [%rd265+0];
-	mov.b64 %rd263, %rd266;
+	mul.wide.u32 %rd241, %r7, 16;
+	add.s64 %rd242, %rd1, %rd241;
+	ld.shared.s64 %rd243, [%rd242+0];
+	mov.b64 %rd240, %rd243;
 $L23:
-	mov.b64 {%r59, %r60}, %rd263;
+	mov.b64 {%r59, %r60}, %rd240;
 	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
 	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd267, {%r61, %r62};
+	mov.b64 %rd244, {%r61, %r62};
 	@!%p27 bra $L24;
-	add.s64 %rd268, %rd267, %rd263;
-	mov.b64 %rd263, %rd268;
+	add.s64 %rd245, %rd244, %rd240;
+	mov.b64 %rd240, %rd245;
 $L24:
-	mov.b64 {%r63, %r64}, %rd263;
+	mov.b64 {%r63, %r64}, %rd240;
 	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
 	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd269, {%r65, %r66};
+	mov.b64 %rd246, {%r65, %r66};
 	@!%p28 bra $L25;
-	add.s64 %rd270, %rd269, %rd263;
-	mov.b64 %rd263, %rd270;
+	add.s64 %rd247, %rd246, %rd240;
+	mov.b64 %rd240, %rd247;
 $L25:
-	mov.b64 {%r67, %r68}, %rd263;
+	mov.b64 {%r67, %r68}, %rd240;
 	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
 	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd271, {%r69, %r70};
+	mov.b64 %rd248, {%r69, %r70};
 	@!%p29 bra $L26;
-	add.s64 %rd272, %rd271, %rd263;
-	mov.b64 %rd263, %rd272;
+	add.s64 %rd249, %rd248, %rd240;
+	mov.b64 %rd240, %rd249;
 $L26:
-	mov.b64 {%r71, %r72}, %rd263;
+	mov.b64 {%r71, %r72}, %rd240;
 	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
 	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd273, {%r73, %r74};
+	mov.b64 %rd250, {%r73, %r74};
 	@!%p30 bra $L27;
-	add.s64 %rd274, %rd273, %rd263;
-	mov.b64 %rd263, %rd274;
+	add.s64 %rd251, %rd250, %rd240;
+	mov.b64 %rd240, %rd251;
 $L27:
-	mov.b64 {%r75, %r76}, %rd263;
+	mov.b64 {%r75, %r76}, %rd240;
 	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
 	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd275, {%r77, %r78};
+	mov.b64 %rd252, {%r77, %r78};
 	@!%p31 bra $L28;
-	add.s64 %rd276, %rd275, %rd263;
-	mov.b64 %rd263, %rd276;
+	add.s64 %rd253, %rd252, %rd240;
+	mov.b64 %rd240, %rd253;
 $L28:
-	mov.b64 {%r79, %r80}, %rd263;
+	mov.b64 {%r79, %r80}, %rd240;
 	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
 	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd277, {%r81, %r82};
-	selp.b64 %rd278, %rd277, 0, %p32;
+	mov.b64 %rd254, {%r81, %r82};
+	selp.b64 %rd255, %rd254, 0, %p32;
 	@!%p26 bra $L29;
-	mul.wide.u32 %rd279, %r7, 16;
-	add.s64 %rd280, %rd1, %rd279;
-	add.s64 %rd281, %rd280, 512;
-	st.shared.s64 [%rd281+0], %rd278;
+	mul.wide.u32 %rd256, %r7, 16;
+	add.s64 %rd257, %rd1, %rd256;
+	add.s64 %rd258, %rd257, 512;
+	st.shared.s64 [%rd258+0], %rd255;
 $L29:
 	sub.u32 %r83, %r10, 1;
 	setp.eq.u32 %p33, %r7, %r83;
 	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd263;
+	st.shared.s64 [%rd1+1024], %rd240;
 $L30:
 $L22:
 	bar.sync 0;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	add.s64 %rd284, %rd283, 512;
-	ld.shared.s64 %rd285, [%rd284+0];
-	add.s64 %rd286, %rd285, %rd260;
-	ld.shared.s64 %rd287, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd286;
+	mul.wide.u32 %rd259, %r8, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	add.s64 %rd261, %rd260, 512;
+	ld.shared.s64 %rd262, [%rd261+0];
+	add.s64 %rd263, %rd262, %rd237;
+	ld.shared.s64 %rd264, [%rd1+1024];
+	mov.b64 {%r84, %r85}, %rd263;
 	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd288, {%r86, %r87};
-	mov.b64 %rd289, %rd287;
-	mov.b64 %rd221, %rd288;
+	mov.b64 %rd265, {%r86, %r87};
+	mov.b64 %rd266, %rd264;
+	mov.b64 %rd198, %rd265;
 	mov.pred %p13, 1;
-	mov.b64 %rd290, %rd218;
+	mov.b64 %rd267, %rd195;
 $L31:
-	setp.ge.s64 %p35, %rd290, %rd220;
+	setp.ge.s64 %p35, %rd267, %rd197;
 	@%p35 bra $L33;
-	mov.b64 %rd223, %rd290;
+	mov.b64 %rd200, %rd267;
 	mov.pred %p15, %p10;
-	mov.b64 %rd224, %rd145;
-	add.s64 %rd291, %rd206, %rd223;
-	mov.b64 %rd226, %rd291;
+	mov.b64 %rd201, %rd129;
+	add.s64 %rd268, %rd183, %rd200;
+	mov.b64 %rd203, %rd268;
 $L34:
 	@!%p15 bra $L38;
-	shr.s64 %rd292, %rd226, 5;
-	mul.lo.s64 %rd293, %rd292, %rd151;
-	mad.lo.s64 %rd294, %rd293, 4, %rd149;
-	ld.global.nc.u32 %r88, [%rd294+0];
+	shr.s64 %rd269, %rd203, 5;
+	mul.lo.s64 %rd270, %rd269, %rd135;
+	mad.lo.s64 %rd271, %rd270, 4, %rd133;
+	ld.global.nc.u32 %r88, [%rd271+0];
 	mov.b32 %r37, %r88;
-	and.b64 %rd295, %rd226, 31;
-	min.u64 %rd296, %rd295, 32;
-	cvt.u32.u64 %r89, %rd296;
+	and.b64 %rd272, %rd203, 31;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r89, %rd273;
 	mov.b32 %r91, 0x1;
 	shl.b32 %r90, %r91, %r89;
 	setp.hs.u32 %p36, %r89, 32;
@@ -38798,16 +38088,16 @@ $L34:
 	and.b32 %r93, %r37, %r92;
 	setp.ne.u32 %p37, %r93, 0x0;
 	@!%p37 bra $L40;
-	cvt.u32.u64 %r94, %rd226;
+	cvt.u32.u64 %r94, %rd203;
 	mov.b32 %r44, %r94;
 	bra.uni $L36;
 $L40:
 	mov.b32 %r44, -1;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd297, %rd226, %rd148;
-	mad.lo.s64 %rd298, %rd297, 4, %rd146;
-	ld.global.nc.s32 %r95, [%rd298+0];
+	mul.lo.s64 %rd274, %rd203, %rd132;
+	mad.lo.s64 %rd275, %rd274, 4, %rd130;
+	ld.global.nc.s32 %r95, [%rd275+0];
 	mov.b32 %r46, %r95;
 	mov.b32 %r44, %r46;
 	bra.uni $L36;
@@ -38815,218 +38105,209 @@ $L35:
 	bra.uni $L34;
 $L36:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd234, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p38, %r47, 0;
 	@!%p38 bra $L42;
-	mov.b64 %rd235, %rd135;
+	mov.b64 %rd212, %rd119;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd299, %r48;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd138;
-	mad.lo.s64 %rd302, %rd301, 8, %rd136;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd241, %rd303;
-	cvt.s64.s32 %rd304, %r48;
-	mul.lo.s64 %rd305, %rd304, %rd138;
-	mad.lo.s64 %rd306, %rd305, 8, %rd136;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd246, %rd307;
-	sub.s64 %rd308, %rd241, %rd246;
-	mov.b64 %rd248, %rd308;
-	mov.b64 %rd234, %rd248;
+	cvt.s64.s32 %rd276, %r48;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd122;
+	mad.lo.s64 %rd279, %rd278, 8, %rd120;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd218, %rd280;
+	cvt.s64.s32 %rd281, %r48;
+	mul.lo.s64 %rd282, %rd281, %rd122;
+	mad.lo.s64 %rd283, %rd282, 8, %rd120;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd223, %rd284;
+	sub.s64 %rd285, %rd218, %rd223;
+	mov.b64 %rd225, %rd285;
+	mov.b64 %rd211, %rd225;
 $L42:
 	@!%p13 bra $L44;
-	mul.lo.s64 %rd309, %rd223, %rd196;
-	mad.lo.s64 %rd310, %rd309, 8, %rd194;
-	st.shared.s64 [%rd310+0], %rd221;
-	mul.lo.s64 %rd311, %rd223, %rd204;
-	mad.lo.s64 %rd312, %rd311, 4, %rd202;
-	st.shared.s32 [%rd312+0], %r47;
+	mul.lo.s64 %rd286, %rd200, %rd173;
+	mad.lo.s64 %rd287, %rd286, 8, %rd171;
+	st.shared.s64 [%rd287+0], %rd198;
+	mul.lo.s64 %rd288, %rd200, %rd181;
+	mad.lo.s64 %rd289, %rd288, 4, %rd179;
+	st.shared.s32 [%rd289+0], %r47;
 $L44:
-	add.s64 %rd313, %rd221, %rd234;
-	mov.b64 %rd221, %rd313;
+	add.s64 %rd290, %rd198, %rd211;
+	mov.b64 %rd198, %rd290;
 $L32:
-	mov.b64 %rd314, 1;
-	add.s64 %rd290, %rd290, %rd314;
+	mov.b64 %rd291, 1;
+	add.s64 %rd267, %rd267, %rd291;
 	bra.uni $L31;
 $L33:
-	mov.b64 %rd315, %rd289;
-	mov.b64 %rd316, %rd315;
-	cvt.u64.u32 %rd317, %r2;
-	setp.eq.s64 %p39, %rd317, 0;
+	mov.b64 %rd292, %rd266;
+	mov.b64 %rd293, %rd292;
+	cvt.u64.u32 %rd294, %r2;
+	setp.eq.s64 %p39, %rd294, 0;
 	@!%p39 bra $L46;
-	mul.lo.s64 %rd318, %rd209, %rd196;
-	mad.lo.s64 %rd319, %rd318, 8, %rd194;
-	st.shared.s64 [%rd319+0], %rd316;
+	mul.lo.s64 %rd295, %rd186, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	st.shared.s64 [%rd296+0], %rd293;
 $L46:
 	bar.sync 0;
-	cvt.u64.u32 %rd320, %r4;
-	mov.b64 %rd321, %rd320;
-	mul.lo.s64 %rd322, %rd321, %rd164;
-	mov.b64 %rd323, %rd322;
+	cvt.u64.u32 %rd297, %r4;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd298, %rd148;
+	mov.b64 %rd300, %rd299;
 	@!%p11 bra $L48;
-	mov.b64 %rd323, %rd316;
+	mov.b64 %rd300, %rd293;
 $L48:
-	mov.b64 %rd324, 0;
+	mov.b64 %rd301, 0;
 $L49:
-	setp.lt.s64 %p40, %rd324, %rd316;
+	setp.lt.s64 %p40, %rd301, %rd293;
 	not.pred %p41, %p40;
 	@!%p41 bra $L53;
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd325, 0;
-	add.s64 %rd326, %rd324, %rd323;
-	min.s64 %rd327, %rd316, %rd326;
-	mov.b64 %rd328, %rd327;
-	cvt.u64.u32 %rd329, %r2;
-	add.s64 %rd330, %rd324, %rd329;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, %rd209;
-	mov.b64 %rd333, %rd331;
-	sub.s64 %rd334, %rd332, 1;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, 0;
-	mov.b64 %rd337, %rd335;
+	mov.b64 %rd302, 0;
+	add.s64 %rd303, %rd301, %rd300;
+	min.s64 %rd304, %rd293, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	add.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd309, %rd186;
+	mov.b64 %rd310, %rd308;
+	sub.s64 %rd311, %rd309, 1;
+	mov.b64 %rd312, %rd311;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, %rd312;
 $L54:
-	setp.lt.s64 %p42, %rd336, %rd337;
+	setp.lt.s64 %p42, %rd313, %rd314;
 	not.pred %p43, %p42;
 	@!%p43 bra $L58;
 	bra.uni $L56;
 $L58:
-	add.s64 %rd338, %rd336, %rd337;
-	add.s64 %rd339, %rd338, 1;
-	shr.u64 %rd340, %rd339, 1;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd341, %rd196;
-	mad.lo.s64 %rd343, %rd342, 8, %rd194;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	setp.le.s64 %p44, %rd345, %rd333;
+	add.s64 %rd315, %rd313, %rd314;
+	add.s64 %rd316, %rd315, 1;
+	shr.u64 %rd317, %rd316, 1;
+	mov.b64 %rd318, %rd317;
+	mul.lo.s64 %rd319, %rd318, %rd173;
+	mad.lo.s64 %rd320, %rd319, 8, %rd171;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	setp.le.s64 %p44, %rd322, %rd310;
 	@!%p44 bra $L59;
-	mov.b64 %rd336, %rd341;
+	mov.b64 %rd313, %rd318;
 	bra.uni $L60;
 $L59:
-	sub.s64 %rd346, %rd341, 1;
-	mov.b64 %rd337, %rd346;
+	sub.s64 %rd323, %rd318, 1;
+	mov.b64 %rd314, %rd323;
 $L60:
 $L55:
 	bra.uni $L54;
 $L56:
-	max.s64 %rd347, %rd336, 0;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, %rd348;
+	max.s64 %rd324, %rd313, 0;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, %rd325;
 $L61:
-	setp.lt.s64 %p45, %rd331, %rd328;
+	setp.lt.s64 %p45, %rd308, %rd305;
 	not.pred %p46, %p45;
 	@!%p46 bra $L65;
 	bra.uni $L63;
 $L65:
 $L66:
-	add.s64 %rd350, %rd349, 1;
-	mul.lo.s64 %rd351, %rd350, %rd196;
-	mad.lo.s64 %rd352, %rd351, 8, %rd194;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd354, %rd353;
-	setp.le.s64 %p47, %rd354, %rd331;
+	add.s64 %rd327, %rd326, 1;
+	mul.lo.s64 %rd328, %rd327, %rd173;
+	mad.lo.s64 %rd329, %rd328, 8, %rd171;
+	ld.shared.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	setp.le.s64 %p47, %rd331, %rd308;
 	not.pred %p48, %p47;
 	@!%p48 bra $L70;
 	bra.uni $L68;
 $L70:
-	add.s64 %rd355, %rd349, 1;
-	mov.b64 %rd349, %rd355;
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
 $L67:
 	bra.uni $L66;
 $L68:
-	mul.lo.s64 %rd356, %rd349, %rd204;
-	mad.lo.s64 %rd357, %rd356, 4, %rd202;
-	ld.shared.s32 %r96, [%rd357+0];
+	mul.lo.s64 %rd333, %rd326, %rd181;
+	mad.lo.s64 %rd334, %rd333, 4, %rd179;
+	ld.shared.s32 %r96, [%rd334+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r98, %r97;
-	mov.b64 %rd358, %rd135;
+	mov.b64 %rd335, %rd119;
 	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd359, %r99;
-	mul.lo.s64 %rd360, %rd359, %rd138;
-	mad.lo.s64 %rd361, %rd360, 8, %rd136;
-	ld.global.nc.s64 %rd362, [%rd361+0];
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd364, %rd363;
-	mul.lo.s64 %rd365, %rd349, %rd196;
-	mad.lo.s64 %rd366, %rd365, 8, %rd194;
-	ld.shared.s64 %rd367, [%rd366+0];
-	mov.b64 %rd368, %rd367;
-	add.s64 %rd369, %rd364, %rd331;
-	sub.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd371, %rd370;
-	mul.lo.s64 %rd372, %rd371, %rd141;
-	mad.lo.s64 %rd373, %rd372, 4, %rd139;
-	ld.global.nc.s32 %r100, [%rd373+0];
+	cvt.s64.s32 %rd336, %r99;
+	mul.lo.s64 %rd337, %rd336, %rd122;
+	mad.lo.s64 %rd338, %rd337, 8, %rd120;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd326, %rd173;
+	mad.lo.s64 %rd343, %rd342, 8, %rd171;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	add.s64 %rd346, %rd341, %rd308;
+	sub.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd348, %rd125;
+	mad.lo.s64 %rd350, %rd349, 4, %rd123;
+	ld.global.nc.s32 %r100, [%rd350+0];
 	mov.b32 %r101, %r100;
 	mov.b32 %r102, %r101;
-	mov.b64 %rd374, %rd167;
 	mov.b32 %r103, %r98;
 	mov.b32 %r104, %r102;
-	mov.b64 %rd375, %rd371;
+	mov.b64 %rd351, %rd348;
 $L71:
-	cvt.s64.s32 %rd376, %r103;
-	mul.lo.s64 %rd377, %rd376, %rd179;
-	mad.lo.s64 %rd378, %rd377, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd378+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd379, %rd374;
-	mov.b64 %rd380, %rd375;
-$L74:
-	setp.eq.s64 %p49, %rd175, 0;
-	@!%p49 bra $L78;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L76;
-$L78:
-	mul.lo.s64 %rd381, %rd380, %rd176;
-	mad.lo.s64 %rd382, %rd381, 8, %rd174;
-	ld.global.nc.f64 %fd4, [%rd382+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L76;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p49, %rd152, 0;
+	@!%p49 bra $L75;
+	mul.lo.s64 %rd352, %rd351, %rd153;
+	mad.lo.s64 %rd353, %rd352, 8, %rd151;
+	ld.global.nc.f64 %fd2, [%rd353+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L75:
-	bra.uni $L74;
-$L76:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd354, %r103;
+	mul.lo.s64 %rd355, %rd354, %rd156;
+	mad.lo.s64 %rd356, %rd355, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd356+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd383, %r104;
-	mul.lo.s64 %rd384, %rd383, %rd179;
-	mad.lo.s64 %rd385, %rd384, 8, %rd177;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd385+0];
+	cvt.s64.s32 %rd357, %r104;
+	mul.lo.s64 %rd358, %rd357, %rd156;
+	mad.lo.s64 %rd359, %rd358, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd359+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p50, %fd7, %fd9;
 	not.pred %p51, %p50;
-	@!%p51 bra $L80;
+	@!%p51 bra $L77;
 	mov.pred %p52, 0;
 	bra.uni $L73;
-$L80:
-	cvt.s64.s32 %rd386, %r104;
-	mul.lo.s64 %rd387, %rd386, %rd179;
-	mad.lo.s64 %rd388, %rd387, 8, %rd177;
-	ld.relaxed.gpu.global.b64 %rd389, [%rd388];
-$L81:
-	mov.b64 %fd10, %rd389;
+$L77:
+	cvt.s64.s32 %rd360, %r104;
+	mul.lo.s64 %rd361, %rd360, %rd156;
+	mad.lo.s64 %rd362, %rd361, 8, %rd154;
+	ld.relaxed.gpu.global.b64 %rd363, [%rd362];
+$L78:
+	mov.b64 %fd10, %rd363;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd390, %fd10;
-	mov.b64 %rd391, %fd7;
-	or.b64 %rd392, %rd390, %rd391;
+	mov.b64 %rd364, %fd10;
+	mov.b64 %rd365, %fd7;
+	or.b64 %rd366, %rd364, %rd365;
 	setp.eq.f64 %p53, %fd10, %fd7;
-	mov.b64 %fd12, %rd392;
+	mov.b64 %fd12, %rd366;
 	selp.f64 %fd13, %fd12, %fd11, %p53;
 	setp.nan.f64 %p54, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p54;
-	mov.b64 %rd393, %fd15;
-	setp.eq.u64 %p55, %rd389, %rd393;
-	@%p55 bra $L82;
-	atom.global.cas.b64 %rd394, [%rd388], %rd389, %rd393;
-	setp.eq.u64 %p56, %rd394, %rd389;
-	mov.b64 %rd389, %rd394;
-	@!%p56 bra $L81;
-$L82:
-	mov.b64 %fd17, %rd389;
+	mov.b64 %rd367, %fd15;
+	setp.eq.u64 %p55, %rd363, %rd367;
+	@%p55 bra $L79;
+	atom.global.cas.b64 %rd368, [%rd362], %rd363, %rd367;
+	setp.eq.u64 %p56, %rd368, %rd363;
+	mov.b64 %rd363, %rd368;
+	@!%p56 bra $L78;
+$L79:
+	mov.b64 %fd17, %rd363;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p57, %fd18, %fd7;
@@ -39035,489 +38316,489 @@ $L82:
 $L72:
 	bra.uni $L71;
 $L73:
-	@!%p52 bra $L84;
+	@!%p52 bra $L81;
 	mov.pred %p58, 0;
-	mov.b64 %rd395, %rd325;
+	mov.b64 %rd369, %rd302;
 	mov.b32 %r105, %r102;
-$L85:
-	@!%p11 bra $L89;
+$L82:
+	@!%p11 bra $L86;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd396, %r106;
-	mov.b64 %rd397, %rd396;
+	cvt.s64.s32 %rd370, %r106;
+	mov.b64 %rd371, %rd370;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd398, %r107;
-	min.u64 %rd399, %rd398, 32;
-	cvt.u32.u64 %r108, %rd399;
+	cvt.s64.s32 %rd372, %r107;
+	min.u64 %rd373, %rd372, 32;
+	cvt.u32.u64 %r108, %rd373;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
 	setp.hs.u32 %p59, %r108, 32;
 	selp.b32 %r111, 0, %r109, %p59;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd400, %rd397;
+	mov.b64 %rd374, %rd371;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd401, %rd400, %rd160;
-	mad.lo.s64 %rd402, %rd401, 4, %rd158;
-	ld.relaxed.gpu.global.u32 %r114, [%rd402+0];
+	mul.lo.s64 %rd375, %rd374, %rd144;
+	mad.lo.s64 %rd376, %rd375, 4, %rd142;
+	ld.relaxed.gpu.global.u32 %r114, [%rd376+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
 	setp.ne.u32 %p60, %r116, 0x0;
 	mov.pred %p61, %p60;
 	not.pred %p62, %p61;
-	@!%p62 bra $L91;
-	mul.lo.s64 %rd403, %rd400, %rd160;
-	mad.lo.s64 %rd404, %rd403, 4, %rd158;
-	atom.global.or.b32 %r117, [%rd404], %r113;
+	@!%p62 bra $L88;
+	mul.lo.s64 %rd377, %rd374, %rd144;
+	mad.lo.s64 %rd378, %rd377, 4, %rd142;
+	atom.global.or.b32 %r117, [%rd378], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
 	setp.ne.u32 %p63, %r119, 0x0;
 	mov.pred %p61, %p63;
-$L91:
-	@!%p61 bra $L93;
-	mov.b64 %rd405, %rd395;
-	mov.b64 %rd406, %rd405;
+$L88:
+	@!%p61 bra $L90;
+	mov.b64 %rd379, %rd369;
+	mov.b64 %rd380, %rd379;
 	mov.pred %p64, 0;
-	bra.uni $L87;
-$L93:
-	mov.b64 %rd407, %rd395;
-	mov.b64 %rd406, %rd407;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd381, %rd369;
+	mov.b64 %rd380, %rd381;
 	mov.pred %p64, 1;
-	bra.uni $L87;
-$L89:
-	@!%p12 bra $L95;
-	cvt.s64.s32 %rd408, %r105;
-	mul.lo.s64 %rd409, %rd408, %rd163;
-	mad.lo.s64 %rd410, %rd409, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r120, [%rd410+0];
+	bra.uni $L84;
+$L86:
+	@!%p12 bra $L92;
+	cvt.s64.s32 %rd382, %r105;
+	mul.lo.s64 %rd383, %rd382, %rd147;
+	mad.lo.s64 %rd384, %rd383, 4, %rd145;
+	ld.relaxed.gpu.global.s32 %r120, [%rd384+0];
 	mov.b32 %r121, %r120;
 	setp.eq.s32 %p65, %r121, %r35;
 	mov.pred %p66, %p65;
 	not.pred %p67, %p66;
-	@!%p67 bra $L97;
-	cvt.s64.s32 %rd411, %r105;
-	mul.lo.s64 %rd412, %rd411, %rd163;
-	mad.lo.s64 %rd413, %rd412, 4, %rd161;
-	atom.global.exch.b32 %r122, [%rd413], %r35;
+	@!%p67 bra $L94;
+	cvt.s64.s32 %rd385, %r105;
+	mul.lo.s64 %rd386, %rd385, %rd147;
+	mad.lo.s64 %rd387, %rd386, 4, %rd145;
+	atom.global.exch.b32 %r122, [%rd387], %r35;
 	mov.b32 %r123, %r122;
 	setp.eq.s32 %p68, %r123, %r35;
 	mov.pred %p66, %p68;
-$L97:
-	@!%p66 bra $L99;
-	mov.b64 %rd414, %rd395;
-	mov.b64 %rd406, %rd414;
+$L94:
+	@!%p66 bra $L96;
+	mov.b64 %rd388, %rd369;
+	mov.b64 %rd380, %rd388;
 	mov.pred %p64, 0;
-	bra.uni $L87;
-$L99:
-$L95:
-	mul.lo.s64 %rd415, %rd395, %rd187;
-	mad.lo.s64 %rd416, %rd415, 4, %rd185;
-	st.shared.s32 [%rd416+0], %r105;
-	add.s64 %rd417, %rd395, 1;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd406, %rd418;
+	bra.uni $L84;
+$L96:
+$L92:
+	mul.lo.s64 %rd389, %rd369, %rd164;
+	mad.lo.s64 %rd390, %rd389, 4, %rd162;
+	st.shared.s32 [%rd390+0], %r105;
+	add.s64 %rd391, %rd369, 1;
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd380, %rd392;
 	mov.pred %p64, 1;
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	mov.b64 %rd419, %rd406;
-	mov.pred %p69, %p64;
-	mov.b64 %rd325, %rd419;
-	mov.pred %p58, %p69;
-	@!%p58 bra $L101;
-	mov.b64 %rd420, %rd135;
-	mov.b32 %r124, %r102;
-	setp.lt.s64 %p70, %rd129, 64;
-	setp.le.s64 %p71, %rd165, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L102;
-	mov.b64 %rd421, %rd420;
-	mov.b32 %r125, %r124;
-	cvt.s64.s32 %rd422, %r125;
-	add.s64 %rd423, %rd422, 1;
-	mul.lo.s64 %rd424, %rd423, %rd138;
-	mad.lo.s64 %rd425, %rd424, 8, %rd136;
-	ld.global.nc.s64 %rd426, [%rd425+0];
-	mov.b64 %rd427, %rd426;
-	cvt.s64.s32 %rd428, %r125;
-	mul.lo.s64 %rd429, %rd428, %rd138;
-	mad.lo.s64 %rd430, %rd429, 8, %rd136;
-	ld.global.nc.s64 %rd431, [%rd430+0];
-	mov.b64 %rd432, %rd431;
-	sub.s64 %rd433, %rd427, %rd432;
-	mov.b64 %rd434, %rd433;
-	add.s64 %rd435, %rd130, %rd434;
-	mov.b64 %rd130, %rd435;
-	bra.uni $L103;
-$L102:
-	rem.s64 %rd436, %rd129, %rd165;
-	setp.eq.s64 %p73, %rd165, -1;
-	selp.b64 %rd437, 0, %rd436, %p73;
-	setp.eq.s64 %p74, %rd165, 0;
-	selp.b64 %rd438, %rd129, %rd437, %p74;
-	setp.eq.s64 %p75, %rd438, 0;
-	@!%p75 bra $L105;
-	mov.b64 %rd439, %rd420;
-	mov.b32 %r126, %r124;
-	cvt.s64.s32 %rd440, %r126;
-	add.s64 %rd441, %rd440, 1;
-	mul.lo.s64 %rd442, %rd441, %rd138;
-	mad.lo.s64 %rd443, %rd442, 8, %rd136;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	cvt.s64.s32 %rd446, %r126;
-	mul.lo.s64 %rd447, %rd446, %rd138;
-	mad.lo.s64 %rd448, %rd447, 8, %rd136;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	sub.s64 %rd451, %rd445, %rd450;
-	mov.b64 %rd452, %rd451;
-	mul.lo.s64 %rd453, %rd165, %rd452;
-	add.s64 %rd454, %rd130, %rd453;
-	mov.b64 %rd130, %rd454;
-$L105:
-$L103:
-	add.s64 %rd455, %rd129, 1;
-	mov.b64 %rd129, %rd455;
-$L101:
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
 $L84:
+	mov.b64 %rd393, %rd380;
+	mov.pred %p69, %p64;
+	mov.b64 %rd302, %rd393;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L98;
+	mov.b64 %rd394, %rd119;
+	mov.b32 %r124, %r102;
+	setp.lt.s64 %p70, %rd113, 64;
+	setp.le.s64 %p71, %rd149, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L99;
+	mov.b64 %rd395, %rd394;
+	mov.b32 %r125, %r124;
+	cvt.s64.s32 %rd396, %r125;
+	add.s64 %rd397, %rd396, 1;
+	mul.lo.s64 %rd398, %rd397, %rd122;
+	mad.lo.s64 %rd399, %rd398, 8, %rd120;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	cvt.s64.s32 %rd402, %r125;
+	mul.lo.s64 %rd403, %rd402, %rd122;
+	mad.lo.s64 %rd404, %rd403, 8, %rd120;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	sub.s64 %rd407, %rd401, %rd406;
+	mov.b64 %rd408, %rd407;
+	add.s64 %rd409, %rd114, %rd408;
+	mov.b64 %rd114, %rd409;
+	bra.uni $L100;
+$L99:
+	rem.s64 %rd410, %rd113, %rd149;
+	setp.eq.s64 %p73, %rd149, -1;
+	selp.b64 %rd411, 0, %rd410, %p73;
+	setp.eq.s64 %p74, %rd149, 0;
+	selp.b64 %rd412, %rd113, %rd411, %p74;
+	setp.eq.s64 %p75, %rd412, 0;
+	@!%p75 bra $L102;
+	mov.b64 %rd413, %rd394;
+	mov.b32 %r126, %r124;
+	cvt.s64.s32 %rd414, %r126;
+	add.s64 %rd415, %rd414, 1;
+	mul.lo.s64 %rd416, %rd415, %rd122;
+	mad.lo.s64 %rd417, %rd416, 8, %rd120;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r126;
+	mul.lo.s64 %rd421, %rd420, %rd122;
+	mad.lo.s64 %rd422, %rd421, 8, %rd120;
+	ld.global.nc.s64 %rd423, [%rd422+0];
+	mov.b64 %rd424, %rd423;
+	sub.s64 %rd425, %rd419, %rd424;
+	mov.b64 %rd426, %rd425;
+	mul.lo.s64 %rd427, %rd149, %rd426;
+	add.s64 %rd428, %rd114, %rd427;
+	mov.b64 %rd114, %rd428;
+$L102:
+$L100:
+	add.s64 %rd429, %rd113, 1;
+	mov.b64 %rd113, %rd429;
+$L98:
+$L81:
 $L62:
-	add.s64 %rd456, %rd331, %rd321;
-	mov.b64 %rd331, %rd456;
+	add.s64 %rd430, %rd308, %rd298;
+	mov.b64 %rd308, %rd430;
 	bra.uni $L61;
 $L63:
-	mov.b64 %rd457, %rd325;
-$L106:
-	@!%p11 bra $L110;
-	bra.uni $L108;
-$L110:
+	mov.b64 %rd431, %rd302;
+$L103:
+	@!%p11 bra $L107;
+	bra.uni $L105;
+$L107:
 	// block scan
-	mov.b64 %rd458, %rd457;
+	mov.b64 %rd432, %rd431;
 	mov.b32 %r127, %r3;
-$L111:
+$L108:
 	setp.hs.u32 %p76, %r127, 32;
-	@%p76 bra $L112;
-	mov.b64 {%r128, %r129}, %rd458;
+	@%p76 bra $L109;
+	mov.b64 {%r128, %r129}, %rd432;
 	shfl.sync.up.b32 %r130|%p77, %r128, %r127, 0, %r17;
 	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd459, {%r130, %r131};
-	@!%p77 bra $L113;
-	add.s64 %rd460, %rd459, %rd458;
-	mov.b64 %rd458, %rd460;
-$L113:
+	mov.b64 %rd433, {%r130, %r131};
+	@!%p77 bra $L110;
+	add.s64 %rd434, %rd433, %rd432;
+	mov.b64 %rd432, %rd434;
+$L110:
 	shl.b32 %r127, %r127, 1;
-	bra.uni $L111;
-$L112:
-	mov.b64 {%r132, %r133}, %rd458;
+	bra.uni $L108;
+$L109:
+	mov.b64 {%r132, %r133}, %rd432;
 	shfl.sync.up.b32 %r134|%p78, %r132, %r3, 0, %r17;
 	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd461, {%r134, %r135};
+	mov.b64 %rd435, {%r134, %r135};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd462, %rd461, 0, %p80;
+	selp.b64 %rd436, %rd435, 0, %p80;
 	sub.u32 %r136, %r13, %r3;
 	setp.eq.u32 %p81, %r7, %r136;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd458;
-$L114:
+	@!%p81 bra $L111;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	st.shared.s64 [%rd438+0], %rd432;
+$L111:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L115;
-	mov.b64 %rd465, 0;
+	@!%p82 bra $L112;
+	mov.b64 %rd439, 0;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L116;
-	mul.wide.u32 %rd466, %r7, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	ld.shared.s64 %rd468, [%rd467+0];
-	mov.b64 %rd465, %rd468;
-$L116:
-	mov.b64 {%r137, %r138}, %rd465;
+	@!%p83 bra $L113;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	ld.shared.s64 %rd442, [%rd441+0];
+	mov.b64 %rd439, %rd442;
+$L113:
+	mov.b64 {%r137, %r138}, %rd439;
 	shfl.sync.up.b32 %r139|%p84, %r137, 1, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd469, {%r139, %r140};
-	@!%p84 bra $L117;
-	add.s64 %rd470, %rd469, %rd465;
-	mov.b64 %rd465, %rd470;
-$L117:
-	mov.b64 {%r141, %r142}, %rd465;
+	mov.b64 %rd443, {%r139, %r140};
+	@!%p84 bra $L114;
+	add.s64 %rd444, %rd443, %rd439;
+	mov.b64 %rd439, %rd444;
+$L114:
+	mov.b64 {%r141, %r142}, %rd439;
 	shfl.sync.up.b32 %r143|%p85, %r141, 2, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd471, {%r143, %r144};
-	@!%p85 bra $L118;
-	add.s64 %rd472, %rd471, %rd465;
-	mov.b64 %rd465, %rd472;
-$L118:
-	mov.b64 {%r145, %r146}, %rd465;
+	mov.b64 %rd445, {%r143, %r144};
+	@!%p85 bra $L115;
+	add.s64 %rd446, %rd445, %rd439;
+	mov.b64 %rd439, %rd446;
+$L115:
+	mov.b64 {%r145, %r146}, %rd439;
 	shfl.sync.up.b32 %r147|%p86, %r145, 4, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd473, {%r147, %r148};
-	@!%p86 bra $L119;
-	add.s64 %rd474, %rd473, %rd465;
-	mov.b64 %rd465, %rd474;
-$L119:
-	mov.b64 {%r149, %r150}, %rd465;
+	mov.b64 %rd447, {%r147, %r148};
+	@!%p86 bra $L116;
+	add.s64 %rd448, %rd447, %rd439;
+	mov.b64 %rd439, %rd448;
+$L116:
+	mov.b64 {%r149, %r150}, %rd439;
 	shfl.sync.up.b32 %r151|%p87, %r149, 8, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd475, {%r151, %r152};
-	@!%p87 bra $L120;
-	add.s64 %rd476, %rd475, %rd465;
-	mov.b64 %rd465, %rd476;
-$L120:
-	mov.b64 {%r153, %r154}, %rd465;
+	mov.b64 %rd449, {%r151, %r152};
+	@!%p87 bra $L117;
+	add.s64 %rd450, %rd449, %rd439;
+	mov.b64 %rd439, %rd450;
+$L117:
+	mov.b64 {%r153, %r154}, %rd439;
 	shfl.sync.up.b32 %r155|%p88, %r153, 16, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd477, {%r155, %r156};
-	@!%p88 bra $L121;
-	add.s64 %rd478, %rd477, %rd465;
-	mov.b64 %rd465, %rd478;
-$L121:
-	mov.b64 {%r157, %r158}, %rd465;
+	mov.b64 %rd451, {%r155, %r156};
+	@!%p88 bra $L118;
+	add.s64 %rd452, %rd451, %rd439;
+	mov.b64 %rd439, %rd452;
+$L118:
+	mov.b64 {%r157, %r158}, %rd439;
 	shfl.sync.up.b32 %r159|%p89, %r157, 1, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd479, {%r159, %r160};
-	selp.b64 %rd480, %rd479, 0, %p89;
-	@!%p83 bra $L122;
-	mul.wide.u32 %rd481, %r7, 16;
-	add.s64 %rd482, %rd1, %rd481;
-	add.s64 %rd483, %rd482, 512;
-	st.shared.s64 [%rd483+0], %rd480;
-$L122:
+	mov.b64 %rd453, {%r159, %r160};
+	selp.b64 %rd454, %rd453, 0, %p89;
+	@!%p83 bra $L119;
+	mul.wide.u32 %rd455, %r7, 16;
+	add.s64 %rd456, %rd1, %rd455;
+	add.s64 %rd457, %rd456, 512;
+	st.shared.s64 [%rd457+0], %rd454;
+$L119:
 	sub.u32 %r161, %r10, 1;
 	setp.eq.u32 %p90, %r7, %r161;
-	@!%p90 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd465;
-$L123:
-$L115:
+	@!%p90 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd439;
+$L120:
+$L112:
 	bar.sync 0;
-	mul.wide.u32 %rd484, %r8, 16;
-	add.s64 %rd485, %rd1, %rd484;
-	add.s64 %rd486, %rd485, 512;
-	ld.shared.s64 %rd487, [%rd486+0];
-	add.s64 %rd488, %rd487, %rd462;
-	ld.shared.s64 %rd489, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd488;
+	mul.wide.u32 %rd458, %r8, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	ld.shared.s64 %rd461, [%rd460+0];
+	add.s64 %rd462, %rd461, %rd436;
+	ld.shared.s64 %rd463, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd462;
 	shfl.sync.idx.b32 %r164|%p91, %r162, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
-	mov.b64 %rd490, {%r164, %r165};
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, 0;
-	cvt.u64.u32 %rd499, %r2;
-	setp.eq.s64 %p92, %rd499, 0;
-	setp.gt.s64 %p93, %rd497, 0;
+	mov.b64 %rd464, {%r164, %r165};
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, 0;
+	cvt.u64.u32 %rd473, %r2;
+	setp.eq.s64 %p92, %rd473, 0;
+	setp.gt.s64 %p93, %rd471, 0;
 	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L125;
-	atom.global.add.u64 %rd500, [%rd155], %rd497;
-	mov.b64 %rd501, %rd500;
-	mov.b64 %rd498, %rd501;
-$L125:
-	cvt.u64.u32 %rd502, %r2;
-	setp.eq.s64 %p95, %rd502, 0;
+	@!%p94 bra $L122;
+	atom.global.add.u64 %rd474, [%rd139], %rd471;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd472, %rd475;
+$L122:
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p95, %rd476, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
-	@!%p97 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd498;
-$L126:
+	@!%p97 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd472;
+$L123:
 	bar.sync 0;
-	ld.shared.s64 %rd503, [%rd1+1024];
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd498, %rd504;
-	add.s64 %rd505, %rd498, %rd496;
-	mov.b64 %rd506, %rd505;
-	mov.b64 %rd507, 0;
-$L127:
-	setp.lt.s64 %p98, %rd507, %rd457;
+	ld.shared.s64 %rd477, [%rd1+1024];
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd472, %rd478;
+	add.s64 %rd479, %rd472, %rd470;
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, 0;
+$L124:
+	setp.lt.s64 %p98, %rd481, %rd431;
 	not.pred %p99, %p98;
-	@!%p99 bra $L131;
-	bra.uni $L129;
-$L131:
-	mul.lo.s64 %rd508, %rd507, %rd187;
-	mad.lo.s64 %rd509, %rd508, 4, %rd185;
-	ld.shared.s32 %r166, [%rd509+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd510, %rd506, %rd507;
-	mul.lo.s64 %rd511, %rd510, %rd154;
-	mad.lo.s64 %rd512, %rd511, 4, %rd152;
-	st.global.s32 [%rd512+0], %r167;
+	@!%p99 bra $L128;
+	bra.uni $L126;
 $L128:
-	add.s64 %rd513, %rd507, 1;
-	mov.b64 %rd507, %rd513;
-	bra.uni $L127;
-$L129:
-	bra.uni $L108;
-$L107:
-	bra.uni $L106;
-$L108:
+	mul.lo.s64 %rd482, %rd481, %rd164;
+	mad.lo.s64 %rd483, %rd482, 4, %rd162;
+	ld.shared.s32 %r166, [%rd483+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd484, %rd480, %rd481;
+	mul.lo.s64 %rd485, %rd484, %rd138;
+	mad.lo.s64 %rd486, %rd485, 4, %rd136;
+	st.global.s32 [%rd486+0], %r167;
+$L125:
+	add.s64 %rd487, %rd481, 1;
+	mov.b64 %rd481, %rd487;
+	bra.uni $L124;
+$L126:
+	bra.uni $L105;
+$L104:
+	bra.uni $L103;
+$L105:
 $L50:
-	add.s64 %rd514, %rd324, %rd323;
-	mov.b64 %rd324, %rd514;
+	add.s64 %rd488, %rd301, %rd300;
+	mov.b64 %rd301, %rd488;
 	bra.uni $L49;
 $L51:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd118, %rd118, %rd117;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd515, %rd129;
-	mov.b64 %rd516, %rd130;
+	mov.b64 %rd489, %rd113;
+	mov.b64 %rd490, %rd114;
 	// block reduction
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L132:
+$L129:
 	setp.hs.u32 %p100, %r169, 32;
-	@%p100 bra $L133;
-	mov.b64 {%r170, %r171}, %rd515;
+	@%p100 bra $L130;
+	mov.b64 {%r170, %r171}, %rd489;
 	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd517, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd516;
+	mov.b64 %rd491, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd490;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd518, {%r176, %r177};
-	@!%p101 bra $L134;
-	setp.gt.s64 %p102, %rd517, %rd515;
-	setp.eq.s64 %p103, %rd517, %rd515;
-	setp.lt.s64 %p104, %rd518, %rd516;
+	mov.b64 %rd492, {%r176, %r177};
+	@!%p101 bra $L131;
+	setp.gt.s64 %p102, %rd491, %rd489;
+	setp.eq.s64 %p103, %rd491, %rd489;
+	setp.lt.s64 %p104, %rd492, %rd490;
 	and.pred %p105, %p103, %p104;
 	or.pred %p106, %p102, %p105;
-	selp.b64 %rd519, %rd517, %rd515, %p106;
-	selp.b64 %rd520, %rd518, %rd516, %p106;
-	mov.b64 %rd515, %rd519;
-	mov.b64 %rd516, %rd520;
-$L134:
+	selp.b64 %rd493, %rd491, %rd489, %p106;
+	selp.b64 %rd494, %rd492, %rd490, %p106;
+	mov.b64 %rd489, %rd493;
+	mov.b64 %rd490, %rd494;
+$L131:
 	shl.b32 %r169, %r169, 1;
-	bra.uni $L132;
-$L133:
+	bra.uni $L129;
+$L130:
 	setp.eq.u32 %p107, %r7, 0;
-	@!%p107 bra $L135;
-	mul.wide.u32 %rd521, %r8, 16;
-	add.s64 %rd522, %rd1, %rd521;
-	st.shared.s64 [%rd522+0], %rd515;
-	st.shared.s64 [%rd522+8], %rd516;
-$L135:
+	@!%p107 bra $L132;
+	mul.wide.u32 %rd495, %r8, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	st.shared.s64 [%rd496+0], %rd489;
+	st.shared.s64 [%rd496+8], %rd490;
+$L132:
 	bar.sync 0;
 	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L136;
+	@!%p108 bra $L133;
 	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L137;
-	mul.wide.u32 %rd523, %r7, 16;
-	add.s64 %rd524, %rd1, %rd523;
-	ld.shared.s64 %rd525, [%rd524+0];
-	ld.shared.s64 %rd526, [%rd524+8];
-	mov.b64 %rd515, %rd525;
-	mov.b64 %rd516, %rd526;
-$L137:
+	@!%p109 bra $L134;
+	mul.wide.u32 %rd497, %r7, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	ld.shared.s64 %rd499, [%rd498+0];
+	ld.shared.s64 %rd500, [%rd498+8];
+	mov.b64 %rd489, %rd499;
+	mov.b64 %rd490, %rd500;
+$L134:
 	sub.u32 %r178, %r10, 1;
-	mov.b64 {%r179, %r180}, %rd515;
+	mov.b64 {%r179, %r180}, %rd489;
 	shfl.sync.down.b32 %r181|%p110, %r179, 1, %r178, %r17;
 	shfl.sync.down.b32 %r182, %r180, 1, %r178, %r17;
-	mov.b64 %rd527, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd516;
+	mov.b64 %rd501, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd490;
 	shfl.sync.down.b32 %r185, %r183, 1, %r178, %r17;
 	shfl.sync.down.b32 %r186, %r184, 1, %r178, %r17;
-	mov.b64 %rd528, {%r185, %r186};
-	@!%p110 bra $L138;
-	setp.gt.s64 %p111, %rd527, %rd515;
-	setp.eq.s64 %p112, %rd527, %rd515;
-	setp.lt.s64 %p113, %rd528, %rd516;
+	mov.b64 %rd502, {%r185, %r186};
+	@!%p110 bra $L135;
+	setp.gt.s64 %p111, %rd501, %rd489;
+	setp.eq.s64 %p112, %rd501, %rd489;
+	setp.lt.s64 %p113, %rd502, %rd490;
 	and.pred %p114, %p112, %p113;
 	or.pred %p115, %p111, %p114;
-	selp.b64 %rd529, %rd527, %rd515, %p115;
-	selp.b64 %rd530, %rd528, %rd516, %p115;
-	mov.b64 %rd515, %rd529;
-	mov.b64 %rd516, %rd530;
-$L138:
-	mov.b64 {%r187, %r188}, %rd515;
+	selp.b64 %rd503, %rd501, %rd489, %p115;
+	selp.b64 %rd504, %rd502, %rd490, %p115;
+	mov.b64 %rd489, %rd503;
+	mov.b64 %rd490, %rd504;
+$L135:
+	mov.b64 {%r187, %r188}, %rd489;
 	shfl.sync.down.b32 %r189|%p116, %r187, 2, %r178, %r17;
 	shfl.sync.down.b32 %r190, %r188, 2, %r178, %r17;
-	mov.b64 %rd531, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd516;
+	mov.b64 %rd505, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd490;
 	shfl.sync.down.b32 %r193, %r191, 2, %r178, %r17;
 	shfl.sync.down.b32 %r194, %r192, 2, %r178, %r17;
-	mov.b64 %rd532, {%r193, %r194};
-	@!%p116 bra $L139;
-	setp.gt.s64 %p117, %rd531, %rd515;
-	setp.eq.s64 %p118, %rd531, %rd515;
-	setp.lt.s64 %p119, %rd532, %rd516;
+	mov.b64 %rd506, {%r193, %r194};
+	@!%p116 bra $L136;
+	setp.gt.s64 %p117, %rd505, %rd489;
+	setp.eq.s64 %p118, %rd505, %rd489;
+	setp.lt.s64 %p119, %rd506, %rd490;
 	and.pred %p120, %p118, %p119;
 	or.pred %p121, %p117, %p120;
-	selp.b64 %rd533, %rd531, %rd515, %p121;
-	selp.b64 %rd534, %rd532, %rd516, %p121;
-	mov.b64 %rd515, %rd533;
-	mov.b64 %rd516, %rd534;
-$L139:
-	mov.b64 {%r195, %r196}, %rd515;
+	selp.b64 %rd507, %rd505, %rd489, %p121;
+	selp.b64 %rd508, %rd506, %rd490, %p121;
+	mov.b64 %rd489, %rd507;
+	mov.b64 %rd490, %rd508;
+$L136:
+	mov.b64 {%r195, %r196}, %rd489;
 	shfl.sync.down.b32 %r197|%p122, %r195, 4, %r178, %r17;
 	shfl.sync.down.b32 %r198, %r196, 4, %r178, %r17;
-	mov.b64 %rd535, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd516;
+	mov.b64 %rd509, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd490;
 	shfl.sync.down.b32 %r201, %r199, 4, %r178, %r17;
 	shfl.sync.down.b32 %r202, %r200, 4, %r178, %r17;
-	mov.b64 %rd536, {%r201, %r202};
-	@!%p122 bra $L140;
-	setp.gt.s64 %p123, %rd535, %rd515;
-	setp.eq.s64 %p124, %rd535, %rd515;
-	setp.lt.s64 %p125, %rd536, %rd516;
+	mov.b64 %rd510, {%r201, %r202};
+	@!%p122 bra $L137;
+	setp.gt.s64 %p123, %rd509, %rd489;
+	setp.eq.s64 %p124, %rd509, %rd489;
+	setp.lt.s64 %p125, %rd510, %rd490;
 	and.pred %p126, %p124, %p125;
 	or.pred %p127, %p123, %p126;
-	selp.b64 %rd537, %rd535, %rd515, %p127;
-	selp.b64 %rd538, %rd536, %rd516, %p127;
-	mov.b64 %rd515, %rd537;
-	mov.b64 %rd516, %rd538;
-$L140:
-	mov.b64 {%r203, %r204}, %rd515;
+	selp.b64 %rd511, %rd509, %rd489, %p127;
+	selp.b64 %rd512, %rd510, %rd490, %p127;
+	mov.b64 %rd489, %rd511;
+	mov.b64 %rd490, %rd512;
+$L137:
+	mov.b64 {%r203, %r204}, %rd489;
 	shfl.sync.down.b32 %r205|%p128, %r203, 8, %r178, %r17;
 	shfl.sync.down.b32 %r206, %r204, 8, %r178, %r17;
-	mov.b64 %rd539, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd516;
+	mov.b64 %rd513, {%r205, %r206};
+	mov.b64 {%r207, %r208}, %rd490;
 	shfl.sync.down.b32 %r209, %r207, 8, %r178, %r17;
 	shfl.sync.down.b32 %r210, %r208, 8, %r178, %r17;
-	mov.b64 %rd540, {%r209, %r210};
-	@!%p128 bra $L141;
-	setp.gt.s64 %p129, %rd539, %rd515;
-	setp.eq.s64 %p130, %rd539, %rd515;
-	setp.lt.s64 %p131, %rd540, %rd516;
+	mov.b64 %rd514, {%r209, %r210};
+	@!%p128 bra $L138;
+	setp.gt.s64 %p129, %rd513, %rd489;
+	setp.eq.s64 %p130, %rd513, %rd489;
+	setp.lt.s64 %p131, %rd514, %rd490;
 	and.pred %p132, %p130, %p131;
 	or.pred %p133, %p129, %p132;
-	selp.b64 %rd541, %rd539, %rd515, %p133;
-	selp.b64 %rd542, %rd540, %rd516, %p133;
-	mov.b64 %rd515, %rd541;
-	mov.b64 %rd516, %rd542;
-$L141:
-	mov.b64 {%r211, %r212}, %rd515;
+	selp.b64 %rd515, %rd513, %rd489, %p133;
+	selp.b64 %rd516, %rd514, %rd490, %p133;
+	mov.b64 %rd489, %rd515;
+	mov.b64 %rd490, %rd516;
+$L138:
+	mov.b64 {%r211, %r212}, %rd489;
 	shfl.sync.down.b32 %r213|%p134, %r211, 16, %r178, %r17;
 	shfl.sync.down.b32 %r214, %r212, 16, %r178, %r17;
-	mov.b64 %rd543, {%r213, %r214};
-	mov.b64 {%r215, %r216}, %rd516;
+	mov.b64 %rd517, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd490;
 	shfl.sync.down.b32 %r217, %r215, 16, %r178, %r17;
 	shfl.sync.down.b32 %r218, %r216, 16, %r178, %r17;
-	mov.b64 %rd544, {%r217, %r218};
-	@!%p134 bra $L142;
-	setp.gt.s64 %p135, %rd543, %rd515;
-	setp.eq.s64 %p136, %rd543, %rd515;
-	setp.lt.s64 %p137, %rd544, %rd516;
+	mov.b64 %rd518, {%r217, %r218};
+	@!%p134 bra $L139;
+	setp.gt.s64 %p135, %rd517, %rd489;
+	setp.eq.s64 %p136, %rd517, %rd489;
+	setp.lt.s64 %p137, %rd518, %rd490;
 	and.pred %p138, %p136, %p137;
 	or.pred %p139, %p135, %p138;
-	selp.b64 %rd545, %rd543, %rd515, %p139;
-	selp.b64 %rd546, %rd544, %rd516, %p139;
-	mov.b64 %rd515, %rd545;
-	mov.b64 %rd516, %rd546;
-$L142:
-$L136:
-	mul.wide.u32 %rd547, %r28, 16;
-	add.s64 %rd548, %rd11, %rd547;
+	selp.b64 %rd519, %rd517, %rd489, %p139;
+	selp.b64 %rd520, %rd518, %rd490, %p139;
+	mov.b64 %rd489, %rd519;
+	mov.b64 %rd490, %rd520;
+$L139:
+$L133:
+	mul.wide.u32 %rd521, %r28, 16;
+	add.s64 %rd522, %rd11, %rd521;
 	setp.eq.u32 %p140, %r5, 0;
-	@!%p140 bra $L143;
-	st.global.s64 [%rd548+0], %rd515;
-	st.global.s64 [%rd548+8], %rd516;
-$L143:
+	@!%p140 bra $L140;
+	st.global.s64 [%rd522+0], %rd489;
+	st.global.s64 [%rd522+8], %rd490;
+$L140:
 	ret;
 }
 
@@ -39566,19 +38847,12 @@ $L143:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<78>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<168>;
+	.reg .b64 %rd<152>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -39687,278 +38961,262 @@ $L143:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
-	cvt.u64.u32 %rd112, %r5;
-	cvt.u64.u32 %rd113, %r6;
-	mov.b64 %rd114, %rd112;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	mov.b64 %rd98, %rd96;
 $L1:
-	setp.ge.s64 %p8, %rd114, %rd4;
+	setp.ge.s64 %p8, %rd98, %rd4;
 	@%p8 bra $L2;
-	mad.lo.s64 %rd115, %rd114, 16, %rd3;
-	ld.global.s64 %rd116, [%rd115+0];
-	ld.global.s64 %rd117, [%rd115+8];
-	setp.gt.s64 %p9, %rd116, %rd110;
-	setp.eq.s64 %p10, %rd116, %rd110;
-	setp.lt.s64 %p11, %rd117, %rd111;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.gt.s64 %p9, %rd100, %rd94;
+	setp.eq.s64 %p10, %rd100, %rd94;
+	setp.lt.s64 %p11, %rd101, %rd95;
 	and.pred %p12, %p10, %p11;
 	or.pred %p13, %p9, %p12;
-	selp.b64 %rd118, %rd116, %rd110, %p13;
-	selp.b64 %rd119, %rd117, %rd111, %p13;
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-	add.s64 %rd114, %rd114, %rd113;
+	selp.b64 %rd102, %rd100, %rd94, %p13;
+	selp.b64 %rd103, %rd101, %rd95, %p13;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd120, %rd110;
-	mov.b64 %rd121, %rd111;
+	mov.b64 %rd104, %rd94;
+	mov.b64 %rd105, %rd95;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
+	mov.b64 {%r24, %r25}, %rd104;
 	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
+	mov.b64 %rd106, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd105;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
+	mov.b64 %rd107, {%r30, %r31};
 	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd122, %rd120;
-	setp.eq.s64 %p16, %rd122, %rd120;
-	setp.lt.s64 %p17, %rd123, %rd121;
+	setp.gt.s64 %p15, %rd106, %rd104;
+	setp.eq.s64 %p16, %rd106, %rd104;
+	setp.lt.s64 %p17, %rd107, %rd105;
 	and.pred %p18, %p16, %p17;
 	or.pred %p19, %p15, %p18;
-	selp.b64 %rd124, %rd122, %rd120, %p19;
-	selp.b64 %rd125, %rd123, %rd121, %p19;
-	mov.b64 %rd120, %rd124;
-	mov.b64 %rd121, %rd125;
+	selp.b64 %rd108, %rd106, %rd104, %p19;
+	selp.b64 %rd109, %rd107, %rd105, %p19;
+	mov.b64 %rd104, %rd108;
+	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd120;
+	mov.b64 {%r32, %r33}, %rd104;
 	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd126, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
+	mov.b64 %rd110, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd105;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd127, {%r38, %r39};
+	mov.b64 %rd111, {%r38, %r39};
 	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd126, %rd120;
-	setp.eq.s64 %p22, %rd126, %rd120;
-	setp.lt.s64 %p23, %rd127, %rd121;
+	setp.gt.s64 %p21, %rd110, %rd104;
+	setp.eq.s64 %p22, %rd110, %rd104;
+	setp.lt.s64 %p23, %rd111, %rd105;
 	and.pred %p24, %p22, %p23;
 	or.pred %p25, %p21, %p24;
-	selp.b64 %rd128, %rd126, %rd120, %p25;
-	selp.b64 %rd129, %rd127, %rd121, %p25;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
+	selp.b64 %rd112, %rd110, %rd104, %p25;
+	selp.b64 %rd113, %rd111, %rd105, %p25;
+	mov.b64 %rd104, %rd112;
+	mov.b64 %rd105, %rd113;
 $L4:
-	mov.b64 {%r40, %r41}, %rd120;
+	mov.b64 {%r40, %r41}, %rd104;
 	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd130, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
+	mov.b64 %rd114, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd105;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd131, {%r46, %r47};
+	mov.b64 %rd115, {%r46, %r47};
 	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd130, %rd120;
-	setp.eq.s64 %p28, %rd130, %rd120;
-	setp.lt.s64 %p29, %rd131, %rd121;
+	setp.gt.s64 %p27, %rd114, %rd104;
+	setp.eq.s64 %p28, %rd114, %rd104;
+	setp.lt.s64 %p29, %rd115, %rd105;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
-	selp.b64 %rd132, %rd130, %rd120, %p31;
-	selp.b64 %rd133, %rd131, %rd121, %p31;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
+	selp.b64 %rd116, %rd114, %rd104, %p31;
+	selp.b64 %rd117, %rd115, %rd105, %p31;
+	mov.b64 %rd104, %rd116;
+	mov.b64 %rd105, %rd117;
 $L5:
-	mov.b64 {%r48, %r49}, %rd120;
+	mov.b64 {%r48, %r49}, %rd104;
 	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd134, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
+	mov.b64 %rd118, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd105;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd135, {%r54, %r55};
+	mov.b64 %rd119, {%r54, %r55};
 	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd134, %rd120;
-	setp.eq.s64 %p34, %rd134, %rd120;
-	setp.lt.s64 %p35, %rd135, %rd121;
+	setp.gt.s64 %p33, %rd118, %rd104;
+	setp.eq.s64 %p34, %rd118, %rd104;
+	setp.lt.s64 %p35, %rd119, %rd105;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd136, %rd134, %rd120, %p37;
-	selp.b64 %rd137, %rd135, %rd121, %p37;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
+	selp.b64 %rd120, %rd118, %rd104, %p37;
+	selp.b64 %rd121, %rd119, %rd105, %p37;
+	mov.b64 %rd104, %rd120;
+	mov.b64 %rd105, %rd121;
 $L6:
-	mov.b64 {%r56, %r57}, %rd120;
+	mov.b64 {%r56, %r57}, %rd104;
 	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd138, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
+	mov.b64 %rd122, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd105;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd139, {%r62, %r63};
+	mov.b64 %rd123, {%r62, %r63};
 	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd138, %rd120;
-	setp.eq.s64 %p40, %rd138, %rd120;
-	setp.lt.s64 %p41, %rd139, %rd121;
+	setp.gt.s64 %p39, %rd122, %rd104;
+	setp.eq.s64 %p40, %rd122, %rd104;
+	setp.lt.s64 %p41, %rd123, %rd105;
 	and.pred %p42, %p40, %p41;
 	or.pred %p43, %p39, %p42;
-	selp.b64 %rd140, %rd138, %rd120, %p43;
-	selp.b64 %rd141, %rd139, %rd121, %p43;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
+	selp.b64 %rd124, %rd122, %rd104, %p43;
+	selp.b64 %rd125, %rd123, %rd105, %p43;
+	mov.b64 %rd104, %rd124;
+	mov.b64 %rd105, %rd125;
 $L7:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L8;
-	mul.wide.u32 %rd142, %r8, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	st.shared.s64 [%rd143+0], %rd120;
-	st.shared.s64 [%rd143+8], %rd121;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	st.shared.s64 [%rd127+0], %rd104;
+	st.shared.s64 [%rd127+8], %rd105;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L9;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L10;
-	mul.wide.u32 %rd144, %r7, 16;
-	add.s64 %rd145, %rd1, %rd144;
-	ld.shared.s64 %rd146, [%rd145+0];
-	ld.shared.s64 %rd147, [%rd145+8];
-	mov.b64 %rd120, %rd146;
-	mov.b64 %rd121, %rd147;
+	mul.wide.u32 %rd128, %r7, 16;
+	add.s64 %rd129, %rd1, %rd128;
+	ld.shared.s64 %rd130, [%rd129+0];
+	ld.shared.s64 %rd131, [%rd129+8];
+	mov.b64 %rd104, %rd130;
+	mov.b64 %rd105, %rd131;
 $L10:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
+	mov.b64 {%r65, %r66}, %rd104;
 	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd148, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
+	mov.b64 %rd132, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd105;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd149, {%r71, %r72};
+	mov.b64 %rd133, {%r71, %r72};
 	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd148, %rd120;
-	setp.eq.s64 %p49, %rd148, %rd120;
-	setp.lt.s64 %p50, %rd149, %rd121;
+	setp.gt.s64 %p48, %rd132, %rd104;
+	setp.eq.s64 %p49, %rd132, %rd104;
+	setp.lt.s64 %p50, %rd133, %rd105;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
-	selp.b64 %rd150, %rd148, %rd120, %p52;
-	selp.b64 %rd151, %rd149, %rd121, %p52;
-	mov.b64 %rd120, %rd150;
-	mov.b64 %rd121, %rd151;
+	selp.b64 %rd134, %rd132, %rd104, %p52;
+	selp.b64 %rd135, %rd133, %rd105, %p52;
+	mov.b64 %rd104, %rd134;
+	mov.b64 %rd105, %rd135;
 $L11:
-	mov.b64 {%r73, %r74}, %rd120;
+	mov.b64 {%r73, %r74}, %rd104;
 	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd152, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
+	mov.b64 %rd136, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd105;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd153, {%r79, %r80};
+	mov.b64 %rd137, {%r79, %r80};
 	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd152, %rd120;
-	setp.eq.s64 %p55, %rd152, %rd120;
-	setp.lt.s64 %p56, %rd153, %rd121;
+	setp.gt.s64 %p54, %rd136, %rd104;
+	setp.eq.s64 %p55, %rd136, %rd104;
+	setp.lt.s64 %p56, %rd137, %rd105;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd154, %rd152, %rd120, %p58;
-	selp.b64 %rd155, %rd153, %rd121, %p58;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd155;
+	selp.b64 %rd138, %rd136, %rd104, %p58;
+	selp.b64 %rd139, %rd137, %rd105, %p58;
+	mov.b64 %rd104, %rd138;
+	mov.b64 %rd105, %rd139;
 $L12:
-	mov.b64 {%r81, %r82}, %rd120;
+	mov.b64 {%r81, %r82}, %rd104;
 	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd156, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
+	mov.b64 %rd140, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd105;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd157, {%r87, %r88};
+	mov.b64 %rd141, {%r87, %r88};
 	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd156, %rd120;
-	setp.eq.s64 %p61, %rd156, %rd120;
-	setp.lt.s64 %p62, %rd157, %rd121;
+	setp.gt.s64 %p60, %rd140, %rd104;
+	setp.eq.s64 %p61, %rd140, %rd104;
+	setp.lt.s64 %p62, %rd141, %rd105;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd158, %rd156, %rd120, %p64;
-	selp.b64 %rd159, %rd157, %rd121, %p64;
-	mov.b64 %rd120, %rd158;
-	mov.b64 %rd121, %rd159;
+	selp.b64 %rd142, %rd140, %rd104, %p64;
+	selp.b64 %rd143, %rd141, %rd105, %p64;
+	mov.b64 %rd104, %rd142;
+	mov.b64 %rd105, %rd143;
 $L13:
-	mov.b64 {%r89, %r90}, %rd120;
+	mov.b64 {%r89, %r90}, %rd104;
 	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd160, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
+	mov.b64 %rd144, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd105;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd161, {%r95, %r96};
+	mov.b64 %rd145, {%r95, %r96};
 	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd160, %rd120;
-	setp.eq.s64 %p67, %rd160, %rd120;
-	setp.lt.s64 %p68, %rd161, %rd121;
+	setp.gt.s64 %p66, %rd144, %rd104;
+	setp.eq.s64 %p67, %rd144, %rd104;
+	setp.lt.s64 %p68, %rd145, %rd105;
 	and.pred %p69, %p67, %p68;
 	or.pred %p70, %p66, %p69;
-	selp.b64 %rd162, %rd160, %rd120, %p70;
-	selp.b64 %rd163, %rd161, %rd121, %p70;
-	mov.b64 %rd120, %rd162;
-	mov.b64 %rd121, %rd163;
+	selp.b64 %rd146, %rd144, %rd104, %p70;
+	selp.b64 %rd147, %rd145, %rd105, %p70;
+	mov.b64 %rd104, %rd146;
+	mov.b64 %rd105, %rd147;
 $L14:
-	mov.b64 {%r97, %r98}, %rd120;
+	mov.b64 {%r97, %r98}, %rd104;
 	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd164, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
+	mov.b64 %rd148, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd105;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd165, {%r103, %r104};
+	mov.b64 %rd149, {%r103, %r104};
 	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd164, %rd120;
-	setp.eq.s64 %p73, %rd164, %rd120;
-	setp.lt.s64 %p74, %rd165, %rd121;
+	setp.gt.s64 %p72, %rd148, %rd104;
+	setp.eq.s64 %p73, %rd148, %rd104;
+	setp.lt.s64 %p74, %rd149, %rd105;
 	and.pred %p75, %p73, %p74;
 	or.pred %p76, %p72, %p75;
-	selp.b64 %rd166, %rd164, %rd120, %p76;
-	selp.b64 %rd167, %rd165, %rd121, %p76;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
+	selp.b64 %rd150, %rd148, %rd104, %p76;
+	selp.b64 %rd151, %rd149, %rd105, %p76;
+	mov.b64 %rd104, %rd150;
+	mov.b64 %rd105, %rd151;
 $L15:
 $L9:
 	setp.eq.u32 %p77, %r5, 0;
 	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	st.global.s64 [%rd6+0], %rd104;
+	st.global.s64 [%rd6+8], %rd105;
 $L16:
 	ret;
 }
@@ -40014,19 +39272,12 @@ $L16:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<111>;
 	.reg .b32 %r<219>;
-	.reg .b64 %rd<585>;
+	.reg .b64 %rd<559>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -40164,175 +39415,152 @@ $L16:
 	mov.b64 %rd96, %rd95;
 	ld.param.s64 %rd97, [gk_s35];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s39];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s42];
-	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s45];
-	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s64 %rd127, [gk_s48];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd131, 0;
-	mov.b64 %rd132, 0;
-	mov.b64 %rd133, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd131, %rd133;
-	mov.b64 %rd132, %rd134;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd116, 0;
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
 $L1:
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd129, %rd135;
-	mov.b64 %rd130, %rd136;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd113, %rd119;
+	mov.b64 %rd114, %rd120;
+	cvt.u64.u32 %rd122, %r28;
+	cvt.u64.u32 %rd123, %r29;
+	mov.b64 %rd124, %rd122;
 $L2:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd124, %rd2;
 	@%p9 bra $L3;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd121, %rd124;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd141, %rd27;
-	mov.b64 %rd142, %rd30;
-	mov.b64 %rd143, %rd32;
-	mov.b64 %rd144, %rd34;
-	mov.b64 %rd145, %rd37;
-	mov.b64 %rd146, %rd39;
-	mov.b64 %rd147, %rd41;
-	mov.b64 %rd148, %rd44;
-	mov.b64 %rd149, %rd46;
-	mov.b64 %rd150, %rd48;
+	mov.b64 %rd125, %rd27;
+	mov.b64 %rd126, %rd30;
+	mov.b64 %rd127, %rd32;
+	mov.b64 %rd128, %rd34;
+	mov.b64 %rd129, %rd37;
+	mov.b64 %rd130, %rd39;
+	mov.b64 %rd131, %rd41;
+	mov.b64 %rd132, %rd44;
+	mov.b64 %rd133, %rd46;
+	mov.b64 %rd134, %rd48;
 	mov.pred %p10, %p4;
-	mov.b64 %rd151, %rd50;
-	mov.b64 %rd152, %rd53;
-	mov.b64 %rd153, %rd55;
-	mov.b64 %rd154, %rd57;
-	mov.b64 %rd155, %rd60;
-	mov.b64 %rd156, %rd62;
-	mov.b64 %rd157, %rd64;
+	mov.b64 %rd135, %rd50;
+	mov.b64 %rd136, %rd53;
+	mov.b64 %rd137, %rd55;
+	mov.b64 %rd138, %rd57;
+	mov.b64 %rd139, %rd60;
+	mov.b64 %rd140, %rd62;
+	mov.b64 %rd141, %rd64;
 	mov.pred %p11, %p6;
-	mov.b64 %rd158, %rd67;
-	mov.b64 %rd159, %rd69;
-	mov.b64 %rd160, %rd71;
-	mov.b64 %rd161, %rd74;
-	mov.b64 %rd162, %rd76;
-	mov.b64 %rd163, %rd78;
-	mov.b64 %rd164, %rd81;
-	mov.b64 %rd165, %rd83;
-	mov.b64 %rd166, %rd85;
+	mov.b64 %rd142, %rd67;
+	mov.b64 %rd143, %rd69;
+	mov.b64 %rd144, %rd71;
+	mov.b64 %rd145, %rd74;
+	mov.b64 %rd146, %rd76;
+	mov.b64 %rd147, %rd78;
+	mov.b64 %rd148, %rd81;
+	mov.b64 %rd149, %rd83;
+	mov.b64 %rd150, %rd85;
 	mov.pred %p12, %p8;
-	mov.b64 %rd167, %rd88;
-	mov.b64 %rd168, %rd90;
-	mov.b64 %rd169, %rd92;
+	mov.b64 %rd151, %rd88;
+	mov.b64 %rd152, %rd90;
+	mov.b64 %rd153, %rd92;
 	mov.b32 %r35, %r34;
-	mov.b64 %rd170, %rd94;
-	mov.b64 %rd171, %rd96;
-	mov.b64 %rd172, %rd98;
-	mov.b64 %rd173, %rd100;
-	mov.b64 %rd174, %rd103;
-	mov.b64 %rd175, %rd105;
-	mov.b64 %rd176, %rd107;
-	mov.b64 %rd177, %rd110;
-	mov.b64 %rd178, %rd112;
-	mov.b64 %rd179, %rd114;
-	mov.b64 %rd180, %rd117;
-	mov.b64 %rd181, %rd119;
-	mov.b64 %rd182, %rd121;
-	mov.b64 %rd183, %rd124;
-	mov.b64 %rd184, %rd126;
-	mov.b64 %rd185, %rd128;
-	add.s64 %rd186, %rd15, %rd23;
-	mad.lo.s64 %rd187, %rd170, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd23, %rd23, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd170;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd191, %rd188;
-	mov.b64 %rd192, %rd189;
-	mov.b64 %rd193, %rd190;
-	add.s64 %rd194, %rd172, 1;
-	add.s64 %rd195, %rd13, %rd22;
-	mad.lo.s64 %rd196, %rd194, 8, 15;
-	and.b64 %rd196, %rd196, -16;
-	add.s64 %rd22, %rd22, %rd196;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd198, %rd194;
-	mov.b64 %rd199, 1;
-	mov.b64 %rd200, %rd197;
-	mov.b64 %rd201, %rd198;
-	mov.b64 %rd202, %rd199;
-	add.s64 %rd203, %rd13, %rd22;
-	mad.lo.s64 %rd204, %rd172, 4, 15;
-	and.b64 %rd204, %rd204, -16;
-	add.s64 %rd22, %rd22, %rd204;
-	mov.b64 %rd205, %rd203;
-	mov.b64 %rd206, %rd172;
-	mov.b64 %rd207, 1;
-	mov.b64 %rd208, %rd205;
-	mov.b64 %rd209, %rd206;
-	mov.b64 %rd210, %rd207;
-	mul.lo.s64 %rd211, %rd137, %rd172;
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd151, %rd212;
-	min.s64 %rd214, %rd172, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, 0;
-	sub.s64 %rd217, %rd215, %rd216;
-	max.s64 %rd218, %rd217, 0;
-	cvt.u64.u32 %rd219, %r4;
-	add.s64 %rd220, %rd218, %rd219;
-	sub.s64 %rd221, %rd220, 1;
-	div.u64 %rd222, %rd221, %rd219;
-	cvt.u64.u32 %rd223, %r2;
-	mad.lo.s64 %rd224, %rd223, %rd222, %rd216;
-	add.s64 %rd225, %rd224, %rd222;
-	min.s64 %rd226, %rd225, %rd215;
-	mov.b64 %rd227, 0;
+	mov.b64 %rd154, %rd94;
+	mov.b64 %rd155, %rd96;
+	mov.b64 %rd156, %rd98;
+	mov.b64 %rd157, %rd101;
+	mov.b64 %rd158, %rd103;
+	mov.b64 %rd159, %rd105;
+	mov.b64 %rd160, %rd108;
+	mov.b64 %rd161, %rd110;
+	mov.b64 %rd162, %rd112;
+	add.s64 %rd163, %rd15, %rd23;
+	mad.lo.s64 %rd164, %rd154, 4, 15;
+	and.b64 %rd164, %rd164, -16;
+	add.s64 %rd23, %rd23, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd154;
+	mov.b64 %rd167, 1;
+	mov.b64 %rd168, %rd165;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	add.s64 %rd171, %rd156, 1;
+	add.s64 %rd172, %rd13, %rd22;
+	mad.lo.s64 %rd173, %rd171, 8, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd22, %rd22, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd171;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd177, %rd174;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	add.s64 %rd180, %rd13, %rd22;
+	mad.lo.s64 %rd181, %rd156, 4, 15;
+	and.b64 %rd181, %rd181, -16;
+	add.s64 %rd22, %rd22, %rd181;
+	mov.b64 %rd182, %rd180;
+	mov.b64 %rd183, %rd156;
+	mov.b64 %rd184, 1;
+	mov.b64 %rd185, %rd182;
+	mov.b64 %rd186, %rd183;
+	mov.b64 %rd187, %rd184;
+	mul.lo.s64 %rd188, %rd121, %rd156;
+	mov.b64 %rd189, %rd188;
+	sub.s64 %rd190, %rd135, %rd189;
+	min.s64 %rd191, %rd156, %rd190;
+	mov.b64 %rd192, %rd191;
+	mov.b64 %rd193, 0;
+	sub.s64 %rd194, %rd192, %rd193;
+	max.s64 %rd195, %rd194, 0;
+	cvt.u64.u32 %rd196, %r4;
+	add.s64 %rd197, %rd195, %rd196;
+	sub.s64 %rd198, %rd197, 1;
+	div.u64 %rd199, %rd198, %rd196;
+	cvt.u64.u32 %rd200, %r2;
+	mad.lo.s64 %rd201, %rd200, %rd199, %rd193;
+	add.s64 %rd202, %rd201, %rd199;
+	min.s64 %rd203, %rd202, %rd192;
+	mov.b64 %rd204, 0;
 	mov.pred %p13, 0;
-	mov.b64 %rd228, %rd224;
+	mov.b64 %rd205, %rd201;
 $L5:
-	setp.ge.s64 %p14, %rd228, %rd226;
+	setp.ge.s64 %p14, %rd205, %rd203;
 	@%p14 bra $L7;
-	mov.b64 %rd229, %rd228;
+	mov.b64 %rd206, %rd205;
 	mov.pred %p15, %p10;
-	mov.b64 %rd230, %rd151;
-	add.s64 %rd231, %rd212, %rd229;
-	mov.b64 %rd232, %rd231;
+	mov.b64 %rd207, %rd135;
+	add.s64 %rd208, %rd189, %rd206;
+	mov.b64 %rd209, %rd208;
 $L8:
 	@!%p15 bra $L12;
-	shr.s64 %rd233, %rd232, 5;
-	mul.lo.s64 %rd234, %rd233, %rd157;
-	mad.lo.s64 %rd235, %rd234, 4, %rd155;
-	ld.global.nc.u32 %r36, [%rd235+0];
+	shr.s64 %rd210, %rd209, 5;
+	mul.lo.s64 %rd211, %rd210, %rd141;
+	mad.lo.s64 %rd212, %rd211, 4, %rd139;
+	ld.global.nc.u32 %r36, [%rd212+0];
 	mov.b32 %r37, %r36;
-	and.b64 %rd236, %rd232, 31;
-	min.u64 %rd237, %rd236, 32;
-	cvt.u32.u64 %r38, %rd237;
+	and.b64 %rd213, %rd209, 31;
+	min.u64 %rd214, %rd213, 32;
+	cvt.u32.u64 %r38, %rd214;
 	mov.b32 %r40, 0x1;
 	shl.b32 %r39, %r40, %r38;
 	setp.hs.u32 %p16, %r38, 32;
@@ -40340,16 +39568,16 @@ $L8:
 	and.b32 %r42, %r37, %r41;
 	setp.ne.u32 %p17, %r42, 0x0;
 	@!%p17 bra $L14;
-	cvt.u32.u64 %r43, %rd232;
+	cvt.u32.u64 %r43, %rd209;
 	mov.b32 %r44, %r43;
 	bra.uni $L10;
 $L14:
 	mov.b32 %r44, -1;
 	bra.uni $L10;
 $L12:
-	mul.lo.s64 %rd238, %rd232, %rd154;
-	mad.lo.s64 %rd239, %rd238, 4, %rd152;
-	ld.global.nc.s32 %r45, [%rd239+0];
+	mul.lo.s64 %rd215, %rd209, %rd138;
+	mad.lo.s64 %rd216, %rd215, 4, %rd136;
+	ld.global.nc.s32 %r45, [%rd216+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L10;
@@ -40357,174 +39585,174 @@ $L9:
 	bra.uni $L8;
 $L10:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd240, 0;
+	mov.b64 %rd217, 0;
 	setp.ge.s32 %p18, %r47, 0;
 	@!%p18 bra $L16;
-	mov.b64 %rd241, %rd141;
+	mov.b64 %rd218, %rd125;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd242, %r48;
-	add.s64 %rd243, %rd242, 1;
-	mul.lo.s64 %rd244, %rd243, %rd144;
-	mad.lo.s64 %rd245, %rd244, 8, %rd142;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	cvt.s64.s32 %rd248, %r48;
-	mul.lo.s64 %rd249, %rd248, %rd144;
-	mad.lo.s64 %rd250, %rd249, 8, %rd142;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	sub.s64 %rd253, %rd247, %rd252;
-	mov.b64 %rd254, %rd253;
-	mov.b64 %rd240, %rd254;
+	cvt.s64.s32 %rd219, %r48;
+	add.s64 %rd220, %rd219, 1;
+	mul.lo.s64 %rd221, %rd220, %rd128;
+	mad.lo.s64 %rd222, %rd221, 8, %rd126;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	cvt.s64.s32 %rd225, %r48;
+	mul.lo.s64 %rd226, %rd225, %rd128;
+	mad.lo.s64 %rd227, %rd226, 8, %rd126;
+	ld.global.nc.s64 %rd228, [%rd227+0];
+	mov.b64 %rd229, %rd228;
+	sub.s64 %rd230, %rd224, %rd229;
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd217, %rd231;
 $L16:
 	@!%p13 bra $L18;
-	mul.lo.s64 %rd255, %rd229, %rd202;
-	mad.lo.s64 %rd256, %rd255, 8, %rd200;
-	st.shared.s64 [%rd256+0], %rd227;
-	mul.lo.s64 %rd257, %rd229, %rd210;
-	mad.lo.s64 %rd258, %rd257, 4, %rd208;
-	st.shared.s32 [%rd258+0], %r47;
+	mul.lo.s64 %rd232, %rd206, %rd179;
+	mad.lo.s64 %rd233, %rd232, 8, %rd177;
+	st.shared.s64 [%rd233+0], %rd204;
+	mul.lo.s64 %rd234, %rd206, %rd187;
+	mad.lo.s64 %rd235, %rd234, 4, %rd185;
+	st.shared.s32 [%rd235+0], %r47;
 $L18:
-	add.s64 %rd259, %rd227, %rd240;
-	mov.b64 %rd227, %rd259;
+	add.s64 %rd236, %rd204, %rd217;
+	mov.b64 %rd204, %rd236;
 $L6:
-	mov.b64 %rd260, 1;
-	add.s64 %rd228, %rd228, %rd260;
+	mov.b64 %rd237, 1;
+	add.s64 %rd205, %rd205, %rd237;
 	bra.uni $L5;
 $L7:
-	mov.b64 %rd261, %rd227;
+	mov.b64 %rd238, %rd204;
 	// block scan
-	mov.b64 %rd262, %rd261;
+	mov.b64 %rd239, %rd238;
 	mov.b32 %r49, %r3;
 $L19:
 	setp.hs.u32 %p19, %r49, 32;
 	@%p19 bra $L20;
-	mov.b64 {%r50, %r51}, %rd262;
+	mov.b64 {%r50, %r51}, %rd239;
 	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd263, {%r52, %r53};
+	mov.b64 %rd240, {%r52, %r53};
 	@!%p20 bra $L21;
-	add.s64 %rd264, %rd263, %rd262;
-	mov.b64 %rd262, %rd264;
+	add.s64 %rd241, %rd240, %rd239;
+	mov.b64 %rd239, %rd241;
 $L21:
 	shl.b32 %r49, %r49, 1;
 	bra.uni $L19;
 $L20:
-	mov.b64 {%r54, %r55}, %rd262;
+	mov.b64 {%r54, %r55}, %rd239;
 	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
 	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd265, {%r56, %r57};
+	mov.b64 %rd242, {%r56, %r57};
 	setp.lo.u32 %p22, %r3, 32;
 	and.pred %p23, %p21, %p22;
-	selp.b64 %rd266, %rd265, 0, %p23;
+	selp.b64 %rd243, %rd242, 0, %p23;
 	sub.u32 %r58, %r13, %r3;
 	setp.eq.u32 %p24, %r7, %r58;
 	@!%p24 bra $L22;
-	mul.wide.u32 %rd267, %r8, 16;
-	add.s64 %rd268, %rd1, %rd267;
-	st.shared.s64 [%rd268+0], %rd262;
+	mul.wide.u32 %rd244, %r8, 16;
+	add.s64 %rd245, %rd1, %rd244;
+	st.shared.s64 [%rd245+0], %rd239;
 $L22:
 	bar.sync 0;
 	setp.eq.u32 %p25, %r8, 0;
 	@!%p25 bra $L23;
-	mov.b64 %rd269, 0;
+	mov.b64 %rd246, 0;
 	setp.lo.u32 %p26, %r7, %r10;
 	@!%p26 bra $L24;
-	mul.wide.u32 %rd270, %r7, 16;
-	add.s64 %rd271, %rd1, %rd270;
-	ld.shared.s64 %rd272, [%rd271+0];
-	mov.b64 %rd269, %rd272;
+	mul.wide.u32 %rd247, %r7, 16;
+	add.s64 %rd248, %rd1, %rd247;
+	ld.shared.s64 %rd249, [%rd248+0];
+	mov.b64 %rd246, %rd249;
 $L24:
-	mov.b64 {%r59, %r60}, %rd269;
+	mov.b64 {%r59, %r60}, %rd246;
 	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
 	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd273, {%r61, %r62};
+	mov.b64 %rd250, {%r61, %r62};
 	@!%p27 bra $L25;
-	add.s64 %rd274, %rd273, %rd269;
-	mov.b64 %rd269, %rd274;
+	add.s64 %rd251, %rd250, %rd246;
+	mov.b64 %rd246, %rd251;
 $L25:
-	mov.b64 {%r63, %r64}, %rd269;
+	mov.b64 {%r63, %r64}, %rd246;
 	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
 	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd275, {%r65, %r66};
+	mov.b64 %rd252, {%r65, %r66};
 	@!%p28 bra $L26;
-	add.s64 %rd276, %rd275, %rd269;
-	mov.b64 %rd269, %rd276;
+	add.s64 %rd253, %rd252, %rd246;
+	mov.b64 %rd246, %rd253;
 $L26:
-	mov.b64 {%r67, %r68}, %rd269;
+	mov.b64 {%r67, %r68}, %rd246;
 	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
 	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd277, {%r69, %r70};
+	mov.b64 %rd254, {%r69, %r70};
 	@!%p29 bra $L27;
-	add.s64 %rd278, %rd277, %rd269;
-	mov.b64 %rd269, %rd278;
+	add.s64 %rd255, %rd254, %rd246;
+	mov.b64 %rd246, %rd255;
 $L27:
-	mov.b64 {%r71, %r72}, %rd269;
+	mov.b64 {%r71, %r72}, %rd246;
 	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
 	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd279, {%r73, %r74};
+	mov.b64 %rd256, {%r73, %r74};
 	@!%p30 bra $L28;
-	add.s64 %rd280, %rd279, %rd269;
-	mov.b64 %rd269, %rd280;
+	add.s64 %rd257, %rd256, %rd246;
+	mov.b64 %rd246, %rd257;
 $L28:
-	mov.b64 {%r75, %r76}, %rd269;
+	mov.b64 {%r75, %r76}, %rd246;
 	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
 	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd281, {%r77, %r78};
+	mov.b64 %rd258, {%r77, %r78};
 	@!%p31 bra $L29;
-	add.s64 %rd282, %rd281, %rd269;
-	mov.b64 %rd269, %rd282;
+	add.s64 %rd259, %rd258, %rd246;
+	mov.b64 %rd246, %rd259;
 $L29:
-	mov.b64 {%r79, %r80}, %rd269;
+	mov.b64 {%r79, %r80}, %rd246;
 	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
 	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd283, {%r81, %r82};
-	selp.b64 %rd284, %rd283, 0, %p32;
+	mov.b64 %rd260, {%r81, %r82};
+	selp.b64 %rd261, %rd260, 0, %p32;
 	@!%p26 bra $L30;
-	mul.wide.u32 %rd285, %r7, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	add.s64 %rd287, %rd286, 512;
-	st.shared.s64 [%rd287+0], %rd284;
+	mul.wide.u32 %rd262, %r7, 16;
+	add.s64 %rd263, %rd1, %rd262;
+	add.s64 %rd264, %rd263, 512;
+	st.shared.s64 [%rd264+0], %rd261;
 $L30:
 	sub.u32 %r83, %r10, 1;
 	setp.eq.u32 %p33, %r7, %r83;
 	@!%p33 bra $L31;
-	st.shared.s64 [%rd1+1024], %rd269;
+	st.shared.s64 [%rd1+1024], %rd246;
 $L31:
 $L23:
 	bar.sync 0;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	add.s64 %rd290, %rd289, 512;
-	ld.shared.s64 %rd291, [%rd290+0];
-	add.s64 %rd292, %rd291, %rd266;
-	ld.shared.s64 %rd293, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd292;
+	mul.wide.u32 %rd265, %r8, 16;
+	add.s64 %rd266, %rd1, %rd265;
+	add.s64 %rd267, %rd266, 512;
+	ld.shared.s64 %rd268, [%rd267+0];
+	add.s64 %rd269, %rd268, %rd243;
+	ld.shared.s64 %rd270, [%rd1+1024];
+	mov.b64 {%r84, %r85}, %rd269;
 	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd294, {%r86, %r87};
-	mov.b64 %rd295, %rd293;
-	mov.b64 %rd227, %rd294;
+	mov.b64 %rd271, {%r86, %r87};
+	mov.b64 %rd272, %rd270;
+	mov.b64 %rd204, %rd271;
 	mov.pred %p13, 1;
-	mov.b64 %rd296, %rd224;
+	mov.b64 %rd273, %rd201;
 $L32:
-	setp.ge.s64 %p35, %rd296, %rd226;
+	setp.ge.s64 %p35, %rd273, %rd203;
 	@%p35 bra $L34;
-	mov.b64 %rd229, %rd296;
+	mov.b64 %rd206, %rd273;
 	mov.pred %p15, %p10;
-	mov.b64 %rd230, %rd151;
-	add.s64 %rd297, %rd212, %rd229;
-	mov.b64 %rd232, %rd297;
+	mov.b64 %rd207, %rd135;
+	add.s64 %rd274, %rd189, %rd206;
+	mov.b64 %rd209, %rd274;
 $L35:
 	@!%p15 bra $L39;
-	shr.s64 %rd298, %rd232, 5;
-	mul.lo.s64 %rd299, %rd298, %rd157;
-	mad.lo.s64 %rd300, %rd299, 4, %rd155;
-	ld.global.nc.u32 %r88, [%rd300+0];
+	shr.s64 %rd275, %rd209, 5;
+	mul.lo.s64 %rd276, %rd275, %rd141;
+	mad.lo.s64 %rd277, %rd276, 4, %rd139;
+	ld.global.nc.u32 %r88, [%rd277+0];
 	mov.b32 %r37, %r88;
-	and.b64 %rd301, %rd232, 31;
-	min.u64 %rd302, %rd301, 32;
-	cvt.u32.u64 %r89, %rd302;
+	and.b64 %rd278, %rd209, 31;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r89, %rd279;
 	mov.b32 %r91, 0x1;
 	shl.b32 %r90, %r91, %r89;
 	setp.hs.u32 %p36, %r89, 32;
@@ -40532,16 +39760,16 @@ $L35:
 	and.b32 %r93, %r37, %r92;
 	setp.ne.u32 %p37, %r93, 0x0;
 	@!%p37 bra $L41;
-	cvt.u32.u64 %r94, %rd232;
+	cvt.u32.u64 %r94, %rd209;
 	mov.b32 %r44, %r94;
 	bra.uni $L37;
 $L41:
 	mov.b32 %r44, -1;
 	bra.uni $L37;
 $L39:
-	mul.lo.s64 %rd303, %rd232, %rd154;
-	mad.lo.s64 %rd304, %rd303, 4, %rd152;
-	ld.global.nc.s32 %r95, [%rd304+0];
+	mul.lo.s64 %rd280, %rd209, %rd138;
+	mad.lo.s64 %rd281, %rd280, 4, %rd136;
+	ld.global.nc.s32 %r95, [%rd281+0];
 	mov.b32 %r46, %r95;
 	mov.b32 %r44, %r46;
 	bra.uni $L37;
@@ -40549,218 +39777,209 @@ $L36:
 	bra.uni $L35;
 $L37:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd240, 0;
+	mov.b64 %rd217, 0;
 	setp.ge.s32 %p38, %r47, 0;
 	@!%p38 bra $L43;
-	mov.b64 %rd241, %rd141;
+	mov.b64 %rd218, %rd125;
 	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd305, %r48;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd144;
-	mad.lo.s64 %rd308, %rd307, 8, %rd142;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd247, %rd309;
-	cvt.s64.s32 %rd310, %r48;
-	mul.lo.s64 %rd311, %rd310, %rd144;
-	mad.lo.s64 %rd312, %rd311, 8, %rd142;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd252, %rd313;
-	sub.s64 %rd314, %rd247, %rd252;
-	mov.b64 %rd254, %rd314;
-	mov.b64 %rd240, %rd254;
+	cvt.s64.s32 %rd282, %r48;
+	add.s64 %rd283, %rd282, 1;
+	mul.lo.s64 %rd284, %rd283, %rd128;
+	mad.lo.s64 %rd285, %rd284, 8, %rd126;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd224, %rd286;
+	cvt.s64.s32 %rd287, %r48;
+	mul.lo.s64 %rd288, %rd287, %rd128;
+	mad.lo.s64 %rd289, %rd288, 8, %rd126;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd229, %rd290;
+	sub.s64 %rd291, %rd224, %rd229;
+	mov.b64 %rd231, %rd291;
+	mov.b64 %rd217, %rd231;
 $L43:
 	@!%p13 bra $L45;
-	mul.lo.s64 %rd315, %rd229, %rd202;
-	mad.lo.s64 %rd316, %rd315, 8, %rd200;
-	st.shared.s64 [%rd316+0], %rd227;
-	mul.lo.s64 %rd317, %rd229, %rd210;
-	mad.lo.s64 %rd318, %rd317, 4, %rd208;
-	st.shared.s32 [%rd318+0], %r47;
+	mul.lo.s64 %rd292, %rd206, %rd179;
+	mad.lo.s64 %rd293, %rd292, 8, %rd177;
+	st.shared.s64 [%rd293+0], %rd204;
+	mul.lo.s64 %rd294, %rd206, %rd187;
+	mad.lo.s64 %rd295, %rd294, 4, %rd185;
+	st.shared.s32 [%rd295+0], %r47;
 $L45:
-	add.s64 %rd319, %rd227, %rd240;
-	mov.b64 %rd227, %rd319;
+	add.s64 %rd296, %rd204, %rd217;
+	mov.b64 %rd204, %rd296;
 $L33:
-	mov.b64 %rd320, 1;
-	add.s64 %rd296, %rd296, %rd320;
+	mov.b64 %rd297, 1;
+	add.s64 %rd273, %rd273, %rd297;
 	bra.uni $L32;
 $L34:
-	mov.b64 %rd321, %rd295;
-	mov.b64 %rd322, %rd321;
-	cvt.u64.u32 %rd323, %r2;
-	setp.eq.s64 %p39, %rd323, 0;
+	mov.b64 %rd298, %rd272;
+	mov.b64 %rd299, %rd298;
+	cvt.u64.u32 %rd300, %r2;
+	setp.eq.s64 %p39, %rd300, 0;
 	@!%p39 bra $L47;
-	mul.lo.s64 %rd324, %rd215, %rd202;
-	mad.lo.s64 %rd325, %rd324, 8, %rd200;
-	st.shared.s64 [%rd325+0], %rd322;
+	mul.lo.s64 %rd301, %rd192, %rd179;
+	mad.lo.s64 %rd302, %rd301, 8, %rd177;
+	st.shared.s64 [%rd302+0], %rd299;
 $L47:
 	bar.sync 0;
-	cvt.u64.u32 %rd326, %r4;
-	mov.b64 %rd327, %rd326;
-	mul.lo.s64 %rd328, %rd327, %rd170;
-	mov.b64 %rd329, %rd328;
+	cvt.u64.u32 %rd303, %r4;
+	mov.b64 %rd304, %rd303;
+	mul.lo.s64 %rd305, %rd304, %rd154;
+	mov.b64 %rd306, %rd305;
 	@!%p11 bra $L49;
-	mov.b64 %rd329, %rd322;
+	mov.b64 %rd306, %rd299;
 $L49:
-	mov.b64 %rd330, 0;
+	mov.b64 %rd307, 0;
 $L50:
-	setp.lt.s64 %p40, %rd330, %rd322;
+	setp.lt.s64 %p40, %rd307, %rd299;
 	not.pred %p41, %p40;
 	@!%p41 bra $L54;
 	bra.uni $L52;
 $L54:
-	mov.b64 %rd331, 0;
-	add.s64 %rd332, %rd330, %rd329;
-	min.s64 %rd333, %rd322, %rd332;
-	mov.b64 %rd334, %rd333;
-	cvt.u64.u32 %rd335, %r2;
-	add.s64 %rd336, %rd330, %rd335;
-	mov.b64 %rd337, %rd336;
-	mov.b64 %rd338, %rd215;
-	mov.b64 %rd339, %rd337;
-	sub.s64 %rd340, %rd338, 1;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, 0;
-	mov.b64 %rd343, %rd341;
+	mov.b64 %rd308, 0;
+	add.s64 %rd309, %rd307, %rd306;
+	min.s64 %rd310, %rd299, %rd309;
+	mov.b64 %rd311, %rd310;
+	cvt.u64.u32 %rd312, %r2;
+	add.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd315, %rd192;
+	mov.b64 %rd316, %rd314;
+	sub.s64 %rd317, %rd315, 1;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd319, 0;
+	mov.b64 %rd320, %rd318;
 $L55:
-	setp.lt.s64 %p42, %rd342, %rd343;
+	setp.lt.s64 %p42, %rd319, %rd320;
 	not.pred %p43, %p42;
 	@!%p43 bra $L59;
 	bra.uni $L57;
 $L59:
-	add.s64 %rd344, %rd342, %rd343;
-	add.s64 %rd345, %rd344, 1;
-	shr.u64 %rd346, %rd345, 1;
-	mov.b64 %rd347, %rd346;
-	mul.lo.s64 %rd348, %rd347, %rd202;
-	mad.lo.s64 %rd349, %rd348, 8, %rd200;
-	ld.shared.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	setp.le.s64 %p44, %rd351, %rd339;
+	add.s64 %rd321, %rd319, %rd320;
+	add.s64 %rd322, %rd321, 1;
+	shr.u64 %rd323, %rd322, 1;
+	mov.b64 %rd324, %rd323;
+	mul.lo.s64 %rd325, %rd324, %rd179;
+	mad.lo.s64 %rd326, %rd325, 8, %rd177;
+	ld.shared.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	setp.le.s64 %p44, %rd328, %rd316;
 	@!%p44 bra $L60;
-	mov.b64 %rd342, %rd347;
+	mov.b64 %rd319, %rd324;
 	bra.uni $L61;
 $L60:
-	sub.s64 %rd352, %rd347, 1;
-	mov.b64 %rd343, %rd352;
+	sub.s64 %rd329, %rd324, 1;
+	mov.b64 %rd320, %rd329;
 $L61:
 $L56:
 	bra.uni $L55;
 $L57:
-	max.s64 %rd353, %rd342, 0;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd355, %rd354;
+	max.s64 %rd330, %rd319, 0;
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd332, %rd331;
 $L62:
-	setp.lt.s64 %p45, %rd337, %rd334;
+	setp.lt.s64 %p45, %rd314, %rd311;
 	not.pred %p46, %p45;
 	@!%p46 bra $L66;
 	bra.uni $L64;
 $L66:
 $L67:
-	add.s64 %rd356, %rd355, 1;
-	mul.lo.s64 %rd357, %rd356, %rd202;
-	mad.lo.s64 %rd358, %rd357, 8, %rd200;
-	ld.shared.s64 %rd359, [%rd358+0];
-	mov.b64 %rd360, %rd359;
-	setp.le.s64 %p47, %rd360, %rd337;
+	add.s64 %rd333, %rd332, 1;
+	mul.lo.s64 %rd334, %rd333, %rd179;
+	mad.lo.s64 %rd335, %rd334, 8, %rd177;
+	ld.shared.s64 %rd336, [%rd335+0];
+	mov.b64 %rd337, %rd336;
+	setp.le.s64 %p47, %rd337, %rd314;
 	not.pred %p48, %p47;
 	@!%p48 bra $L71;
 	bra.uni $L69;
 $L71:
-	add.s64 %rd361, %rd355, 1;
-	mov.b64 %rd355, %rd361;
+	add.s64 %rd338, %rd332, 1;
+	mov.b64 %rd332, %rd338;
 $L68:
 	bra.uni $L67;
 $L69:
-	mul.lo.s64 %rd362, %rd355, %rd210;
-	mad.lo.s64 %rd363, %rd362, 4, %rd208;
-	ld.shared.s32 %r96, [%rd363+0];
+	mul.lo.s64 %rd339, %rd332, %rd187;
+	mad.lo.s64 %rd340, %rd339, 4, %rd185;
+	ld.shared.s32 %r96, [%rd340+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r98, %r97;
-	mov.b64 %rd364, %rd141;
+	mov.b64 %rd341, %rd125;
 	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd365, %r99;
-	mul.lo.s64 %rd366, %rd365, %rd144;
-	mad.lo.s64 %rd367, %rd366, 8, %rd142;
-	ld.global.nc.s64 %rd368, [%rd367+0];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd369;
-	mul.lo.s64 %rd371, %rd355, %rd202;
-	mad.lo.s64 %rd372, %rd371, 8, %rd200;
-	ld.shared.s64 %rd373, [%rd372+0];
-	mov.b64 %rd374, %rd373;
-	add.s64 %rd375, %rd370, %rd337;
-	sub.s64 %rd376, %rd375, %rd374;
-	mov.b64 %rd377, %rd376;
-	mul.lo.s64 %rd378, %rd377, %rd147;
-	mad.lo.s64 %rd379, %rd378, 4, %rd145;
-	ld.global.nc.s32 %r100, [%rd379+0];
+	cvt.s64.s32 %rd342, %r99;
+	mul.lo.s64 %rd343, %rd342, %rd128;
+	mad.lo.s64 %rd344, %rd343, 8, %rd126;
+	ld.global.nc.s64 %rd345, [%rd344+0];
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, %rd346;
+	mul.lo.s64 %rd348, %rd332, %rd179;
+	mad.lo.s64 %rd349, %rd348, 8, %rd177;
+	ld.shared.s64 %rd350, [%rd349+0];
+	mov.b64 %rd351, %rd350;
+	add.s64 %rd352, %rd347, %rd314;
+	sub.s64 %rd353, %rd352, %rd351;
+	mov.b64 %rd354, %rd353;
+	mul.lo.s64 %rd355, %rd354, %rd131;
+	mad.lo.s64 %rd356, %rd355, 4, %rd129;
+	ld.global.nc.s32 %r100, [%rd356+0];
 	mov.b32 %r101, %r100;
 	mov.b32 %r102, %r101;
-	mov.b64 %rd380, %rd173;
 	mov.b32 %r103, %r98;
 	mov.b32 %r104, %r102;
-	mov.b64 %rd381, %rd377;
+	mov.b64 %rd357, %rd354;
 $L72:
-	cvt.s64.s32 %rd382, %r103;
-	mul.lo.s64 %rd383, %rd382, %rd185;
-	mad.lo.s64 %rd384, %rd383, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd1, [%rd384+0];
-	mov.f64 %fd2, %fd1;
-	mov.b64 %rd385, %rd380;
-	mov.b64 %rd386, %rd381;
-$L75:
-	setp.eq.s64 %p49, %rd181, 0;
-	@!%p49 bra $L79;
-	mov.f64 %fd3, 0d3FF0000000000000;
-	bra.uni $L77;
-$L79:
-	mul.lo.s64 %rd387, %rd386, %rd182;
-	mad.lo.s64 %rd388, %rd387, 8, %rd180;
-	ld.global.nc.f64 %fd4, [%rd388+0];
-	mov.f64 %fd5, %fd4;
-	mov.f64 %fd3, %fd5;
-	bra.uni $L77;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p49, %rd158, 0;
+	@!%p49 bra $L76;
+	mul.lo.s64 %rd358, %rd357, %rd159;
+	mad.lo.s64 %rd359, %rd358, 8, %rd157;
+	ld.global.nc.f64 %fd2, [%rd359+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
 $L76:
-	bra.uni $L75;
-$L77:
-	add.rn.f64 %fd6, %fd2, %fd3;
+	cvt.s64.s32 %rd360, %r103;
+	mul.lo.s64 %rd361, %rd360, %rd162;
+	mad.lo.s64 %rd362, %rd361, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd362+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd389, %r104;
-	mul.lo.s64 %rd390, %rd389, %rd185;
-	mad.lo.s64 %rd391, %rd390, 8, %rd183;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd391+0];
+	cvt.s64.s32 %rd363, %r104;
+	mul.lo.s64 %rd364, %rd363, %rd162;
+	mad.lo.s64 %rd365, %rd364, 8, %rd160;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd365+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p50, %fd7, %fd9;
 	not.pred %p51, %p50;
-	@!%p51 bra $L81;
+	@!%p51 bra $L78;
 	mov.pred %p52, 0;
 	bra.uni $L74;
-$L81:
-	cvt.s64.s32 %rd392, %r104;
-	mul.lo.s64 %rd393, %rd392, %rd185;
-	mad.lo.s64 %rd394, %rd393, 8, %rd183;
-	ld.relaxed.gpu.global.b64 %rd395, [%rd394];
-$L82:
-	mov.b64 %fd10, %rd395;
+$L78:
+	cvt.s64.s32 %rd366, %r104;
+	mul.lo.s64 %rd367, %rd366, %rd162;
+	mad.lo.s64 %rd368, %rd367, 8, %rd160;
+	ld.relaxed.gpu.global.b64 %rd369, [%rd368];
+$L79:
+	mov.b64 %fd10, %rd369;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd396, %fd10;
-	mov.b64 %rd397, %fd7;
-	or.b64 %rd398, %rd396, %rd397;
+	mov.b64 %rd370, %fd10;
+	mov.b64 %rd371, %fd7;
+	or.b64 %rd372, %rd370, %rd371;
 	setp.eq.f64 %p53, %fd10, %fd7;
-	mov.b64 %fd12, %rd398;
+	mov.b64 %fd12, %rd372;
 	selp.f64 %fd13, %fd12, %fd11, %p53;
 	setp.nan.f64 %p54, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p54;
-	mov.b64 %rd399, %fd15;
-	setp.eq.u64 %p55, %rd395, %rd399;
-	@%p55 bra $L83;
-	atom.global.cas.b64 %rd400, [%rd394], %rd395, %rd399;
-	setp.eq.u64 %p56, %rd400, %rd395;
-	mov.b64 %rd395, %rd400;
-	@!%p56 bra $L82;
-$L83:
-	mov.b64 %fd17, %rd395;
+	mov.b64 %rd373, %fd15;
+	setp.eq.u64 %p55, %rd369, %rd373;
+	@%p55 bra $L80;
+	atom.global.cas.b64 %rd374, [%rd368], %rd369, %rd373;
+	setp.eq.u64 %p56, %rd374, %rd369;
+	mov.b64 %rd369, %rd374;
+	@!%p56 bra $L79;
+$L80:
+	mov.b64 %fd17, %rd369;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p57, %fd18, %fd7;
@@ -40769,537 +39988,537 @@ $L83:
 $L73:
 	bra.uni $L72;
 $L74:
-	@!%p52 bra $L85;
+	@!%p52 bra $L82;
 	mov.pred %p58, 0;
-	mov.b64 %rd401, %rd331;
+	mov.b64 %rd375, %rd308;
 	mov.b32 %r105, %r102;
-$L86:
-	@!%p11 bra $L90;
+$L83:
+	@!%p11 bra $L87;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd402, %r106;
-	mov.b64 %rd403, %rd402;
+	cvt.s64.s32 %rd376, %r106;
+	mov.b64 %rd377, %rd376;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd404, %r107;
-	min.u64 %rd405, %rd404, 32;
-	cvt.u32.u64 %r108, %rd405;
+	cvt.s64.s32 %rd378, %r107;
+	min.u64 %rd379, %rd378, 32;
+	cvt.u32.u64 %r108, %rd379;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
 	setp.hs.u32 %p59, %r108, 32;
 	selp.b32 %r111, 0, %r109, %p59;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd406, %rd403;
+	mov.b64 %rd380, %rd377;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd407, %rd406, %rd166;
-	mad.lo.s64 %rd408, %rd407, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r114, [%rd408+0];
+	mul.lo.s64 %rd381, %rd380, %rd150;
+	mad.lo.s64 %rd382, %rd381, 4, %rd148;
+	ld.relaxed.gpu.global.u32 %r114, [%rd382+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
 	setp.ne.u32 %p60, %r116, 0x0;
 	mov.pred %p61, %p60;
 	not.pred %p62, %p61;
-	@!%p62 bra $L92;
-	mul.lo.s64 %rd409, %rd406, %rd166;
-	mad.lo.s64 %rd410, %rd409, 4, %rd164;
-	atom.global.or.b32 %r117, [%rd410], %r113;
+	@!%p62 bra $L89;
+	mul.lo.s64 %rd383, %rd380, %rd150;
+	mad.lo.s64 %rd384, %rd383, 4, %rd148;
+	atom.global.or.b32 %r117, [%rd384], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
 	setp.ne.u32 %p63, %r119, 0x0;
 	mov.pred %p61, %p63;
-$L92:
-	@!%p61 bra $L94;
-	mov.b64 %rd411, %rd401;
-	mov.b64 %rd412, %rd411;
+$L89:
+	@!%p61 bra $L91;
+	mov.b64 %rd385, %rd375;
+	mov.b64 %rd386, %rd385;
 	mov.pred %p64, 0;
-	bra.uni $L88;
-$L94:
-	mov.b64 %rd413, %rd401;
-	mov.b64 %rd412, %rd413;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd387, %rd375;
+	mov.b64 %rd386, %rd387;
 	mov.pred %p64, 1;
-	bra.uni $L88;
-$L90:
-	@!%p12 bra $L96;
-	cvt.s64.s32 %rd414, %r105;
-	mul.lo.s64 %rd415, %rd414, %rd169;
-	mad.lo.s64 %rd416, %rd415, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r120, [%rd416+0];
+	bra.uni $L85;
+$L87:
+	@!%p12 bra $L93;
+	cvt.s64.s32 %rd388, %r105;
+	mul.lo.s64 %rd389, %rd388, %rd153;
+	mad.lo.s64 %rd390, %rd389, 4, %rd151;
+	ld.relaxed.gpu.global.s32 %r120, [%rd390+0];
 	mov.b32 %r121, %r120;
 	setp.eq.s32 %p65, %r121, %r35;
 	mov.pred %p66, %p65;
 	not.pred %p67, %p66;
-	@!%p67 bra $L98;
-	cvt.s64.s32 %rd417, %r105;
-	mul.lo.s64 %rd418, %rd417, %rd169;
-	mad.lo.s64 %rd419, %rd418, 4, %rd167;
-	atom.global.exch.b32 %r122, [%rd419], %r35;
+	@!%p67 bra $L95;
+	cvt.s64.s32 %rd391, %r105;
+	mul.lo.s64 %rd392, %rd391, %rd153;
+	mad.lo.s64 %rd393, %rd392, 4, %rd151;
+	atom.global.exch.b32 %r122, [%rd393], %r35;
 	mov.b32 %r123, %r122;
 	setp.eq.s32 %p68, %r123, %r35;
 	mov.pred %p66, %p68;
-$L98:
-	@!%p66 bra $L100;
-	mov.b64 %rd420, %rd401;
-	mov.b64 %rd412, %rd420;
+$L95:
+	@!%p66 bra $L97;
+	mov.b64 %rd394, %rd375;
+	mov.b64 %rd386, %rd394;
 	mov.pred %p64, 0;
-	bra.uni $L88;
-$L100:
-$L96:
-	mul.lo.s64 %rd421, %rd401, %rd193;
-	mad.lo.s64 %rd422, %rd421, 4, %rd191;
-	st.shared.s32 [%rd422+0], %r105;
-	add.s64 %rd423, %rd401, 1;
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd412, %rd424;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd395, %rd375, %rd170;
+	mad.lo.s64 %rd396, %rd395, 4, %rd168;
+	st.shared.s32 [%rd396+0], %r105;
+	add.s64 %rd397, %rd375, 1;
+	mov.b64 %rd398, %rd397;
+	mov.b64 %rd386, %rd398;
 	mov.pred %p64, 1;
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
-	mov.b64 %rd425, %rd412;
-	mov.pred %p69, %p64;
-	mov.b64 %rd331, %rd425;
-	mov.pred %p58, %p69;
-	@!%p58 bra $L102;
-	mov.b64 %rd426, %rd141;
-	mov.b32 %r124, %r102;
-	setp.lt.s64 %p70, %rd129, 64;
-	setp.le.s64 %p71, %rd171, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L103;
-	mov.b64 %rd427, %rd426;
-	mov.b32 %r125, %r124;
-	cvt.s64.s32 %rd428, %r125;
-	add.s64 %rd429, %rd428, 1;
-	mul.lo.s64 %rd430, %rd429, %rd144;
-	mad.lo.s64 %rd431, %rd430, 8, %rd142;
-	ld.global.nc.s64 %rd432, [%rd431+0];
-	mov.b64 %rd433, %rd432;
-	cvt.s64.s32 %rd434, %r125;
-	mul.lo.s64 %rd435, %rd434, %rd144;
-	mad.lo.s64 %rd436, %rd435, 8, %rd142;
-	ld.global.nc.s64 %rd437, [%rd436+0];
-	mov.b64 %rd438, %rd437;
-	sub.s64 %rd439, %rd433, %rd438;
-	mov.b64 %rd440, %rd439;
-	add.s64 %rd441, %rd130, %rd440;
-	mov.b64 %rd130, %rd441;
-	bra.uni $L104;
-$L103:
-	rem.s64 %rd442, %rd129, %rd171;
-	setp.eq.s64 %p73, %rd171, -1;
-	selp.b64 %rd443, 0, %rd442, %p73;
-	setp.eq.s64 %p74, %rd171, 0;
-	selp.b64 %rd444, %rd129, %rd443, %p74;
-	setp.eq.s64 %p75, %rd444, 0;
-	@!%p75 bra $L106;
-	mov.b64 %rd445, %rd426;
-	mov.b32 %r126, %r124;
-	cvt.s64.s32 %rd446, %r126;
-	add.s64 %rd447, %rd446, 1;
-	mul.lo.s64 %rd448, %rd447, %rd144;
-	mad.lo.s64 %rd449, %rd448, 8, %rd142;
-	ld.global.nc.s64 %rd450, [%rd449+0];
-	mov.b64 %rd451, %rd450;
-	cvt.s64.s32 %rd452, %r126;
-	mul.lo.s64 %rd453, %rd452, %rd144;
-	mad.lo.s64 %rd454, %rd453, 8, %rd142;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	sub.s64 %rd457, %rd451, %rd456;
-	mov.b64 %rd458, %rd457;
-	mul.lo.s64 %rd459, %rd171, %rd458;
-	add.s64 %rd460, %rd130, %rd459;
-	mov.b64 %rd130, %rd460;
-$L106:
-$L104:
-	add.s64 %rd461, %rd129, 1;
-	mov.b64 %rd129, %rd461;
-$L102:
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
 $L85:
+	mov.b64 %rd399, %rd386;
+	mov.pred %p69, %p64;
+	mov.b64 %rd308, %rd399;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L99;
+	mov.b64 %rd400, %rd125;
+	mov.b32 %r124, %r102;
+	setp.lt.s64 %p70, %rd113, 64;
+	setp.le.s64 %p71, %rd155, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L100;
+	mov.b64 %rd401, %rd400;
+	mov.b32 %r125, %r124;
+	cvt.s64.s32 %rd402, %r125;
+	add.s64 %rd403, %rd402, 1;
+	mul.lo.s64 %rd404, %rd403, %rd128;
+	mad.lo.s64 %rd405, %rd404, 8, %rd126;
+	ld.global.nc.s64 %rd406, [%rd405+0];
+	mov.b64 %rd407, %rd406;
+	cvt.s64.s32 %rd408, %r125;
+	mul.lo.s64 %rd409, %rd408, %rd128;
+	mad.lo.s64 %rd410, %rd409, 8, %rd126;
+	ld.global.nc.s64 %rd411, [%rd410+0];
+	mov.b64 %rd412, %rd411;
+	sub.s64 %rd413, %rd407, %rd412;
+	mov.b64 %rd414, %rd413;
+	add.s64 %rd415, %rd114, %rd414;
+	mov.b64 %rd114, %rd415;
+	bra.uni $L101;
+$L100:
+	rem.s64 %rd416, %rd113, %rd155;
+	setp.eq.s64 %p73, %rd155, -1;
+	selp.b64 %rd417, 0, %rd416, %p73;
+	setp.eq.s64 %p74, %rd155, 0;
+	selp.b64 %rd418, %rd113, %rd417, %p74;
+	setp.eq.s64 %p75, %rd418, 0;
+	@!%p75 bra $L103;
+	mov.b64 %rd419, %rd400;
+	mov.b32 %r126, %r124;
+	cvt.s64.s32 %rd420, %r126;
+	add.s64 %rd421, %rd420, 1;
+	mul.lo.s64 %rd422, %rd421, %rd128;
+	mad.lo.s64 %rd423, %rd422, 8, %rd126;
+	ld.global.nc.s64 %rd424, [%rd423+0];
+	mov.b64 %rd425, %rd424;
+	cvt.s64.s32 %rd426, %r126;
+	mul.lo.s64 %rd427, %rd426, %rd128;
+	mad.lo.s64 %rd428, %rd427, 8, %rd126;
+	ld.global.nc.s64 %rd429, [%rd428+0];
+	mov.b64 %rd430, %rd429;
+	sub.s64 %rd431, %rd425, %rd430;
+	mov.b64 %rd432, %rd431;
+	mul.lo.s64 %rd433, %rd155, %rd432;
+	add.s64 %rd434, %rd114, %rd433;
+	mov.b64 %rd114, %rd434;
+$L103:
+$L101:
+	add.s64 %rd435, %rd113, 1;
+	mov.b64 %rd113, %rd435;
+$L99:
+$L82:
 $L63:
-	add.s64 %rd462, %rd337, %rd327;
-	mov.b64 %rd337, %rd462;
+	add.s64 %rd436, %rd314, %rd304;
+	mov.b64 %rd314, %rd436;
 	bra.uni $L62;
 $L64:
-	mov.b64 %rd463, %rd331;
-$L107:
-	@!%p11 bra $L111;
-	bra.uni $L109;
-$L111:
+	mov.b64 %rd437, %rd308;
+$L104:
+	@!%p11 bra $L108;
+	bra.uni $L106;
+$L108:
 	// block scan
-	mov.b64 %rd464, %rd463;
+	mov.b64 %rd438, %rd437;
 	mov.b32 %r127, %r3;
-$L112:
+$L109:
 	setp.hs.u32 %p76, %r127, 32;
-	@%p76 bra $L113;
-	mov.b64 {%r128, %r129}, %rd464;
+	@%p76 bra $L110;
+	mov.b64 {%r128, %r129}, %rd438;
 	shfl.sync.up.b32 %r130|%p77, %r128, %r127, 0, %r17;
 	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd465, {%r130, %r131};
-	@!%p77 bra $L114;
-	add.s64 %rd466, %rd465, %rd464;
-	mov.b64 %rd464, %rd466;
-$L114:
+	mov.b64 %rd439, {%r130, %r131};
+	@!%p77 bra $L111;
+	add.s64 %rd440, %rd439, %rd438;
+	mov.b64 %rd438, %rd440;
+$L111:
 	shl.b32 %r127, %r127, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r132, %r133}, %rd464;
+	bra.uni $L109;
+$L110:
+	mov.b64 {%r132, %r133}, %rd438;
 	shfl.sync.up.b32 %r134|%p78, %r132, %r3, 0, %r17;
 	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd467, {%r134, %r135};
+	mov.b64 %rd441, {%r134, %r135};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd468, %rd467, 0, %p80;
+	selp.b64 %rd442, %rd441, 0, %p80;
 	sub.u32 %r136, %r13, %r3;
 	setp.eq.u32 %p81, %r7, %r136;
-	@!%p81 bra $L115;
-	mul.wide.u32 %rd469, %r8, 16;
-	add.s64 %rd470, %rd1, %rd469;
-	st.shared.s64 [%rd470+0], %rd464;
-$L115:
+	@!%p81 bra $L112;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	st.shared.s64 [%rd444+0], %rd438;
+$L112:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L116;
-	mov.b64 %rd471, 0;
+	@!%p82 bra $L113;
+	mov.b64 %rd445, 0;
 	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L117;
-	mul.wide.u32 %rd472, %r7, 16;
-	add.s64 %rd473, %rd1, %rd472;
-	ld.shared.s64 %rd474, [%rd473+0];
-	mov.b64 %rd471, %rd474;
-$L117:
-	mov.b64 {%r137, %r138}, %rd471;
+	@!%p83 bra $L114;
+	mul.wide.u32 %rd446, %r7, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd445, %rd448;
+$L114:
+	mov.b64 {%r137, %r138}, %rd445;
 	shfl.sync.up.b32 %r139|%p84, %r137, 1, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd475, {%r139, %r140};
-	@!%p84 bra $L118;
-	add.s64 %rd476, %rd475, %rd471;
-	mov.b64 %rd471, %rd476;
-$L118:
-	mov.b64 {%r141, %r142}, %rd471;
+	mov.b64 %rd449, {%r139, %r140};
+	@!%p84 bra $L115;
+	add.s64 %rd450, %rd449, %rd445;
+	mov.b64 %rd445, %rd450;
+$L115:
+	mov.b64 {%r141, %r142}, %rd445;
 	shfl.sync.up.b32 %r143|%p85, %r141, 2, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd477, {%r143, %r144};
-	@!%p85 bra $L119;
-	add.s64 %rd478, %rd477, %rd471;
-	mov.b64 %rd471, %rd478;
-$L119:
-	mov.b64 {%r145, %r146}, %rd471;
+	mov.b64 %rd451, {%r143, %r144};
+	@!%p85 bra $L116;
+	add.s64 %rd452, %rd451, %rd445;
+	mov.b64 %rd445, %rd452;
+$L116:
+	mov.b64 {%r145, %r146}, %rd445;
 	shfl.sync.up.b32 %r147|%p86, %r145, 4, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd479, {%r147, %r148};
-	@!%p86 bra $L120;
-	add.s64 %rd480, %rd479, %rd471;
-	mov.b64 %rd471, %rd480;
-$L120:
-	mov.b64 {%r149, %r150}, %rd471;
+	mov.b64 %rd453, {%r147, %r148};
+	@!%p86 bra $L117;
+	add.s64 %rd454, %rd453, %rd445;
+	mov.b64 %rd445, %rd454;
+$L117:
+	mov.b64 {%r149, %r150}, %rd445;
 	shfl.sync.up.b32 %r151|%p87, %r149, 8, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd481, {%r151, %r152};
-	@!%p87 bra $L121;
-	add.s64 %rd482, %rd481, %rd471;
-	mov.b64 %rd471, %rd482;
-$L121:
-	mov.b64 {%r153, %r154}, %rd471;
+	mov.b64 %rd455, {%r151, %r152};
+	@!%p87 bra $L118;
+	add.s64 %rd456, %rd455, %rd445;
+	mov.b64 %rd445, %rd456;
+$L118:
+	mov.b64 {%r153, %r154}, %rd445;
 	shfl.sync.up.b32 %r155|%p88, %r153, 16, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd483, {%r155, %r156};
-	@!%p88 bra $L122;
-	add.s64 %rd484, %rd483, %rd471;
-	mov.b64 %rd471, %rd484;
-$L122:
-	mov.b64 {%r157, %r158}, %rd471;
+	mov.b64 %rd457, {%r155, %r156};
+	@!%p88 bra $L119;
+	add.s64 %rd458, %rd457, %rd445;
+	mov.b64 %rd445, %rd458;
+$L119:
+	mov.b64 {%r157, %r158}, %rd445;
 	shfl.sync.up.b32 %r159|%p89, %r157, 1, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd485, {%r159, %r160};
-	selp.b64 %rd486, %rd485, 0, %p89;
-	@!%p83 bra $L123;
-	mul.wide.u32 %rd487, %r7, 16;
-	add.s64 %rd488, %rd1, %rd487;
-	add.s64 %rd489, %rd488, 512;
-	st.shared.s64 [%rd489+0], %rd486;
-$L123:
+	mov.b64 %rd459, {%r159, %r160};
+	selp.b64 %rd460, %rd459, 0, %p89;
+	@!%p83 bra $L120;
+	mul.wide.u32 %rd461, %r7, 16;
+	add.s64 %rd462, %rd1, %rd461;
+	add.s64 %rd463, %rd462, 512;
+	st.shared.s64 [%rd463+0], %rd460;
+$L120:
 	sub.u32 %r161, %r10, 1;
 	setp.eq.u32 %p90, %r7, %r161;
-	@!%p90 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd471;
-$L124:
-$L116:
+	@!%p90 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd445;
+$L121:
+$L113:
 	bar.sync 0;
-	mul.wide.u32 %rd490, %r8, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	add.s64 %rd492, %rd491, 512;
-	ld.shared.s64 %rd493, [%rd492+0];
-	add.s64 %rd494, %rd493, %rd468;
-	ld.shared.s64 %rd495, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd494;
+	mul.wide.u32 %rd464, %r8, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	add.s64 %rd466, %rd465, 512;
+	ld.shared.s64 %rd467, [%rd466+0];
+	add.s64 %rd468, %rd467, %rd442;
+	ld.shared.s64 %rd469, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd468;
 	shfl.sync.idx.b32 %r164|%p91, %r162, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r165, %r163, 0, %r21, %r17;
-	mov.b64 %rd496, {%r164, %r165};
-	mov.b64 %rd497, %rd495;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	mov.b64 %rd500, %rd498;
-	mov.b64 %rd501, %rd499;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	mov.b64 %rd504, 0;
-	cvt.u64.u32 %rd505, %r2;
-	setp.eq.s64 %p92, %rd505, 0;
-	setp.gt.s64 %p93, %rd503, 0;
+	mov.b64 %rd470, {%r164, %r165};
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, 0;
+	cvt.u64.u32 %rd479, %r2;
+	setp.eq.s64 %p92, %rd479, 0;
+	setp.gt.s64 %p93, %rd477, 0;
 	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L126;
-	atom.global.add.u64 %rd506, [%rd161], %rd503;
-	mov.b64 %rd507, %rd506;
-	mov.b64 %rd504, %rd507;
-$L126:
-	cvt.u64.u32 %rd508, %r2;
-	setp.eq.s64 %p95, %rd508, 0;
+	@!%p94 bra $L123;
+	atom.global.add.u64 %rd480, [%rd145], %rd477;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd478, %rd481;
+$L123:
+	cvt.u64.u32 %rd482, %r2;
+	setp.eq.s64 %p95, %rd482, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
-	@!%p97 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd504;
-$L127:
+	@!%p97 bra $L124;
+	st.shared.s64 [%rd1+1024], %rd478;
+$L124:
 	bar.sync 0;
-	ld.shared.s64 %rd509, [%rd1+1024];
-	mov.b64 %rd510, %rd509;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd504, %rd502;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd513, 0;
-$L128:
-	setp.lt.s64 %p98, %rd513, %rd463;
+	ld.shared.s64 %rd483, [%rd1+1024];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd478, %rd484;
+	add.s64 %rd485, %rd478, %rd476;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, 0;
+$L125:
+	setp.lt.s64 %p98, %rd487, %rd437;
 	not.pred %p99, %p98;
-	@!%p99 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd514, %rd513, %rd193;
-	mad.lo.s64 %rd515, %rd514, 4, %rd191;
-	ld.shared.s32 %r166, [%rd515+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd516, %rd512, %rd513;
-	mul.lo.s64 %rd517, %rd516, %rd160;
-	mad.lo.s64 %rd518, %rd517, 4, %rd158;
-	st.global.s32 [%rd518+0], %r167;
+	@!%p99 bra $L129;
+	bra.uni $L127;
 $L129:
-	add.s64 %rd519, %rd513, 1;
-	mov.b64 %rd513, %rd519;
-	bra.uni $L128;
-$L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
+	mul.lo.s64 %rd488, %rd487, %rd170;
+	mad.lo.s64 %rd489, %rd488, 4, %rd168;
+	ld.shared.s32 %r166, [%rd489+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd490, %rd486, %rd487;
+	mul.lo.s64 %rd491, %rd490, %rd144;
+	mad.lo.s64 %rd492, %rd491, 4, %rd142;
+	st.global.s32 [%rd492+0], %r167;
+$L126:
+	add.s64 %rd493, %rd487, 1;
+	mov.b64 %rd487, %rd493;
+	bra.uni $L125;
+$L127:
+	bra.uni $L106;
+$L105:
+	bra.uni $L104;
+$L106:
 $L51:
-	add.s64 %rd520, %rd330, %rd329;
-	mov.b64 %rd330, %rd520;
+	add.s64 %rd494, %rd307, %rd306;
+	mov.b64 %rd307, %rd494;
 	bra.uni $L50;
 $L52:
 $L4:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd124, %rd124, %rd123;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd521, %rd129;
-	mov.b64 %rd522, %rd130;
+	mov.b64 %rd495, %rd113;
+	mov.b64 %rd496, %rd114;
 	// block reduction
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L133:
+$L130:
 	setp.hs.u32 %p100, %r169, 32;
-	@%p100 bra $L134;
-	mov.b64 {%r170, %r171}, %rd521;
+	@%p100 bra $L131;
+	mov.b64 {%r170, %r171}, %rd495;
 	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd523, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd522;
+	mov.b64 %rd497, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd496;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd524, {%r176, %r177};
-	@!%p101 bra $L135;
-	mov.b64 %rd525, %rd521;
-	mov.b64 %rd526, %rd522;
-	mov.b64 %rd527, %rd523;
-	mov.b64 %rd528, %rd524;
-	mov.b64 %rd529, %rd525;
-	mov.b64 %rd530, %rd526;
-	mov.b64 %rd531, %rd527;
-	mov.b64 %rd532, %rd528;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd535, %rd529, %rd533;
-	mov.b64 %rd529, %rd535;
-	add.s64 %rd536, %rd530, %rd534;
-	mov.b64 %rd530, %rd536;
-$L136:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L135:
+	mov.b64 %rd498, {%r176, %r177};
+	@!%p101 bra $L132;
+	mov.b64 %rd499, %rd495;
+	mov.b64 %rd500, %rd496;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd502;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd509, %rd503, %rd507;
+	mov.b64 %rd503, %rd509;
+	add.s64 %rd510, %rd504, %rd508;
+	mov.b64 %rd504, %rd510;
+$L133:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L132:
 	shl.b32 %r169, %r169, 1;
-	bra.uni $L133;
-$L134:
+	bra.uni $L130;
+$L131:
 	setp.eq.u32 %p102, %r7, 0;
-	@!%p102 bra $L137;
-	mul.wide.u32 %rd537, %r8, 16;
-	add.s64 %rd538, %rd1, %rd537;
-	st.shared.s64 [%rd538+0], %rd521;
-	st.shared.s64 [%rd538+8], %rd522;
-$L137:
+	@!%p102 bra $L134;
+	mul.wide.u32 %rd511, %r8, 16;
+	add.s64 %rd512, %rd1, %rd511;
+	st.shared.s64 [%rd512+0], %rd495;
+	st.shared.s64 [%rd512+8], %rd496;
+$L134:
 	bar.sync 0;
 	setp.eq.u32 %p103, %r8, 0;
-	@!%p103 bra $L138;
+	@!%p103 bra $L135;
 	setp.lo.u32 %p104, %r7, %r10;
-	@!%p104 bra $L139;
-	mul.wide.u32 %rd539, %r7, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	ld.shared.s64 %rd541, [%rd540+0];
-	ld.shared.s64 %rd542, [%rd540+8];
-	mov.b64 %rd521, %rd541;
-	mov.b64 %rd522, %rd542;
-$L139:
+	@!%p104 bra $L136;
+	mul.wide.u32 %rd513, %r7, 16;
+	add.s64 %rd514, %rd1, %rd513;
+	ld.shared.s64 %rd515, [%rd514+0];
+	ld.shared.s64 %rd516, [%rd514+8];
+	mov.b64 %rd495, %rd515;
+	mov.b64 %rd496, %rd516;
+$L136:
 	sub.u32 %r178, %r10, 1;
-	mov.b64 {%r179, %r180}, %rd521;
+	mov.b64 {%r179, %r180}, %rd495;
 	shfl.sync.down.b32 %r181|%p105, %r179, 1, %r178, %r17;
 	shfl.sync.down.b32 %r182, %r180, 1, %r178, %r17;
-	mov.b64 %rd543, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd522;
+	mov.b64 %rd517, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd496;
 	shfl.sync.down.b32 %r185, %r183, 1, %r178, %r17;
 	shfl.sync.down.b32 %r186, %r184, 1, %r178, %r17;
-	mov.b64 %rd544, {%r185, %r186};
-	@!%p105 bra $L140;
-	mov.b64 %rd545, %rd521;
-	mov.b64 %rd546, %rd522;
-	mov.b64 %rd547, %rd543;
-	mov.b64 %rd548, %rd544;
-	mov.b64 %rd529, %rd545;
-	mov.b64 %rd530, %rd546;
-	mov.b64 %rd531, %rd547;
-	mov.b64 %rd532, %rd548;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd549, %rd529, %rd533;
-	mov.b64 %rd529, %rd549;
-	add.s64 %rd550, %rd530, %rd534;
-	mov.b64 %rd530, %rd550;
-$L141:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L140:
-	mov.b64 {%r187, %r188}, %rd521;
+	mov.b64 %rd518, {%r185, %r186};
+	@!%p105 bra $L137;
+	mov.b64 %rd519, %rd495;
+	mov.b64 %rd520, %rd496;
+	mov.b64 %rd521, %rd517;
+	mov.b64 %rd522, %rd518;
+	mov.b64 %rd503, %rd519;
+	mov.b64 %rd504, %rd520;
+	mov.b64 %rd505, %rd521;
+	mov.b64 %rd506, %rd522;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd523, %rd503, %rd507;
+	mov.b64 %rd503, %rd523;
+	add.s64 %rd524, %rd504, %rd508;
+	mov.b64 %rd504, %rd524;
+$L138:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L137:
+	mov.b64 {%r187, %r188}, %rd495;
 	shfl.sync.down.b32 %r189|%p106, %r187, 2, %r178, %r17;
 	shfl.sync.down.b32 %r190, %r188, 2, %r178, %r17;
-	mov.b64 %rd551, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd522;
+	mov.b64 %rd525, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd496;
 	shfl.sync.down.b32 %r193, %r191, 2, %r178, %r17;
 	shfl.sync.down.b32 %r194, %r192, 2, %r178, %r17;
-	mov.b64 %rd552, {%r193, %r194};
-	@!%p106 bra $L142;
-	mov.b64 %rd553, %rd521;
-	mov.b64 %rd554, %rd522;
-	mov.b64 %rd555, %rd551;
-	mov.b64 %rd556, %rd552;
-	mov.b64 %rd529, %rd553;
-	mov.b64 %rd530, %rd554;
-	mov.b64 %rd531, %rd555;
-	mov.b64 %rd532, %rd556;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd557, %rd529, %rd533;
-	mov.b64 %rd529, %rd557;
-	add.s64 %rd558, %rd530, %rd534;
-	mov.b64 %rd530, %rd558;
-$L143:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L142:
-	mov.b64 {%r195, %r196}, %rd521;
+	mov.b64 %rd526, {%r193, %r194};
+	@!%p106 bra $L139;
+	mov.b64 %rd527, %rd495;
+	mov.b64 %rd528, %rd496;
+	mov.b64 %rd529, %rd525;
+	mov.b64 %rd530, %rd526;
+	mov.b64 %rd503, %rd527;
+	mov.b64 %rd504, %rd528;
+	mov.b64 %rd505, %rd529;
+	mov.b64 %rd506, %rd530;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd531, %rd503, %rd507;
+	mov.b64 %rd503, %rd531;
+	add.s64 %rd532, %rd504, %rd508;
+	mov.b64 %rd504, %rd532;
+$L140:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L139:
+	mov.b64 {%r195, %r196}, %rd495;
 	shfl.sync.down.b32 %r197|%p107, %r195, 4, %r178, %r17;
 	shfl.sync.down.b32 %r198, %r196, 4, %r178, %r17;
-	mov.b64 %rd559, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd522;
+	mov.b64 %rd533, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd496;
 	shfl.sync.down.b32 %r201, %r199, 4, %r178, %r17;
 	shfl.sync.down.b32 %r202, %r200, 4, %r178, %r17;
-	mov.b64 %rd560, {%r201, %r202};
-	@!%p107 bra $L144;
-	mov.b64 %rd561, %rd521;
-	mov.b64 %rd562, %rd522;
-	mov.b64 %rd563, %rd559;
-	mov.b64 %rd564, %rd560;
-	mov.b64 %rd529, %rd561;
-	mov.b64 %rd530, %rd562;
-	mov.b64 %rd531, %rd563;
-	mov.b64 %rd532, %rd564;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd565, %rd529, %rd533;
-	mov.b64 %rd529, %rd565;
-	add.s64 %rd566, %rd530, %rd534;
-	mov.b64 %rd530, %rd566;
-$L145:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L144:
-	mov.b64 {%r203, %r204}, %rd521;
+	mov.b64 %rd534, {%r201, %r202};
+	@!%p107 bra $L141;
+	mov.b64 %rd535, %rd495;
+	mov.b64 %rd536, %rd496;
+	mov.b64 %rd537, %rd533;
+	mov.b64 %rd538, %rd534;
+	mov.b64 %rd503, %rd535;
+	mov.b64 %rd504, %rd536;
+	mov.b64 %rd505, %rd537;
+	mov.b64 %rd506, %rd538;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd539, %rd503, %rd507;
+	mov.b64 %rd503, %rd539;
+	add.s64 %rd540, %rd504, %rd508;
+	mov.b64 %rd504, %rd540;
+$L142:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L141:
+	mov.b64 {%r203, %r204}, %rd495;
 	shfl.sync.down.b32 %r205|%p108, %r203, 8, %r178, %r17;
 	shfl.sync.down.b32 %r206, %r204, 8, %r178, %r17;
-	mov.b64 %rd567, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd522;
+	mov.b64 %rd541, {%r205, %r206};
+	mov.b64 {%r207, %r208}, %rd496;
 	shfl.sync.down.b32 %r209, %r207, 8, %r178, %r17;
 	shfl.sync.down.b32 %r210, %r208, 8, %r178, %r17;
-	mov.b64 %rd568, {%r209, %r210};
-	@!%p108 bra $L146;
-	mov.b64 %rd569, %rd521;
-	mov.b64 %rd570, %rd522;
-	mov.b64 %rd571, %rd567;
-	mov.b64 %rd572, %rd568;
-	mov.b64 %rd529, %rd569;
-	mov.b64 %rd530, %rd570;
-	mov.b64 %rd531, %rd571;
-	mov.b64 %rd532, %rd572;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd573, %rd529, %rd533;
-	mov.b64 %rd529, %rd573;
-	add.s64 %rd574, %rd530, %rd534;
-	mov.b64 %rd530, %rd574;
-$L147:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L146:
-	mov.b64 {%r211, %r212}, %rd521;
+	mov.b64 %rd542, {%r209, %r210};
+	@!%p108 bra $L143;
+	mov.b64 %rd543, %rd495;
+	mov.b64 %rd544, %rd496;
+	mov.b64 %rd545, %rd541;
+	mov.b64 %rd546, %rd542;
+	mov.b64 %rd503, %rd543;
+	mov.b64 %rd504, %rd544;
+	mov.b64 %rd505, %rd545;
+	mov.b64 %rd506, %rd546;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd547, %rd503, %rd507;
+	mov.b64 %rd503, %rd547;
+	add.s64 %rd548, %rd504, %rd508;
+	mov.b64 %rd504, %rd548;
+$L144:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L143:
+	mov.b64 {%r211, %r212}, %rd495;
 	shfl.sync.down.b32 %r213|%p109, %r211, 16, %r178, %r17;
 	shfl.sync.down.b32 %r214, %r212, 16, %r178, %r17;
-	mov.b64 %rd575, {%r213, %r214};
-	mov.b64 {%r215, %r216}, %rd522;
+	mov.b64 %rd549, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd496;
 	shfl.sync.down.b32 %r217, %r215, 16, %r178, %r17;
 	shfl.sync.down.b32 %r218, %r216, 16, %r178, %r17;
-	mov.b64 %rd576, {%r217, %r218};
-	@!%p109 bra $L148;
-	mov.b64 %rd577, %rd521;
-	mov.b64 %rd578, %rd522;
-	mov.b64 %rd579, %rd575;
-	mov.b64 %rd580, %rd576;
-	mov.b64 %rd529, %rd577;
-	mov.b64 %rd530, %rd578;
-	mov.b64 %rd531, %rd579;
-	mov.b64 %rd532, %rd580;
-	mov.b64 %rd533, %rd531;
-	mov.b64 %rd534, %rd532;
-	add.s64 %rd581, %rd529, %rd533;
-	mov.b64 %rd529, %rd581;
-	add.s64 %rd582, %rd530, %rd534;
-	mov.b64 %rd530, %rd582;
-$L149:
-	mov.b64 %rd521, %rd529;
-	mov.b64 %rd522, %rd530;
-$L148:
-$L138:
-	mul.wide.u32 %rd583, %r28, 16;
-	add.s64 %rd584, %rd11, %rd583;
+	mov.b64 %rd550, {%r217, %r218};
+	@!%p109 bra $L145;
+	mov.b64 %rd551, %rd495;
+	mov.b64 %rd552, %rd496;
+	mov.b64 %rd553, %rd549;
+	mov.b64 %rd554, %rd550;
+	mov.b64 %rd503, %rd551;
+	mov.b64 %rd504, %rd552;
+	mov.b64 %rd505, %rd553;
+	mov.b64 %rd506, %rd554;
+	mov.b64 %rd507, %rd505;
+	mov.b64 %rd508, %rd506;
+	add.s64 %rd555, %rd503, %rd507;
+	mov.b64 %rd503, %rd555;
+	add.s64 %rd556, %rd504, %rd508;
+	mov.b64 %rd504, %rd556;
+$L146:
+	mov.b64 %rd495, %rd503;
+	mov.b64 %rd496, %rd504;
+$L145:
+$L135:
+	mul.wide.u32 %rd557, %r28, 16;
+	add.s64 %rd558, %rd11, %rd557;
 	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L150;
-	st.global.s64 [%rd584+0], %rd521;
-	st.global.s64 [%rd584+8], %rd522;
-$L150:
+	@!%p110 bra $L147;
+	st.global.s64 [%rd558+0], %rd495;
+	st.global.s64 [%rd558+8], %rd496;
+$L147:
 	ret;
 }
 
@@ -41348,19 +40567,12 @@ $L150:
 	.param .b64 gk_s38,
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s41
 )
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<105>;
-	.reg .b64 %rd<224>;
+	.reg .b64 %rd<208>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -41469,375 +40681,359 @@ $L150:
 	mov.b64 %rd77, %rd76;
 	ld.param.s64 %rd78, [gk_s35];
 	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s36];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s37];
-	cvta.to.global.u64 %rd83, %rd82;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s39];
-	mov.b64 %rd88, %rd87;
-	ld.param.u64 %rd89, [gk_s40];
-	cvta.to.global.u64 %rd90, %rd89;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s42];
-	mov.b64 %rd95, %rd94;
-	ld.param.u64 %rd96, [gk_s43];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s45];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s46];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s48];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd94, 0;
+	mov.b64 %rd95, 0;
+	mov.b64 %rd96, 0;
+	mov.b64 %rd97, 0;
+	mov.b64 %rd94, %rd96;
+	mov.b64 %rd95, %rd97;
 $L1:
+	mov.b64 %rd98, %rd94;
+	mov.b64 %rd99, %rd95;
+	mov.b64 %rd100, %rd98;
+	mov.b64 %rd101, %rd99;
+	cvt.u64.u32 %rd102, %r5;
+	cvt.u64.u32 %rd103, %r6;
+	mov.b64 %rd104, %rd102;
+$L2:
+	setp.ge.s64 %p8, %rd104, %rd4;
+	@%p8 bra $L3;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	mov.b64 %rd108, %rd100;
+	mov.b64 %rd109, %rd101;
+	mov.b64 %rd110, %rd106;
+	mov.b64 %rd111, %rd107;
+	mov.b64 %rd112, %rd108;
+	mov.b64 %rd113, %rd109;
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
 	mov.b64 %rd116, %rd114;
 	mov.b64 %rd117, %rd115;
-	cvt.u64.u32 %rd118, %r5;
-	cvt.u64.u32 %rd119, %r6;
-	mov.b64 %rd120, %rd118;
-$L2:
-	setp.ge.s64 %p8, %rd120, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd121, %rd120, 16, %rd3;
-	ld.global.s64 %rd122, [%rd121+0];
-	ld.global.s64 %rd123, [%rd121+8];
-	mov.b64 %rd124, %rd116;
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd134, %rd128, %rd132;
-	mov.b64 %rd128, %rd134;
-	add.s64 %rd135, %rd129, %rd133;
-	mov.b64 %rd129, %rd135;
+	add.s64 %rd118, %rd112, %rd116;
+	mov.b64 %rd112, %rd118;
+	add.s64 %rd119, %rd113, %rd117;
+	mov.b64 %rd113, %rd119;
 $L4:
-	mov.b64 %rd116, %rd128;
-	mov.b64 %rd117, %rd129;
-	add.s64 %rd120, %rd120, %rd119;
+	mov.b64 %rd100, %rd112;
+	mov.b64 %rd101, %rd113;
+	add.s64 %rd104, %rd104, %rd103;
 	bra.uni $L2;
 $L3:
-	mov.b64 %rd136, %rd116;
-	mov.b64 %rd137, %rd117;
+	mov.b64 %rd120, %rd100;
+	mov.b64 %rd121, %rd101;
 	// block reduction
 	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd136;
+	mov.b64 {%r24, %r25}, %rd120;
 	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
 	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd138, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd137;
+	mov.b64 %rd122, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd121;
 	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
 	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd139, {%r30, %r31};
+	mov.b64 %rd123, {%r30, %r31};
 	@!%p9 bra $L5;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd128, %rd140;
-	mov.b64 %rd129, %rd141;
-	mov.b64 %rd130, %rd142;
-	mov.b64 %rd131, %rd143;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd144, %rd128, %rd132;
-	mov.b64 %rd128, %rd144;
-	add.s64 %rd145, %rd129, %rd133;
-	mov.b64 %rd129, %rd145;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+	mov.b64 %rd114, %rd126;
+	mov.b64 %rd115, %rd127;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd128, %rd112, %rd116;
+	mov.b64 %rd112, %rd128;
+	add.s64 %rd129, %rd113, %rd117;
+	mov.b64 %rd113, %rd129;
 $L6:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L5:
-	mov.b64 {%r32, %r33}, %rd136;
+	mov.b64 {%r32, %r33}, %rd120;
 	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
 	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd146, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd137;
+	mov.b64 %rd130, {%r34, %r35};
+	mov.b64 {%r36, %r37}, %rd121;
 	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
 	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd147, {%r38, %r39};
+	mov.b64 %rd131, {%r38, %r39};
 	@!%p10 bra $L7;
-	mov.b64 %rd148, %rd136;
-	mov.b64 %rd149, %rd137;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd128, %rd148;
-	mov.b64 %rd129, %rd149;
-	mov.b64 %rd130, %rd150;
-	mov.b64 %rd131, %rd151;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd152, %rd128, %rd132;
-	mov.b64 %rd128, %rd152;
-	add.s64 %rd153, %rd129, %rd133;
-	mov.b64 %rd129, %rd153;
+	mov.b64 %rd132, %rd120;
+	mov.b64 %rd133, %rd121;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd131;
+	mov.b64 %rd112, %rd132;
+	mov.b64 %rd113, %rd133;
+	mov.b64 %rd114, %rd134;
+	mov.b64 %rd115, %rd135;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd136, %rd112, %rd116;
+	mov.b64 %rd112, %rd136;
+	add.s64 %rd137, %rd113, %rd117;
+	mov.b64 %rd113, %rd137;
 $L8:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L7:
-	mov.b64 {%r40, %r41}, %rd136;
+	mov.b64 {%r40, %r41}, %rd120;
 	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
 	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd154, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd137;
+	mov.b64 %rd138, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd121;
 	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
 	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd155, {%r46, %r47};
+	mov.b64 %rd139, {%r46, %r47};
 	@!%p11 bra $L9;
-	mov.b64 %rd156, %rd136;
-	mov.b64 %rd157, %rd137;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd128, %rd156;
-	mov.b64 %rd129, %rd157;
-	mov.b64 %rd130, %rd158;
-	mov.b64 %rd131, %rd159;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd160, %rd128, %rd132;
-	mov.b64 %rd128, %rd160;
-	add.s64 %rd161, %rd129, %rd133;
-	mov.b64 %rd129, %rd161;
+	mov.b64 %rd140, %rd120;
+	mov.b64 %rd141, %rd121;
+	mov.b64 %rd142, %rd138;
+	mov.b64 %rd143, %rd139;
+	mov.b64 %rd112, %rd140;
+	mov.b64 %rd113, %rd141;
+	mov.b64 %rd114, %rd142;
+	mov.b64 %rd115, %rd143;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd144, %rd112, %rd116;
+	mov.b64 %rd112, %rd144;
+	add.s64 %rd145, %rd113, %rd117;
+	mov.b64 %rd113, %rd145;
 $L10:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L9:
-	mov.b64 {%r48, %r49}, %rd136;
+	mov.b64 {%r48, %r49}, %rd120;
 	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
 	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd162, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd137;
+	mov.b64 %rd146, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd121;
 	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd163, {%r54, %r55};
+	mov.b64 %rd147, {%r54, %r55};
 	@!%p12 bra $L11;
-	mov.b64 %rd164, %rd136;
-	mov.b64 %rd165, %rd137;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd128, %rd164;
-	mov.b64 %rd129, %rd165;
-	mov.b64 %rd130, %rd166;
-	mov.b64 %rd131, %rd167;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd168, %rd128, %rd132;
-	mov.b64 %rd128, %rd168;
-	add.s64 %rd169, %rd129, %rd133;
-	mov.b64 %rd129, %rd169;
+	mov.b64 %rd148, %rd120;
+	mov.b64 %rd149, %rd121;
+	mov.b64 %rd150, %rd146;
+	mov.b64 %rd151, %rd147;
+	mov.b64 %rd112, %rd148;
+	mov.b64 %rd113, %rd149;
+	mov.b64 %rd114, %rd150;
+	mov.b64 %rd115, %rd151;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd152, %rd112, %rd116;
+	mov.b64 %rd112, %rd152;
+	add.s64 %rd153, %rd113, %rd117;
+	mov.b64 %rd113, %rd153;
 $L12:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L11:
-	mov.b64 {%r56, %r57}, %rd136;
+	mov.b64 {%r56, %r57}, %rd120;
 	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd170, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd137;
+	mov.b64 %rd154, {%r58, %r59};
+	mov.b64 {%r60, %r61}, %rd121;
 	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd171, {%r62, %r63};
+	mov.b64 %rd155, {%r62, %r63};
 	@!%p13 bra $L13;
-	mov.b64 %rd172, %rd136;
-	mov.b64 %rd173, %rd137;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd175, %rd171;
-	mov.b64 %rd128, %rd172;
-	mov.b64 %rd129, %rd173;
-	mov.b64 %rd130, %rd174;
-	mov.b64 %rd131, %rd175;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd176, %rd128, %rd132;
-	mov.b64 %rd128, %rd176;
-	add.s64 %rd177, %rd129, %rd133;
-	mov.b64 %rd129, %rd177;
+	mov.b64 %rd156, %rd120;
+	mov.b64 %rd157, %rd121;
+	mov.b64 %rd158, %rd154;
+	mov.b64 %rd159, %rd155;
+	mov.b64 %rd112, %rd156;
+	mov.b64 %rd113, %rd157;
+	mov.b64 %rd114, %rd158;
+	mov.b64 %rd115, %rd159;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd160, %rd112, %rd116;
+	mov.b64 %rd112, %rd160;
+	add.s64 %rd161, %rd113, %rd117;
+	mov.b64 %rd113, %rd161;
 $L14:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L13:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L15;
-	mul.wide.u32 %rd178, %r8, 16;
-	add.s64 %rd179, %rd1, %rd178;
-	st.shared.s64 [%rd179+0], %rd136;
-	st.shared.s64 [%rd179+8], %rd137;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd120;
+	st.shared.s64 [%rd163+8], %rd121;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L16;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd180, %r7, 16;
-	add.s64 %rd181, %rd1, %rd180;
-	ld.shared.s64 %rd182, [%rd181+0];
-	ld.shared.s64 %rd183, [%rd181+8];
-	mov.b64 %rd136, %rd182;
-	mov.b64 %rd137, %rd183;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	ld.shared.s64 %rd167, [%rd165+8];
+	mov.b64 %rd120, %rd166;
+	mov.b64 %rd121, %rd167;
 $L17:
 	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd136;
+	mov.b64 {%r65, %r66}, %rd120;
 	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
 	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd184, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd137;
+	mov.b64 %rd168, {%r67, %r68};
+	mov.b64 {%r69, %r70}, %rd121;
 	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
 	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd185, {%r71, %r72};
+	mov.b64 %rd169, {%r71, %r72};
 	@!%p17 bra $L18;
-	mov.b64 %rd186, %rd136;
-	mov.b64 %rd187, %rd137;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd128, %rd186;
-	mov.b64 %rd129, %rd187;
-	mov.b64 %rd130, %rd188;
-	mov.b64 %rd131, %rd189;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd190, %rd128, %rd132;
-	mov.b64 %rd128, %rd190;
-	add.s64 %rd191, %rd129, %rd133;
-	mov.b64 %rd129, %rd191;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd169;
+	mov.b64 %rd112, %rd170;
+	mov.b64 %rd113, %rd171;
+	mov.b64 %rd114, %rd172;
+	mov.b64 %rd115, %rd173;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd174, %rd112, %rd116;
+	mov.b64 %rd112, %rd174;
+	add.s64 %rd175, %rd113, %rd117;
+	mov.b64 %rd113, %rd175;
 $L19:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L18:
-	mov.b64 {%r73, %r74}, %rd136;
+	mov.b64 {%r73, %r74}, %rd120;
 	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
 	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd192, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd137;
+	mov.b64 %rd176, {%r75, %r76};
+	mov.b64 {%r77, %r78}, %rd121;
 	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
 	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd193, {%r79, %r80};
+	mov.b64 %rd177, {%r79, %r80};
 	@!%p18 bra $L20;
-	mov.b64 %rd194, %rd136;
-	mov.b64 %rd195, %rd137;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd128, %rd194;
-	mov.b64 %rd129, %rd195;
-	mov.b64 %rd130, %rd196;
-	mov.b64 %rd131, %rd197;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd198, %rd128, %rd132;
-	mov.b64 %rd128, %rd198;
-	add.s64 %rd199, %rd129, %rd133;
-	mov.b64 %rd129, %rd199;
+	mov.b64 %rd178, %rd120;
+	mov.b64 %rd179, %rd121;
+	mov.b64 %rd180, %rd176;
+	mov.b64 %rd181, %rd177;
+	mov.b64 %rd112, %rd178;
+	mov.b64 %rd113, %rd179;
+	mov.b64 %rd114, %rd180;
+	mov.b64 %rd115, %rd181;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd182, %rd112, %rd116;
+	mov.b64 %rd112, %rd182;
+	add.s64 %rd183, %rd113, %rd117;
+	mov.b64 %rd113, %rd183;
 $L21:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L20:
-	mov.b64 {%r81, %r82}, %rd136;
+	mov.b64 {%r81, %r82}, %rd120;
 	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
 	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd200, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd137;
+	mov.b64 %rd184, {%r83, %r84};
+	mov.b64 {%r85, %r86}, %rd121;
 	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
 	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd201, {%r87, %r88};
+	mov.b64 %rd185, {%r87, %r88};
 	@!%p19 bra $L22;
-	mov.b64 %rd202, %rd136;
-	mov.b64 %rd203, %rd137;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd128, %rd202;
-	mov.b64 %rd129, %rd203;
-	mov.b64 %rd130, %rd204;
-	mov.b64 %rd131, %rd205;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd206, %rd128, %rd132;
-	mov.b64 %rd128, %rd206;
-	add.s64 %rd207, %rd129, %rd133;
-	mov.b64 %rd129, %rd207;
+	mov.b64 %rd186, %rd120;
+	mov.b64 %rd187, %rd121;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd189, %rd185;
+	mov.b64 %rd112, %rd186;
+	mov.b64 %rd113, %rd187;
+	mov.b64 %rd114, %rd188;
+	mov.b64 %rd115, %rd189;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd190, %rd112, %rd116;
+	mov.b64 %rd112, %rd190;
+	add.s64 %rd191, %rd113, %rd117;
+	mov.b64 %rd113, %rd191;
 $L23:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L22:
-	mov.b64 {%r89, %r90}, %rd136;
+	mov.b64 {%r89, %r90}, %rd120;
 	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
 	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd208, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd137;
+	mov.b64 %rd192, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd121;
 	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
 	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd209, {%r95, %r96};
+	mov.b64 %rd193, {%r95, %r96};
 	@!%p20 bra $L24;
-	mov.b64 %rd210, %rd136;
-	mov.b64 %rd211, %rd137;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd213, %rd209;
-	mov.b64 %rd128, %rd210;
-	mov.b64 %rd129, %rd211;
-	mov.b64 %rd130, %rd212;
-	mov.b64 %rd131, %rd213;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd214, %rd128, %rd132;
-	mov.b64 %rd128, %rd214;
-	add.s64 %rd215, %rd129, %rd133;
-	mov.b64 %rd129, %rd215;
+	mov.b64 %rd194, %rd120;
+	mov.b64 %rd195, %rd121;
+	mov.b64 %rd196, %rd192;
+	mov.b64 %rd197, %rd193;
+	mov.b64 %rd112, %rd194;
+	mov.b64 %rd113, %rd195;
+	mov.b64 %rd114, %rd196;
+	mov.b64 %rd115, %rd197;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd198, %rd112, %rd116;
+	mov.b64 %rd112, %rd198;
+	add.s64 %rd199, %rd113, %rd117;
+	mov.b64 %rd113, %rd199;
 $L25:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L24:
-	mov.b64 {%r97, %r98}, %rd136;
+	mov.b64 {%r97, %r98}, %rd120;
 	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
 	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd216, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd137;
+	mov.b64 %rd200, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd121;
 	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
 	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd217, {%r103, %r104};
+	mov.b64 %rd201, {%r103, %r104};
 	@!%p21 bra $L26;
-	mov.b64 %rd218, %rd136;
-	mov.b64 %rd219, %rd137;
-	mov.b64 %rd220, %rd216;
-	mov.b64 %rd221, %rd217;
-	mov.b64 %rd128, %rd218;
-	mov.b64 %rd129, %rd219;
-	mov.b64 %rd130, %rd220;
-	mov.b64 %rd131, %rd221;
-	mov.b64 %rd132, %rd130;
-	mov.b64 %rd133, %rd131;
-	add.s64 %rd222, %rd128, %rd132;
-	mov.b64 %rd128, %rd222;
-	add.s64 %rd223, %rd129, %rd133;
-	mov.b64 %rd129, %rd223;
+	mov.b64 %rd202, %rd120;
+	mov.b64 %rd203, %rd121;
+	mov.b64 %rd204, %rd200;
+	mov.b64 %rd205, %rd201;
+	mov.b64 %rd112, %rd202;
+	mov.b64 %rd113, %rd203;
+	mov.b64 %rd114, %rd204;
+	mov.b64 %rd115, %rd205;
+	mov.b64 %rd116, %rd114;
+	mov.b64 %rd117, %rd115;
+	add.s64 %rd206, %rd112, %rd116;
+	mov.b64 %rd112, %rd206;
+	add.s64 %rd207, %rd113, %rd117;
+	mov.b64 %rd113, %rd207;
 $L27:
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd137, %rd129;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
 $L26:
 $L16:
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd136;
-	st.global.s64 [%rd6+8], %rd137;
+	st.global.s64 [%rd6+0], %rd120;
+	st.global.s64 [%rd6+8], %rd121;
 $L28:
 	ret;
 }
@@ -68885,7 +68081,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68889
+//line gokkos_kernels_gen.go:68085
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68900,7 +68096,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68904
+//line gokkos_kernels_gen.go:68100
 }
 
 // gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -68922,7 +68118,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68926
+//line gokkos_kernels_gen.go:68122
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68939,7 +68135,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:68943
+//line gokkos_kernels_gen.go:68139
 }
 
 // gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -68966,7 +68162,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:68970
+//line gokkos_kernels_gen.go:68166
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68988,7 +68184,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:68992
+//line gokkos_kernels_gen.go:68188
 }
 
 // gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -69002,7 +68198,7 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:69006
+//line gokkos_kernels_gen.go:68202
 }
 
 // gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -69017,7 +68213,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:69021
+//line gokkos_kernels_gen.go:68217
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -69028,7 +68224,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:69032
+//line gokkos_kernels_gen.go:68228
 }
 
 // gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -69049,7 +68245,7 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:69053
+//line gokkos_kernels_gen.go:68249
 }
 
 // gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -69074,7 +68270,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:69078
+//line gokkos_kernels_gen.go:68274
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -69093,7 +68289,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69097
+//line gokkos_kernels_gen.go:68293
 }
 
 // gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -69121,7 +68317,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:69125
+//line gokkos_kernels_gen.go:68321
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -69143,7 +68339,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69147
+//line gokkos_kernels_gen.go:68343
 }
 
 // gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -69162,7 +68358,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = math.Inf(1)
 			gokkosS1[gokkosJ] = 0
 		}
-//line gokkos_kernels_gen.go:69166
+//line gokkos_kernels_gen.go:68362
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -69175,7 +68371,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:69179
+//line gokkos_kernels_gen.go:68375
 }
 
 // gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -69185,7 +68381,7 @@ func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:69189
+//line gokkos_kernels_gen.go:68385
 }
 
 // gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -69197,7 +68393,7 @@ func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:69201
+//line gokkos_kernels_gen.go:68397
 }
 
 // gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -69208,14 +68404,14 @@ func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:77
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:69212
+//line gokkos_kernels_gen.go:68408
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:69219
+//line gokkos_kernels_gen.go:68415
 }
 
 // gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -69240,7 +68436,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:69244
+//line gokkos_kernels_gen.go:68440
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -69260,7 +68456,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69264
+//line gokkos_kernels_gen.go:68460
 }
 
 // gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -69276,7 +68472,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:69280
+//line gokkos_kernels_gen.go:68476
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -69287,7 +68483,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:69291
+//line gokkos_kernels_gen.go:68487
 }
 
 // gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -69305,7 +68501,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:69309
+//line gokkos_kernels_gen.go:68505
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -69318,7 +68514,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:69322
+//line gokkos_kernels_gen.go:68518
 }
 
 // gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -69329,14 +68525,14 @@ func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:159
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:69333
+//line gokkos_kernels_gen.go:68529
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:69340
+//line gokkos_kernels_gen.go:68536
 }
 
 // gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -69347,14 +68543,14 @@ func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:169
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:69351
+//line gokkos_kernels_gen.go:68547
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:69358
+//line gokkos_kernels_gen.go:68554
 }
 
 // gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -69367,7 +68563,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:69371
+//line gokkos_kernels_gen.go:68567
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -69376,7 +68572,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:69380
+//line gokkos_kernels_gen.go:68576
 }
 
 // gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -69389,7 +68585,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:69393
+//line gokkos_kernels_gen.go:68589
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -69398,7 +68594,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:69402
+//line gokkos_kernels_gen.go:68598
 }
 
 // gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -69411,7 +68607,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:69415
+//line gokkos_kernels_gen.go:68611
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -69420,7 +68616,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:69424
+//line gokkos_kernels_gen.go:68620
 }
 
 // gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -69433,7 +68629,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:69437
+//line gokkos_kernels_gen.go:68633
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -69442,7 +68638,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:69446
+//line gokkos_kernels_gen.go:68642
 }
 
 // gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -69456,7 +68652,7 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:69460
+//line gokkos_kernels_gen.go:68656
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -69465,5 +68661,5 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:69469
+//line gokkos_kernels_gen.go:68665
 }

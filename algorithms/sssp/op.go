@@ -8,15 +8,23 @@ import (
 )
 
 // relax is the shortest-path edge operator: v's distance drops to u's plus the edge's weight
-// when that is smaller, and then v joins the next worklist.
+// when that is smaller, and then v joins the next worklist. W holds the weights by edge index
+// (empty: every weight is 1). It keeps only the two views it reads: on the host the template
+// passes the operator by value to every Visit call.
 type relax struct {
-	G    dgraph.CSR
-	Dist views.View1D[float64]
+	W, Dist views.View1D[float64]
 }
+
+// newRelax returns the operator for g's out-edges and the distances dist.
+func newRelax(g dgraph.CSR, dist views.View1D[float64]) relax { return relax{W: g.Weights, Dist: dist} }
 
 // Visit relaxes edge u→v.
 func (o relax) Visit(u, v int32, e int64) bool {
-	nd := o.Dist.AtomicLoad(int(u)) + o.G.Weight(e)
+	w := 1.0
+	if o.W.Len() > 0 {
+		w = o.W.At(int(e))
+	}
+	nd := o.Dist.AtomicLoad(int(u)) + w
 	if !(nd < o.Dist.AtomicLoad(int(v))) {
 		return false
 	}

@@ -229,7 +229,7 @@ func (s *SSSP) runBellmanFord(st *Stats) error {
 	if err := s.f.Set(st.Source); err != nil {
 		return err
 	}
-	op := relax{G: s.g.Out(), Dist: s.dist}
+	op := newRelax(s.g.Out(), s.dist)
 	n := s.g.N()
 	for !s.f.Empty() {
 		if s.f.Iteration() >= n {
@@ -274,7 +274,7 @@ func (s *SSSP) runOrdered(st *Stats) error {
 		return err
 	}
 	cur, size := 0, 1
-	op := relax{G: s.g.Out(), Dist: s.dist}
+	op := newRelax(s.g.Out(), s.dist)
 	for size > 0 {
 		q := s.queue[cur]
 		m := math.Inf(1)

@@ -52,9 +52,9 @@ func Binary(op ir.BinOp, t, yt ir.Type, x, y uint64) uint64 {
 			return canon(t, x>>n)
 		}
 	case t == ir.F64:
-		return floatOp64(op, f64(x), f64(y))
+		return floatOp(op, f64(x), f64(y), of64)
 	case t == ir.F32:
-		return floatOp32(op, f32(x), f32(y))
+		return floatOp(op, f32(x), f32(y), of32)
 	case t == ir.Bool:
 		switch op {
 		case ir.Eq:
@@ -127,42 +127,18 @@ func Binary(op ir.BinOp, t, yt ir.Type, x, y uint64) uint64 {
 	return 0
 }
 
-func floatOp64(op ir.BinOp, a, b float64) uint64 {
+// floatOp evaluates a binary operator on floats of type F, which rounds as F does; bits returns
+// a result's register bits.
+func floatOp[F float32 | float64](op ir.BinOp, a, b F, bits func(F) uint64) uint64 {
 	switch op {
 	case ir.Add:
-		return of64(a + b)
+		return bits(a + b)
 	case ir.Sub:
-		return of64(a - b)
+		return bits(a - b)
 	case ir.Mul:
-		return of64(a * b)
+		return bits(a * b)
 	case ir.Div:
-		return of64(a / b)
-	case ir.Eq:
-		return boolBits(a == b)
-	case ir.Ne:
-		return boolBits(a != b)
-	case ir.Lt:
-		return boolBits(a < b)
-	case ir.Le:
-		return boolBits(a <= b)
-	case ir.Gt:
-		return boolBits(a > b)
-	case ir.Ge:
-		return boolBits(a >= b)
-	}
-	return 0
-}
-
-func floatOp32(op ir.BinOp, a, b float32) uint64 {
-	switch op {
-	case ir.Add:
-		return of32(a + b)
-	case ir.Sub:
-		return of32(a - b)
-	case ir.Mul:
-		return of32(a * b)
-	case ir.Div:
-		return of32(a / b)
+		return bits(a / b)
 	case ir.Eq:
 		return boolBits(a == b)
 	case ir.Ne:
