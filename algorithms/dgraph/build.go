@@ -169,7 +169,7 @@ func FromEdgeList(space execspace.Space, el *graph.EdgeList, opt graph.BuildOpti
 	if err := portable.ParallelFor(space, "dgraph: scatter edges", portable.Range(0, es.count()), sc); err != nil {
 		return fail(err)
 	}
-	if err := portable.ParallelFor(space, "dgraph: sort adjacency", perVertex(n), sortAdjacency{G: out}); err != nil {
+	if err := sortAll(space, out, "dgraph: sort adjacency"); err != nil {
 		return fail(err)
 	}
 	if opt.Dedup {

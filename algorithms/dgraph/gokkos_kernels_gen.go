@@ -86,7 +86,7 @@ func init() {
 	portable.RegisterHostScan[offsetScan, int64](gokkosHostLoop3)
 	portable.Register[sortAdjacency](&execspace.KernelSpec{
 		Name:  "dgraph.sortAdjacency",
-		Pos:   "algorithms/dgraph/sort.go:80",
+		Pos:   "algorithms/dgraph/sort.go:81",
 		Form:  execspace.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_dgraph_sortAdjacency",
@@ -102,7 +102,7 @@ func init() {
 	portable.RegisterHostRange[sortAdjacency](gokkosHostLoop4)
 	portable.Register[countDistinct](&execspace.KernelSpec{
 		Name:  "dgraph.countDistinct",
-		Pos:   "algorithms/dgraph/sort.go:92",
+		Pos:   "algorithms/dgraph/sort.go:96",
 		Form:  execspace.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_dgraph_countDistinct",
@@ -119,7 +119,7 @@ func init() {
 	portable.RegisterHostRange[countDistinct](gokkosHostLoop5)
 	portable.Register[compactDistinct](&execspace.KernelSpec{
 		Name:  "dgraph.compactDistinct",
-		Pos:   "algorithms/dgraph/sort.go:113",
+		Pos:   "algorithms/dgraph/sort.go:117",
 		Form:  execspace.FormRange,
 		PTX:   gokkosPTX6,
 		Entry: "gk_dgraph_compactDistinct",
@@ -137,18 +137,92 @@ func init() {
 		Lanes:           1,
 	})
 	portable.RegisterHostRange[compactDistinct](gokkosHostLoop6)
-	portable.Register[mismatches](&execspace.KernelSpec{
-		Name: "dgraph.mismatches",
-		Pos:  "algorithms/dgraph/symmetric.go:9",
+	portable.Register[countHubs](&execspace.KernelSpec{
+		Name: "dgraph.countHubs",
+		Pos:  "algorithms/dgraph/sorthubs.go:21",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX7,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_mismatches_main_sum", Final: "gk_dgraph_mismatches_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_mismatches_main_prod", Final: "gk_dgraph_mismatches_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_mismatches_main_min", Final: "gk_dgraph_mismatches_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_mismatches_main_max", Final: "gk_dgraph_mismatches_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_mismatches_main_band", Final: "gk_dgraph_mismatches_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_mismatches_main_bor", Final: "gk_dgraph_mismatches_final_bor"},
+			execspace.OpSum:  {Main: "gk_dgraph_countHubs_main_sum", Final: "gk_dgraph_countHubs_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_countHubs_main_prod", Final: "gk_dgraph_countHubs_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_countHubs_main_min", Final: "gk_dgraph_countHubs_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_countHubs_main_max", Final: "gk_dgraph_countHubs_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_countHubs_main_band", Final: "gk_dgraph_countHubs_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_countHubs_main_bor", Final: "gk_dgraph_countHubs_final_bor"},
+		},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "Offsets", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
+	portable.Register[listHubs](&execspace.KernelSpec{
+		Name:  "dgraph.listHubs",
+		Pos:   "algorithms/dgraph/sorthubs.go:35",
+		Form:  execspace.FormScan,
+		PTX:   gokkosPTX8,
+		Scan:  execspace.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "Offsets", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
+	portable.Register[sortHubs](&execspace.KernelSpec{
+		Name:  "dgraph.sortHubs",
+		Pos:   "algorithms/dgraph/sorthubs.go:58",
+		Form:  execspace.FormTeam,
+		PTX:   gokkosPTX9,
+		Entry: "gk_dgraph_sortHubs",
+		Params: []execspace.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.Register[offsetMismatches](&execspace.KernelSpec{
+		Name: "dgraph.offsetMismatches",
+		Pos:  "algorithms/dgraph/symmetric.go:12",
+		Form: execspace.FormReduce,
+		PTX:  gokkosPTX10,
+		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
+			execspace.OpSum:  {Main: "gk_dgraph_offsetMismatches_main_sum", Final: "gk_dgraph_offsetMismatches_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_offsetMismatches_main_prod", Final: "gk_dgraph_offsetMismatches_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_offsetMismatches_main_min", Final: "gk_dgraph_offsetMismatches_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_offsetMismatches_main_max", Final: "gk_dgraph_offsetMismatches_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_offsetMismatches_main_band", Final: "gk_dgraph_offsetMismatches_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_offsetMismatches_main_bor", Final: "gk_dgraph_offsetMismatches_final_bor"},
+		},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "B", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
+	portable.RegisterHostReduce[offsetMismatches, int64](gokkosHostLoop10)
+	portable.Register[edgeMismatches](&execspace.KernelSpec{
+		Name: "dgraph.edgeMismatches",
+		Pos:  "algorithms/dgraph/symmetric.go:28",
+		Form: execspace.FormReduce,
+		PTX:  gokkosPTX11,
+		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
+			execspace.OpSum:  {Main: "gk_dgraph_edgeMismatches_main_sum", Final: "gk_dgraph_edgeMismatches_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_edgeMismatches_main_prod", Final: "gk_dgraph_edgeMismatches_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_edgeMismatches_main_min", Final: "gk_dgraph_edgeMismatches_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_edgeMismatches_main_max", Final: "gk_dgraph_edgeMismatches_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_edgeMismatches_main_band", Final: "gk_dgraph_edgeMismatches_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_edgeMismatches_main_bor", Final: "gk_dgraph_edgeMismatches_final_bor"},
 		},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
@@ -164,12 +238,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[mismatches, int64](gokkosHostLoop7)
+	portable.RegisterHostReduce[edgeMismatches, int64](gokkosHostLoop11)
 	portable.Register[countTargets](&execspace.KernelSpec{
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX12,
 		Entry: "gk_dgraph_countTargets",
 		Params: []execspace.Param{
 			{Name: "Adj", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
@@ -178,12 +252,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countTargets](gokkosHostLoop8)
+	portable.RegisterHostRange[countTargets](gokkosHostLoop12)
 	portable.Register[scatterReversed](&execspace.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX13,
 		Entry: "gk_dgraph_scatterReversed",
 		Params: []execspace.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
@@ -198,7 +272,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[scatterReversed](gokkosHostLoop9)
+	portable.RegisterHostRange[scatterReversed](gokkosHostLoop13)
 }
 
 // gokkosPTX0 is the PTX of dgraph.countSources.
@@ -3384,9 +3458,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<75>;
+	.reg .pred %p<76>;
 	.reg .b32 %r<61>;
-	.reg .b64 %rd<195>;
+	.reg .b64 %rd<200>;
 	.reg .f64 %fd<56>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -3428,514 +3502,522 @@ $L1:
 	setp.ge.s64 %p1, %rd31, %rd2;
 	@%p1 bra $L2;
 	mov.b64 %rd32, %rd31;
-	mov.b64 %rd33, %rd4;
-	setp.gt.s64 %p2, %rd23, 0;
-	mov.pred %p3, %p2;
-	mul.lo.s64 %rd34, %rd32, %rd11;
-	mad.lo.s64 %rd35, %rd34, 8, %rd7;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	add.s64 %rd38, %rd32, 1;
-	mul.lo.s64 %rd39, %rd38, %rd11;
-	mad.lo.s64 %rd40, %rd39, 8, %rd7;
-	ld.global.nc.s64 %rd41, [%rd40+0];
-	mov.b64 %rd42, %rd41;
-	mov.pred %p4, %p3;
-	mov.b64 %rd43, %rd37;
+	mul.lo.s64 %rd33, %rd32, %rd11;
+	mad.lo.s64 %rd34, %rd33, 8, %rd7;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	add.s64 %rd37, %rd32, 1;
+	mul.lo.s64 %rd38, %rd37, %rd11;
+	mad.lo.s64 %rd39, %rd38, 8, %rd7;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	mov.b64 %rd42, %rd36;
+	mov.b64 %rd43, %rd41;
 	mov.b64 %rd44, %rd42;
-$L4:
-	mov.pred %p5, 1;
-	add.s64 %rd45, %rd43, 1;
-	mov.b64 %rd46, %rd45;
-$L7:
-	setp.lt.s64 %p6, %rd46, %rd44;
-	not.pred %p7, %p6;
-	@!%p7 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.pred %p8, %p4;
-	mov.b64 %rd47, %rd46;
-	sub.s64 %rd48, %rd46, 1;
-	mov.b64 %rd49, %rd48;
-$L12:
-	mul.lo.s64 %rd50, %rd47, %rd18;
-	mad.lo.s64 %rd51, %rd50, 4, %rd14;
-	ld.global.s32 %r6, [%rd51+0];
+	mov.b64 %rd45, %rd43;
+	sub.s64 %rd46, %rd45, %rd44;
+	setp.le.s64 %p2, %rd46, 64;
+	@!%p2 bra $L5;
+	mov.b64 %rd47, %rd4;
+	setp.gt.s64 %p3, %rd23, 0;
+	mov.pred %p4, %p3;
+	mov.pred %p5, %p4;
+	mov.b64 %rd48, %rd44;
+	mov.b64 %rd49, %rd45;
+$L6:
+	mov.pred %p6, 1;
+	add.s64 %rd50, %rd48, 1;
+	mov.b64 %rd51, %rd50;
+$L9:
+	setp.lt.s64 %p7, %rd51, %rd49;
+	not.pred %p8, %p7;
+	@!%p8 bra $L13;
+	bra.uni $L11;
+$L13:
+	mov.pred %p9, %p5;
+	mov.b64 %rd52, %rd51;
+	sub.s64 %rd53, %rd51, 1;
+	mov.b64 %rd54, %rd53;
+$L14:
+	mul.lo.s64 %rd55, %rd52, %rd18;
+	mad.lo.s64 %rd56, %rd55, 4, %rd14;
+	ld.global.s32 %r6, [%rd56+0];
 	mov.b32 %r7, %r6;
-	mul.lo.s64 %rd52, %rd49, %rd18;
-	mad.lo.s64 %rd53, %rd52, 4, %rd14;
-	ld.global.s32 %r8, [%rd53+0];
+	mul.lo.s64 %rd57, %rd54, %rd18;
+	mad.lo.s64 %rd58, %rd57, 4, %rd14;
+	ld.global.s32 %r8, [%rd58+0];
 	mov.b32 %r9, %r8;
 	mov.b32 %r10, %r7;
 	mov.b32 %r11, %r9;
 	mov.b32 %r12, %r10;
 	mov.b32 %r13, %r11;
-	setp.ne.s32 %p9, %r12, %r13;
-	@!%p9 bra $L16;
-	setp.lt.s32 %p10, %r12, %r13;
-	mov.pred %p11, %p10;
-	bra.uni $L14;
-$L16:
-	not.pred %p12, %p8;
-	@!%p12 bra $L18;
-	mov.pred %p11, 0;
-	bra.uni $L14;
+	setp.ne.s32 %p10, %r12, %r13;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r12, %r13;
+	mov.pred %p12, %p11;
+	bra.uni $L16;
 $L18:
-	mul.lo.s64 %rd54, %rd47, %rd25;
-	mad.lo.s64 %rd55, %rd54, 8, %rd21;
-	ld.global.f64 %fd1, [%rd55+0];
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd59, %rd52, %rd25;
+	mad.lo.s64 %rd60, %rd59, 8, %rd21;
+	ld.global.f64 %fd1, [%rd60+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd56, %rd49, %rd25;
-	mad.lo.s64 %rd57, %rd56, 8, %rd21;
-	ld.global.f64 %fd3, [%rd57+0];
+	mul.lo.s64 %rd61, %rd54, %rd25;
+	mad.lo.s64 %rd62, %rd61, 8, %rd21;
+	ld.global.f64 %fd3, [%rd62+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p13, %fd7, %fd8;
-	setp.neu.f64 %p14, %fd7, %fd7;
-	setp.eq.f64 %p15, %fd8, %fd8;
-	and.pred %p16, %p14, %p15;
-	or.pred %p17, %p13, %p16;
-	mov.pred %p11, %p17;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
+	bra.uni $L16;
+$L15:
 	bra.uni $L14;
-$L13:
-	bra.uni $L12;
-$L14:
-	@!%p11 bra $L20;
-	mov.pred %p5, 0;
-	bra.uni $L9;
-$L20:
-$L8:
-	add.s64 %rd58, %rd46, 1;
-	mov.b64 %rd46, %rd58;
-	bra.uni $L7;
-$L9:
-	@!%p5 bra $L22;
-	bra.uni $L6;
+$L16:
+	@!%p12 bra $L22;
+	mov.pred %p6, 0;
+	bra.uni $L11;
 $L22:
-	sub.s64 %rd59, %rd44, %rd43;
-	mov.b64 %rd60, %rd59;
-	div.s64 %rd61, %rd60, 2;
-	sub.s64 %rd62, %rd61, 1;
-	mov.b64 %rd63, %rd62;
-$L23:
-	setp.ge.s64 %p18, %rd63, 0;
-	not.pred %p19, %p18;
-	@!%p19 bra $L27;
-	bra.uni $L25;
-$L27:
-	mov.pred %p20, %p4;
-	mov.b64 %rd64, %rd43;
-	mov.b64 %rd65, %rd63;
-	mov.b64 %rd66, %rd60;
-$L28:
-$L31:
-	mov.b64 %rd68, 2;
-	mul.lo.s64 %rd67, %rd68, %rd65;
-	add.s64 %rd69, %rd67, 1;
-	mov.b64 %rd70, %rd69;
-	setp.ge.s64 %p21, %rd70, %rd66;
-	@!%p21 bra $L35;
-	bra.uni $L30;
-$L35:
-	add.s64 %rd71, %rd70, 1;
-	setp.lt.s64 %p22, %rd71, %rd66;
-	mov.pred %p23, %p22;
-	@!%p23 bra $L37;
-	mov.pred %p24, %p20;
-	add.s64 %rd72, %rd64, %rd70;
-	mov.b64 %rd73, %rd72;
-	add.s64 %rd74, %rd64, %rd70;
-	add.s64 %rd75, %rd74, 1;
-	mov.b64 %rd76, %rd75;
-$L38:
-	mul.lo.s64 %rd77, %rd73, %rd18;
-	mad.lo.s64 %rd78, %rd77, 4, %rd14;
-	ld.global.s32 %r14, [%rd78+0];
+$L10:
+	add.s64 %rd63, %rd51, 1;
+	mov.b64 %rd51, %rd63;
+	bra.uni $L9;
+$L11:
+	@!%p6 bra $L24;
+	bra.uni $L8;
+$L24:
+	sub.s64 %rd64, %rd49, %rd48;
+	mov.b64 %rd65, %rd64;
+	div.s64 %rd66, %rd65, 2;
+	sub.s64 %rd67, %rd66, 1;
+	mov.b64 %rd68, %rd67;
+$L25:
+	setp.ge.s64 %p19, %rd68, 0;
+	not.pred %p20, %p19;
+	@!%p20 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.pred %p21, %p5;
+	mov.b64 %rd69, %rd48;
+	mov.b64 %rd70, %rd68;
+	mov.b64 %rd71, %rd65;
+$L30:
+$L33:
+	mov.b64 %rd73, 2;
+	mul.lo.s64 %rd72, %rd73, %rd70;
+	add.s64 %rd74, %rd72, 1;
+	mov.b64 %rd75, %rd74;
+	setp.ge.s64 %p22, %rd75, %rd71;
+	@!%p22 bra $L37;
+	bra.uni $L32;
+$L37:
+	add.s64 %rd76, %rd75, 1;
+	setp.lt.s64 %p23, %rd76, %rd71;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L39;
+	mov.pred %p25, %p21;
+	add.s64 %rd77, %rd69, %rd75;
+	mov.b64 %rd78, %rd77;
+	add.s64 %rd79, %rd69, %rd75;
+	add.s64 %rd80, %rd79, 1;
+	mov.b64 %rd81, %rd80;
+$L40:
+	mul.lo.s64 %rd82, %rd78, %rd18;
+	mad.lo.s64 %rd83, %rd82, 4, %rd14;
+	ld.global.s32 %r14, [%rd83+0];
 	mov.b32 %r15, %r14;
-	mul.lo.s64 %rd79, %rd76, %rd18;
-	mad.lo.s64 %rd80, %rd79, 4, %rd14;
-	ld.global.s32 %r16, [%rd80+0];
+	mul.lo.s64 %rd84, %rd81, %rd18;
+	mad.lo.s64 %rd85, %rd84, 4, %rd14;
+	ld.global.s32 %r16, [%rd85+0];
 	mov.b32 %r17, %r16;
 	mov.b32 %r18, %r15;
 	mov.b32 %r19, %r17;
 	mov.b32 %r20, %r18;
 	mov.b32 %r21, %r19;
-	setp.ne.s32 %p25, %r20, %r21;
-	@!%p25 bra $L42;
-	setp.lt.s32 %p26, %r20, %r21;
-	mov.pred %p27, %p26;
-	bra.uni $L40;
-$L42:
-	not.pred %p28, %p24;
-	@!%p28 bra $L44;
-	mov.pred %p27, 0;
-	bra.uni $L40;
+	setp.ne.s32 %p26, %r20, %r21;
+	@!%p26 bra $L44;
+	setp.lt.s32 %p27, %r20, %r21;
+	mov.pred %p28, %p27;
+	bra.uni $L42;
 $L44:
-	mul.lo.s64 %rd81, %rd73, %rd25;
-	mad.lo.s64 %rd82, %rd81, 8, %rd21;
-	ld.global.f64 %fd9, [%rd82+0];
+	not.pred %p29, %p25;
+	@!%p29 bra $L46;
+	mov.pred %p28, 0;
+	bra.uni $L42;
+$L46:
+	mul.lo.s64 %rd86, %rd78, %rd25;
+	mad.lo.s64 %rd87, %rd86, 8, %rd21;
+	ld.global.f64 %fd9, [%rd87+0];
 	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd83, %rd76, %rd25;
-	mad.lo.s64 %rd84, %rd83, 8, %rd21;
-	ld.global.f64 %fd11, [%rd84+0];
+	mul.lo.s64 %rd88, %rd81, %rd25;
+	mad.lo.s64 %rd89, %rd88, 8, %rd21;
+	ld.global.f64 %fd11, [%rd89+0];
 	mov.f64 %fd12, %fd11;
 	mov.f64 %fd13, %fd10;
 	mov.f64 %fd14, %fd12;
 	mov.f64 %fd15, %fd13;
 	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p29, %fd15, %fd16;
-	setp.neu.f64 %p30, %fd15, %fd15;
-	setp.eq.f64 %p31, %fd16, %fd16;
-	and.pred %p32, %p30, %p31;
-	or.pred %p33, %p29, %p32;
-	mov.pred %p27, %p33;
+	setp.lt.f64 %p30, %fd15, %fd16;
+	setp.neu.f64 %p31, %fd15, %fd15;
+	setp.eq.f64 %p32, %fd16, %fd16;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	mov.pred %p28, %p34;
+	bra.uni $L42;
+$L41:
 	bra.uni $L40;
+$L42:
+	mov.pred %p24, %p28;
 $L39:
-	bra.uni $L38;
-$L40:
-	mov.pred %p23, %p27;
-$L37:
-	@!%p23 bra $L46;
-	add.s64 %rd85, %rd70, 1;
-	mov.b64 %rd70, %rd85;
-$L46:
-	mov.pred %p34, %p20;
-	add.s64 %rd86, %rd64, %rd65;
-	mov.b64 %rd87, %rd86;
-	add.s64 %rd88, %rd64, %rd70;
-	mov.b64 %rd89, %rd88;
-$L47:
-	mul.lo.s64 %rd90, %rd87, %rd18;
-	mad.lo.s64 %rd91, %rd90, 4, %rd14;
-	ld.global.s32 %r22, [%rd91+0];
+	@!%p24 bra $L48;
+	add.s64 %rd90, %rd75, 1;
+	mov.b64 %rd75, %rd90;
+$L48:
+	mov.pred %p35, %p21;
+	add.s64 %rd91, %rd69, %rd70;
+	mov.b64 %rd92, %rd91;
+	add.s64 %rd93, %rd69, %rd75;
+	mov.b64 %rd94, %rd93;
+$L49:
+	mul.lo.s64 %rd95, %rd92, %rd18;
+	mad.lo.s64 %rd96, %rd95, 4, %rd14;
+	ld.global.s32 %r22, [%rd96+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd92, %rd89, %rd18;
-	mad.lo.s64 %rd93, %rd92, 4, %rd14;
-	ld.global.s32 %r24, [%rd93+0];
+	mul.lo.s64 %rd97, %rd94, %rd18;
+	mad.lo.s64 %rd98, %rd97, 4, %rd14;
+	ld.global.s32 %r24, [%rd98+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p35, %r28, %r29;
-	@!%p35 bra $L51;
-	setp.lt.s32 %p36, %r28, %r29;
-	mov.pred %p37, %p36;
-	bra.uni $L49;
-$L51:
-	not.pred %p38, %p34;
-	@!%p38 bra $L53;
-	mov.pred %p37, 0;
-	bra.uni $L49;
+	setp.ne.s32 %p36, %r28, %r29;
+	@!%p36 bra $L53;
+	setp.lt.s32 %p37, %r28, %r29;
+	mov.pred %p38, %p37;
+	bra.uni $L51;
 $L53:
-	mul.lo.s64 %rd94, %rd87, %rd25;
-	mad.lo.s64 %rd95, %rd94, 8, %rd21;
-	ld.global.f64 %fd17, [%rd95+0];
+	not.pred %p39, %p35;
+	@!%p39 bra $L55;
+	mov.pred %p38, 0;
+	bra.uni $L51;
+$L55:
+	mul.lo.s64 %rd99, %rd92, %rd25;
+	mad.lo.s64 %rd100, %rd99, 8, %rd21;
+	ld.global.f64 %fd17, [%rd100+0];
 	mov.f64 %fd18, %fd17;
-	mul.lo.s64 %rd96, %rd89, %rd25;
-	mad.lo.s64 %rd97, %rd96, 8, %rd21;
-	ld.global.f64 %fd19, [%rd97+0];
+	mul.lo.s64 %rd101, %rd94, %rd25;
+	mad.lo.s64 %rd102, %rd101, 8, %rd21;
+	ld.global.f64 %fd19, [%rd102+0];
 	mov.f64 %fd20, %fd19;
 	mov.f64 %fd21, %fd18;
 	mov.f64 %fd22, %fd20;
 	mov.f64 %fd23, %fd21;
 	mov.f64 %fd24, %fd22;
-	setp.lt.f64 %p39, %fd23, %fd24;
-	setp.neu.f64 %p40, %fd23, %fd23;
-	setp.eq.f64 %p41, %fd24, %fd24;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	mov.pred %p37, %p43;
+	setp.lt.f64 %p40, %fd23, %fd24;
+	setp.neu.f64 %p41, %fd23, %fd23;
+	setp.eq.f64 %p42, %fd24, %fd24;
+	and.pred %p43, %p41, %p42;
+	or.pred %p44, %p40, %p43;
+	mov.pred %p38, %p44;
+	bra.uni $L51;
+$L50:
 	bra.uni $L49;
-$L48:
-	bra.uni $L47;
-$L49:
-	not.pred %p44, %p37;
-	@!%p44 bra $L55;
-	bra.uni $L30;
-$L55:
-	mov.pred %p45, %p20;
-	add.s64 %rd98, %rd64, %rd65;
-	mov.b64 %rd99, %rd98;
-	add.s64 %rd100, %rd64, %rd70;
-	mov.b64 %rd101, %rd100;
-	mul.lo.s64 %rd102, %rd99, %rd18;
-	mad.lo.s64 %rd103, %rd102, 4, %rd14;
-	ld.global.s32 %r30, [%rd103+0];
+$L51:
+	not.pred %p45, %p38;
+	@!%p45 bra $L57;
+	bra.uni $L32;
+$L57:
+	mov.pred %p46, %p21;
+	add.s64 %rd103, %rd69, %rd70;
+	mov.b64 %rd104, %rd103;
+	add.s64 %rd105, %rd69, %rd75;
+	mov.b64 %rd106, %rd105;
+	mul.lo.s64 %rd107, %rd104, %rd18;
+	mad.lo.s64 %rd108, %rd107, 4, %rd14;
+	ld.global.s32 %r30, [%rd108+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mul.lo.s64 %rd104, %rd101, %rd18;
-	mad.lo.s64 %rd105, %rd104, 4, %rd14;
-	ld.global.s32 %r33, [%rd105+0];
+	mul.lo.s64 %rd109, %rd106, %rd18;
+	mad.lo.s64 %rd110, %rd109, 4, %rd14;
+	ld.global.s32 %r33, [%rd110+0];
 	mov.b32 %r34, %r33;
-	mul.lo.s64 %rd106, %rd99, %rd18;
-	mad.lo.s64 %rd107, %rd106, 4, %rd14;
-	st.global.s32 [%rd107+0], %r34;
-	mul.lo.s64 %rd108, %rd101, %rd18;
-	mad.lo.s64 %rd109, %rd108, 4, %rd14;
-	st.global.s32 [%rd109+0], %r32;
-	@!%p45 bra $L57;
-	mul.lo.s64 %rd110, %rd99, %rd25;
-	mad.lo.s64 %rd111, %rd110, 8, %rd21;
-	ld.global.f64 %fd25, [%rd111+0];
+	mul.lo.s64 %rd111, %rd104, %rd18;
+	mad.lo.s64 %rd112, %rd111, 4, %rd14;
+	st.global.s32 [%rd112+0], %r34;
+	mul.lo.s64 %rd113, %rd106, %rd18;
+	mad.lo.s64 %rd114, %rd113, 4, %rd14;
+	st.global.s32 [%rd114+0], %r32;
+	@!%p46 bra $L59;
+	mul.lo.s64 %rd115, %rd104, %rd25;
+	mad.lo.s64 %rd116, %rd115, 8, %rd21;
+	ld.global.f64 %fd25, [%rd116+0];
 	mov.f64 %fd26, %fd25;
 	mov.f64 %fd27, %fd26;
-	mul.lo.s64 %rd112, %rd101, %rd25;
-	mad.lo.s64 %rd113, %rd112, 8, %rd21;
-	ld.global.f64 %fd28, [%rd113+0];
+	mul.lo.s64 %rd117, %rd106, %rd25;
+	mad.lo.s64 %rd118, %rd117, 8, %rd21;
+	ld.global.f64 %fd28, [%rd118+0];
 	mov.f64 %fd29, %fd28;
-	mul.lo.s64 %rd114, %rd99, %rd25;
-	mad.lo.s64 %rd115, %rd114, 8, %rd21;
-	st.global.f64 [%rd115+0], %fd29;
-	mul.lo.s64 %rd116, %rd101, %rd25;
-	mad.lo.s64 %rd117, %rd116, 8, %rd21;
-	st.global.f64 [%rd117+0], %fd27;
-$L57:
-	mov.b64 %rd65, %rd70;
-$L32:
-	bra.uni $L31;
-$L33:
+	mul.lo.s64 %rd119, %rd104, %rd25;
+	mad.lo.s64 %rd120, %rd119, 8, %rd21;
+	st.global.f64 [%rd120+0], %fd29;
+	mul.lo.s64 %rd121, %rd106, %rd25;
+	mad.lo.s64 %rd122, %rd121, 8, %rd21;
+	st.global.f64 [%rd122+0], %fd27;
+$L59:
+	mov.b64 %rd70, %rd75;
+$L34:
+	bra.uni $L33;
+$L35:
+	bra.uni $L32;
+$L31:
 	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-$L24:
-	sub.s64 %rd118, %rd63, 1;
-	mov.b64 %rd63, %rd118;
-	bra.uni $L23;
-$L25:
-	sub.s64 %rd119, %rd60, 1;
-	mov.b64 %rd120, %rd119;
-$L58:
-	setp.gt.s64 %p46, %rd120, 0;
-	not.pred %p47, %p46;
-	@!%p47 bra $L62;
-	bra.uni $L60;
-$L62:
-	mov.pred %p48, %p4;
-	mov.b64 %rd121, %rd43;
-	add.s64 %rd122, %rd43, %rd120;
-	mov.b64 %rd123, %rd122;
-	mul.lo.s64 %rd124, %rd121, %rd18;
-	mad.lo.s64 %rd125, %rd124, 4, %rd14;
-	ld.global.s32 %r35, [%rd125+0];
+$L32:
+$L26:
+	sub.s64 %rd123, %rd68, 1;
+	mov.b64 %rd68, %rd123;
+	bra.uni $L25;
+$L27:
+	sub.s64 %rd124, %rd65, 1;
+	mov.b64 %rd125, %rd124;
+$L60:
+	setp.gt.s64 %p47, %rd125, 0;
+	not.pred %p48, %p47;
+	@!%p48 bra $L64;
+	bra.uni $L62;
+$L64:
+	mov.pred %p49, %p5;
+	mov.b64 %rd126, %rd48;
+	add.s64 %rd127, %rd48, %rd125;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd126, %rd18;
+	mad.lo.s64 %rd130, %rd129, 4, %rd14;
+	ld.global.s32 %r35, [%rd130+0];
 	mov.b32 %r36, %r35;
 	mov.b32 %r37, %r36;
-	mul.lo.s64 %rd126, %rd123, %rd18;
-	mad.lo.s64 %rd127, %rd126, 4, %rd14;
-	ld.global.s32 %r38, [%rd127+0];
+	mul.lo.s64 %rd131, %rd128, %rd18;
+	mad.lo.s64 %rd132, %rd131, 4, %rd14;
+	ld.global.s32 %r38, [%rd132+0];
 	mov.b32 %r39, %r38;
-	mul.lo.s64 %rd128, %rd121, %rd18;
-	mad.lo.s64 %rd129, %rd128, 4, %rd14;
-	st.global.s32 [%rd129+0], %r39;
-	mul.lo.s64 %rd130, %rd123, %rd18;
-	mad.lo.s64 %rd131, %rd130, 4, %rd14;
-	st.global.s32 [%rd131+0], %r37;
-	@!%p48 bra $L64;
-	mul.lo.s64 %rd132, %rd121, %rd25;
-	mad.lo.s64 %rd133, %rd132, 8, %rd21;
-	ld.global.f64 %fd30, [%rd133+0];
+	mul.lo.s64 %rd133, %rd126, %rd18;
+	mad.lo.s64 %rd134, %rd133, 4, %rd14;
+	st.global.s32 [%rd134+0], %r39;
+	mul.lo.s64 %rd135, %rd128, %rd18;
+	mad.lo.s64 %rd136, %rd135, 4, %rd14;
+	st.global.s32 [%rd136+0], %r37;
+	@!%p49 bra $L66;
+	mul.lo.s64 %rd137, %rd126, %rd25;
+	mad.lo.s64 %rd138, %rd137, 8, %rd21;
+	ld.global.f64 %fd30, [%rd138+0];
 	mov.f64 %fd31, %fd30;
 	mov.f64 %fd32, %fd31;
-	mul.lo.s64 %rd134, %rd123, %rd25;
-	mad.lo.s64 %rd135, %rd134, 8, %rd21;
-	ld.global.f64 %fd33, [%rd135+0];
+	mul.lo.s64 %rd139, %rd128, %rd25;
+	mad.lo.s64 %rd140, %rd139, 8, %rd21;
+	ld.global.f64 %fd33, [%rd140+0];
 	mov.f64 %fd34, %fd33;
-	mul.lo.s64 %rd136, %rd121, %rd25;
-	mad.lo.s64 %rd137, %rd136, 8, %rd21;
-	st.global.f64 [%rd137+0], %fd34;
-	mul.lo.s64 %rd138, %rd123, %rd25;
-	mad.lo.s64 %rd139, %rd138, 8, %rd21;
-	st.global.f64 [%rd139+0], %fd32;
-$L64:
-	mov.pred %p49, %p4;
-	mov.b64 %rd140, %rd43;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, %rd120;
-$L65:
-$L68:
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd141;
-	add.s64 %rd145, %rd143, 1;
-	mov.b64 %rd146, %rd145;
-	setp.ge.s64 %p50, %rd146, %rd142;
-	@!%p50 bra $L72;
-	bra.uni $L67;
-$L72:
-	add.s64 %rd147, %rd146, 1;
-	setp.lt.s64 %p51, %rd147, %rd142;
-	mov.pred %p52, %p51;
-	@!%p52 bra $L74;
-	mov.pred %p53, %p49;
-	add.s64 %rd148, %rd140, %rd146;
-	mov.b64 %rd149, %rd148;
-	add.s64 %rd150, %rd140, %rd146;
-	add.s64 %rd151, %rd150, 1;
-	mov.b64 %rd152, %rd151;
-$L75:
-	mul.lo.s64 %rd153, %rd149, %rd18;
-	mad.lo.s64 %rd154, %rd153, 4, %rd14;
-	ld.global.s32 %r40, [%rd154+0];
+	mul.lo.s64 %rd141, %rd126, %rd25;
+	mad.lo.s64 %rd142, %rd141, 8, %rd21;
+	st.global.f64 [%rd142+0], %fd34;
+	mul.lo.s64 %rd143, %rd128, %rd25;
+	mad.lo.s64 %rd144, %rd143, 8, %rd21;
+	st.global.f64 [%rd144+0], %fd32;
+$L66:
+	mov.pred %p50, %p5;
+	mov.b64 %rd145, %rd48;
+	mov.b64 %rd146, 0;
+	mov.b64 %rd147, %rd125;
+$L67:
+$L70:
+	mov.b64 %rd149, 2;
+	mul.lo.s64 %rd148, %rd149, %rd146;
+	add.s64 %rd150, %rd148, 1;
+	mov.b64 %rd151, %rd150;
+	setp.ge.s64 %p51, %rd151, %rd147;
+	@!%p51 bra $L74;
+	bra.uni $L69;
+$L74:
+	add.s64 %rd152, %rd151, 1;
+	setp.lt.s64 %p52, %rd152, %rd147;
+	mov.pred %p53, %p52;
+	@!%p53 bra $L76;
+	mov.pred %p54, %p50;
+	add.s64 %rd153, %rd145, %rd151;
+	mov.b64 %rd154, %rd153;
+	add.s64 %rd155, %rd145, %rd151;
+	add.s64 %rd156, %rd155, 1;
+	mov.b64 %rd157, %rd156;
+$L77:
+	mul.lo.s64 %rd158, %rd154, %rd18;
+	mad.lo.s64 %rd159, %rd158, 4, %rd14;
+	ld.global.s32 %r40, [%rd159+0];
 	mov.b32 %r41, %r40;
-	mul.lo.s64 %rd155, %rd152, %rd18;
-	mad.lo.s64 %rd156, %rd155, 4, %rd14;
-	ld.global.s32 %r42, [%rd156+0];
+	mul.lo.s64 %rd160, %rd157, %rd18;
+	mad.lo.s64 %rd161, %rd160, 4, %rd14;
+	ld.global.s32 %r42, [%rd161+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r41;
 	mov.b32 %r45, %r43;
 	mov.b32 %r46, %r44;
 	mov.b32 %r47, %r45;
-	setp.ne.s32 %p54, %r46, %r47;
-	@!%p54 bra $L79;
-	setp.lt.s32 %p55, %r46, %r47;
-	mov.pred %p56, %p55;
-	bra.uni $L77;
-$L79:
-	not.pred %p57, %p53;
-	@!%p57 bra $L81;
-	mov.pred %p56, 0;
-	bra.uni $L77;
+	setp.ne.s32 %p55, %r46, %r47;
+	@!%p55 bra $L81;
+	setp.lt.s32 %p56, %r46, %r47;
+	mov.pred %p57, %p56;
+	bra.uni $L79;
 $L81:
-	mul.lo.s64 %rd157, %rd149, %rd25;
-	mad.lo.s64 %rd158, %rd157, 8, %rd21;
-	ld.global.f64 %fd35, [%rd158+0];
+	not.pred %p58, %p54;
+	@!%p58 bra $L83;
+	mov.pred %p57, 0;
+	bra.uni $L79;
+$L83:
+	mul.lo.s64 %rd162, %rd154, %rd25;
+	mad.lo.s64 %rd163, %rd162, 8, %rd21;
+	ld.global.f64 %fd35, [%rd163+0];
 	mov.f64 %fd36, %fd35;
-	mul.lo.s64 %rd159, %rd152, %rd25;
-	mad.lo.s64 %rd160, %rd159, 8, %rd21;
-	ld.global.f64 %fd37, [%rd160+0];
+	mul.lo.s64 %rd164, %rd157, %rd25;
+	mad.lo.s64 %rd165, %rd164, 8, %rd21;
+	ld.global.f64 %fd37, [%rd165+0];
 	mov.f64 %fd38, %fd37;
 	mov.f64 %fd39, %fd36;
 	mov.f64 %fd40, %fd38;
 	mov.f64 %fd41, %fd39;
 	mov.f64 %fd42, %fd40;
-	setp.lt.f64 %p58, %fd41, %fd42;
-	setp.neu.f64 %p59, %fd41, %fd41;
-	setp.eq.f64 %p60, %fd42, %fd42;
-	and.pred %p61, %p59, %p60;
-	or.pred %p62, %p58, %p61;
-	mov.pred %p56, %p62;
+	setp.lt.f64 %p59, %fd41, %fd42;
+	setp.neu.f64 %p60, %fd41, %fd41;
+	setp.eq.f64 %p61, %fd42, %fd42;
+	and.pred %p62, %p60, %p61;
+	or.pred %p63, %p59, %p62;
+	mov.pred %p57, %p63;
+	bra.uni $L79;
+$L78:
 	bra.uni $L77;
+$L79:
+	mov.pred %p53, %p57;
 $L76:
-	bra.uni $L75;
-$L77:
-	mov.pred %p52, %p56;
-$L74:
-	@!%p52 bra $L83;
-	add.s64 %rd161, %rd146, 1;
-	mov.b64 %rd146, %rd161;
-$L83:
-	mov.pred %p63, %p49;
-	add.s64 %rd162, %rd140, %rd141;
-	mov.b64 %rd163, %rd162;
-	add.s64 %rd164, %rd140, %rd146;
-	mov.b64 %rd165, %rd164;
-$L84:
-	mul.lo.s64 %rd166, %rd163, %rd18;
-	mad.lo.s64 %rd167, %rd166, 4, %rd14;
-	ld.global.s32 %r48, [%rd167+0];
+	@!%p53 bra $L85;
+	add.s64 %rd166, %rd151, 1;
+	mov.b64 %rd151, %rd166;
+$L85:
+	mov.pred %p64, %p50;
+	add.s64 %rd167, %rd145, %rd146;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd145, %rd151;
+	mov.b64 %rd170, %rd169;
+$L86:
+	mul.lo.s64 %rd171, %rd168, %rd18;
+	mad.lo.s64 %rd172, %rd171, 4, %rd14;
+	ld.global.s32 %r48, [%rd172+0];
 	mov.b32 %r49, %r48;
-	mul.lo.s64 %rd168, %rd165, %rd18;
-	mad.lo.s64 %rd169, %rd168, 4, %rd14;
-	ld.global.s32 %r50, [%rd169+0];
+	mul.lo.s64 %rd173, %rd170, %rd18;
+	mad.lo.s64 %rd174, %rd173, 4, %rd14;
+	ld.global.s32 %r50, [%rd174+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r49;
 	mov.b32 %r53, %r51;
 	mov.b32 %r54, %r52;
 	mov.b32 %r55, %r53;
-	setp.ne.s32 %p64, %r54, %r55;
-	@!%p64 bra $L88;
-	setp.lt.s32 %p65, %r54, %r55;
-	mov.pred %p66, %p65;
-	bra.uni $L86;
-$L88:
-	not.pred %p67, %p63;
-	@!%p67 bra $L90;
-	mov.pred %p66, 0;
-	bra.uni $L86;
+	setp.ne.s32 %p65, %r54, %r55;
+	@!%p65 bra $L90;
+	setp.lt.s32 %p66, %r54, %r55;
+	mov.pred %p67, %p66;
+	bra.uni $L88;
 $L90:
-	mul.lo.s64 %rd170, %rd163, %rd25;
-	mad.lo.s64 %rd171, %rd170, 8, %rd21;
-	ld.global.f64 %fd43, [%rd171+0];
+	not.pred %p68, %p64;
+	@!%p68 bra $L92;
+	mov.pred %p67, 0;
+	bra.uni $L88;
+$L92:
+	mul.lo.s64 %rd175, %rd168, %rd25;
+	mad.lo.s64 %rd176, %rd175, 8, %rd21;
+	ld.global.f64 %fd43, [%rd176+0];
 	mov.f64 %fd44, %fd43;
-	mul.lo.s64 %rd172, %rd165, %rd25;
-	mad.lo.s64 %rd173, %rd172, 8, %rd21;
-	ld.global.f64 %fd45, [%rd173+0];
+	mul.lo.s64 %rd177, %rd170, %rd25;
+	mad.lo.s64 %rd178, %rd177, 8, %rd21;
+	ld.global.f64 %fd45, [%rd178+0];
 	mov.f64 %fd46, %fd45;
 	mov.f64 %fd47, %fd44;
 	mov.f64 %fd48, %fd46;
 	mov.f64 %fd49, %fd47;
 	mov.f64 %fd50, %fd48;
-	setp.lt.f64 %p68, %fd49, %fd50;
-	setp.neu.f64 %p69, %fd49, %fd49;
-	setp.eq.f64 %p70, %fd50, %fd50;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	mov.pred %p66, %p72;
+	setp.lt.f64 %p69, %fd49, %fd50;
+	setp.neu.f64 %p70, %fd49, %fd49;
+	setp.eq.f64 %p71, %fd50, %fd50;
+	and.pred %p72, %p70, %p71;
+	or.pred %p73, %p69, %p72;
+	mov.pred %p67, %p73;
+	bra.uni $L88;
+$L87:
 	bra.uni $L86;
-$L85:
-	bra.uni $L84;
-$L86:
-	not.pred %p73, %p66;
-	@!%p73 bra $L92;
-	bra.uni $L67;
-$L92:
-	mov.pred %p74, %p49;
-	add.s64 %rd174, %rd140, %rd141;
-	mov.b64 %rd175, %rd174;
-	add.s64 %rd176, %rd140, %rd146;
-	mov.b64 %rd177, %rd176;
-	mul.lo.s64 %rd178, %rd175, %rd18;
-	mad.lo.s64 %rd179, %rd178, 4, %rd14;
-	ld.global.s32 %r56, [%rd179+0];
+$L88:
+	not.pred %p74, %p67;
+	@!%p74 bra $L94;
+	bra.uni $L69;
+$L94:
+	mov.pred %p75, %p50;
+	add.s64 %rd179, %rd145, %rd146;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd145, %rd151;
+	mov.b64 %rd182, %rd181;
+	mul.lo.s64 %rd183, %rd180, %rd18;
+	mad.lo.s64 %rd184, %rd183, 4, %rd14;
+	ld.global.s32 %r56, [%rd184+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	mul.lo.s64 %rd180, %rd177, %rd18;
-	mad.lo.s64 %rd181, %rd180, 4, %rd14;
-	ld.global.s32 %r59, [%rd181+0];
+	mul.lo.s64 %rd185, %rd182, %rd18;
+	mad.lo.s64 %rd186, %rd185, 4, %rd14;
+	ld.global.s32 %r59, [%rd186+0];
 	mov.b32 %r60, %r59;
-	mul.lo.s64 %rd182, %rd175, %rd18;
-	mad.lo.s64 %rd183, %rd182, 4, %rd14;
-	st.global.s32 [%rd183+0], %r60;
-	mul.lo.s64 %rd184, %rd177, %rd18;
-	mad.lo.s64 %rd185, %rd184, 4, %rd14;
-	st.global.s32 [%rd185+0], %r58;
-	@!%p74 bra $L94;
-	mul.lo.s64 %rd186, %rd175, %rd25;
-	mad.lo.s64 %rd187, %rd186, 8, %rd21;
-	ld.global.f64 %fd51, [%rd187+0];
+	mul.lo.s64 %rd187, %rd180, %rd18;
+	mad.lo.s64 %rd188, %rd187, 4, %rd14;
+	st.global.s32 [%rd188+0], %r60;
+	mul.lo.s64 %rd189, %rd182, %rd18;
+	mad.lo.s64 %rd190, %rd189, 4, %rd14;
+	st.global.s32 [%rd190+0], %r58;
+	@!%p75 bra $L96;
+	mul.lo.s64 %rd191, %rd180, %rd25;
+	mad.lo.s64 %rd192, %rd191, 8, %rd21;
+	ld.global.f64 %fd51, [%rd192+0];
 	mov.f64 %fd52, %fd51;
 	mov.f64 %fd53, %fd52;
-	mul.lo.s64 %rd188, %rd177, %rd25;
-	mad.lo.s64 %rd189, %rd188, 8, %rd21;
-	ld.global.f64 %fd54, [%rd189+0];
+	mul.lo.s64 %rd193, %rd182, %rd25;
+	mad.lo.s64 %rd194, %rd193, 8, %rd21;
+	ld.global.f64 %fd54, [%rd194+0];
 	mov.f64 %fd55, %fd54;
-	mul.lo.s64 %rd190, %rd175, %rd25;
-	mad.lo.s64 %rd191, %rd190, 8, %rd21;
-	st.global.f64 [%rd191+0], %fd55;
-	mul.lo.s64 %rd192, %rd177, %rd25;
-	mad.lo.s64 %rd193, %rd192, 8, %rd21;
-	st.global.f64 [%rd193+0], %fd53;
-$L94:
-	mov.b64 %rd141, %rd146;
-$L69:
-	bra.uni $L68;
-$L70:
+	mul.lo.s64 %rd195, %rd180, %rd25;
+	mad.lo.s64 %rd196, %rd195, 8, %rd21;
+	st.global.f64 [%rd196+0], %fd55;
+	mul.lo.s64 %rd197, %rd182, %rd25;
+	mad.lo.s64 %rd198, %rd197, 8, %rd21;
+	st.global.f64 [%rd198+0], %fd53;
+$L96:
+	mov.b64 %rd146, %rd151;
+$L71:
+	bra.uni $L70;
+$L72:
+	bra.uni $L69;
+$L68:
 	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-$L59:
-	sub.s64 %rd194, %rd120, 1;
-	mov.b64 %rd120, %rd194;
-	bra.uni $L58;
-$L60:
+$L69:
+$L61:
+	sub.s64 %rd199, %rd125, 1;
+	mov.b64 %rd125, %rd199;
+	bra.uni $L60;
+$L62:
+	bra.uni $L8;
+$L7:
 	bra.uni $L6;
+$L8:
 $L5:
-	bra.uni $L4;
-$L6:
 $L3:
 	add.s64 %rd31, %rd31, %rd29;
 	bra.uni $L1;
@@ -4254,7 +4336,7 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of dgraph.mismatches.
+// gokkosPTX7 is the PTX of dgraph.countHubs.
 const gokkosPTX7 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
@@ -4265,7 +4347,6087 @@ const gokkosPTX7 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_mismatches_main_sum(
+.visible .entry gk_dgraph_countHubs_main_sum(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	add.s64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	add.s64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	add.s64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	add.s64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	add.s64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	add.s64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	add.s64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	add.s64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	add.s64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	add.s64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, 0;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	add.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	add.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	add.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	add.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	add.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	add.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	add.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	add.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	add.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	add.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_main_prod(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 1;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	mul.lo.s64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	mul.lo.s64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	mul.lo.s64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	mul.lo.s64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	mul.lo.s64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	mul.lo.s64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	mul.lo.s64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, 1;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	mul.lo.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_main_min(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 9223372036854775807;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	min.s64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	min.s64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	min.s64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	min.s64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	min.s64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	min.s64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	min.s64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	min.s64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	min.s64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	min.s64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, 9223372036854775807;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	min.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	min.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	min.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	min.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	min.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	min.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	min.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	min.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	min.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	min.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	min.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_main_max(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, -9223372036854775808;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	max.s64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	max.s64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	max.s64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	max.s64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	max.s64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	max.s64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	max.s64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	max.s64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	max.s64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	max.s64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, -9223372036854775808;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	max.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	max.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	max.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	max.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	max.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	max.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	max.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	max.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	max.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	max.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	max.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_main_band(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, -1;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	and.b64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	and.b64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	and.b64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	and.b64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	and.b64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	and.b64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	and.b64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	and.b64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	and.b64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	and.b64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, -1;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	and.b64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	and.b64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	and.b64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	and.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	and.b64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	and.b64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	and.b64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	and.b64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	and.b64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	and.b64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	and.b64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_main_bor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	add.s64 %rd29, %rd28, 1;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	sub.s64 %rd38, %rd33, %rd37;
+	setp.gt.s64 %p3, %rd38, 64;
+	@!%p3 bra $L5;
+	add.s64 %rd39, %rd23, 1;
+	mov.b64 %rd23, %rd39;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd40, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd40;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd41, {%r23, %r24};
+	@!%p4 bra $L6;
+	or.b64 %rd42, %rd40, %rd41;
+	mov.b64 %rd40, %rd42;
+$L6:
+	mov.b64 {%r25, %r26}, %rd40;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p5 bra $L7;
+	or.b64 %rd44, %rd40, %rd43;
+	mov.b64 %rd40, %rd44;
+$L7:
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	@!%p6 bra $L8;
+	or.b64 %rd46, %rd40, %rd45;
+	mov.b64 %rd40, %rd46;
+$L8:
+	mov.b64 {%r33, %r34}, %rd40;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd47, {%r35, %r36};
+	@!%p7 bra $L9;
+	or.b64 %rd48, %rd40, %rd47;
+	mov.b64 %rd40, %rd48;
+$L9:
+	mov.b64 {%r37, %r38}, %rd40;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd49, {%r39, %r40};
+	@!%p8 bra $L10;
+	or.b64 %rd50, %rd40, %rd49;
+	mov.b64 %rd40, %rd50;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd40;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd40, %rd55;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd40;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd56, {%r44, %r45};
+	@!%p12 bra $L14;
+	or.b64 %rd57, %rd40, %rd56;
+	mov.b64 %rd40, %rd57;
+$L14:
+	mov.b64 {%r46, %r47}, %rd40;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd58, {%r48, %r49};
+	@!%p13 bra $L15;
+	or.b64 %rd59, %rd40, %rd58;
+	mov.b64 %rd40, %rd59;
+$L15:
+	mov.b64 {%r50, %r51}, %rd40;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd60, {%r52, %r53};
+	@!%p14 bra $L16;
+	or.b64 %rd61, %rd40, %rd60;
+	mov.b64 %rd40, %rd61;
+$L16:
+	mov.b64 {%r54, %r55}, %rd40;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd62, {%r56, %r57};
+	@!%p15 bra $L17;
+	or.b64 %rd63, %rd40, %rd62;
+	mov.b64 %rd40, %rd63;
+$L17:
+	mov.b64 {%r58, %r59}, %rd40;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd64, {%r60, %r61};
+	@!%p16 bra $L18;
+	or.b64 %rd65, %rd40, %rd64;
+	mov.b64 %rd40, %rd65;
+$L18:
+$L12:
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd67+0], %rd40;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_countHubs_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	mov.b64 %rd14, 0;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	or.b64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd21;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd22, {%r21, %r22};
+	@!%p3 bra $L3;
+	or.b64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r23, %r24}, %rd21;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd24, {%r25, %r26};
+	@!%p4 bra $L4;
+	or.b64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r27, %r28}, %rd21;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd26, {%r29, %r30};
+	@!%p5 bra $L5;
+	or.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r31, %r32}, %rd21;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd28, {%r33, %r34};
+	@!%p6 bra $L6;
+	or.b64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r35, %r36}, %rd21;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd30, {%r37, %r38};
+	@!%p7 bra $L7;
+	or.b64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd21;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd37, {%r42, %r43};
+	@!%p11 bra $L11;
+	or.b64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r44, %r45}, %rd21;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd39, {%r46, %r47};
+	@!%p12 bra $L12;
+	or.b64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r48, %r49}, %rd21;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd41, {%r50, %r51};
+	@!%p13 bra $L13;
+	or.b64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r52, %r53}, %rd21;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd43, {%r54, %r55};
+	@!%p14 bra $L14;
+	or.b64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r56, %r57}, %rd21;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd45, {%r58, %r59};
+	@!%p15 bra $L15;
+	or.b64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of dgraph.listHubs.
+const gokkosPTX8 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_dgraph_listHubs_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<19>;
+	.reg .b32 %r<63>;
+	.reg .b64 %rd<77>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd35, 1;
+	mul.lo.s64 %rd37, %rd36, %rd12;
+	mad.lo.s64 %rd38, %rd37, 8, %rd8;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	mul.lo.s64 %rd41, %rd35, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	sub.s64 %rd45, %rd40, %rd44;
+	setp.gt.s64 %p4, %rd45, 64;
+	@!%p4 bra $L5;
+	@!%p3 bra $L7;
+	cvt.u32.u64 %r20, %rd35;
+	mul.lo.s64 %rd46, %rd30, %rd19;
+	mad.lo.s64 %rd47, %rd46, 4, %rd15;
+	st.global.s32 [%rd47+0], %r20;
+$L7:
+	add.s64 %rd48, %rd30, 1;
+	mov.b64 %rd30, %rd48;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd49, %rd30;
+	// block reduction
+	sub.u32 %r21, %r13, 1;
+	mov.b64 {%r22, %r23}, %rd49;
+	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
+	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
+	mov.b64 %rd50, {%r24, %r25};
+	@!%p5 bra $L8;
+	add.s64 %rd51, %rd49, %rd50;
+	mov.b64 %rd49, %rd51;
+$L8:
+	mov.b64 {%r26, %r27}, %rd49;
+	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
+	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
+	mov.b64 %rd52, {%r28, %r29};
+	@!%p6 bra $L9;
+	add.s64 %rd53, %rd49, %rd52;
+	mov.b64 %rd49, %rd53;
+$L9:
+	mov.b64 {%r30, %r31}, %rd49;
+	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
+	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
+	mov.b64 %rd54, {%r32, %r33};
+	@!%p7 bra $L10;
+	add.s64 %rd55, %rd49, %rd54;
+	mov.b64 %rd49, %rd55;
+$L10:
+	mov.b64 {%r34, %r35}, %rd49;
+	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
+	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
+	mov.b64 %rd56, {%r36, %r37};
+	@!%p8 bra $L11;
+	add.s64 %rd57, %rd49, %rd56;
+	mov.b64 %rd49, %rd57;
+$L11:
+	mov.b64 {%r38, %r39}, %rd49;
+	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
+	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
+	mov.b64 %rd58, {%r40, %r41};
+	@!%p9 bra $L12;
+	add.s64 %rd59, %rd49, %rd58;
+	mov.b64 %rd49, %rd59;
+$L12:
+	setp.eq.u32 %p10, %r7, 0;
+	@!%p10 bra $L13;
+	mul.wide.u32 %rd60, %r8, 16;
+	add.s64 %rd61, %rd1, %rd60;
+	st.shared.s64 [%rd61+0], %rd49;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L14;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd62, %r7, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	ld.shared.s64 %rd64, [%rd63+0];
+	mov.b64 %rd49, %rd64;
+$L15:
+	sub.u32 %r42, %r10, 1;
+	mov.b64 {%r43, %r44}, %rd49;
+	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
+	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
+	mov.b64 %rd65, {%r45, %r46};
+	@!%p13 bra $L16;
+	add.s64 %rd66, %rd49, %rd65;
+	mov.b64 %rd49, %rd66;
+$L16:
+	mov.b64 {%r47, %r48}, %rd49;
+	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
+	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
+	mov.b64 %rd67, {%r49, %r50};
+	@!%p14 bra $L17;
+	add.s64 %rd68, %rd49, %rd67;
+	mov.b64 %rd49, %rd68;
+$L17:
+	mov.b64 {%r51, %r52}, %rd49;
+	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
+	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
+	mov.b64 %rd69, {%r53, %r54};
+	@!%p15 bra $L18;
+	add.s64 %rd70, %rd49, %rd69;
+	mov.b64 %rd49, %rd70;
+$L18:
+	mov.b64 {%r55, %r56}, %rd49;
+	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
+	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
+	mov.b64 %rd71, {%r57, %r58};
+	@!%p16 bra $L19;
+	add.s64 %rd72, %rd49, %rd71;
+	mov.b64 %rd49, %rd72;
+$L19:
+	mov.b64 {%r59, %r60}, %rd49;
+	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
+	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
+	mov.b64 %rd73, {%r61, %r62};
+	@!%p17 bra $L20;
+	add.s64 %rd74, %rd49, %rd73;
+	mov.b64 %rd49, %rd74;
+$L20:
+$L14:
+	mul.wide.u32 %rd75, %r18, 8;
+	add.s64 %rd76, %rd5, %rd75;
+	setp.eq.u32 %p18, %r5, 0;
+	@!%p18 bra $L21;
+	st.global.s64 [%rd76+0], %rd49;
+$L21:
+	ret;
+}
+
+.visible .entry gk_dgraph_listHubs_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_dgraph_listHubs_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<107>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd29;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd40, %rd39, 1;
+	mul.lo.s64 %rd41, %rd40, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd39, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	sub.s64 %rd49, %rd44, %rd48;
+	setp.gt.s64 %p5, %rd49, 64;
+	@!%p5 bra $L6;
+	@!%p4 bra $L8;
+	cvt.u32.u64 %r20, %rd39;
+	mul.lo.s64 %rd50, %rd34, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	st.global.s32 [%rd51+0], %r20;
+$L8:
+	add.s64 %rd52, %rd34, 1;
+	mov.b64 %rd34, %rd52;
+$L6:
+$L4:
+$L3:
+	mov.b64 %rd53, %rd34;
+	// block scan
+	mov.b64 %rd54, %rd53;
+	mov.b64 {%r21, %r22}, %rd54;
+	shfl.sync.up.b32 %r23|%p6, %r21, 1, 0, %r17;
+	shfl.sync.up.b32 %r24, %r22, 1, 0, %r17;
+	mov.b64 %rd55, {%r23, %r24};
+	@!%p6 bra $L9;
+	add.s64 %rd56, %rd55, %rd54;
+	mov.b64 %rd54, %rd56;
+$L9:
+	mov.b64 {%r25, %r26}, %rd54;
+	shfl.sync.up.b32 %r27|%p7, %r25, 2, 0, %r17;
+	shfl.sync.up.b32 %r28, %r26, 2, 0, %r17;
+	mov.b64 %rd57, {%r27, %r28};
+	@!%p7 bra $L10;
+	add.s64 %rd58, %rd57, %rd54;
+	mov.b64 %rd54, %rd58;
+$L10:
+	mov.b64 {%r29, %r30}, %rd54;
+	shfl.sync.up.b32 %r31|%p8, %r29, 4, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 4, 0, %r17;
+	mov.b64 %rd59, {%r31, %r32};
+	@!%p8 bra $L11;
+	add.s64 %rd60, %rd59, %rd54;
+	mov.b64 %rd54, %rd60;
+$L11:
+	mov.b64 {%r33, %r34}, %rd54;
+	shfl.sync.up.b32 %r35|%p9, %r33, 8, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 8, 0, %r17;
+	mov.b64 %rd61, {%r35, %r36};
+	@!%p9 bra $L12;
+	add.s64 %rd62, %rd61, %rd54;
+	mov.b64 %rd54, %rd62;
+$L12:
+	mov.b64 {%r37, %r38}, %rd54;
+	shfl.sync.up.b32 %r39|%p10, %r37, 16, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 16, 0, %r17;
+	mov.b64 %rd63, {%r39, %r40};
+	@!%p10 bra $L13;
+	add.s64 %rd64, %rd63, %rd54;
+	mov.b64 %rd54, %rd64;
+$L13:
+	mov.b64 {%r41, %r42}, %rd54;
+	shfl.sync.up.b32 %r43|%p11, %r41, 1, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 1, 0, %r17;
+	mov.b64 %rd65, {%r43, %r44};
+	selp.b64 %rd66, %rd65, 0, %p11;
+	sub.u32 %r45, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r45;
+	@!%p12 bra $L14;
+	mul.wide.u32 %rd67, %r8, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	st.shared.s64 [%rd68+0], %rd54;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd69, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd70, %r7, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	ld.shared.s64 %rd72, [%rd71+0];
+	mov.b64 %rd69, %rd72;
+$L16:
+	mov.b64 {%r46, %r47}, %rd69;
+	shfl.sync.up.b32 %r48|%p15, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd73, {%r48, %r49};
+	@!%p15 bra $L17;
+	add.s64 %rd74, %rd73, %rd69;
+	mov.b64 %rd69, %rd74;
+$L17:
+	mov.b64 {%r50, %r51}, %rd69;
+	shfl.sync.up.b32 %r52|%p16, %r50, 2, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 2, 0, %r17;
+	mov.b64 %rd75, {%r52, %r53};
+	@!%p16 bra $L18;
+	add.s64 %rd76, %rd75, %rd69;
+	mov.b64 %rd69, %rd76;
+$L18:
+	mov.b64 {%r54, %r55}, %rd69;
+	shfl.sync.up.b32 %r56|%p17, %r54, 4, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 4, 0, %r17;
+	mov.b64 %rd77, {%r56, %r57};
+	@!%p17 bra $L19;
+	add.s64 %rd78, %rd77, %rd69;
+	mov.b64 %rd69, %rd78;
+$L19:
+	mov.b64 {%r58, %r59}, %rd69;
+	shfl.sync.up.b32 %r60|%p18, %r58, 8, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 8, 0, %r17;
+	mov.b64 %rd79, {%r60, %r61};
+	@!%p18 bra $L20;
+	add.s64 %rd80, %rd79, %rd69;
+	mov.b64 %rd69, %rd80;
+$L20:
+	mov.b64 {%r62, %r63}, %rd69;
+	shfl.sync.up.b32 %r64|%p19, %r62, 16, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 16, 0, %r17;
+	mov.b64 %rd81, {%r64, %r65};
+	@!%p19 bra $L21;
+	add.s64 %rd82, %rd81, %rd69;
+	mov.b64 %rd69, %rd82;
+$L21:
+	mov.b64 {%r66, %r67}, %rd69;
+	shfl.sync.up.b32 %r68|%p20, %r66, 1, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 1, 0, %r17;
+	mov.b64 %rd83, {%r68, %r69};
+	selp.b64 %rd84, %rd83, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	add.s64 %rd87, %rd86, 512;
+	st.shared.s64 [%rd87+0], %rd84;
+$L22:
+	sub.u32 %r70, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r70;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd69;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	add.s64 %rd90, %rd89, 512;
+	ld.shared.s64 %rd91, [%rd90+0];
+	add.s64 %rd92, %rd91, %rd66;
+	ld.shared.s64 %rd93, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd94, %rd30, %rd92;
+	mov.b64 %rd34, %rd94;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd95, %rd39, 1;
+	mul.lo.s64 %rd96, %rd95, %rd12;
+	mad.lo.s64 %rd97, %rd96, 8, %rd8;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd44, %rd98;
+	mul.lo.s64 %rd99, %rd39, %rd12;
+	mad.lo.s64 %rd100, %rd99, 8, %rd8;
+	ld.global.nc.s64 %rd101, [%rd100+0];
+	mov.b64 %rd48, %rd101;
+	sub.s64 %rd102, %rd44, %rd48;
+	setp.gt.s64 %p22, %rd102, 64;
+	@!%p22 bra $L27;
+	@!%p4 bra $L29;
+	cvt.u32.u64 %r71, %rd39;
+	mul.lo.s64 %rd103, %rd34, %rd19;
+	mad.lo.s64 %rd104, %rd103, 4, %rd15;
+	st.global.s32 [%rd104+0], %r71;
+$L29:
+	add.s64 %rd105, %rd34, 1;
+	mov.b64 %rd34, %rd105;
+$L27:
+$L25:
+$L24:
+	add.s64 %rd106, %rd30, %rd93;
+	mov.b64 %rd30, %rd106;
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of dgraph.sortHubs.
+const gokkosPTX9 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_dgraph_sortHubs(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<127>;
+	.reg .b32 %r<113>;
+	.reg .b64 %rd<350>;
+	.reg .f64 %fd<82>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	cvt.u64.u32 %rd55, %r28;
+	cvt.u64.u32 %rd56, %r29;
+	mov.b64 %rd57, %rd55;
+$L1:
+	setp.ge.s64 %p3, %rd57, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd54, %rd57;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mul.lo.s64 %rd58, %rd54, %rd53;
+	mad.lo.s64 %rd59, %rd58, 4, %rd49;
+	ld.global.nc.s32 %r30, [%rd59+0];
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd60, %r31;
+	mov.b64 %rd61, %rd60;
+	mul.lo.s64 %rd62, %rd61, %rd32;
+	mad.lo.s64 %rd63, %rd62, 8, %rd28;
+	ld.global.nc.s64 %rd64, [%rd63+0];
+	mov.b64 %rd65, %rd64;
+	add.s64 %rd66, %rd61, 1;
+	mul.lo.s64 %rd67, %rd66, %rd32;
+	mad.lo.s64 %rd68, %rd67, 8, %rd28;
+	ld.global.nc.s64 %rd69, [%rd68+0];
+	mov.b64 %rd70, %rd69;
+	mov.b64 %rd71, %rd65;
+	mov.b64 %rd72, %rd70;
+	mov.b64 %rd73, %rd71;
+	mov.b64 %rd74, %rd72;
+	mov.b64 %rd75, %rd25;
+	setp.gt.s64 %p4, %rd44, 0;
+	mov.pred %p5, %p4;
+	mov.pred %p6, %p5;
+	cvt.u64.u32 %rd76, %r4;
+	mov.b64 %rd77, %rd76;
+	cvt.u64.u32 %rd78, %r2;
+	mov.b64 %rd79, %rd78;
+	mov.b64 %rd80, %rd77;
+	mov.b64 %rd81, %rd79;
+	setp.eq.s64 %p7, %rd80, 1;
+	@!%p7 bra $L5;
+	mov.pred %p8, %p6;
+	mov.b64 %rd82, %rd73;
+	mov.b64 %rd83, %rd74;
+$L6:
+	mov.pred %p9, 1;
+	add.s64 %rd84, %rd82, 1;
+	mov.b64 %rd85, %rd84;
+$L9:
+	setp.lt.s64 %p10, %rd85, %rd83;
+	not.pred %p11, %p10;
+	@!%p11 bra $L13;
+	bra.uni $L11;
+$L13:
+	mov.pred %p12, %p8;
+	mov.b64 %rd86, %rd85;
+	sub.s64 %rd87, %rd85, 1;
+	mov.b64 %rd88, %rd87;
+$L14:
+	mul.lo.s64 %rd89, %rd86, %rd39;
+	mad.lo.s64 %rd90, %rd89, 4, %rd35;
+	ld.global.s32 %r32, [%rd90+0];
+	mov.b32 %r33, %r32;
+	mul.lo.s64 %rd91, %rd88, %rd39;
+	mad.lo.s64 %rd92, %rd91, 4, %rd35;
+	ld.global.s32 %r34, [%rd92+0];
+	mov.b32 %r35, %r34;
+	mov.b32 %r36, %r33;
+	mov.b32 %r37, %r35;
+	mov.b32 %r38, %r36;
+	mov.b32 %r39, %r37;
+	setp.ne.s32 %p13, %r38, %r39;
+	@!%p13 bra $L18;
+	setp.lt.s32 %p14, %r38, %r39;
+	mov.pred %p15, %p14;
+	bra.uni $L16;
+$L18:
+	not.pred %p16, %p12;
+	@!%p16 bra $L20;
+	mov.pred %p15, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd93, %rd86, %rd46;
+	mad.lo.s64 %rd94, %rd93, 8, %rd42;
+	ld.global.f64 %fd1, [%rd94+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd95, %rd88, %rd46;
+	mad.lo.s64 %rd96, %rd95, 8, %rd42;
+	ld.global.f64 %fd3, [%rd96+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	@!%p15 bra $L22;
+	mov.pred %p9, 0;
+	bra.uni $L11;
+$L22:
+$L10:
+	add.s64 %rd97, %rd85, 1;
+	mov.b64 %rd85, %rd97;
+	bra.uni $L9;
+$L11:
+	@!%p9 bra $L24;
+	bra.uni $L8;
+$L24:
+	sub.s64 %rd98, %rd83, %rd82;
+	mov.b64 %rd99, %rd98;
+	div.s64 %rd100, %rd99, 2;
+	sub.s64 %rd101, %rd100, 1;
+	mov.b64 %rd102, %rd101;
+$L25:
+	setp.ge.s64 %p22, %rd102, 0;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.pred %p24, %p8;
+	mov.b64 %rd103, %rd82;
+	mov.b64 %rd104, %rd102;
+	mov.b64 %rd105, %rd99;
+$L30:
+$L33:
+	mov.b64 %rd107, 2;
+	mul.lo.s64 %rd106, %rd107, %rd104;
+	add.s64 %rd108, %rd106, 1;
+	mov.b64 %rd109, %rd108;
+	setp.ge.s64 %p25, %rd109, %rd105;
+	@!%p25 bra $L37;
+	bra.uni $L32;
+$L37:
+	add.s64 %rd110, %rd109, 1;
+	setp.lt.s64 %p26, %rd110, %rd105;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L39;
+	mov.pred %p28, %p24;
+	add.s64 %rd111, %rd103, %rd109;
+	mov.b64 %rd112, %rd111;
+	add.s64 %rd113, %rd103, %rd109;
+	add.s64 %rd114, %rd113, 1;
+	mov.b64 %rd115, %rd114;
+$L40:
+	mul.lo.s64 %rd116, %rd112, %rd39;
+	mad.lo.s64 %rd117, %rd116, 4, %rd35;
+	ld.global.s32 %r40, [%rd117+0];
+	mov.b32 %r41, %r40;
+	mul.lo.s64 %rd118, %rd115, %rd39;
+	mad.lo.s64 %rd119, %rd118, 4, %rd35;
+	ld.global.s32 %r42, [%rd119+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r41;
+	mov.b32 %r45, %r43;
+	mov.b32 %r46, %r44;
+	mov.b32 %r47, %r45;
+	setp.ne.s32 %p29, %r46, %r47;
+	@!%p29 bra $L44;
+	setp.lt.s32 %p30, %r46, %r47;
+	mov.pred %p31, %p30;
+	bra.uni $L42;
+$L44:
+	not.pred %p32, %p28;
+	@!%p32 bra $L46;
+	mov.pred %p31, 0;
+	bra.uni $L42;
+$L46:
+	mul.lo.s64 %rd120, %rd112, %rd46;
+	mad.lo.s64 %rd121, %rd120, 8, %rd42;
+	ld.global.f64 %fd9, [%rd121+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd122, %rd115, %rd46;
+	mad.lo.s64 %rd123, %rd122, 8, %rd42;
+	ld.global.f64 %fd11, [%rd123+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p33, %fd15, %fd16;
+	setp.neu.f64 %p34, %fd15, %fd15;
+	setp.eq.f64 %p35, %fd16, %fd16;
+	and.pred %p36, %p34, %p35;
+	or.pred %p37, %p33, %p36;
+	mov.pred %p31, %p37;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.pred %p27, %p31;
+$L39:
+	@!%p27 bra $L48;
+	add.s64 %rd124, %rd109, 1;
+	mov.b64 %rd109, %rd124;
+$L48:
+	mov.pred %p38, %p24;
+	add.s64 %rd125, %rd103, %rd104;
+	mov.b64 %rd126, %rd125;
+	add.s64 %rd127, %rd103, %rd109;
+	mov.b64 %rd128, %rd127;
+$L49:
+	mul.lo.s64 %rd129, %rd126, %rd39;
+	mad.lo.s64 %rd130, %rd129, 4, %rd35;
+	ld.global.s32 %r48, [%rd130+0];
+	mov.b32 %r49, %r48;
+	mul.lo.s64 %rd131, %rd128, %rd39;
+	mad.lo.s64 %rd132, %rd131, 4, %rd35;
+	ld.global.s32 %r50, [%rd132+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r51;
+	mov.b32 %r54, %r52;
+	mov.b32 %r55, %r53;
+	setp.ne.s32 %p39, %r54, %r55;
+	@!%p39 bra $L53;
+	setp.lt.s32 %p40, %r54, %r55;
+	mov.pred %p41, %p40;
+	bra.uni $L51;
+$L53:
+	not.pred %p42, %p38;
+	@!%p42 bra $L55;
+	mov.pred %p41, 0;
+	bra.uni $L51;
+$L55:
+	mul.lo.s64 %rd133, %rd126, %rd46;
+	mad.lo.s64 %rd134, %rd133, 8, %rd42;
+	ld.global.f64 %fd17, [%rd134+0];
+	mov.f64 %fd18, %fd17;
+	mul.lo.s64 %rd135, %rd128, %rd46;
+	mad.lo.s64 %rd136, %rd135, 8, %rd42;
+	ld.global.f64 %fd19, [%rd136+0];
+	mov.f64 %fd20, %fd19;
+	mov.f64 %fd21, %fd18;
+	mov.f64 %fd22, %fd20;
+	mov.f64 %fd23, %fd21;
+	mov.f64 %fd24, %fd22;
+	setp.lt.f64 %p43, %fd23, %fd24;
+	setp.neu.f64 %p44, %fd23, %fd23;
+	setp.eq.f64 %p45, %fd24, %fd24;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p41, %p47;
+	bra.uni $L51;
+$L50:
+	bra.uni $L49;
+$L51:
+	not.pred %p48, %p41;
+	@!%p48 bra $L57;
+	bra.uni $L32;
+$L57:
+	mov.pred %p49, %p24;
+	add.s64 %rd137, %rd103, %rd104;
+	mov.b64 %rd138, %rd137;
+	add.s64 %rd139, %rd103, %rd109;
+	mov.b64 %rd140, %rd139;
+	mul.lo.s64 %rd141, %rd138, %rd39;
+	mad.lo.s64 %rd142, %rd141, 4, %rd35;
+	ld.global.s32 %r56, [%rd142+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r57;
+	mul.lo.s64 %rd143, %rd140, %rd39;
+	mad.lo.s64 %rd144, %rd143, 4, %rd35;
+	ld.global.s32 %r59, [%rd144+0];
+	mov.b32 %r60, %r59;
+	mul.lo.s64 %rd145, %rd138, %rd39;
+	mad.lo.s64 %rd146, %rd145, 4, %rd35;
+	st.global.s32 [%rd146+0], %r60;
+	mul.lo.s64 %rd147, %rd140, %rd39;
+	mad.lo.s64 %rd148, %rd147, 4, %rd35;
+	st.global.s32 [%rd148+0], %r58;
+	@!%p49 bra $L59;
+	mul.lo.s64 %rd149, %rd138, %rd46;
+	mad.lo.s64 %rd150, %rd149, 8, %rd42;
+	ld.global.f64 %fd25, [%rd150+0];
+	mov.f64 %fd26, %fd25;
+	mov.f64 %fd27, %fd26;
+	mul.lo.s64 %rd151, %rd140, %rd46;
+	mad.lo.s64 %rd152, %rd151, 8, %rd42;
+	ld.global.f64 %fd28, [%rd152+0];
+	mov.f64 %fd29, %fd28;
+	mul.lo.s64 %rd153, %rd138, %rd46;
+	mad.lo.s64 %rd154, %rd153, 8, %rd42;
+	st.global.f64 [%rd154+0], %fd29;
+	mul.lo.s64 %rd155, %rd140, %rd46;
+	mad.lo.s64 %rd156, %rd155, 8, %rd42;
+	st.global.f64 [%rd156+0], %fd27;
+$L59:
+	mov.b64 %rd104, %rd109;
+$L34:
+	bra.uni $L33;
+$L35:
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+$L26:
+	sub.s64 %rd157, %rd102, 1;
+	mov.b64 %rd102, %rd157;
+	bra.uni $L25;
+$L27:
+	sub.s64 %rd158, %rd99, 1;
+	mov.b64 %rd159, %rd158;
+$L60:
+	setp.gt.s64 %p50, %rd159, 0;
+	not.pred %p51, %p50;
+	@!%p51 bra $L64;
+	bra.uni $L62;
+$L64:
+	mov.pred %p52, %p8;
+	mov.b64 %rd160, %rd82;
+	add.s64 %rd161, %rd82, %rd159;
+	mov.b64 %rd162, %rd161;
+	mul.lo.s64 %rd163, %rd160, %rd39;
+	mad.lo.s64 %rd164, %rd163, 4, %rd35;
+	ld.global.s32 %r61, [%rd164+0];
+	mov.b32 %r62, %r61;
+	mov.b32 %r63, %r62;
+	mul.lo.s64 %rd165, %rd162, %rd39;
+	mad.lo.s64 %rd166, %rd165, 4, %rd35;
+	ld.global.s32 %r64, [%rd166+0];
+	mov.b32 %r65, %r64;
+	mul.lo.s64 %rd167, %rd160, %rd39;
+	mad.lo.s64 %rd168, %rd167, 4, %rd35;
+	st.global.s32 [%rd168+0], %r65;
+	mul.lo.s64 %rd169, %rd162, %rd39;
+	mad.lo.s64 %rd170, %rd169, 4, %rd35;
+	st.global.s32 [%rd170+0], %r63;
+	@!%p52 bra $L66;
+	mul.lo.s64 %rd171, %rd160, %rd46;
+	mad.lo.s64 %rd172, %rd171, 8, %rd42;
+	ld.global.f64 %fd30, [%rd172+0];
+	mov.f64 %fd31, %fd30;
+	mov.f64 %fd32, %fd31;
+	mul.lo.s64 %rd173, %rd162, %rd46;
+	mad.lo.s64 %rd174, %rd173, 8, %rd42;
+	ld.global.f64 %fd33, [%rd174+0];
+	mov.f64 %fd34, %fd33;
+	mul.lo.s64 %rd175, %rd160, %rd46;
+	mad.lo.s64 %rd176, %rd175, 8, %rd42;
+	st.global.f64 [%rd176+0], %fd34;
+	mul.lo.s64 %rd177, %rd162, %rd46;
+	mad.lo.s64 %rd178, %rd177, 8, %rd42;
+	st.global.f64 [%rd178+0], %fd32;
+$L66:
+	mov.pred %p53, %p8;
+	mov.b64 %rd179, %rd82;
+	mov.b64 %rd180, 0;
+	mov.b64 %rd181, %rd159;
+$L67:
+$L70:
+	mov.b64 %rd183, 2;
+	mul.lo.s64 %rd182, %rd183, %rd180;
+	add.s64 %rd184, %rd182, 1;
+	mov.b64 %rd185, %rd184;
+	setp.ge.s64 %p54, %rd185, %rd181;
+	@!%p54 bra $L74;
+	bra.uni $L69;
+$L74:
+	add.s64 %rd186, %rd185, 1;
+	setp.lt.s64 %p55, %rd186, %rd181;
+	mov.pred %p56, %p55;
+	@!%p56 bra $L76;
+	mov.pred %p57, %p53;
+	add.s64 %rd187, %rd179, %rd185;
+	mov.b64 %rd188, %rd187;
+	add.s64 %rd189, %rd179, %rd185;
+	add.s64 %rd190, %rd189, 1;
+	mov.b64 %rd191, %rd190;
+$L77:
+	mul.lo.s64 %rd192, %rd188, %rd39;
+	mad.lo.s64 %rd193, %rd192, 4, %rd35;
+	ld.global.s32 %r66, [%rd193+0];
+	mov.b32 %r67, %r66;
+	mul.lo.s64 %rd194, %rd191, %rd39;
+	mad.lo.s64 %rd195, %rd194, 4, %rd35;
+	ld.global.s32 %r68, [%rd195+0];
+	mov.b32 %r69, %r68;
+	mov.b32 %r70, %r67;
+	mov.b32 %r71, %r69;
+	mov.b32 %r72, %r70;
+	mov.b32 %r73, %r71;
+	setp.ne.s32 %p58, %r72, %r73;
+	@!%p58 bra $L81;
+	setp.lt.s32 %p59, %r72, %r73;
+	mov.pred %p60, %p59;
+	bra.uni $L79;
+$L81:
+	not.pred %p61, %p57;
+	@!%p61 bra $L83;
+	mov.pred %p60, 0;
+	bra.uni $L79;
+$L83:
+	mul.lo.s64 %rd196, %rd188, %rd46;
+	mad.lo.s64 %rd197, %rd196, 8, %rd42;
+	ld.global.f64 %fd35, [%rd197+0];
+	mov.f64 %fd36, %fd35;
+	mul.lo.s64 %rd198, %rd191, %rd46;
+	mad.lo.s64 %rd199, %rd198, 8, %rd42;
+	ld.global.f64 %fd37, [%rd199+0];
+	mov.f64 %fd38, %fd37;
+	mov.f64 %fd39, %fd36;
+	mov.f64 %fd40, %fd38;
+	mov.f64 %fd41, %fd39;
+	mov.f64 %fd42, %fd40;
+	setp.lt.f64 %p62, %fd41, %fd42;
+	setp.neu.f64 %p63, %fd41, %fd41;
+	setp.eq.f64 %p64, %fd42, %fd42;
+	and.pred %p65, %p63, %p64;
+	or.pred %p66, %p62, %p65;
+	mov.pred %p60, %p66;
+	bra.uni $L79;
+$L78:
+	bra.uni $L77;
+$L79:
+	mov.pred %p56, %p60;
+$L76:
+	@!%p56 bra $L85;
+	add.s64 %rd200, %rd185, 1;
+	mov.b64 %rd185, %rd200;
+$L85:
+	mov.pred %p67, %p53;
+	add.s64 %rd201, %rd179, %rd180;
+	mov.b64 %rd202, %rd201;
+	add.s64 %rd203, %rd179, %rd185;
+	mov.b64 %rd204, %rd203;
+$L86:
+	mul.lo.s64 %rd205, %rd202, %rd39;
+	mad.lo.s64 %rd206, %rd205, 4, %rd35;
+	ld.global.s32 %r74, [%rd206+0];
+	mov.b32 %r75, %r74;
+	mul.lo.s64 %rd207, %rd204, %rd39;
+	mad.lo.s64 %rd208, %rd207, 4, %rd35;
+	ld.global.s32 %r76, [%rd208+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r78, %r75;
+	mov.b32 %r79, %r77;
+	mov.b32 %r80, %r78;
+	mov.b32 %r81, %r79;
+	setp.ne.s32 %p68, %r80, %r81;
+	@!%p68 bra $L90;
+	setp.lt.s32 %p69, %r80, %r81;
+	mov.pred %p70, %p69;
+	bra.uni $L88;
+$L90:
+	not.pred %p71, %p67;
+	@!%p71 bra $L92;
+	mov.pred %p70, 0;
+	bra.uni $L88;
+$L92:
+	mul.lo.s64 %rd209, %rd202, %rd46;
+	mad.lo.s64 %rd210, %rd209, 8, %rd42;
+	ld.global.f64 %fd43, [%rd210+0];
+	mov.f64 %fd44, %fd43;
+	mul.lo.s64 %rd211, %rd204, %rd46;
+	mad.lo.s64 %rd212, %rd211, 8, %rd42;
+	ld.global.f64 %fd45, [%rd212+0];
+	mov.f64 %fd46, %fd45;
+	mov.f64 %fd47, %fd44;
+	mov.f64 %fd48, %fd46;
+	mov.f64 %fd49, %fd47;
+	mov.f64 %fd50, %fd48;
+	setp.lt.f64 %p72, %fd49, %fd50;
+	setp.neu.f64 %p73, %fd49, %fd49;
+	setp.eq.f64 %p74, %fd50, %fd50;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	mov.pred %p70, %p76;
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	not.pred %p77, %p70;
+	@!%p77 bra $L94;
+	bra.uni $L69;
+$L94:
+	mov.pred %p78, %p53;
+	add.s64 %rd213, %rd179, %rd180;
+	mov.b64 %rd214, %rd213;
+	add.s64 %rd215, %rd179, %rd185;
+	mov.b64 %rd216, %rd215;
+	mul.lo.s64 %rd217, %rd214, %rd39;
+	mad.lo.s64 %rd218, %rd217, 4, %rd35;
+	ld.global.s32 %r82, [%rd218+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r84, %r83;
+	mul.lo.s64 %rd219, %rd216, %rd39;
+	mad.lo.s64 %rd220, %rd219, 4, %rd35;
+	ld.global.s32 %r85, [%rd220+0];
+	mov.b32 %r86, %r85;
+	mul.lo.s64 %rd221, %rd214, %rd39;
+	mad.lo.s64 %rd222, %rd221, 4, %rd35;
+	st.global.s32 [%rd222+0], %r86;
+	mul.lo.s64 %rd223, %rd216, %rd39;
+	mad.lo.s64 %rd224, %rd223, 4, %rd35;
+	st.global.s32 [%rd224+0], %r84;
+	@!%p78 bra $L96;
+	mul.lo.s64 %rd225, %rd214, %rd46;
+	mad.lo.s64 %rd226, %rd225, 8, %rd42;
+	ld.global.f64 %fd51, [%rd226+0];
+	mov.f64 %fd52, %fd51;
+	mov.f64 %fd53, %fd52;
+	mul.lo.s64 %rd227, %rd216, %rd46;
+	mad.lo.s64 %rd228, %rd227, 8, %rd42;
+	ld.global.f64 %fd54, [%rd228+0];
+	mov.f64 %fd55, %fd54;
+	mul.lo.s64 %rd229, %rd214, %rd46;
+	mad.lo.s64 %rd230, %rd229, 8, %rd42;
+	st.global.f64 [%rd230+0], %fd55;
+	mul.lo.s64 %rd231, %rd216, %rd46;
+	mad.lo.s64 %rd232, %rd231, 8, %rd42;
+	st.global.f64 [%rd232+0], %fd53;
+$L96:
+	mov.b64 %rd180, %rd185;
+$L71:
+	bra.uni $L70;
+$L72:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+$L61:
+	sub.s64 %rd233, %rd159, 1;
+	mov.b64 %rd159, %rd233;
+	bra.uni $L60;
+$L62:
+	bra.uni $L8;
+$L7:
+	bra.uni $L6;
+$L8:
+	bra.uni $L3;
+$L5:
+	sub.s64 %rd234, %rd74, %rd73;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd236, 1;
+$L97:
+	setp.lt.s64 %p79, %rd236, %rd235;
+	not.pred %p80, %p79;
+	@!%p80 bra $L101;
+	bra.uni $L99;
+$L101:
+	mul.lo.s64 %rd237, %rd236, 2;
+	mov.b64 %rd236, %rd237;
+$L98:
+	bra.uni $L97;
+$L99:
+	mov.b64 %rd238, 2;
+$L102:
+	setp.le.s64 %p81, %rd238, %rd236;
+	not.pred %p82, %p81;
+	@!%p82 bra $L106;
+	bra.uni $L104;
+$L106:
+	div.s64 %rd239, %rd238, 2;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd81;
+$L107:
+	div.s64 %rd242, %rd236, 2;
+	setp.lt.s64 %p83, %rd241, %rd242;
+	not.pred %p84, %p83;
+	@!%p84 bra $L111;
+	bra.uni $L109;
+$L111:
+	div.s64 %rd243, %rd241, %rd240;
+	setp.eq.s64 %p85, %rd240, -1;
+	neg.s64 %rd244, %rd241;
+	selp.b64 %rd245, %rd244, %rd243, %p85;
+	setp.eq.s64 %p86, %rd240, 0;
+	selp.b64 %rd246, 0, %rd245, %p86;
+	mul.lo.s64 %rd247, %rd246, %rd238;
+	rem.s64 %rd248, %rd241, %rd240;
+	setp.eq.s64 %p87, %rd240, -1;
+	selp.b64 %rd249, 0, %rd248, %p87;
+	setp.eq.s64 %p88, %rd240, 0;
+	selp.b64 %rd250, %rd241, %rd249, %p88;
+	add.s64 %rd251, %rd247, %rd250;
+	mov.b64 %rd252, %rd251;
+	div.s64 %rd253, %rd241, %rd240;
+	setp.eq.s64 %p89, %rd240, -1;
+	neg.s64 %rd254, %rd241;
+	selp.b64 %rd255, %rd254, %rd253, %p89;
+	setp.eq.s64 %p90, %rd240, 0;
+	selp.b64 %rd256, 0, %rd255, %p90;
+	mul.lo.s64 %rd257, %rd256, %rd238;
+	add.s64 %rd258, %rd257, %rd238;
+	sub.s64 %rd259, %rd258, 1;
+	rem.s64 %rd260, %rd241, %rd240;
+	setp.eq.s64 %p91, %rd240, -1;
+	selp.b64 %rd261, 0, %rd260, %p91;
+	setp.eq.s64 %p92, %rd240, 0;
+	selp.b64 %rd262, %rd241, %rd261, %p92;
+	sub.s64 %rd263, %rd259, %rd262;
+	mov.b64 %rd264, %rd263;
+	setp.lt.s64 %p93, %rd264, %rd235;
+	mov.pred %p94, %p93;
+	@!%p94 bra $L113;
+	mov.pred %p95, %p6;
+	add.s64 %rd265, %rd73, %rd264;
+	mov.b64 %rd266, %rd265;
+	add.s64 %rd267, %rd73, %rd252;
+	mov.b64 %rd268, %rd267;
+$L114:
+	mul.lo.s64 %rd269, %rd266, %rd39;
+	mad.lo.s64 %rd270, %rd269, 4, %rd35;
+	ld.global.s32 %r87, [%rd270+0];
+	mov.b32 %r88, %r87;
+	mul.lo.s64 %rd271, %rd268, %rd39;
+	mad.lo.s64 %rd272, %rd271, 4, %rd35;
+	ld.global.s32 %r89, [%rd272+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r88;
+	mov.b32 %r92, %r90;
+	mov.b32 %r93, %r91;
+	mov.b32 %r94, %r92;
+	setp.ne.s32 %p96, %r93, %r94;
+	@!%p96 bra $L118;
+	setp.lt.s32 %p97, %r93, %r94;
+	mov.pred %p98, %p97;
+	bra.uni $L116;
+$L118:
+	not.pred %p99, %p95;
+	@!%p99 bra $L120;
+	mov.pred %p98, 0;
+	bra.uni $L116;
+$L120:
+	mul.lo.s64 %rd273, %rd266, %rd46;
+	mad.lo.s64 %rd274, %rd273, 8, %rd42;
+	ld.global.f64 %fd56, [%rd274+0];
+	mov.f64 %fd57, %fd56;
+	mul.lo.s64 %rd275, %rd268, %rd46;
+	mad.lo.s64 %rd276, %rd275, 8, %rd42;
+	ld.global.f64 %fd58, [%rd276+0];
+	mov.f64 %fd59, %fd58;
+	mov.f64 %fd60, %fd57;
+	mov.f64 %fd61, %fd59;
+	mov.f64 %fd62, %fd60;
+	mov.f64 %fd63, %fd61;
+	setp.lt.f64 %p100, %fd62, %fd63;
+	setp.neu.f64 %p101, %fd62, %fd62;
+	setp.eq.f64 %p102, %fd63, %fd63;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	mov.pred %p98, %p104;
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
+	mov.pred %p94, %p98;
+$L113:
+	@!%p94 bra $L122;
+	mov.pred %p105, %p6;
+	add.s64 %rd277, %rd73, %rd252;
+	mov.b64 %rd278, %rd277;
+	add.s64 %rd279, %rd73, %rd264;
+	mov.b64 %rd280, %rd279;
+	mul.lo.s64 %rd281, %rd278, %rd39;
+	mad.lo.s64 %rd282, %rd281, 4, %rd35;
+	ld.global.s32 %r95, [%rd282+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r97, %r96;
+	mul.lo.s64 %rd283, %rd280, %rd39;
+	mad.lo.s64 %rd284, %rd283, 4, %rd35;
+	ld.global.s32 %r98, [%rd284+0];
+	mov.b32 %r99, %r98;
+	mul.lo.s64 %rd285, %rd278, %rd39;
+	mad.lo.s64 %rd286, %rd285, 4, %rd35;
+	st.global.s32 [%rd286+0], %r99;
+	mul.lo.s64 %rd287, %rd280, %rd39;
+	mad.lo.s64 %rd288, %rd287, 4, %rd35;
+	st.global.s32 [%rd288+0], %r97;
+	@!%p105 bra $L124;
+	mul.lo.s64 %rd289, %rd278, %rd46;
+	mad.lo.s64 %rd290, %rd289, 8, %rd42;
+	ld.global.f64 %fd64, [%rd290+0];
+	mov.f64 %fd65, %fd64;
+	mov.f64 %fd66, %fd65;
+	mul.lo.s64 %rd291, %rd280, %rd46;
+	mad.lo.s64 %rd292, %rd291, 8, %rd42;
+	ld.global.f64 %fd67, [%rd292+0];
+	mov.f64 %fd68, %fd67;
+	mul.lo.s64 %rd293, %rd278, %rd46;
+	mad.lo.s64 %rd294, %rd293, 8, %rd42;
+	st.global.f64 [%rd294+0], %fd68;
+	mul.lo.s64 %rd295, %rd280, %rd46;
+	mad.lo.s64 %rd296, %rd295, 8, %rd42;
+	st.global.f64 [%rd296+0], %fd66;
+$L124:
+$L122:
+$L108:
+	add.s64 %rd297, %rd241, %rd80;
+	mov.b64 %rd241, %rd297;
+	bra.uni $L107;
+$L109:
+	bar.sync 0;
+	div.s64 %rd298, %rd240, 2;
+	mov.b64 %rd299, %rd298;
+$L125:
+	setp.gt.s64 %p106, %rd299, 0;
+	not.pred %p107, %p106;
+	@!%p107 bra $L129;
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd300, %rd81;
+$L130:
+	div.s64 %rd301, %rd236, 2;
+	setp.lt.s64 %p108, %rd300, %rd301;
+	not.pred %p109, %p108;
+	@!%p109 bra $L134;
+	bra.uni $L132;
+$L134:
+	div.s64 %rd302, %rd300, %rd299;
+	setp.eq.s64 %p110, %rd299, -1;
+	neg.s64 %rd303, %rd300;
+	selp.b64 %rd304, %rd303, %rd302, %p110;
+	setp.eq.s64 %p111, %rd299, 0;
+	selp.b64 %rd305, 0, %rd304, %p111;
+	mul.lo.s64 %rd306, %rd305, 2;
+	mul.lo.s64 %rd307, %rd306, %rd299;
+	rem.s64 %rd308, %rd300, %rd299;
+	setp.eq.s64 %p112, %rd299, -1;
+	selp.b64 %rd309, 0, %rd308, %p112;
+	setp.eq.s64 %p113, %rd299, 0;
+	selp.b64 %rd310, %rd300, %rd309, %p113;
+	add.s64 %rd311, %rd307, %rd310;
+	mov.b64 %rd312, %rd311;
+	add.s64 %rd313, %rd312, %rd299;
+	mov.b64 %rd314, %rd313;
+	setp.lt.s64 %p114, %rd314, %rd235;
+	mov.pred %p115, %p114;
+	@!%p115 bra $L136;
+	mov.pred %p116, %p6;
+	add.s64 %rd315, %rd73, %rd314;
+	mov.b64 %rd316, %rd315;
+	add.s64 %rd317, %rd73, %rd312;
+	mov.b64 %rd318, %rd317;
+$L137:
+	mul.lo.s64 %rd319, %rd316, %rd39;
+	mad.lo.s64 %rd320, %rd319, 4, %rd35;
+	ld.global.s32 %r100, [%rd320+0];
+	mov.b32 %r101, %r100;
+	mul.lo.s64 %rd321, %rd318, %rd39;
+	mad.lo.s64 %rd322, %rd321, 4, %rd35;
+	ld.global.s32 %r102, [%rd322+0];
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r101;
+	mov.b32 %r105, %r103;
+	mov.b32 %r106, %r104;
+	mov.b32 %r107, %r105;
+	setp.ne.s32 %p117, %r106, %r107;
+	@!%p117 bra $L141;
+	setp.lt.s32 %p118, %r106, %r107;
+	mov.pred %p119, %p118;
+	bra.uni $L139;
+$L141:
+	not.pred %p120, %p116;
+	@!%p120 bra $L143;
+	mov.pred %p119, 0;
+	bra.uni $L139;
+$L143:
+	mul.lo.s64 %rd323, %rd316, %rd46;
+	mad.lo.s64 %rd324, %rd323, 8, %rd42;
+	ld.global.f64 %fd69, [%rd324+0];
+	mov.f64 %fd70, %fd69;
+	mul.lo.s64 %rd325, %rd318, %rd46;
+	mad.lo.s64 %rd326, %rd325, 8, %rd42;
+	ld.global.f64 %fd71, [%rd326+0];
+	mov.f64 %fd72, %fd71;
+	mov.f64 %fd73, %fd70;
+	mov.f64 %fd74, %fd72;
+	mov.f64 %fd75, %fd73;
+	mov.f64 %fd76, %fd74;
+	setp.lt.f64 %p121, %fd75, %fd76;
+	setp.neu.f64 %p122, %fd75, %fd75;
+	setp.eq.f64 %p123, %fd76, %fd76;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	mov.pred %p119, %p125;
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
+	mov.pred %p115, %p119;
+$L136:
+	@!%p115 bra $L145;
+	mov.pred %p126, %p6;
+	add.s64 %rd327, %rd73, %rd312;
+	mov.b64 %rd328, %rd327;
+	add.s64 %rd329, %rd73, %rd314;
+	mov.b64 %rd330, %rd329;
+	mul.lo.s64 %rd331, %rd328, %rd39;
+	mad.lo.s64 %rd332, %rd331, 4, %rd35;
+	ld.global.s32 %r108, [%rd332+0];
+	mov.b32 %r109, %r108;
+	mov.b32 %r110, %r109;
+	mul.lo.s64 %rd333, %rd330, %rd39;
+	mad.lo.s64 %rd334, %rd333, 4, %rd35;
+	ld.global.s32 %r111, [%rd334+0];
+	mov.b32 %r112, %r111;
+	mul.lo.s64 %rd335, %rd328, %rd39;
+	mad.lo.s64 %rd336, %rd335, 4, %rd35;
+	st.global.s32 [%rd336+0], %r112;
+	mul.lo.s64 %rd337, %rd330, %rd39;
+	mad.lo.s64 %rd338, %rd337, 4, %rd35;
+	st.global.s32 [%rd338+0], %r110;
+	@!%p126 bra $L147;
+	mul.lo.s64 %rd339, %rd328, %rd46;
+	mad.lo.s64 %rd340, %rd339, 8, %rd42;
+	ld.global.f64 %fd77, [%rd340+0];
+	mov.f64 %fd78, %fd77;
+	mov.f64 %fd79, %fd78;
+	mul.lo.s64 %rd341, %rd330, %rd46;
+	mad.lo.s64 %rd342, %rd341, 8, %rd42;
+	ld.global.f64 %fd80, [%rd342+0];
+	mov.f64 %fd81, %fd80;
+	mul.lo.s64 %rd343, %rd328, %rd46;
+	mad.lo.s64 %rd344, %rd343, 8, %rd42;
+	st.global.f64 [%rd344+0], %fd81;
+	mul.lo.s64 %rd345, %rd330, %rd46;
+	mad.lo.s64 %rd346, %rd345, 8, %rd42;
+	st.global.f64 [%rd346+0], %fd79;
+$L147:
+$L145:
+$L131:
+	add.s64 %rd347, %rd300, %rd80;
+	mov.b64 %rd300, %rd347;
+	bra.uni $L130;
+$L132:
+	bar.sync 0;
+$L126:
+	div.s64 %rd348, %rd299, 2;
+	mov.b64 %rd299, %rd348;
+	bra.uni $L125;
+$L127:
+$L103:
+	mul.lo.s64 %rd349, %rd238, 2;
+	mov.b64 %rd238, %rd349;
+	bra.uni $L102;
+$L104:
+$L3:
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of dgraph.offsetMismatches.
+const gokkosPTX10 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_dgraph_offsetMismatches_main_sum(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	add.s64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	add.s64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	add.s64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	add.s64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	add.s64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	add.s64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	add.s64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	add.s64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	add.s64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	add.s64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, 0;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	add.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	add.s64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	add.s64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	add.s64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	add.s64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	add.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	add.s64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	add.s64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	add.s64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	add.s64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	add.s64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_main_prod(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 1;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	mul.lo.s64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	mul.lo.s64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	mul.lo.s64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	mul.lo.s64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	mul.lo.s64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	mul.lo.s64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	mul.lo.s64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, 1;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	mul.lo.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_main_min(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 9223372036854775807;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	min.s64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	min.s64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	min.s64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	min.s64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	min.s64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	min.s64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	min.s64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	min.s64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	min.s64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	min.s64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, 9223372036854775807;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	min.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	min.s64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	min.s64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	min.s64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	min.s64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	min.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	min.s64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	min.s64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	min.s64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	min.s64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	min.s64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_main_max(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, -9223372036854775808;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	max.s64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	max.s64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	max.s64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	max.s64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	max.s64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	max.s64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	max.s64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	max.s64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	max.s64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	max.s64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, -9223372036854775808;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	max.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	max.s64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	max.s64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	max.s64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	max.s64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	max.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	max.s64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	max.s64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	max.s64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	max.s64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	max.s64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_main_band(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, -1;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	and.b64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	and.b64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	and.b64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	and.b64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	and.b64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	and.b64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	and.b64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	and.b64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	and.b64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	and.b64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, -1;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	and.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	and.b64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	and.b64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	and.b64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	and.b64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	and.b64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	and.b64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	and.b64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	and.b64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	and.b64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	and.b64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_main_bor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<73>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd35, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	setp.ne.s64 %p3, %rd39, %rd43;
+	@!%p3 bra $L5;
+	add.s64 %rd44, %rd30, 1;
+	mov.b64 %rd30, %rd44;
+$L5:
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd45, %rd30;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd45;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd46, {%r23, %r24};
+	@!%p4 bra $L6;
+	or.b64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
+$L6:
+	mov.b64 {%r25, %r26}, %rd45;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd48, {%r27, %r28};
+	@!%p5 bra $L7;
+	or.b64 %rd49, %rd45, %rd48;
+	mov.b64 %rd45, %rd49;
+$L7:
+	mov.b64 {%r29, %r30}, %rd45;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	@!%p6 bra $L8;
+	or.b64 %rd51, %rd45, %rd50;
+	mov.b64 %rd45, %rd51;
+$L8:
+	mov.b64 {%r33, %r34}, %rd45;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd52, {%r35, %r36};
+	@!%p7 bra $L9;
+	or.b64 %rd53, %rd45, %rd52;
+	mov.b64 %rd45, %rd53;
+$L9:
+	mov.b64 {%r37, %r38}, %rd45;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd54, {%r39, %r40};
+	@!%p8 bra $L10;
+	or.b64 %rd55, %rd45, %rd54;
+	mov.b64 %rd45, %rd55;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd45;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd45, %rd60;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd45;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd61, {%r44, %r45};
+	@!%p12 bra $L14;
+	or.b64 %rd62, %rd45, %rd61;
+	mov.b64 %rd45, %rd62;
+$L14:
+	mov.b64 {%r46, %r47}, %rd45;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd63, {%r48, %r49};
+	@!%p13 bra $L15;
+	or.b64 %rd64, %rd45, %rd63;
+	mov.b64 %rd45, %rd64;
+$L15:
+	mov.b64 {%r50, %r51}, %rd45;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd65, {%r52, %r53};
+	@!%p14 bra $L16;
+	or.b64 %rd66, %rd45, %rd65;
+	mov.b64 %rd45, %rd66;
+$L16:
+	mov.b64 {%r54, %r55}, %rd45;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd67, {%r56, %r57};
+	@!%p15 bra $L17;
+	or.b64 %rd68, %rd45, %rd67;
+	mov.b64 %rd45, %rd68;
+$L17:
+	mov.b64 {%r58, %r59}, %rd45;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd69, {%r60, %r61};
+	@!%p16 bra $L18;
+	or.b64 %rd70, %rd45, %rd69;
+	mov.b64 %rd45, %rd70;
+$L18:
+$L12:
+	mul.wide.u32 %rd71, %r18, 8;
+	add.s64 %rd72, %rd5, %rd71;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd72+0], %rd45;
+$L19:
+	ret;
+}
+
+.visible .entry gk_dgraph_offsetMismatches_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<54>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	mov.b64 %rd21, 0;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	mov.b64 %rd24, %rd22;
+$L1:
+	setp.ge.s64 %p2, %rd24, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	or.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd28, %rd21;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd28;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd29, {%r21, %r22};
+	@!%p3 bra $L3;
+	or.b64 %rd30, %rd28, %rd29;
+	mov.b64 %rd28, %rd30;
+$L3:
+	mov.b64 {%r23, %r24}, %rd28;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	@!%p4 bra $L4;
+	or.b64 %rd32, %rd28, %rd31;
+	mov.b64 %rd28, %rd32;
+$L4:
+	mov.b64 {%r27, %r28}, %rd28;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p5 bra $L5;
+	or.b64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+$L5:
+	mov.b64 {%r31, %r32}, %rd28;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd35, {%r33, %r34};
+	@!%p6 bra $L6;
+	or.b64 %rd36, %rd28, %rd35;
+	mov.b64 %rd28, %rd36;
+$L6:
+	mov.b64 {%r35, %r36}, %rd28;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd37, {%r37, %r38};
+	@!%p7 bra $L7;
+	or.b64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.s64 [%rd40+0], %rd28;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.s64 %rd43, [%rd42+0];
+	mov.b64 %rd28, %rd43;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd28;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd44, {%r42, %r43};
+	@!%p11 bra $L11;
+	or.b64 %rd45, %rd28, %rd44;
+	mov.b64 %rd28, %rd45;
+$L11:
+	mov.b64 {%r44, %r45}, %rd28;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd46, {%r46, %r47};
+	@!%p12 bra $L12;
+	or.b64 %rd47, %rd28, %rd46;
+	mov.b64 %rd28, %rd47;
+$L12:
+	mov.b64 {%r48, %r49}, %rd28;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd48, {%r50, %r51};
+	@!%p13 bra $L13;
+	or.b64 %rd49, %rd28, %rd48;
+	mov.b64 %rd28, %rd49;
+$L13:
+	mov.b64 {%r52, %r53}, %rd28;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd50, {%r54, %r55};
+	@!%p14 bra $L14;
+	or.b64 %rd51, %rd28, %rd50;
+	mov.b64 %rd28, %rd51;
+$L14:
+	mov.b64 {%r56, %r57}, %rd28;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd52, {%r58, %r59};
+	@!%p15 bra $L15;
+	or.b64 %rd53, %rd28, %rd52;
+	mov.b64 %rd28, %rd53;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd28;
+$L16:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of dgraph.edgeMismatches.
+const gokkosPTX11 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_dgraph_edgeMismatches_main_sum(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -4291,9 +10453,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -4385,201 +10547,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	add.s64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	add.s64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	add.s64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	add.s64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	add.s64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	add.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	add.s64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	add.s64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	add.s64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	add.s64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	add.s64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	add.s64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	add.s64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	add.s64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	add.s64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	add.s64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	add.s64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	add.s64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	add.s64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	add.s64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_sum(
+.visible .entry gk_dgraph_edgeMismatches_final_sum(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -4800,7 +10915,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_main_prod(
+.visible .entry gk_dgraph_edgeMismatches_main_prod(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -4826,9 +10941,9 @@ $L16:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -4920,201 +11035,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	mul.lo.s64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	mul.lo.s64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	mul.lo.s64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	mul.lo.s64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	mul.lo.s64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	mul.lo.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	mul.lo.s64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	mul.lo.s64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	mul.lo.s64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	mul.lo.s64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	mul.lo.s64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	mul.lo.s64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	mul.lo.s64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	mul.lo.s64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	mul.lo.s64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	mul.lo.s64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	mul.lo.s64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	mul.lo.s64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	mul.lo.s64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	mul.lo.s64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_prod(
+.visible .entry gk_dgraph_edgeMismatches_final_prod(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -5335,7 +11403,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_main_min(
+.visible .entry gk_dgraph_edgeMismatches_main_min(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -5361,9 +11429,9 @@ $L16:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5455,201 +11523,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	min.s64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	min.s64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	min.s64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	min.s64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	min.s64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	min.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	min.s64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	min.s64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	min.s64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	min.s64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	min.s64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	min.s64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	min.s64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	min.s64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	min.s64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	min.s64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	min.s64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	min.s64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	min.s64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	min.s64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_min(
+.visible .entry gk_dgraph_edgeMismatches_final_min(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -5870,7 +11891,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_main_max(
+.visible .entry gk_dgraph_edgeMismatches_main_max(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -5896,9 +11917,9 @@ $L16:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5990,201 +12011,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	max.s64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	max.s64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	max.s64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	max.s64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	max.s64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	max.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	max.s64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	max.s64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	max.s64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	max.s64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	max.s64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	max.s64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	max.s64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	max.s64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	max.s64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	max.s64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	max.s64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	max.s64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	max.s64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	max.s64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_max(
+.visible .entry gk_dgraph_edgeMismatches_final_max(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -6405,7 +12379,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_main_band(
+.visible .entry gk_dgraph_edgeMismatches_main_band(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -6431,9 +12405,9 @@ $L16:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6525,201 +12499,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	and.b64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	and.b64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	and.b64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	and.b64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	and.b64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	and.b64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	and.b64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	and.b64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	and.b64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	and.b64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	and.b64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	and.b64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	and.b64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	and.b64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	and.b64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	and.b64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	and.b64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	and.b64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	and.b64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	and.b64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_band(
+.visible .entry gk_dgraph_edgeMismatches_final_band(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -6940,7 +12867,7 @@ $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_main_bor(
+.visible .entry gk_dgraph_edgeMismatches_main_bor(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -6966,9 +12893,9 @@ $L16:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<28>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<66>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<106>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7060,201 +12987,154 @@ $L1:
 	setp.ge.s64 %p2, %rd66, %rd61;
 	@%p2 bra $L2;
 	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	add.s64 %rd72, %rd67, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd71;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd79, %rd77;
-	mov.b64 %rd80, %rd78;
-	mul.lo.s64 %rd81, %rd67, %rd37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd33;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	setp.ne.s64 %p3, %rd79, %rd84;
-	mov.pred %p4, %p3;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	add.s64 %rd85, %rd67, 1;
-	mul.lo.s64 %rd86, %rd85, %rd37;
-	mad.lo.s64 %rd87, %rd86, 8, %rd33;
-	ld.global.nc.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	setp.ne.s64 %p6, %rd80, %rd89;
-	mov.pred %p4, %p6;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd90, %rd62, 1;
-	mov.b64 %rd62, %rd90;
-	bra.uni $L3;
-$L7:
-	setp.gt.s64 %p7, %rd26, 0;
-	mov.pred %p8, %p7;
-	mov.b64 %rd91, %rd79;
-$L8:
-	setp.lt.s64 %p9, %rd91, %rd80;
-	not.pred %p10, %p9;
-	@!%p10 bra $L12;
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd92, %rd91, %rd21;
-	mad.lo.s64 %rd93, %rd92, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd93+0];
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd69+0];
 	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd94, %rd91, %rd44;
-	mad.lo.s64 %rd95, %rd94, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd95+0];
+	mul.lo.s64 %rd70, %rd67, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	setp.ne.s32 %p11, %r21, %r23;
-	@!%p11 bra $L13;
-	add.s64 %rd96, %rd62, 1;
-	mov.b64 %rd62, %rd96;
-	bra.uni $L14;
-$L13:
-	mov.pred %p12, %p8;
-	@!%p12 bra $L16;
-	mul.lo.s64 %rd97, %rd91, %rd28;
-	mad.lo.s64 %rd98, %rd97, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd98+0];
+	setp.ne.s32 %p3, %r21, %r23;
+	@!%p3 bra $L4;
+	add.s64 %rd72, %rd62, 1;
+	mov.b64 %rd62, %rd72;
+	bra.uni $L5;
+$L4:
+	setp.gt.s64 %p4, %rd26, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd73, %rd67, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd74+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd99, %rd91, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd100+0];
+	mul.lo.s64 %rd75, %rd67, %rd51;
+	mad.lo.s64 %rd76, %rd75, 8, %rd47;
+	ld.global.nc.f64 %fd3, [%rd76+0];
 	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p13, %fd2, %fd4;
-	mov.pred %p12, %p13;
-$L16:
-	@!%p12 bra $L18;
-	add.s64 %rd101, %rd62, 1;
-	mov.b64 %rd62, %rd101;
-$L18:
-$L14:
+	setp.neu.f64 %p6, %fd2, %fd4;
+	mov.pred %p5, %p6;
+$L7:
+	@!%p5 bra $L9;
+	add.s64 %rd77, %rd62, 1;
+	mov.b64 %rd62, %rd77;
 $L9:
-	add.s64 %rd102, %rd91, 1;
-	mov.b64 %rd91, %rd102;
-	bra.uni $L8;
-$L10:
+$L5:
 $L3:
 	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd103, %rd62;
+	mov.b64 %rd78, %rd62;
 	// block reduction
 	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd103;
-	shfl.sync.down.b32 %r27|%p14, %r25, 1, %r24, %r17;
+	mov.b64 {%r25, %r26}, %rd78;
+	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
 	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd104, {%r27, %r28};
-	@!%p14 bra $L19;
-	or.b64 %rd105, %rd103, %rd104;
-	mov.b64 %rd103, %rd105;
-$L19:
-	mov.b64 {%r29, %r30}, %rd103;
-	shfl.sync.down.b32 %r31|%p15, %r29, 2, %r24, %r17;
+	mov.b64 %rd79, {%r27, %r28};
+	@!%p7 bra $L10;
+	or.b64 %rd80, %rd78, %rd79;
+	mov.b64 %rd78, %rd80;
+$L10:
+	mov.b64 {%r29, %r30}, %rd78;
+	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
 	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd106, {%r31, %r32};
-	@!%p15 bra $L20;
-	or.b64 %rd107, %rd103, %rd106;
-	mov.b64 %rd103, %rd107;
-$L20:
-	mov.b64 {%r33, %r34}, %rd103;
-	shfl.sync.down.b32 %r35|%p16, %r33, 4, %r24, %r17;
+	mov.b64 %rd81, {%r31, %r32};
+	@!%p8 bra $L11;
+	or.b64 %rd82, %rd78, %rd81;
+	mov.b64 %rd78, %rd82;
+$L11:
+	mov.b64 {%r33, %r34}, %rd78;
+	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
 	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd108, {%r35, %r36};
-	@!%p16 bra $L21;
-	or.b64 %rd109, %rd103, %rd108;
-	mov.b64 %rd103, %rd109;
-$L21:
-	mov.b64 {%r37, %r38}, %rd103;
-	shfl.sync.down.b32 %r39|%p17, %r37, 8, %r24, %r17;
+	mov.b64 %rd83, {%r35, %r36};
+	@!%p9 bra $L12;
+	or.b64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+$L12:
+	mov.b64 {%r37, %r38}, %rd78;
+	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
 	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd110, {%r39, %r40};
-	@!%p17 bra $L22;
-	or.b64 %rd111, %rd103, %rd110;
-	mov.b64 %rd103, %rd111;
-$L22:
-	mov.b64 {%r41, %r42}, %rd103;
-	shfl.sync.down.b32 %r43|%p18, %r41, 16, %r24, %r17;
+	mov.b64 %rd85, {%r39, %r40};
+	@!%p10 bra $L13;
+	or.b64 %rd86, %rd78, %rd85;
+	mov.b64 %rd78, %rd86;
+$L13:
+	mov.b64 {%r41, %r42}, %rd78;
+	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
 	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p18 bra $L23;
-	or.b64 %rd113, %rd103, %rd112;
-	mov.b64 %rd103, %rd113;
-$L23:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L24;
-	mul.wide.u32 %rd114, %r8, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	st.shared.s64 [%rd115+0], %rd103;
-$L24:
+	mov.b64 %rd87, {%r43, %r44};
+	@!%p11 bra $L14;
+	or.b64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+$L14:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s64 [%rd90+0], %rd78;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L25;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L26;
-	mul.wide.u32 %rd116, %r7, 16;
-	add.s64 %rd117, %rd1, %rd116;
-	ld.shared.s64 %rd118, [%rd117+0];
-	mov.b64 %rd103, %rd118;
-$L26:
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L16;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L17;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s64 %rd93, [%rd92+0];
+	mov.b64 %rd78, %rd93;
+$L17:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd103;
-	shfl.sync.down.b32 %r48|%p22, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd78;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd119, {%r48, %r49};
-	@!%p22 bra $L27;
-	or.b64 %rd120, %rd103, %rd119;
-	mov.b64 %rd103, %rd120;
-$L27:
-	mov.b64 {%r50, %r51}, %rd103;
-	shfl.sync.down.b32 %r52|%p23, %r50, 2, %r45, %r17;
+	mov.b64 %rd94, {%r48, %r49};
+	@!%p15 bra $L18;
+	or.b64 %rd95, %rd78, %rd94;
+	mov.b64 %rd78, %rd95;
+$L18:
+	mov.b64 {%r50, %r51}, %rd78;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd121, {%r52, %r53};
-	@!%p23 bra $L28;
-	or.b64 %rd122, %rd103, %rd121;
-	mov.b64 %rd103, %rd122;
-$L28:
-	mov.b64 {%r54, %r55}, %rd103;
-	shfl.sync.down.b32 %r56|%p24, %r54, 4, %r45, %r17;
+	mov.b64 %rd96, {%r52, %r53};
+	@!%p16 bra $L19;
+	or.b64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+$L19:
+	mov.b64 {%r54, %r55}, %rd78;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd123, {%r56, %r57};
-	@!%p24 bra $L29;
-	or.b64 %rd124, %rd103, %rd123;
-	mov.b64 %rd103, %rd124;
-$L29:
-	mov.b64 {%r58, %r59}, %rd103;
-	shfl.sync.down.b32 %r60|%p25, %r58, 8, %r45, %r17;
+	mov.b64 %rd98, {%r56, %r57};
+	@!%p17 bra $L20;
+	or.b64 %rd99, %rd78, %rd98;
+	mov.b64 %rd78, %rd99;
+$L20:
+	mov.b64 {%r58, %r59}, %rd78;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd125, {%r60, %r61};
-	@!%p25 bra $L30;
-	or.b64 %rd126, %rd103, %rd125;
-	mov.b64 %rd103, %rd126;
-$L30:
-	mov.b64 {%r62, %r63}, %rd103;
-	shfl.sync.down.b32 %r64|%p26, %r62, 16, %r45, %r17;
+	mov.b64 %rd100, {%r60, %r61};
+	@!%p18 bra $L21;
+	or.b64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+$L21:
+	mov.b64 {%r62, %r63}, %rd78;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd127, {%r64, %r65};
-	@!%p26 bra $L31;
-	or.b64 %rd128, %rd103, %rd127;
-	mov.b64 %rd103, %rd128;
-$L31:
-$L25:
-	mul.wide.u32 %rd129, %r18, 8;
-	add.s64 %rd130, %rd5, %rd129;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L32;
-	st.global.s64 [%rd130+0], %rd103;
-$L32:
+	mov.b64 %rd102, {%r64, %r65};
+	@!%p19 bra $L22;
+	or.b64 %rd103, %rd78, %rd102;
+	mov.b64 %rd78, %rd103;
+$L22:
+$L16:
+	mul.wide.u32 %rd104, %r18, 8;
+	add.s64 %rd105, %rd5, %rd104;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L23;
+	st.global.s64 [%rd105+0], %rd78;
+$L23:
 	ret;
 }
 
-.visible .entry gk_dgraph_mismatches_final_bor(
+.visible .entry gk_dgraph_edgeMismatches_final_bor(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -7476,8 +13356,8 @@ $L16:
 }
 `
 
-// gokkosPTX8 is the PTX of dgraph.countTargets.
-const gokkosPTX8 = `//
+// gokkosPTX12 is the PTX of dgraph.countTargets.
+const gokkosPTX12 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -7547,8 +13427,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of dgraph.scatterReversed.
-const gokkosPTX9 = `//
+// gokkosPTX13 is the PTX of dgraph.scatterReversed.
+const gokkosPTX13 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -7716,7 +13596,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:7720
+//line gokkos_kernels_gen.go:13600
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -7738,7 +13618,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:7742
+//line gokkos_kernels_gen.go:13622
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -7750,14 +13630,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7754
+//line gokkos_kernels_gen.go:13634
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:7761
+//line gokkos_kernels_gen.go:13641
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7775,7 +13655,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:7779
+//line gokkos_kernels_gen.go:13659
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7787,17 +13667,20 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:7791
+//line gokkos_kernels_gen.go:13671
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line sort.go:86
-		sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1)))
+//line sort.go:87
+		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
+		if hi-lo <= hubDegree {
+			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
+		}
 	}
-//line gokkos_kernels_gen.go:7801
+//line gokkos_kernels_gen.go:13684
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -7806,7 +13689,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line sort.go:99
+//line sort.go:103
 			lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
 			var c int64
 			for i := lo; i < hi; i++ {
@@ -7816,11 +13699,11 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:7820
+//line gokkos_kernels_gen.go:13703
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line sort.go:99
+//line sort.go:103
 		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
 		var c int64
 		for i := lo; i < hi; i++ {
@@ -7830,7 +13713,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:7834
+//line gokkos_kernels_gen.go:13717
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -7839,7 +13722,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line sort.go:123
+//line sort.go:127
 			lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
 			p := int(gokkosS0[gokkosJ])
 			for i := lo; i < hi; i++ {
@@ -7852,11 +13735,11 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7856
+//line gokkos_kernels_gen.go:13739
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line sort.go:123
+//line sort.go:127
 		lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
 		p := int(k.Off.At(v))
 		for i := lo; i < hi; i++ {
@@ -7869,51 +13752,118 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7873
+//line gokkos_kernels_gen.go:13756
 }
 
-// gokkosHostLoop7 runs mismatches.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *mismatches, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line symmetric.go:15
-		lo, hi := k.A.Offsets.At(v), k.A.Offsets.At(v+1)
-		if lo != k.B.Offsets.At(v) || hi != k.B.Offsets.At(v+1) {
-			*acc += 1
-			continue
-		}
-		weighted := k.A.Weights.Len() > 0
-		for e := lo; e < hi; e++ {
-			if k.A.Adj.At(int(e)) != k.B.Adj.At(int(e)) {
-				*acc += 1
-			} else if weighted && k.A.Weights.At(int(e)) != k.B.Weights.At(int(e)) {
+	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line sorthubs.go:27
+			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
 				*acc += 1
 			}
 		}
+//line gokkos_kernels_gen.go:13770
+		return
 	}
-//line gokkos_kernels_gen.go:7895
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line sorthubs.go:27
+		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:13779
 }
 
-// gokkosHostLoop8 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *countTargets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line sorthubs.go:42
+			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
+				if final {
+					k.Hubs.Set(int(*acc), int32(v))
+				}
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:13796
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line sorthubs.go:42
+		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
+			if final {
+				k.Hubs.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:13808
+}
+
+// gokkosHostLoop10 runs offsetMismatches.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *offsetMismatches, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.A.Span(gokkosLo, gokkosHi), k.B.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line symmetric.go:18
+			if gokkosS0[gokkosJ] != gokkosS1[gokkosJ] {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:13822
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line symmetric.go:18
+		if k.A.At(i) != k.B.At(i) {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:13831
+}
+
+// gokkosHostLoop11 runs edgeMismatches.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *edgeMismatches, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for e := gokkosLo; e < gokkosHi; e++ {
+//line symmetric.go:34
+		if k.A.Adj.At(e) != k.B.Adj.At(e) {
+			*acc += 1
+		} else if k.A.Weights.Len() > 0 && k.A.Weights.At(e) != k.B.Weights.At(e) {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:13845
+}
+
+// gokkosHostLoop12 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:7906
+//line gokkos_kernels_gen.go:13856
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:7913
+//line gokkos_kernels_gen.go:13863
 }
 
-// gokkosHostLoop9 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop13 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
@@ -7926,5 +13876,5 @@ func gokkosHostLoop9(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7930
+//line gokkos_kernels_gen.go:13880
 }

@@ -74,16 +74,20 @@ func sortEdges(adj views.View1D[int32], w views.View1D[float64], weighted bool, 
 	}
 }
 
-// sortAdjacency sorts every vertex's out-edges by destination (ties by weight).
+// sortAdjacency sorts the out-edges of every vertex of degree at most hubDegree by
+// destination (ties by weight), one thread per vertex; sortHubs sorts the others.
 //
 //gokkos:kernel
 type sortAdjacency struct {
 	G CSR
 }
 
-// Run sorts vertex v's edges.
+// Run sorts vertex v's edges unless v is a hub.
 func (k sortAdjacency) Run(v int) {
-	sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1)))
+	lo, hi := int(k.G.Offsets.At(v)), int(k.G.Offsets.At(v+1))
+	if hi-lo <= hubDegree {
+		sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
+	}
 }
 
 // countDistinct stores in Deg[v] the number of distinct destinations of v's sorted edges.

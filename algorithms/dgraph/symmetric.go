@@ -1,30 +1,52 @@
 package dgraph
 
-import "github.com/gokkos/gokkos/portable"
+import (
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
 
-// mismatches counts the positions where two CSRs of the same shape differ: offsets,
-// destinations, or weights compared bit for bit.
+// offsetMismatches counts the offsets where two CSRs of the same vertex count differ.
 //
 //gokkos:kernel
-type mismatches struct {
+type offsetMismatches struct {
+	A, B views.View1D[int64]
+}
+
+// Run compares offset i.
+func (k offsetMismatches) Run(i int, acc *int64) {
+	if k.A.At(i) != k.B.At(i) {
+		*acc += 1
+	}
+}
+
+// edgeMismatches counts the edges where two CSRs with equal offsets differ: destinations, or
+// weights compared bit for bit. One edge per index, so that a hub's edges are spread over
+// many threads.
+//
+//gokkos:kernel
+type edgeMismatches struct {
 	A, B CSR
 }
 
-// Run compares vertex v's offsets and edges.
-func (k mismatches) Run(v int, acc *int64) {
-	lo, hi := k.A.Offsets.At(v), k.A.Offsets.At(v+1)
-	if lo != k.B.Offsets.At(v) || hi != k.B.Offsets.At(v+1) {
+// Run compares edge e.
+func (k edgeMismatches) Run(e int, acc *int64) {
+	if k.A.Adj.At(e) != k.B.Adj.At(e) {
 		*acc += 1
-		return
+	} else if k.A.Weights.Len() > 0 && k.A.Weights.At(e) != k.B.Weights.At(e) {
+		*acc += 1
 	}
-	weighted := k.A.Weights.Len() > 0
-	for e := lo; e < hi; e++ {
-		if k.A.Adj.At(int(e)) != k.B.Adj.At(int(e)) {
-			*acc += 1
-		} else if weighted && k.A.Weights.At(int(e)) != k.B.Weights.At(int(e)) {
-			*acc += 1
-		}
+}
+
+// mismatches counts the differences between a and b, of the same vertex count and both
+// weighted or both not: offsets first, then, when those agree, edges.
+func mismatches(space execspace.Space, a, b CSR) (int64, error) {
+	var bad int64
+	if err := portable.ParallelReduce(space, "dgraph: symmetry check (offsets)", portable.Range(0, a.N+1), offsetMismatches{A: a.Offsets, B: b.Offsets}, portable.Sum(&bad)); err != nil || bad > 0 {
+		return bad, err
 	}
+	err := portable.ParallelReduce(space, "dgraph: symmetry check (edges)", portable.Range(0, a.Adj.Len()), edgeMismatches{A: a, B: b}, portable.Sum(&bad))
+	return bad, err
 }
 
 // Symmetric reports whether the graph equals its transpose: every vertex's out-edges, in
@@ -47,13 +69,12 @@ func (g *Graph) Symmetric() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	var bad int64
-	k := mismatches{A: g.out, B: t}
-	if g.out.Weighted() != t.Weighted() {
-		bad = 1
-	} else if err := portable.ParallelReduce(g.space, "dgraph: symmetry check", perVertex(g.out.N), k, portable.Sum(&bad)); err != nil {
-		t.Free()
-		return false, err
+	bad := int64(1)
+	if g.out.Weighted() == t.Weighted() {
+		if bad, err = mismatches(g.space, g.out, t); err != nil {
+			t.Free()
+			return false, err
+		}
 	}
 	if bad == 0 {
 		g.sym = 1

@@ -77,7 +77,7 @@ func transpose(space execspace.Space, c CSR) (CSR, error) {
 	if err := portable.ParallelFor(space, "dgraph: scatter reversed", perVertex(c.N), k); err != nil {
 		return fail(err)
 	}
-	if err := portable.ParallelFor(space, "dgraph: sort in-adjacency", perVertex(c.N), sortAdjacency{G: in}); err != nil {
+	if err := sortAll(space, in, "dgraph: sort in-adjacency"); err != nil {
 		return fail(err)
 	}
 	return in, nil

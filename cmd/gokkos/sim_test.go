@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os/exec"
 	"slices"
 	"sort"
@@ -201,7 +202,8 @@ func TestSimulatedDevice(t *testing.T) {
 	defer func() {
 		// Every kernel of the template must have run with device-sized teams.
 		for _, name := range []string{"PushThread[bfs.visit]", "PushTeam[bfs.visit]", "PushLocal[bfs.visit]", "PushGlobal[bfs.visit]",
-			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PullStep[coloring.propagate]", "sssp.relaxEdges"} {
+			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PullStep[coloring.propagate]", "sssp.relaxEdges",
+			"dgraph.sortHubs"} {
 			found := false
 			for k, n := range sim.launches {
 				found = found || (n > 0 && strings.HasSuffix(k, name))
@@ -215,6 +217,52 @@ func TestSimulatedDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Run("hub sort", func(t *testing.T) {
+		// Hubs of every size around the team-sort threshold and past powers of two, with
+		// their edges in random order, duplicates and tied weights: the teams' sorting
+		// network must put them in graph.Build's order, out-edges and in-edges.
+		rng := rand.New(rand.NewPCG(7, 11))
+		el := &graph.EdgeList{N: 400}
+		for h, d := range []int{63, 64, 65, 127, 128, 129, 777, 1024, 1500} {
+			for j := 0; j < d; j++ {
+				el.Src = append(el.Src, int32(h))
+				el.Dst = append(el.Dst, int32(10+rng.IntN(390)))
+				el.W = append(el.W, float64(rng.IntN(4)))
+			}
+		}
+		for i := range el.Src {
+			j := rng.IntN(i + 1)
+			el.Src[i], el.Src[j] = el.Src[j], el.Src[i]
+			el.Dst[i], el.Dst[j] = el.Dst[j], el.Dst[i]
+			el.W[i], el.W[j] = el.W[j], el.W[i]
+		}
+		for _, opt := range []graph.BuildOptions{{}, {Symmetrize: true}, {Dedup: true}} {
+			g, err := dgraph.FromEdgeList(sim, el, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := g.Host()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := graph.Build(el, opt)
+			if !got.Equal(want) {
+				t.Fatalf("FromEdgeList(%+v) differs from graph.Build", opt)
+			}
+			in, err := g.In()
+			if err != nil {
+				t.Fatal(err)
+			}
+			hin, err := dgraph.HostCSR(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hin.Equal(want.Transpose()) {
+				t.Fatalf("In(%+v) differs from graph.CSR.Transpose", opt)
+			}
+			g.Free()
+		}
+	})
 	for _, tc := range simGraphs() {
 		dg, err := dgraph.New(sim, tc.Graph)
 		if err != nil {
