@@ -2,6 +2,8 @@ package dgraph_test
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
@@ -150,6 +152,12 @@ func TestSymmetric(t *testing.T) {
 		{"weights-differ", &graph.EdgeList{N: 2, Src: []int32{0, 1}, Dst: []int32{1, 0}, W: []float64{1, 2}}, graph.BuildOptions{}, false},
 		{"rmat-undirected", graph.RMAT(9, 4, 5), graph.BuildOptions{Symmetrize: true, Dedup: true}, true},
 		{"grid", graph.Grid(5, 7, 0), graph.BuildOptions{}, true},
+		{"multi-edges both ways", &graph.EdgeList{N: 2, Src: []int32{0, 0, 1, 1}, Dst: []int32{1, 1, 0, 0}}, graph.BuildOptions{}, true},
+		{"multi-edges, weights differ", &graph.EdgeList{N: 2, Src: []int32{0, 0, 1, 1}, Dst: []int32{1, 1, 0, 0}, W: []float64{1, 2, 1, 1}}, graph.BuildOptions{}, false},
+		{"isolated ends", &graph.EdgeList{N: 6, Src: []int32{2, 3}, Dst: []int32{3, 2}}, graph.BuildOptions{}, true},
+		{"signed zeros", &graph.EdgeList{N: 2, Src: []int32{0, 1}, Dst: []int32{1, 0}, W: []float64{0, math.Copysign(0, -1)}}, graph.BuildOptions{}, false},
+		{"NaN weights", &graph.EdgeList{N: 2, Src: []int32{0, 1}, Dst: []int32{1, 0}, W: []float64{math.NaN(), math.NaN()}}, graph.BuildOptions{}, true},
+		{"self loops", &graph.EdgeList{N: 3, Src: []int32{0, 1, 1, 2}, Dst: []int32{0, 2, 1, 1}}, graph.BuildOptions{}, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -173,6 +181,50 @@ func TestSymmetric(t *testing.T) {
 				t.Fatal("a symmetric graph's In should be its Out")
 			}
 		})
+	}
+}
+
+// TestSymmetricRandom compares Symmetric with the definition, a CSR equal to its transpose,
+// on random multigraphs with few distinct weights, half of them symmetrized, and on a
+// symmetric graph whose adjacency is out of order (not symmetric by that definition).
+func TestSymmetricRandom(t *testing.T) {
+	s := space(t)
+	rng := rand.New(rand.NewPCG(3, 5))
+	for i := range 60 {
+		n := 1 + rng.IntN(12)
+		el := &graph.EdgeList{N: n}
+		for range rng.IntN(40) {
+			el.Src = append(el.Src, int32(rng.IntN(n)))
+			el.Dst = append(el.Dst, int32(rng.IntN(n)))
+			el.W = append(el.W, float64(rng.IntN(2)))
+		}
+		if i%3 == 0 {
+			el.W = nil
+		}
+		h, _ := graph.Build(el, graph.BuildOptions{Symmetrize: i%2 == 0})
+		g, err := dgraph.New(s, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := g.Symmetric()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := h.Equal(h.Transpose()); got != want {
+			t.Fatalf("graph %d (%d vertices, %v): Symmetric() = %v, want %v", i, n, el, got, want)
+		}
+		g.Free()
+	}
+	// Vertex 0's edges listed 1, 2, 1: each has a reverse where a search expects it, but 0
+	// has three out-edges and two in-edges.
+	unsorted := &graph.CSR{N: 3, Offsets: []int64{0, 3, 4, 5}, Adj: []int32{1, 2, 1, 0, 0}}
+	g, err := dgraph.New(s, unsorted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Free()
+	if sym, err := g.Symmetric(); err != nil || sym {
+		t.Fatalf("unsorted adjacency: Symmetric() = %v, %v; want false", sym, err)
 	}
 }
 

@@ -139,7 +139,7 @@ func init() {
 	portable.RegisterHostRange[compactDistinct](gokkosHostLoop6)
 	portable.Register[countHubs](&execspace.KernelSpec{
 		Name: "dgraph.countHubs",
-		Pos:  "algorithms/dgraph/sorthubs.go:21",
+		Pos:  "algorithms/dgraph/sorthubs.go:22",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX7,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -160,7 +160,7 @@ func init() {
 	portable.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
 	portable.Register[listHubs](&execspace.KernelSpec{
 		Name:  "dgraph.listHubs",
-		Pos:   "algorithms/dgraph/sorthubs.go:35",
+		Pos:   "algorithms/dgraph/sorthubs.go:36",
 		Form:  execspace.FormScan,
 		PTX:   gokkosPTX8,
 		Scan:  execspace.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
@@ -175,7 +175,7 @@ func init() {
 	portable.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
 	portable.Register[sortHubs](&execspace.KernelSpec{
 		Name:  "dgraph.sortHubs",
-		Pos:   "algorithms/dgraph/sorthubs.go:58",
+		Pos:   "algorithms/dgraph/sorthubs.go:59",
 		Form:  execspace.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_dgraph_sortHubs",
@@ -189,61 +189,84 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[offsetMismatches](&execspace.KernelSpec{
-		Name: "dgraph.offsetMismatches",
-		Pos:  "algorithms/dgraph/symmetric.go:12",
+	portable.Register[unmatchedSample](&execspace.KernelSpec{
+		Name: "dgraph.unmatchedSample",
+		Pos:  "algorithms/dgraph/symmetric.go:58",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX10,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_offsetMismatches_main_sum", Final: "gk_dgraph_offsetMismatches_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_offsetMismatches_main_prod", Final: "gk_dgraph_offsetMismatches_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_offsetMismatches_main_min", Final: "gk_dgraph_offsetMismatches_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_offsetMismatches_main_max", Final: "gk_dgraph_offsetMismatches_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_offsetMismatches_main_band", Final: "gk_dgraph_offsetMismatches_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_offsetMismatches_main_bor", Final: "gk_dgraph_offsetMismatches_final_bor"},
+			execspace.OpSum:  {Main: "gk_dgraph_unmatchedSample_main_sum", Final: "gk_dgraph_unmatchedSample_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_unmatchedSample_main_prod", Final: "gk_dgraph_unmatchedSample_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_unmatchedSample_main_min", Final: "gk_dgraph_unmatchedSample_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_unmatchedSample_main_max", Final: "gk_dgraph_unmatchedSample_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedSample_main_band", Final: "gk_dgraph_unmatchedSample_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedSample_main_bor", Final: "gk_dgraph_unmatchedSample_final_bor"},
 		},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "B", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Samples", Field: []int{1}, Kind: execspace.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[offsetMismatches, int64](gokkosHostLoop10)
-	portable.Register[edgeMismatches](&execspace.KernelSpec{
-		Name: "dgraph.edgeMismatches",
-		Pos:  "algorithms/dgraph/symmetric.go:28",
+	portable.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
+	portable.Register[unmatchedLight](&execspace.KernelSpec{
+		Name: "dgraph.unmatchedLight",
+		Pos:  "algorithms/dgraph/symmetric.go:88",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX11,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_edgeMismatches_main_sum", Final: "gk_dgraph_edgeMismatches_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_edgeMismatches_main_prod", Final: "gk_dgraph_edgeMismatches_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_edgeMismatches_main_min", Final: "gk_dgraph_edgeMismatches_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_edgeMismatches_main_max", Final: "gk_dgraph_edgeMismatches_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_edgeMismatches_main_band", Final: "gk_dgraph_edgeMismatches_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_edgeMismatches_main_bor", Final: "gk_dgraph_edgeMismatches_final_bor"},
+			execspace.OpSum:  {Main: "gk_dgraph_unmatchedLight_main_sum", Final: "gk_dgraph_unmatchedLight_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_unmatchedLight_main_prod", Final: "gk_dgraph_unmatchedLight_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_unmatchedLight_main_min", Final: "gk_dgraph_unmatchedLight_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_unmatchedLight_main_max", Final: "gk_dgraph_unmatchedLight_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedLight_main_band", Final: "gk_dgraph_unmatchedLight_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedLight_main_bor", Final: "gk_dgraph_unmatchedLight_final_bor"},
 		},
 		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
 		Params: []execspace.Param{
-			{Name: "A.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "A.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "A.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "A.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "B.N", Field: []int{1, 0}, Kind: execspace.KindInt64},
-			{Name: "B.Offsets", Field: []int{1, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "B.Adj", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "B.Weights", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[edgeMismatches, int64](gokkosHostLoop11)
+	portable.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
+	portable.Register[unmatchedHubs](&execspace.KernelSpec{
+		Name: "dgraph.unmatchedHubs",
+		Pos:  "algorithms/dgraph/symmetric.go:109",
+		Form: execspace.FormTeamReduce,
+		PTX:  gokkosPTX12,
+		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
+			execspace.OpSum:  {Main: "gk_dgraph_unmatchedHubs_main_sum", Final: "gk_dgraph_unmatchedHubs_final_sum"},
+			execspace.OpProd: {Main: "gk_dgraph_unmatchedHubs_main_prod", Final: "gk_dgraph_unmatchedHubs_final_prod"},
+			execspace.OpMin:  {Main: "gk_dgraph_unmatchedHubs_main_min", Final: "gk_dgraph_unmatchedHubs_final_min"},
+			execspace.OpMax:  {Main: "gk_dgraph_unmatchedHubs_main_max", Final: "gk_dgraph_unmatchedHubs_final_max"},
+			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedHubs_main_band", Final: "gk_dgraph_unmatchedHubs_final_band"},
+			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedHubs_main_bor", Final: "gk_dgraph_unmatchedHubs_final_bor"},
+		},
+		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
+		Params: []execspace.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+	})
 	portable.Register[countTargets](&execspace.KernelSpec{
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX13,
 		Entry: "gk_dgraph_countTargets",
 		Params: []execspace.Param{
 			{Name: "Adj", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
@@ -252,12 +275,12 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countTargets](gokkosHostLoop12)
+	portable.RegisterHostRange[countTargets](gokkosHostLoop13)
 	portable.Register[scatterReversed](&execspace.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
 		Form:  execspace.FormRange,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX14,
 		Entry: "gk_dgraph_scatterReversed",
 		Params: []execspace.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
@@ -272,7 +295,7 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[scatterReversed](gokkosHostLoop13)
+	portable.RegisterHostRange[scatterReversed](gokkosHostLoop14)
 }
 
 // gokkosPTX0 is the PTX of dgraph.countSources.
@@ -8154,7 +8177,7 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of dgraph.offsetMismatches.
+// gokkosPTX10 is the PTX of dgraph.unmatchedSample.
 const gokkosPTX10 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
@@ -8165,7 +8188,7 @@ const gokkosPTX10 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_offsetMismatches_main_sum(
+.visible .entry gk_dgraph_unmatchedSample_main_sum(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -8174,12 +8197,18 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8203,169 +8232,437 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, 0;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, 0;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	add.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	add.s64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	add.s64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	add.s64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	add.s64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	add.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	add.s64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	add.s64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	add.s64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	add.s64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	add.s64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	add.s64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	add.s64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	add.s64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	add.s64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	add.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	add.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	add.s64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	add.s64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	add.s64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_sum(
+.visible .entry gk_dgraph_unmatchedSample_final_sum(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -8374,12 +8671,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8404,143 +8706,154 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, 0;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, 0;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	add.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	add.s64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	add.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	add.s64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	add.s64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	add.s64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	add.s64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	add.s64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	add.s64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	add.s64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	add.s64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	add.s64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	add.s64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	add.s64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	add.s64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	add.s64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	add.s64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	add.s64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	add.s64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	add.s64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	add.s64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_main_prod(
+.visible .entry gk_dgraph_unmatchedSample_main_prod(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -8549,12 +8862,18 @@ $L16:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8578,169 +8897,437 @@ $L16:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, 1;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, 1;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	mul.lo.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	mul.lo.s64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	mul.lo.s64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	mul.lo.s64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	mul.lo.s64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	mul.lo.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	mul.lo.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	mul.lo.s64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	mul.lo.s64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_prod(
+.visible .entry gk_dgraph_unmatchedSample_final_prod(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -8749,12 +9336,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8779,143 +9371,154 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, 1;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, 1;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	mul.lo.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	mul.lo.s64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	mul.lo.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	mul.lo.s64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	mul.lo.s64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	mul.lo.s64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	mul.lo.s64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	mul.lo.s64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	mul.lo.s64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	mul.lo.s64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	mul.lo.s64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	mul.lo.s64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	mul.lo.s64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	mul.lo.s64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	mul.lo.s64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	mul.lo.s64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	mul.lo.s64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	mul.lo.s64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	mul.lo.s64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	mul.lo.s64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	mul.lo.s64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_main_min(
+.visible .entry gk_dgraph_unmatchedSample_main_min(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -8924,12 +9527,18 @@ $L16:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8953,169 +9562,437 @@ $L16:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, 9223372036854775807;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, 9223372036854775807;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	min.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	min.s64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	min.s64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	min.s64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	min.s64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	min.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	min.s64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	min.s64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	min.s64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	min.s64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	min.s64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	min.s64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	min.s64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	min.s64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	min.s64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	min.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	min.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	min.s64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	min.s64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	min.s64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_min(
+.visible .entry gk_dgraph_unmatchedSample_final_min(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -9124,12 +10001,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9154,143 +10036,154 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, 9223372036854775807;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, 9223372036854775807;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	min.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	min.s64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	min.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	min.s64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	min.s64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	min.s64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	min.s64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	min.s64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	min.s64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	min.s64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	min.s64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	min.s64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	min.s64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	min.s64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	min.s64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	min.s64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	min.s64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	min.s64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	min.s64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	min.s64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	min.s64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_main_max(
+.visible .entry gk_dgraph_unmatchedSample_main_max(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -9299,12 +10192,18 @@ $L16:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9328,169 +10227,437 @@ $L16:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, -9223372036854775808;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, -9223372036854775808;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	max.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	max.s64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	max.s64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	max.s64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	max.s64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	max.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	max.s64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	max.s64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	max.s64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	max.s64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	max.s64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	max.s64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	max.s64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	max.s64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	max.s64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	max.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	max.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	max.s64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	max.s64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	max.s64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_max(
+.visible .entry gk_dgraph_unmatchedSample_final_max(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -9499,12 +10666,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9529,143 +10701,154 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, -9223372036854775808;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, -9223372036854775808;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	max.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	max.s64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	max.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	max.s64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	max.s64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	max.s64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	max.s64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	max.s64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	max.s64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	max.s64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	max.s64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	max.s64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	max.s64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	max.s64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	max.s64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	max.s64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	max.s64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	max.s64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	max.s64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	max.s64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	max.s64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_main_band(
+.visible .entry gk_dgraph_unmatchedSample_main_band(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -9674,12 +10857,18 @@ $L16:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9703,169 +10892,437 @@ $L16:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, -1;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, -1;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	and.b64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	and.b64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	and.b64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	and.b64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	and.b64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	and.b64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	and.b64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	and.b64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	and.b64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	and.b64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	and.b64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	and.b64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	and.b64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	and.b64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	and.b64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	and.b64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	and.b64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	and.b64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	and.b64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	and.b64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_band(
+.visible .entry gk_dgraph_unmatchedSample_final_band(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -9874,12 +11331,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9904,143 +11366,154 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, -1;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, -1;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	and.b64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	and.b64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	and.b64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	and.b64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	and.b64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	and.b64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	and.b64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	and.b64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	and.b64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	and.b64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	and.b64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	and.b64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	and.b64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	and.b64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	and.b64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	and.b64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	and.b64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	and.b64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	and.b64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	and.b64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	and.b64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_main_bor(
+.visible .entry gk_dgraph_unmatchedSample_main_bor(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -10049,12 +11522,18 @@ $L16:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<172>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10078,169 +11557,437 @@ $L16:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s10];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r19;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r18;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
-	mov.b64 %rd30, 0;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd27, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r19;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r18;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
+	mov.b64 %rd41, 0;
+	cvt.u64.u32 %rd42, %r5;
+	add.s64 %rd43, %rd38, %rd42;
+	cvt.u64.u32 %rd44, %r6;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd29;
+	setp.ge.s64 %p2, %rd45, %rd40;
 	@%p2 bra $L2;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.s64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	mul.lo.s64 %rd40, %rd35, %rd19;
-	mad.lo.s64 %rd41, %rd40, 8, %rd15;
-	ld.global.nc.s64 %rd42, [%rd41+0];
-	mov.b64 %rd43, %rd42;
-	setp.ne.s64 %p3, %rd39, %rd43;
-	@!%p3 bra $L5;
-	add.s64 %rd44, %rd30, 1;
-	mov.b64 %rd30, %rd44;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd7;
+	mov.b64 %rd48, %rd10;
+	mov.b64 %rd49, %rd12;
+	mov.b64 %rd50, %rd14;
+	mov.b64 %rd51, %rd17;
+	mov.b64 %rd52, %rd19;
+	mov.b64 %rd53, %rd21;
+	mov.b64 %rd54, %rd24;
+	mov.b64 %rd55, %rd26;
+	mov.b64 %rd56, %rd28;
+	mov.b64 %rd57, %rd47;
+	mov.b64 %rd58, %rd52;
+	mul.lo.s64 %rd59, %rd46, %rd58;
+	div.s64 %rd60, %rd59, %rd30;
+	setp.eq.s64 %p3, %rd30, -1;
+	neg.s64 %rd61, %rd59;
+	selp.b64 %rd62, %rd61, %rd60, %p3;
+	setp.eq.s64 %p4, %rd30, 0;
+	selp.b64 %rd63, 0, %rd62, %p4;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd47, 1;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, %rd66;
+$L4:
+	setp.lt.s64 %p5, %rd67, %rd68;
+	not.pred %p6, %p5;
+	@!%p6 bra $L8;
+	bra.uni $L6;
+$L8:
+	add.s64 %rd69, %rd67, %rd68;
+	add.s64 %rd70, %rd69, 1;
+	div.s64 %rd71, %rd70, 2;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd50;
+	mad.lo.s64 %rd74, %rd73, 8, %rd48;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	setp.le.s64 %p7, %rd76, %rd64;
+	@!%p7 bra $L9;
+	mov.b64 %rd67, %rd72;
+	bra.uni $L10;
+$L9:
+	sub.s64 %rd77, %rd72, 1;
+	mov.b64 %rd68, %rd77;
+$L10:
 $L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd78, %rd67, %rd50;
+	mad.lo.s64 %rd79, %rd78, 8, %rd48;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd47;
+	cvt.u32.u64 %r20, %rd67;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd64;
+$L11:
+	setp.gt.s64 %p8, %rd55, 0;
+	mov.pred %p9, %p8;
+	setp.gt.s64 %p10, %rd84, %rd83;
+	mov.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mov.pred %p12, %p9;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
+$L16:
+	mul.lo.s64 %rd88, %rd85, %rd53;
+	mad.lo.s64 %rd89, %rd88, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd90, %rd87, %rd53;
+	mad.lo.s64 %rd91, %rd90, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p13, %r28, %r29;
+	@!%p13 bra $L20;
+	setp.lt.s32 %p14, %r28, %r29;
+	mov.pred %p15, %p14;
+	bra.uni $L18;
+$L20:
+	not.pred %p16, %p12;
+	@!%p16 bra $L22;
+	mov.pred %p15, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd92, %rd85, %rd56;
+	mad.lo.s64 %rd93, %rd92, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd93+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd94, %rd87, %rd56;
+	mad.lo.s64 %rd95, %rd94, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd95+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p17, %fd7, %fd8;
+	setp.neu.f64 %p18, %fd7, %fd7;
+	setp.eq.f64 %p19, %fd8, %fd8;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	mov.pred %p15, %p21;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p11, %p15;
+$L15:
+	@!%p11 bra $L24;
+	mov.pred %p22, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd96, %rd84, %rd53;
+	mad.lo.s64 %rd97, %rd96, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd97+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p9 bra $L26;
+	mul.lo.s64 %rd98, %rd84, %rd56;
+	mad.lo.s64 %rd99, %rd98, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd99+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd100, 0;
+	sub.s64 %rd101, %rd84, 1;
+	mov.b64 %rd102, %rd101;
+$L27:
+	setp.ge.s64 %p23, %rd102, %rd83;
+	mov.pred %p24, %p23;
+	@!%p24 bra $L31;
+	mul.lo.s64 %rd103, %rd102, %rd53;
+	mad.lo.s64 %rd104, %rd103, 4, %rd51;
+	ld.global.nc.s32 %r33, [%rd104+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p25, %r34, %r32;
+	mov.pred %p24, %p25;
+$L31:
+	mov.pred %p26, %p24;
+	@!%p26 bra $L33;
+	not.pred %p27, %p9;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd105, %rd102, %rd56;
+	mad.lo.s64 %rd106, %rd105, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd106+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd107, %fd13;
+	mov.b64 %rd108, %fd9;
+	setp.eq.u64 %p30, %rd107, %rd108;
+	mov.pred %p28, %p30;
+$L35:
+	mov.pred %p26, %p28;
+$L33:
+	not.pred %p31, %p26;
+	@!%p31 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd109, %rd100, 1;
+	mov.b64 %rd100, %rd109;
+$L28:
+	sub.s64 %rd110, %rd102, 1;
+	mov.b64 %rd102, %rd110;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd111, %r32;
+	mul.lo.s64 %rd112, %rd111, %rd50;
+	mad.lo.s64 %rd113, %rd112, 8, %rd48;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	cvt.s64.s32 %rd116, %r32;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd50;
+	mad.lo.s64 %rd119, %rd118, 8, %rd48;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd115;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd123;
+	mov.b64 %rd126, %rd125;
+$L38:
+	setp.lt.s64 %p32, %rd124, %rd125;
+	not.pred %p33, %p32;
+	@!%p33 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd127, %rd124, %rd125;
+	div.s64 %rd128, %rd127, 2;
+	mov.b64 %rd129, %rd128;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 4, %rd51;
+	ld.global.nc.s32 %r35, [%rd131+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p34, %r37, %r21;
+	mov.pred %p35, %p34;
+	setp.eq.s32 %p36, %r37, %r21;
+	and.pred %p37, %p36, %p9;
+	@!%p37 bra $L44;
+	mul.lo.s64 %rd132, %rd129, %rd56;
+	mad.lo.s64 %rd133, %rd132, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p38, %fd16, %fd9;
+	setp.neu.f64 %p39, %fd16, %fd16;
+	setp.eq.f64 %p40, %fd9, %fd9;
+	and.pred %p41, %p39, %p40;
+	or.pred %p42, %p38, %p41;
+	mov.pred %p35, %p42;
+$L44:
+	@!%p35 bra $L45;
+	add.s64 %rd134, %rd129, 1;
+	mov.b64 %rd124, %rd134;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd125, %rd129;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd135, %rd124, %rd100;
+	mov.b64 %rd136, %rd135;
+	setp.ge.s64 %p43, %rd136, %rd126;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	mul.lo.s64 %rd137, %rd136, %rd53;
+	mad.lo.s64 %rd138, %rd137, 4, %rd51;
+	ld.global.nc.s32 %r38, [%rd138+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p46, %r39, %r21;
+	mov.pred %p44, %p46;
+$L48:
+	mov.pred %p47, %p44;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
+	mov.pred %p49, %p9;
+	@!%p49 bra $L52;
+	mul.lo.s64 %rd139, %rd136, %rd56;
+	mad.lo.s64 %rd140, %rd139, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd140+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd141, %fd18;
+	mov.b64 %rd142, %fd9;
+	setp.ne.u64 %p50, %rd141, %rd142;
+	mov.pred %p49, %p50;
+$L52:
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p22, %p47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p22 bra $L54;
+	add.s64 %rd143, %rd41, 1;
+	mov.b64 %rd41, %rd143;
+$L54:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd30;
+	mov.b64 %rd144, %rd41;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
-	@!%p4 bra $L6;
-	or.b64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
-$L6:
-	mov.b64 {%r25, %r26}, %rd45;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
-	@!%p5 bra $L7;
-	or.b64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
-$L7:
-	mov.b64 {%r29, %r30}, %rd45;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p6 bra $L8;
-	or.b64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
-$L8:
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
-	@!%p7 bra $L9;
-	or.b64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
-$L9:
-	mov.b64 {%r37, %r38}, %rd45;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	@!%p8 bra $L10;
-	or.b64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
-$L11:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd144;
+	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd145, {%r43, %r44};
+	@!%p51 bra $L55;
+	or.b64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+$L55:
+	mov.b64 {%r45, %r46}, %rd144;
+	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd147, {%r47, %r48};
+	@!%p52 bra $L56;
+	or.b64 %rd148, %rd144, %rd147;
+	mov.b64 %rd144, %rd148;
+$L56:
+	mov.b64 {%r49, %r50}, %rd144;
+	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd149, {%r51, %r52};
+	@!%p53 bra $L57;
+	or.b64 %rd150, %rd144, %rd149;
+	mov.b64 %rd144, %rd150;
+$L57:
+	mov.b64 {%r53, %r54}, %rd144;
+	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd151, {%r55, %r56};
+	@!%p54 bra $L58;
+	or.b64 %rd152, %rd144, %rd151;
+	mov.b64 %rd144, %rd152;
+$L58:
+	mov.b64 {%r57, %r58}, %rd144;
+	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd153, {%r59, %r60};
+	@!%p55 bra $L59;
+	or.b64 %rd154, %rd144, %rd153;
+	mov.b64 %rd144, %rd154;
+$L59:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L60;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd144;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
-	@!%p12 bra $L14;
-	or.b64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
-$L14:
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
-	@!%p13 bra $L15;
-	or.b64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
-$L15:
-	mov.b64 {%r50, %r51}, %rd45;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	@!%p14 bra $L16;
-	or.b64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
-$L16:
-	mov.b64 {%r54, %r55}, %rd45;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
-	@!%p15 bra $L17;
-	or.b64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
-$L17:
-	mov.b64 {%r58, %r59}, %rd45;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
-	@!%p16 bra $L18;
-	or.b64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
-$L18:
-$L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd5, %rd71;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
-$L19:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L61;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L62;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd144, %rd159;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd144;
+	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd160, {%r64, %r65};
+	@!%p59 bra $L63;
+	or.b64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
+$L63:
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd162, {%r68, %r69};
+	@!%p60 bra $L64;
+	or.b64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L64:
+	mov.b64 {%r70, %r71}, %rd144;
+	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd164, {%r72, %r73};
+	@!%p61 bra $L65;
+	or.b64 %rd165, %rd144, %rd164;
+	mov.b64 %rd144, %rd165;
+$L65:
+	mov.b64 {%r74, %r75}, %rd144;
+	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd166, {%r76, %r77};
+	@!%p62 bra $L66;
+	or.b64 %rd167, %rd144, %rd166;
+	mov.b64 %rd144, %rd167;
+$L66:
+	mov.b64 {%r78, %r79}, %rd144;
+	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd168, {%r80, %r81};
+	@!%p63 bra $L67;
+	or.b64 %rd169, %rd144, %rd168;
+	mov.b64 %rd144, %rd169;
+$L67:
+$L61:
+	mul.wide.u32 %rd170, %r18, 8;
+	add.s64 %rd171, %rd5, %rd170;
+	setp.eq.u32 %p64, %r5, 0;
+	@!%p64 bra $L68;
+	st.global.s64 [%rd171+0], %rd144;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_offsetMismatches_final_bor(
+.visible .entry gk_dgraph_unmatchedSample_final_bor(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -10249,12 +11996,17 @@ $L19:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<65>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10279,144 +12031,155 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	mov.b64 %rd21, 0;
-	cvt.u64.u32 %rd22, %r5;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	mov.b64 %rd32, 0;
+	cvt.u64.u32 %rd33, %r5;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
 $L1:
-	setp.ge.s64 %p2, %rd24, %rd4;
+	setp.ge.s64 %p2, %rd35, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-	add.s64 %rd24, %rd24, %rd23;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	or.b64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+	add.s64 %rd35, %rd35, %rd34;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, %rd21;
+	mov.b64 %rd39, %rd32;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
+	mov.b64 {%r19, %r20}, %rd39;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
+	mov.b64 %rd40, {%r21, %r22};
 	@!%p3 bra $L3;
-	or.b64 %rd30, %rd28, %rd29;
-	mov.b64 %rd28, %rd30;
+	or.b64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 $L3:
-	mov.b64 {%r23, %r24}, %rd28;
+	mov.b64 {%r23, %r24}, %rd39;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %rd42, {%r25, %r26};
 	@!%p4 bra $L4;
-	or.b64 %rd32, %rd28, %rd31;
-	mov.b64 %rd28, %rd32;
+	or.b64 %rd43, %rd39, %rd42;
+	mov.b64 %rd39, %rd43;
 $L4:
-	mov.b64 {%r27, %r28}, %rd28;
+	mov.b64 {%r27, %r28}, %rd39;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd33, {%r29, %r30};
+	mov.b64 %rd44, {%r29, %r30};
 	@!%p5 bra $L5;
-	or.b64 %rd34, %rd28, %rd33;
-	mov.b64 %rd28, %rd34;
+	or.b64 %rd45, %rd39, %rd44;
+	mov.b64 %rd39, %rd45;
 $L5:
-	mov.b64 {%r31, %r32}, %rd28;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd35, {%r33, %r34};
+	mov.b64 %rd46, {%r33, %r34};
 	@!%p6 bra $L6;
-	or.b64 %rd36, %rd28, %rd35;
-	mov.b64 %rd28, %rd36;
+	or.b64 %rd47, %rd39, %rd46;
+	mov.b64 %rd39, %rd47;
 $L6:
-	mov.b64 {%r35, %r36}, %rd28;
+	mov.b64 {%r35, %r36}, %rd39;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd37, {%r37, %r38};
+	mov.b64 %rd48, {%r37, %r38};
 	@!%p7 bra $L7;
-	or.b64 %rd38, %rd28, %rd37;
-	mov.b64 %rd28, %rd38;
+	or.b64 %rd49, %rd39, %rd48;
+	mov.b64 %rd39, %rd49;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd28;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.s64 [%rd51+0], %rd39;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd28, %rd43;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.s64 %rd54, [%rd53+0];
+	mov.b64 %rd39, %rd54;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd44, {%r42, %r43};
+	mov.b64 %rd55, {%r42, %r43};
 	@!%p11 bra $L11;
-	or.b64 %rd45, %rd28, %rd44;
-	mov.b64 %rd28, %rd45;
+	or.b64 %rd56, %rd39, %rd55;
+	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd28;
+	mov.b64 {%r44, %r45}, %rd39;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd46, {%r46, %r47};
+	mov.b64 %rd57, {%r46, %r47};
 	@!%p12 bra $L12;
-	or.b64 %rd47, %rd28, %rd46;
-	mov.b64 %rd28, %rd47;
+	or.b64 %rd58, %rd39, %rd57;
+	mov.b64 %rd39, %rd58;
 $L12:
-	mov.b64 {%r48, %r49}, %rd28;
+	mov.b64 {%r48, %r49}, %rd39;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd48, {%r50, %r51};
+	mov.b64 %rd59, {%r50, %r51};
 	@!%p13 bra $L13;
-	or.b64 %rd49, %rd28, %rd48;
-	mov.b64 %rd28, %rd49;
+	or.b64 %rd60, %rd39, %rd59;
+	mov.b64 %rd39, %rd60;
 $L13:
-	mov.b64 {%r52, %r53}, %rd28;
+	mov.b64 {%r52, %r53}, %rd39;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd50, {%r54, %r55};
+	mov.b64 %rd61, {%r54, %r55};
 	@!%p14 bra $L14;
-	or.b64 %rd51, %rd28, %rd50;
-	mov.b64 %rd28, %rd51;
+	or.b64 %rd62, %rd39, %rd61;
+	mov.b64 %rd39, %rd62;
 $L14:
-	mov.b64 {%r56, %r57}, %rd28;
+	mov.b64 {%r56, %r57}, %rd39;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd52, {%r58, %r59};
+	mov.b64 %rd63, {%r58, %r59};
 	@!%p15 bra $L15;
-	or.b64 %rd53, %rd28, %rd52;
-	mov.b64 %rd28, %rd53;
+	or.b64 %rd64, %rd39, %rd63;
+	mov.b64 %rd39, %rd64;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd28;
+	st.global.s64 [%rd6+0], %rd39;
 $L16:
 	ret;
 }
 `
 
-// gokkosPTX11 is the PTX of dgraph.edgeMismatches.
+// gokkosPTX11 is the PTX of dgraph.unmatchedLight.
 const gokkosPTX11 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
@@ -10427,7 +12190,7 @@ const gokkosPTX11 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_edgeMismatches_main_sum(
+.visible .entry gk_dgraph_unmatchedLight_main_sum(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -10440,23 +12203,13 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10503,198 +12256,389 @@ const gokkosPTX11 = `//
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, 0;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, 0;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	add.s64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	add.s64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	add.s64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	add.s64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	add.s64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	add.s64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	add.s64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	add.s64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	add.s64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	add.s64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	add.s64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	add.s64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	add.s64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	add.s64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	add.s64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	add.s64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	add.s64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	add.s64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	add.s64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	add.s64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_sum(
+.visible .entry gk_dgraph_unmatchedLight_final_sum(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -10707,22 +12651,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10770,152 +12704,129 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 0;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	add.s64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	add.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	add.s64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	add.s64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	add.s64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	add.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	add.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	add.s64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	add.s64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	add.s64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	add.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	add.s64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	add.s64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	add.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	add.s64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	add.s64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	add.s64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	add.s64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	add.s64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	add.s64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	add.s64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_main_prod(
+.visible .entry gk_dgraph_unmatchedLight_main_prod(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -10928,23 +12839,13 @@ $L16:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10991,198 +12892,389 @@ $L16:
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, 1;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, 1;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	mul.lo.s64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	mul.lo.s64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	mul.lo.s64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	mul.lo.s64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	mul.lo.s64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	mul.lo.s64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	mul.lo.s64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	mul.lo.s64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	mul.lo.s64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	mul.lo.s64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	mul.lo.s64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	mul.lo.s64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	mul.lo.s64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	mul.lo.s64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	mul.lo.s64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	mul.lo.s64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	mul.lo.s64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	mul.lo.s64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	mul.lo.s64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_prod(
+.visible .entry gk_dgraph_unmatchedLight_final_prod(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -11195,22 +13287,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11258,152 +13340,129 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 1;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, 1;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	mul.lo.s64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	mul.lo.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	mul.lo.s64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	mul.lo.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	mul.lo.s64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	mul.lo.s64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	mul.lo.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	mul.lo.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	mul.lo.s64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	mul.lo.s64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	mul.lo.s64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	mul.lo.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	mul.lo.s64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	mul.lo.s64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	mul.lo.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	mul.lo.s64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	mul.lo.s64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	mul.lo.s64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	mul.lo.s64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	mul.lo.s64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	mul.lo.s64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	mul.lo.s64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_main_min(
+.visible .entry gk_dgraph_unmatchedLight_main_min(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -11416,23 +13475,13 @@ $L16:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11479,198 +13528,389 @@ $L16:
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, 9223372036854775807;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, 9223372036854775807;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	min.s64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	min.s64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	min.s64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	min.s64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	min.s64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	min.s64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	min.s64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	min.s64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	min.s64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	min.s64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	min.s64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	min.s64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	min.s64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	min.s64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	min.s64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	min.s64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	min.s64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	min.s64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	min.s64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	min.s64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_min(
+.visible .entry gk_dgraph_unmatchedLight_final_min(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -11683,22 +13923,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11746,152 +13976,129 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 9223372036854775807;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, 9223372036854775807;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	min.s64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	min.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	min.s64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	min.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	min.s64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	min.s64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	min.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	min.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	min.s64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	min.s64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	min.s64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	min.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	min.s64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	min.s64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	min.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	min.s64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	min.s64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	min.s64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	min.s64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	min.s64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	min.s64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	min.s64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_main_max(
+.visible .entry gk_dgraph_unmatchedLight_main_max(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -11904,23 +14111,13 @@ $L16:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11967,198 +14164,389 @@ $L16:
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, -9223372036854775808;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, -9223372036854775808;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	max.s64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	max.s64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	max.s64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	max.s64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	max.s64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	max.s64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	max.s64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	max.s64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	max.s64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	max.s64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	max.s64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	max.s64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	max.s64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	max.s64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	max.s64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	max.s64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	max.s64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	max.s64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	max.s64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	max.s64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_max(
+.visible .entry gk_dgraph_unmatchedLight_final_max(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -12171,22 +14559,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12234,152 +14612,129 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, -9223372036854775808;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, -9223372036854775808;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	max.s64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	max.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	max.s64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	max.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	max.s64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	max.s64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	max.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	max.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	max.s64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	max.s64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	max.s64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	max.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	max.s64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	max.s64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	max.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	max.s64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	max.s64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	max.s64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	max.s64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	max.s64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	max.s64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	max.s64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_main_band(
+.visible .entry gk_dgraph_unmatchedLight_main_band(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -12392,23 +14747,13 @@ $L16:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12455,198 +14800,389 @@ $L16:
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, -1;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, -1;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	and.b64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	and.b64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	and.b64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	and.b64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	and.b64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	and.b64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	and.b64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	and.b64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	and.b64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	and.b64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	and.b64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	and.b64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	and.b64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	and.b64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	and.b64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	and.b64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	and.b64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	and.b64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	and.b64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	and.b64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_band(
+.visible .entry gk_dgraph_unmatchedLight_final_band(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -12659,22 +15195,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12722,152 +15248,129 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, -1;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, -1;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	and.b64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	and.b64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	and.b64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	and.b64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	and.b64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	and.b64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	and.b64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	and.b64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	and.b64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	and.b64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	and.b64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	and.b64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	and.b64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	and.b64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	and.b64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	and.b64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	and.b64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	and.b64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	and.b64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	and.b64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	and.b64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_main_bor(
+.visible .entry gk_dgraph_unmatchedLight_main_bor(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
@@ -12880,23 +15383,13 @@ $L16:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<106>;
-	.reg .f64 %fd<5>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<151>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12943,198 +15436,389 @@ $L16:
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, 0;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd59, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
+	sub.s64 %rd29, %rd3, %rd2;
+	max.s64 %rd30, %rd29, 0;
+	cvt.u64.u32 %rd31, %r19;
+	add.s64 %rd32, %rd30, %rd31;
+	sub.s64 %rd33, %rd32, 1;
+	div.u64 %rd34, %rd33, %rd31;
+	cvt.u64.u32 %rd35, %r18;
+	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
+	add.s64 %rd37, %rd36, %rd34;
+	min.s64 %rd38, %rd37, %rd3;
+	mov.b64 %rd39, 0;
+	cvt.u64.u32 %rd40, %r5;
+	add.s64 %rd41, %rd36, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd41;
 $L1:
-	setp.ge.s64 %p2, %rd66, %rd61;
+	setp.ge.s64 %p2, %rd43, %rd38;
 	@%p2 bra $L2;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd67, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd69+0];
-	mov.b32 %r21, %r20;
-	mul.lo.s64 %rd70, %rd67, %rd44;
-	mad.lo.s64 %rd71, %rd70, 4, %rd40;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	setp.ne.s32 %p3, %r21, %r23;
-	@!%p3 bra $L4;
-	add.s64 %rd72, %rd62, 1;
-	mov.b64 %rd62, %rd72;
-	bra.uni $L5;
-$L4:
-	setp.gt.s64 %p4, %rd26, 0;
-	mov.pred %p5, %p4;
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd67, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd74+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd75, %rd67, %rd51;
-	mad.lo.s64 %rd76, %rd75, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd76+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p6, %fd2, %fd4;
-	mov.pred %p5, %p6;
-$L7:
-	@!%p5 bra $L9;
-	add.s64 %rd77, %rd62, 1;
-	mov.b64 %rd62, %rd77;
-$L9:
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd44, %rd14;
+	mad.lo.s64 %rd46, %rd45, 8, %rd10;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	add.s64 %rd49, %rd44, 1;
+	mul.lo.s64 %rd50, %rd49, %rd14;
+	mad.lo.s64 %rd51, %rd50, 8, %rd10;
+	ld.global.nc.s64 %rd52, [%rd51+0];
+	mov.b64 %rd53, %rd52;
+	mov.b64 %rd54, %rd48;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd55;
+	sub.s64 %rd58, %rd57, %rd56;
+	setp.gt.s64 %p3, %rd58, 64;
+	@!%p3 bra $L5;
+	bra.uni $L3;
 $L5:
+	mov.b64 %rd59, %rd56;
+$L6:
+	setp.lt.s64 %p4, %rd59, %rd57;
+	not.pred %p5, %p4;
+	@!%p5 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd60, %rd7;
+	cvt.u32.u64 %r20, %rd44;
+	mov.b32 %r21, %r20;
+	mov.b64 %rd61, %rd56;
+	mov.b64 %rd62, %rd59;
+$L11:
+	setp.gt.s64 %p6, %rd26, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd62, %rd61;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L15;
+	mov.pred %p10, %p7;
+	mov.b64 %rd63, %rd62;
+	sub.s64 %rd64, %rd62, 1;
+	mov.b64 %rd65, %rd64;
+$L16:
+	mul.lo.s64 %rd66, %rd63, %rd21;
+	mad.lo.s64 %rd67, %rd66, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd67+0];
+	mov.b32 %r23, %r22;
+	mul.lo.s64 %rd68, %rd65, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r23;
+	mov.b32 %r27, %r25;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	setp.ne.s32 %p11, %r28, %r29;
+	@!%p11 bra $L20;
+	setp.lt.s32 %p12, %r28, %r29;
+	mov.pred %p13, %p12;
+	bra.uni $L18;
+$L20:
+	not.pred %p14, %p10;
+	@!%p14 bra $L22;
+	mov.pred %p13, 0;
+	bra.uni $L18;
+$L22:
+	mul.lo.s64 %rd70, %rd63, %rd28;
+	mad.lo.s64 %rd71, %rd70, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd71+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd72, %rd65, %rd28;
+	mad.lo.s64 %rd73, %rd72, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd73+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.pred %p9, %p13;
+$L15:
+	@!%p9 bra $L24;
+	mov.pred %p20, 1;
+	bra.uni $L13;
+$L24:
+	mul.lo.s64 %rd74, %rd62, %rd21;
+	mad.lo.s64 %rd75, %rd74, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L26;
+	mul.lo.s64 %rd76, %rd62, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd77+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L26:
+	mov.b64 %rd78, 0;
+	sub.s64 %rd79, %rd62, 1;
+	mov.b64 %rd80, %rd79;
+$L27:
+	setp.ge.s64 %p21, %rd80, %rd61;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd81, %rd80, %rd21;
+	mad.lo.s64 %rd82, %rd81, 4, %rd17;
+	ld.global.nc.s32 %r33, [%rd82+0];
+	mov.b32 %r34, %r33;
+	setp.eq.s32 %p23, %r34, %r32;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L33;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L35;
+	mul.lo.s64 %rd83, %rd80, %rd28;
+	mad.lo.s64 %rd84, %rd83, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd84+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd85, %fd13;
+	mov.b64 %rd86, %fd9;
+	setp.eq.u64 %p28, %rd85, %rd86;
+	mov.pred %p26, %p28;
+$L35:
+	mov.pred %p24, %p26;
+$L33:
+	not.pred %p29, %p24;
+	@!%p29 bra $L37;
+	bra.uni $L29;
+$L37:
+	add.s64 %rd87, %rd78, 1;
+	mov.b64 %rd78, %rd87;
+$L28:
+	sub.s64 %rd88, %rd80, 1;
+	mov.b64 %rd80, %rd88;
+	bra.uni $L27;
+$L29:
+	cvt.s64.s32 %rd89, %r32;
+	mul.lo.s64 %rd90, %rd89, %rd14;
+	mad.lo.s64 %rd91, %rd90, 8, %rd10;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	cvt.s64.s32 %rd94, %r32;
+	add.s64 %rd95, %rd94, 1;
+	mul.lo.s64 %rd96, %rd95, %rd14;
+	mad.lo.s64 %rd97, %rd96, 8, %rd10;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	mov.b64 %rd100, %rd93;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, %rd103;
+$L38:
+	setp.lt.s64 %p30, %rd102, %rd103;
+	not.pred %p31, %p30;
+	@!%p31 bra $L42;
+	bra.uni $L40;
+$L42:
+	add.s64 %rd105, %rd102, %rd103;
+	div.s64 %rd106, %rd105, 2;
+	mov.b64 %rd107, %rd106;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.lt.s32 %p32, %r37, %r21;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r37, %r21;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L44;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd111+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L44:
+	@!%p33 bra $L45;
+	add.s64 %rd112, %rd107, 1;
+	mov.b64 %rd102, %rd112;
+	bra.uni $L46;
+$L45:
+	mov.b64 %rd103, %rd107;
+$L46:
+$L39:
+	bra.uni $L38;
+$L40:
+	add.s64 %rd113, %rd102, %rd78;
+	mov.b64 %rd114, %rd113;
+	setp.ge.s64 %p41, %rd114, %rd104;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L48;
+	mul.lo.s64 %rd115, %rd114, %rd21;
+	mad.lo.s64 %rd116, %rd115, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd116+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p44, %r39, %r21;
+	mov.pred %p42, %p44;
+$L48:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L50;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd117, %rd114, %rd28;
+	mad.lo.s64 %rd118, %rd117, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd118+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd119, %fd18;
+	mov.b64 %rd120, %fd9;
+	setp.ne.u64 %p48, %rd119, %rd120;
+	mov.pred %p47, %p48;
+$L52:
+	mov.pred %p45, %p47;
+$L50:
+	mov.pred %p20, %p45;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	@!%p20 bra $L54;
+	add.s64 %rd121, %rd39, 1;
+	mov.b64 %rd39, %rd121;
+$L54:
+$L7:
+	add.s64 %rd122, %rd59, 1;
+	mov.b64 %rd59, %rd122;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd78, %rd62;
+	mov.b64 %rd123, %rd39;
 	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27|%p7, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd79, {%r27, %r28};
-	@!%p7 bra $L10;
-	or.b64 %rd80, %rd78, %rd79;
-	mov.b64 %rd78, %rd80;
-$L10:
-	mov.b64 {%r29, %r30}, %rd78;
-	shfl.sync.down.b32 %r31|%p8, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd81, {%r31, %r32};
-	@!%p8 bra $L11;
-	or.b64 %rd82, %rd78, %rd81;
-	mov.b64 %rd78, %rd82;
-$L11:
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35|%p9, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd83, {%r35, %r36};
-	@!%p9 bra $L12;
-	or.b64 %rd84, %rd78, %rd83;
-	mov.b64 %rd78, %rd84;
-$L12:
-	mov.b64 {%r37, %r38}, %rd78;
-	shfl.sync.down.b32 %r39|%p10, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd85, {%r39, %r40};
-	@!%p10 bra $L13;
-	or.b64 %rd86, %rd78, %rd85;
-	mov.b64 %rd78, %rd86;
-$L13:
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43|%p11, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd87, {%r43, %r44};
-	@!%p11 bra $L14;
-	or.b64 %rd88, %rd78, %rd87;
-	mov.b64 %rd78, %rd88;
-$L14:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd78;
-$L15:
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd123;
+	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd124, {%r43, %r44};
+	@!%p49 bra $L55;
+	or.b64 %rd125, %rd123, %rd124;
+	mov.b64 %rd123, %rd125;
+$L55:
+	mov.b64 {%r45, %r46}, %rd123;
+	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd126, {%r47, %r48};
+	@!%p50 bra $L56;
+	or.b64 %rd127, %rd123, %rd126;
+	mov.b64 %rd123, %rd127;
+$L56:
+	mov.b64 {%r49, %r50}, %rd123;
+	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd128, {%r51, %r52};
+	@!%p51 bra $L57;
+	or.b64 %rd129, %rd123, %rd128;
+	mov.b64 %rd123, %rd129;
+$L57:
+	mov.b64 {%r53, %r54}, %rd123;
+	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd130, {%r55, %r56};
+	@!%p52 bra $L58;
+	or.b64 %rd131, %rd123, %rd130;
+	mov.b64 %rd123, %rd131;
+$L58:
+	mov.b64 {%r57, %r58}, %rd123;
+	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd132, {%r59, %r60};
+	@!%p53 bra $L59;
+	or.b64 %rd133, %rd123, %rd132;
+	mov.b64 %rd123, %rd133;
+$L59:
+	setp.eq.u32 %p54, %r7, 0;
+	@!%p54 bra $L60;
+	mul.wide.u32 %rd134, %r8, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	st.shared.s64 [%rd135+0], %rd123;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L16;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L17;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	mov.b64 %rd78, %rd93;
-$L17:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd78;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd94, {%r48, %r49};
-	@!%p15 bra $L18;
-	or.b64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
-$L18:
-	mov.b64 {%r50, %r51}, %rd78;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd96, {%r52, %r53};
-	@!%p16 bra $L19;
-	or.b64 %rd97, %rd78, %rd96;
-	mov.b64 %rd78, %rd97;
-$L19:
-	mov.b64 {%r54, %r55}, %rd78;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd98, {%r56, %r57};
-	@!%p17 bra $L20;
-	or.b64 %rd99, %rd78, %rd98;
-	mov.b64 %rd78, %rd99;
-$L20:
-	mov.b64 {%r58, %r59}, %rd78;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd100, {%r60, %r61};
-	@!%p18 bra $L21;
-	or.b64 %rd101, %rd78, %rd100;
-	mov.b64 %rd78, %rd101;
-$L21:
-	mov.b64 {%r62, %r63}, %rd78;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd102, {%r64, %r65};
-	@!%p19 bra $L22;
-	or.b64 %rd103, %rd78, %rd102;
-	mov.b64 %rd78, %rd103;
-$L22:
-$L16:
-	mul.wide.u32 %rd104, %r18, 8;
-	add.s64 %rd105, %rd5, %rd104;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L23;
-	st.global.s64 [%rd105+0], %rd78;
-$L23:
+	setp.eq.u32 %p55, %r8, 0;
+	@!%p55 bra $L61;
+	setp.lo.u32 %p56, %r7, %r10;
+	@!%p56 bra $L62;
+	mul.wide.u32 %rd136, %r7, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	ld.shared.s64 %rd138, [%rd137+0];
+	mov.b64 %rd123, %rd138;
+$L62:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd123;
+	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd139, {%r64, %r65};
+	@!%p57 bra $L63;
+	or.b64 %rd140, %rd123, %rd139;
+	mov.b64 %rd123, %rd140;
+$L63:
+	mov.b64 {%r66, %r67}, %rd123;
+	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd141, {%r68, %r69};
+	@!%p58 bra $L64;
+	or.b64 %rd142, %rd123, %rd141;
+	mov.b64 %rd123, %rd142;
+$L64:
+	mov.b64 {%r70, %r71}, %rd123;
+	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd143, {%r72, %r73};
+	@!%p59 bra $L65;
+	or.b64 %rd144, %rd123, %rd143;
+	mov.b64 %rd123, %rd144;
+$L65:
+	mov.b64 {%r74, %r75}, %rd123;
+	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd145, {%r76, %r77};
+	@!%p60 bra $L66;
+	or.b64 %rd146, %rd123, %rd145;
+	mov.b64 %rd123, %rd146;
+$L66:
+	mov.b64 {%r78, %r79}, %rd123;
+	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd147, {%r80, %r81};
+	@!%p61 bra $L67;
+	or.b64 %rd148, %rd123, %rd147;
+	mov.b64 %rd123, %rd148;
+$L67:
+$L61:
+	mul.wide.u32 %rd149, %r18, 8;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p62, %r5, 0;
+	@!%p62 bra $L68;
+	st.global.s64 [%rd150+0], %rd123;
+$L68:
 	ret;
 }
 
-.visible .entry gk_dgraph_edgeMismatches_final_bor(
+.visible .entry gk_dgraph_unmatchedLight_final_bor(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
@@ -13147,22 +15831,12 @@ $L23:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<60>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13210,154 +15884,4110 @@ $L23:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 0;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd56, %rd4;
+	setp.ge.s64 %p2, %rd33, %rd4;
 	@%p2 bra $L2;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	or.b64 %rd59, %rd53, %rd58;
-	mov.b64 %rd53, %rd59;
-	add.s64 %rd56, %rd56, %rd55;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	or.b64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd60, %rd53;
+	mov.b64 %rd37, %rd30;
 	// block reduction
 	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd60;
+	mov.b64 {%r19, %r20}, %rd37;
 	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
 	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd61, {%r21, %r22};
+	mov.b64 %rd38, {%r21, %r22};
 	@!%p3 bra $L3;
-	or.b64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	or.b64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 $L3:
-	mov.b64 {%r23, %r24}, %rd60;
+	mov.b64 {%r23, %r24}, %rd37;
 	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
 	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd63, {%r25, %r26};
+	mov.b64 %rd40, {%r25, %r26};
 	@!%p4 bra $L4;
-	or.b64 %rd64, %rd60, %rd63;
-	mov.b64 %rd60, %rd64;
+	or.b64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
 $L4:
-	mov.b64 {%r27, %r28}, %rd60;
+	mov.b64 {%r27, %r28}, %rd37;
 	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
 	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd65, {%r29, %r30};
+	mov.b64 %rd42, {%r29, %r30};
 	@!%p5 bra $L5;
-	or.b64 %rd66, %rd60, %rd65;
-	mov.b64 %rd60, %rd66;
+	or.b64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
 $L5:
-	mov.b64 {%r31, %r32}, %rd60;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
 	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd67, {%r33, %r34};
+	mov.b64 %rd44, {%r33, %r34};
 	@!%p6 bra $L6;
-	or.b64 %rd68, %rd60, %rd67;
-	mov.b64 %rd60, %rd68;
+	or.b64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
 $L6:
-	mov.b64 {%r35, %r36}, %rd60;
+	mov.b64 {%r35, %r36}, %rd37;
 	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
 	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd69, {%r37, %r38};
+	mov.b64 %rd46, {%r37, %r38};
 	@!%p7 bra $L7;
-	or.b64 %rd70, %rd60, %rd69;
-	mov.b64 %rd60, %rd70;
+	or.b64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
 $L7:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L8;
-	mul.wide.u32 %rd71, %r8, 16;
-	add.s64 %rd72, %rd1, %rd71;
-	st.shared.s64 [%rd72+0], %rd60;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
 $L8:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L9;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L10;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd60, %rd75;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
 $L10:
 	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd60;
+	mov.b64 {%r40, %r41}, %rd37;
 	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
 	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %rd53, {%r42, %r43};
 	@!%p11 bra $L11;
-	or.b64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	or.b64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd60;
+	mov.b64 {%r44, %r45}, %rd37;
 	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
 	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd78, {%r46, %r47};
+	mov.b64 %rd55, {%r46, %r47};
 	@!%p12 bra $L12;
-	or.b64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
+	or.b64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
 $L12:
-	mov.b64 {%r48, %r49}, %rd60;
+	mov.b64 {%r48, %r49}, %rd37;
 	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
 	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd80, {%r50, %r51};
+	mov.b64 %rd57, {%r50, %r51};
 	@!%p13 bra $L13;
-	or.b64 %rd81, %rd60, %rd80;
-	mov.b64 %rd60, %rd81;
+	or.b64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
 $L13:
-	mov.b64 {%r52, %r53}, %rd60;
+	mov.b64 {%r52, %r53}, %rd37;
 	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
 	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd82, {%r54, %r55};
+	mov.b64 %rd59, {%r54, %r55};
 	@!%p14 bra $L14;
-	or.b64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
+	or.b64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd60;
+	mov.b64 {%r56, %r57}, %rd37;
 	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
 	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd84, {%r58, %r59};
+	mov.b64 %rd61, {%r58, %r59};
 	@!%p15 bra $L15;
-	or.b64 %rd85, %rd60, %rd84;
-	mov.b64 %rd60, %rd85;
+	or.b64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
 $L15:
 $L9:
 	setp.eq.u32 %p16, %r5, 0;
 	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd60;
+	st.global.s64 [%rd6+0], %rd37;
 $L16:
 	ret;
 }
 `
 
-// gokkosPTX12 is the PTX of dgraph.countTargets.
+// gokkosPTX12 is the PTX of dgraph.unmatchedHubs.
 const gokkosPTX12 = `//
+// Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_dgraph_unmatchedHubs_main_sum(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, 0;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	add.s64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	add.s64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	add.s64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	add.s64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	add.s64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	add.s64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	add.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	add.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	add.s64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	add.s64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	add.s64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	add.s64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	add.s64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	add.s64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	add.s64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	add.s64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	add.s64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_main_prod(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, 1;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	mul.lo.s64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	mul.lo.s64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	mul.lo.s64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	mul.lo.s64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	mul.lo.s64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	mul.lo.s64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, 1;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	mul.lo.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_main_min(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, 9223372036854775807;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	min.s64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	min.s64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	min.s64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	min.s64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	min.s64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	min.s64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, 9223372036854775807;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	min.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	min.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	min.s64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	min.s64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	min.s64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	min.s64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	min.s64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	min.s64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	min.s64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	min.s64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	min.s64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_main_max(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, -9223372036854775808;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	max.s64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	max.s64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	max.s64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	max.s64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	max.s64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	max.s64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, -9223372036854775808;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	max.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	max.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	max.s64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	max.s64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	max.s64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	max.s64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	max.s64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	max.s64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	max.s64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	max.s64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	max.s64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_main_band(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, -1;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	and.b64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	and.b64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	and.b64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	and.b64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	and.b64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	and.b64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, -1;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	and.b64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	and.b64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	and.b64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	and.b64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	and.b64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	and.b64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	and.b64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	and.b64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	and.b64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	and.b64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	and.b64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_main_bor(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<60>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<165>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r28;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s10];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s12];
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, 0;
+	cvt.u64.u32 %rd58, %r28;
+	cvt.u64.u32 %rd59, %r29;
+	mov.b64 %rd60, %rd58;
+$L1:
+	setp.ge.s64 %p3, %rd60, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd57, %rd60;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mul.lo.s64 %rd61, %rd57, %rd55;
+	mad.lo.s64 %rd62, %rd61, 4, %rd51;
+	ld.global.nc.s32 %r30, [%rd62+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd63, %r32;
+	mul.lo.s64 %rd64, %rd63, %rd34;
+	mad.lo.s64 %rd65, %rd64, 8, %rd30;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	cvt.s64.s32 %rd68, %r32;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd34;
+	mad.lo.s64 %rd71, %rd70, 8, %rd30;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd67;
+	mov.b64 %rd75, %rd73;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd75;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd76, %rd78;
+	mov.b64 %rd80, %rd79;
+$L4:
+	setp.lt.s64 %p4, %rd80, %rd77;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd81, %rd27;
+	mov.b32 %r33, %r32;
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd80;
+$L9:
+	setp.gt.s64 %p6, %rd46, 0;
+	mov.pred %p7, %p6;
+	setp.gt.s64 %p8, %rd83, %rd82;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L13;
+	mov.pred %p10, %p7;
+	mov.b64 %rd84, %rd83;
+	sub.s64 %rd85, %rd83, 1;
+	mov.b64 %rd86, %rd85;
+$L14:
+	mul.lo.s64 %rd87, %rd84, %rd41;
+	mad.lo.s64 %rd88, %rd87, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd89, %rd86, %rd41;
+	mad.lo.s64 %rd90, %rd89, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd90+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p11, %r40, %r41;
+	@!%p11 bra $L18;
+	setp.lt.s32 %p12, %r40, %r41;
+	mov.pred %p13, %p12;
+	bra.uni $L16;
+$L18:
+	not.pred %p14, %p10;
+	@!%p14 bra $L20;
+	mov.pred %p13, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd91, %rd84, %rd48;
+	mad.lo.s64 %rd92, %rd91, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd92+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd93, %rd86, %rd48;
+	mad.lo.s64 %rd94, %rd93, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd94+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p15, %fd7, %fd8;
+	setp.neu.f64 %p16, %fd7, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd8;
+	and.pred %p18, %p16, %p17;
+	or.pred %p19, %p15, %p18;
+	mov.pred %p13, %p19;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	mov.pred %p9, %p13;
+$L13:
+	@!%p9 bra $L22;
+	mov.pred %p20, 1;
+	bra.uni $L11;
+$L22:
+	mul.lo.s64 %rd95, %rd83, %rd41;
+	mad.lo.s64 %rd96, %rd95, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd96+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p7 bra $L24;
+	mul.lo.s64 %rd97, %rd83, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd98+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L24:
+	mov.b64 %rd99, 0;
+	sub.s64 %rd100, %rd83, 1;
+	mov.b64 %rd101, %rd100;
+$L25:
+	setp.ge.s64 %p21, %rd101, %rd82;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd102, %rd101, %rd41;
+	mad.lo.s64 %rd103, %rd102, 4, %rd37;
+	ld.global.nc.s32 %r45, [%rd103+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p23, %r46, %r44;
+	mov.pred %p22, %p23;
+$L29:
+	mov.pred %p24, %p22;
+	@!%p24 bra $L31;
+	not.pred %p25, %p7;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
+	mul.lo.s64 %rd104, %rd101, %rd48;
+	mad.lo.s64 %rd105, %rd104, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd105+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd106, %fd13;
+	mov.b64 %rd107, %fd9;
+	setp.eq.u64 %p28, %rd106, %rd107;
+	mov.pred %p26, %p28;
+$L33:
+	mov.pred %p24, %p26;
+$L31:
+	not.pred %p29, %p24;
+	@!%p29 bra $L35;
+	bra.uni $L27;
+$L35:
+	add.s64 %rd108, %rd99, 1;
+	mov.b64 %rd99, %rd108;
+$L26:
+	sub.s64 %rd109, %rd101, 1;
+	mov.b64 %rd101, %rd109;
+	bra.uni $L25;
+$L27:
+	cvt.s64.s32 %rd110, %r44;
+	mul.lo.s64 %rd111, %rd110, %rd34;
+	mad.lo.s64 %rd112, %rd111, 8, %rd30;
+	ld.global.nc.s64 %rd113, [%rd112+0];
+	mov.b64 %rd114, %rd113;
+	cvt.s64.s32 %rd115, %r44;
+	add.s64 %rd116, %rd115, 1;
+	mul.lo.s64 %rd117, %rd116, %rd34;
+	mad.lo.s64 %rd118, %rd117, 8, %rd30;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	mov.b64 %rd121, %rd114;
+	mov.b64 %rd122, %rd120;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd122;
+	mov.b64 %rd125, %rd124;
+$L36:
+	setp.lt.s64 %p30, %rd123, %rd124;
+	not.pred %p31, %p30;
+	@!%p31 bra $L40;
+	bra.uni $L38;
+$L40:
+	add.s64 %rd126, %rd123, %rd124;
+	div.s64 %rd127, %rd126, 2;
+	mov.b64 %rd128, %rd127;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd130+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p32, %r49, %r33;
+	mov.pred %p33, %p32;
+	setp.eq.s32 %p34, %r49, %r33;
+	and.pred %p35, %p34, %p7;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd132+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p36, %fd16, %fd9;
+	setp.neu.f64 %p37, %fd16, %fd16;
+	setp.eq.f64 %p38, %fd9, %fd9;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	mov.pred %p33, %p40;
+$L42:
+	@!%p33 bra $L43;
+	add.s64 %rd133, %rd128, 1;
+	mov.b64 %rd123, %rd133;
+	bra.uni $L44;
+$L43:
+	mov.b64 %rd124, %rd128;
+$L44:
+$L37:
+	bra.uni $L36;
+$L38:
+	add.s64 %rd134, %rd123, %rd99;
+	mov.b64 %rd135, %rd134;
+	setp.ge.s64 %p41, %rd135, %rd125;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L46;
+	mul.lo.s64 %rd136, %rd135, %rd41;
+	mad.lo.s64 %rd137, %rd136, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p44, %r51, %r33;
+	mov.pred %p42, %p44;
+$L46:
+	mov.pred %p45, %p42;
+	not.pred %p46, %p45;
+	@!%p46 bra $L48;
+	mov.pred %p47, %p7;
+	@!%p47 bra $L50;
+	mul.lo.s64 %rd138, %rd135, %rd48;
+	mad.lo.s64 %rd139, %rd138, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd139+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd140, %fd18;
+	mov.b64 %rd141, %fd9;
+	setp.ne.u64 %p48, %rd140, %rd141;
+	mov.pred %p47, %p48;
+$L50:
+	mov.pred %p45, %p47;
+$L48:
+	mov.pred %p20, %p45;
+	bra.uni $L11;
+$L10:
+	bra.uni $L9;
+$L11:
+	@!%p20 bra $L52;
+	add.s64 %rd142, %rd56, 1;
+	mov.b64 %rd56, %rd142;
+$L52:
+$L5:
+	cvt.u64.u32 %rd143, %r4;
+	add.s64 %rd144, %rd80, %rd143;
+	mov.b64 %rd80, %rd144;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd145, %rd56;
+	// block reduction
+	sub.u32 %r52, %r13, 1;
+	mov.b32 %r53, %r3;
+$L53:
+	setp.hs.u32 %p49, %r53, 32;
+	@%p49 bra $L54;
+	mov.b64 {%r54, %r55}, %rd145;
+	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
+	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
+	mov.b64 %rd146, {%r56, %r57};
+	@!%p50 bra $L55;
+	or.b64 %rd147, %rd145, %rd146;
+	mov.b64 %rd145, %rd147;
+$L55:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L53;
+$L54:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L56;
+	mul.wide.u32 %rd148, %r8, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	st.shared.s64 [%rd149+0], %rd145;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L57;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L58;
+	mul.wide.u32 %rd150, %r7, 16;
+	add.s64 %rd151, %rd1, %rd150;
+	ld.shared.s64 %rd152, [%rd151+0];
+	mov.b64 %rd145, %rd152;
+$L58:
+	sub.u32 %r58, %r10, 1;
+	mov.b64 {%r59, %r60}, %rd145;
+	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
+	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
+	mov.b64 %rd153, {%r61, %r62};
+	@!%p54 bra $L59;
+	or.b64 %rd154, %rd145, %rd153;
+	mov.b64 %rd145, %rd154;
+$L59:
+	mov.b64 {%r63, %r64}, %rd145;
+	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
+	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
+	mov.b64 %rd155, {%r65, %r66};
+	@!%p55 bra $L60;
+	or.b64 %rd156, %rd145, %rd155;
+	mov.b64 %rd145, %rd156;
+$L60:
+	mov.b64 {%r67, %r68}, %rd145;
+	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
+	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
+	mov.b64 %rd157, {%r69, %r70};
+	@!%p56 bra $L61;
+	or.b64 %rd158, %rd145, %rd157;
+	mov.b64 %rd145, %rd158;
+$L61:
+	mov.b64 {%r71, %r72}, %rd145;
+	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
+	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
+	mov.b64 %rd159, {%r73, %r74};
+	@!%p57 bra $L62;
+	or.b64 %rd160, %rd145, %rd159;
+	mov.b64 %rd145, %rd160;
+$L62:
+	mov.b64 {%r75, %r76}, %rd145;
+	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
+	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
+	mov.b64 %rd161, {%r77, %r78};
+	@!%p58 bra $L63;
+	or.b64 %rd162, %rd145, %rd161;
+	mov.b64 %rd145, %rd162;
+$L63:
+$L57:
+	mul.wide.u32 %rd163, %r28, 8;
+	add.s64 %rd164, %rd11, %rd163;
+	setp.eq.u32 %p59, %r5, 0;
+	@!%p59 bra $L64;
+	st.global.s64 [%rd164+0], %rd145;
+$L64:
+	ret;
+}
+
+.visible .entry gk_dgraph_unmatchedHubs_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	or.b64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd44, %rd37;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd44;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd45, {%r21, %r22};
+	@!%p3 bra $L3;
+	or.b64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
+$L3:
+	mov.b64 {%r23, %r24}, %rd44;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd47, {%r25, %r26};
+	@!%p4 bra $L4;
+	or.b64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
+$L4:
+	mov.b64 {%r27, %r28}, %rd44;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd49, {%r29, %r30};
+	@!%p5 bra $L5;
+	or.b64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
+$L5:
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd51, {%r33, %r34};
+	@!%p6 bra $L6;
+	or.b64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
+$L6:
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	@!%p7 bra $L7;
+	or.b64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd44;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd60, {%r42, %r43};
+	@!%p11 bra $L11;
+	or.b64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
+$L11:
+	mov.b64 {%r44, %r45}, %rd44;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd62, {%r46, %r47};
+	@!%p12 bra $L12;
+	or.b64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
+$L12:
+	mov.b64 {%r48, %r49}, %rd44;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd64, {%r50, %r51};
+	@!%p13 bra $L13;
+	or.b64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
+$L13:
+	mov.b64 {%r52, %r53}, %rd44;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd66, {%r54, %r55};
+	@!%p14 bra $L14;
+	or.b64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
+$L14:
+	mov.b64 {%r56, %r57}, %rd44;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p15 bra $L15;
+	or.b64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd44;
+$L16:
+	ret;
+}
+`
+
+// gokkosPTX13 is the PTX of dgraph.countTargets.
+const gokkosPTX13 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -13427,8 +20057,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of dgraph.scatterReversed.
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of dgraph.scatterReversed.
+const gokkosPTX14 = `//
 // Generated by gokkos (backends/cuda/translate/ptx). DO NOT EDIT.
 //
 
@@ -13596,7 +20226,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:13600
+//line gokkos_kernels_gen.go:20230
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -13618,7 +20248,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:13622
+//line gokkos_kernels_gen.go:20252
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -13630,14 +20260,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:13634
+//line gokkos_kernels_gen.go:20264
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:13641
+//line gokkos_kernels_gen.go:20271
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -13655,7 +20285,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:13659
+//line gokkos_kernels_gen.go:20289
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -13667,7 +20297,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:13671
+//line gokkos_kernels_gen.go:20301
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -13680,7 +20310,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:13684
+//line gokkos_kernels_gen.go:20314
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -13699,7 +20329,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:13703
+//line gokkos_kernels_gen.go:20333
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13713,7 +20343,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:13717
+//line gokkos_kernels_gen.go:20347
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -13735,7 +20365,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:13739
+//line gokkos_kernels_gen.go:20369
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13752,7 +20382,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:13756
+//line gokkos_kernels_gen.go:20386
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -13761,21 +20391,21 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line sorthubs.go:27
+//line sorthubs.go:28
 			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:13770
+//line gokkos_kernels_gen.go:20400
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line sorthubs.go:27
+//line sorthubs.go:28
 		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:13779
+//line gokkos_kernels_gen.go:20409
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -13784,7 +20414,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 	if gokkosS0 := k.Offsets.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line sorthubs.go:42
+//line sorthubs.go:43
 			if k.Offsets.At(v+1)-gokkosS0[gokkosJ] > hubDegree {
 				if final {
 					k.Hubs.Set(int(*acc), int32(v))
@@ -13792,11 +20422,11 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:13796
+//line gokkos_kernels_gen.go:20426
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line sorthubs.go:42
+//line sorthubs.go:43
 		if k.Offsets.At(v+1)-k.Offsets.At(v) > hubDegree {
 			if final {
 				k.Hubs.Set(int(*acc), int32(v))
@@ -13804,66 +20434,70 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:13808
+//line gokkos_kernels_gen.go:20438
 }
 
-// gokkosHostLoop10 runs offsetMismatches.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *offsetMismatches, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1 := k.A.Span(gokkosLo, gokkosHi), k.B.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
-		for gokkosJ := range gokkosS0 {
-//line symmetric.go:18
-			if gokkosS0[gokkosJ] != gokkosS1[gokkosJ] {
+	for s := gokkosLo; s < gokkosHi; s++ {
+//line symmetric.go:65
+		g := k.G
+		e := int(int64(s) * g.NumEdges() / int64(k.Samples))
+		lo, hi := 0, g.N-1
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if int(g.Offsets.At(mid)) <= e {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		if edgeUnmatched(g, int32(lo), int(g.Offsets.At(lo)), e) {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:20461
+}
+
+// gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line symmetric.go:94
+		begin, end := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
+		if end-begin > hubDegree {
+			continue
+		}
+		for e := begin; e < end; e++ {
+			if edgeUnmatched(k.G, int32(u), begin, e) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:13822
-		return
 	}
-	for i := gokkosLo; i < gokkosHi; i++ {
-//line symmetric.go:18
-		if k.A.At(i) != k.B.At(i) {
-			*acc += 1
-		}
-	}
-//line gokkos_kernels_gen.go:13831
+//line gokkos_kernels_gen.go:20479
 }
 
-// gokkosHostLoop11 runs edgeMismatches.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *edgeMismatches, gokkosLo, gokkosHi int, acc *int64) {
-	k := *gokkosK
-	for e := gokkosLo; e < gokkosHi; e++ {
-//line symmetric.go:34
-		if k.A.Adj.At(e) != k.B.Adj.At(e) {
-			*acc += 1
-		} else if k.A.Weights.Len() > 0 && k.A.Weights.At(e) != k.B.Weights.At(e) {
-			*acc += 1
-		}
-	}
-//line gokkos_kernels_gen.go:13845
-}
-
-// gokkosHostLoop12 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *countTargets, gokkosLo, gokkosHi int) {
+// gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:13856
+//line gokkos_kernels_gen.go:20490
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:13863
+//line gokkos_kernels_gen.go:20497
 }
 
-// gokkosHostLoop13 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line transpose.go:34
@@ -13876,5 +20510,5 @@ func gokkosHostLoop13(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:13880
+//line gokkos_kernels_gen.go:20514
 }

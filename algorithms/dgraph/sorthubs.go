@@ -12,7 +12,8 @@ import (
 // most of a second, longer than the rest of the graph's build together.
 const hubDegree = 64
 
-// hubSortTeam is the team size of sortHubs (one member on host spaces).
+// hubSortTeam is the team size of the kernels with one team per hub (one member on host
+// spaces).
 const hubSortTeam = 256
 
 // countHubs counts the vertices of degree above hubDegree.
@@ -98,28 +99,41 @@ func (k sortHubs) RunTeam(m teams.Member) {
 	}
 }
 
+// hubsOf returns the vertices of degree above hubDegree of the CSR with offsets off, in a view
+// of space's memory that the caller frees, and their number; no view when there are none.
+func hubsOf(space execspace.Space, off views.View1D[int64]) (views.View1D[int32], int, error) {
+	n := off.Len() - 1
+	var nh int64
+	if err := portable.ParallelReduce(space, "dgraph: count hubs", portable.Range(0, n), countHubs{Offsets: off}, portable.Sum(&nh)); err != nil || nh == 0 {
+		return views.View1D[int32]{}, 0, err
+	}
+	hubs, err := alloc[int32](space.Memory(), "dgraph hubs", int(nh))
+	if err != nil {
+		return hubs, 0, err
+	}
+	var total int64
+	if err := portable.ParallelScan(space, "dgraph: list hubs", portable.Range(0, n), listHubs{Offsets: off, Hubs: hubs}, &total); err != nil {
+		hubs.Free()
+		return views.View1D[int32]{}, 0, err
+	}
+	return hubs, int(nh), nil
+}
+
+// perHub is the team policy of kernels with one team per hub.
+func perHub(nh int) portable.TeamPolicy {
+	return portable.Teams(nh, hubSortTeam).WithSchedule(portable.Dynamic).WithChunk(1)
+}
+
 // sortAll sorts every vertex's adjacency in g: one thread per vertex of degree at most
 // hubDegree, one team per hub.
 func sortAll(space execspace.Space, g CSR, label string) error {
 	if err := portable.ParallelFor(space, label, perVertex(g.N), sortAdjacency{G: g}); err != nil {
 		return err
 	}
-	var nh int64
-	if err := portable.ParallelReduce(space, "dgraph: count hubs", portable.Range(0, g.N), countHubs{Offsets: g.Offsets}, portable.Sum(&nh)); err != nil {
-		return err
-	}
-	if nh == 0 {
-		return nil
-	}
-	hubs, err := alloc[int32](space.Memory(), "dgraph hubs", int(nh))
-	if err != nil {
+	hubs, nh, err := hubsOf(space, g.Offsets)
+	if err != nil || nh == 0 {
 		return err
 	}
 	defer hubs.Free()
-	var total int64
-	if err := portable.ParallelScan(space, "dgraph: list hubs", portable.Range(0, g.N), listHubs{Offsets: g.Offsets, Hubs: hubs}, &total); err != nil {
-		return err
-	}
-	pol := portable.Teams(int(nh), hubSortTeam).WithSchedule(portable.Dynamic).WithChunk(1)
-	return portable.ParallelForTeam(space, label+" (hubs)", pol, sortHubs{G: g, Hubs: hubs})
+	return portable.ParallelForTeam(space, label+" (hubs)", perHub(nh), sortHubs{G: g, Hubs: hubs})
 }

@@ -203,7 +203,7 @@ func TestSimulatedDevice(t *testing.T) {
 		// Every kernel of the template must have run with device-sized teams.
 		for _, name := range []string{"PushThread[bfs.visit]", "PushTeam[bfs.visit]", "PushLocal[bfs.visit]", "PushGlobal[bfs.visit]",
 			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PullStep[coloring.propagate]", "sssp.relaxEdges",
-			"dgraph.sortHubs"} {
+			"dgraph.sortHubs", "dgraph.unmatchedHubs"} {
 			found := false
 			for k, n := range sim.launches {
 				found = found || (n > 0 && strings.HasSuffix(k, name))
