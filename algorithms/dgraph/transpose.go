@@ -86,11 +86,10 @@ func transpose(space execspace.Space, c CSR) (CSR, error) {
 // In returns the CSR of the in-edges: vertex v's in-edges are the indices [Offsets[v],
 // Offsets[v+1]) of its Adj (the sources) and Weights. Pull (bottom-up) steps read it.
 //
-// The first call builds the transpose on the graph's space (in-degree count with atomics,
-// scan, atomic scatter, per-vertex sort: O(N+M) work and memory) and compares it with the
-// out-edges (see Symmetric): a symmetric graph returns Out itself and frees the copy, any
-// other keeps the transpose for later calls. It is safe for concurrent use; concurrent first
-// calls build once.
+// The first call asks Symmetric: a symmetric graph returns Out itself, with no copy. Any other
+// gets its transpose, built on the graph's space (in-degree count with atomics, scan, atomic
+// scatter, sort of each vertex's in-edges: by a thread, or by a team for a hub; O(N+M) memory)
+// and kept for later calls. It is safe for concurrent use; concurrent first calls build once.
 func (g *Graph) In() (CSR, error) {
 	sym, err := g.Symmetric()
 	if err != nil {
