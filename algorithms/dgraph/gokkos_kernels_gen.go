@@ -191,7 +191,7 @@ func init() {
 	})
 	portable.Register[unmatchedSample](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedSample",
-		Pos:  "algorithms/dgraph/symmetric.go:58",
+		Pos:  "algorithms/dgraph/symmetric.go:88",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX10,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -216,7 +216,7 @@ func init() {
 	portable.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
 	portable.Register[unmatchedLight](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedLight",
-		Pos:  "algorithms/dgraph/symmetric.go:88",
+		Pos:  "algorithms/dgraph/symmetric.go:118",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX11,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -240,7 +240,7 @@ func init() {
 	portable.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
 	portable.Register[unmatchedHubs](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedHubs",
-		Pos:  "algorithms/dgraph/symmetric.go:109",
+		Pos:  "algorithms/dgraph/symmetric.go:137",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX12,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -12206,10 +12206,10 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12306,335 +12306,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	add.s64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	add.s64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	add.s64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	add.s64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	add.s64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	add.s64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	add.s64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	add.s64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	add.s64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	add.s64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	add.s64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	add.s64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	add.s64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	add.s64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	add.s64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	add.s64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	add.s64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	add.s64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	add.s64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	add.s64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -12842,10 +12951,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12942,335 +13051,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	mul.lo.s64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	mul.lo.s64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	mul.lo.s64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	mul.lo.s64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	mul.lo.s64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	mul.lo.s64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	mul.lo.s64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	mul.lo.s64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	mul.lo.s64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	mul.lo.s64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	mul.lo.s64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	mul.lo.s64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	mul.lo.s64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	mul.lo.s64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	mul.lo.s64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	mul.lo.s64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	mul.lo.s64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	mul.lo.s64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	mul.lo.s64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	mul.lo.s64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -13478,10 +13696,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13578,335 +13796,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	min.s64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	min.s64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	min.s64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	min.s64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	min.s64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	min.s64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	min.s64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	min.s64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	min.s64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	min.s64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	min.s64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	min.s64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	min.s64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	min.s64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	min.s64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	min.s64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	min.s64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	min.s64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	min.s64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	min.s64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -14114,10 +14441,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14214,335 +14541,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	max.s64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	max.s64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	max.s64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	max.s64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	max.s64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	max.s64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	max.s64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	max.s64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	max.s64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	max.s64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	max.s64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	max.s64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	max.s64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	max.s64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	max.s64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	max.s64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	max.s64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	max.s64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	max.s64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	max.s64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -14750,10 +15186,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14850,335 +15286,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	and.b64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	and.b64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	and.b64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	and.b64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	and.b64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	and.b64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	and.b64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	and.b64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	and.b64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	and.b64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	and.b64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	and.b64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	and.b64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	and.b64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	and.b64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	and.b64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	and.b64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	and.b64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	and.b64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	and.b64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -15386,10 +15931,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<63>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<151>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<94>;
+	.reg .b64 %rd<186>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15486,335 +16031,444 @@ $L10:
 	cvt.u32.u64 %r20, %rd44;
 	mov.b32 %r21, %r20;
 	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd59;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd26, 0;
+	setp.gt.s64 %p6, %rd63, %rd61;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd62, %rd61;
+	@!%p7 bra $L15;
+	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L15;
-	mov.pred %p10, %p7;
-	mov.b64 %rd63, %rd62;
-	sub.s64 %rd64, %rd62, 1;
-	mov.b64 %rd65, %rd64;
+	mov.b64 %rd64, %rd63;
+	sub.s64 %rd65, %rd63, 1;
+	mov.b64 %rd66, %rd65;
 $L16:
-	mul.lo.s64 %rd66, %rd63, %rd21;
-	mad.lo.s64 %rd67, %rd66, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd67+0];
+	mul.lo.s64 %rd67, %rd64, %rd21;
+	mad.lo.s64 %rd68, %rd67, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd68+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd68, %rd65, %rd21;
-	mad.lo.s64 %rd69, %rd68, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd69+0];
+	mul.lo.s64 %rd69, %rd66, %rd21;
+	mad.lo.s64 %rd70, %rd69, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd70+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p11, %r28, %r29;
-	@!%p11 bra $L20;
-	setp.lt.s32 %p12, %r28, %r29;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r28, %r29;
+	@!%p10 bra $L20;
+	setp.lt.s32 %p11, %r28, %r29;
+	mov.pred %p12, %p11;
 	bra.uni $L18;
 $L20:
-	not.pred %p14, %p10;
-	@!%p14 bra $L22;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L22;
+	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd70, %rd63, %rd28;
-	mad.lo.s64 %rd71, %rd70, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd71+0];
+	mul.lo.s64 %rd71, %rd64, %rd28;
+	mad.lo.s64 %rd72, %rd71, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd72+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd72, %rd65, %rd28;
-	mad.lo.s64 %rd73, %rd72, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd73+0];
+	mul.lo.s64 %rd73, %rd66, %rd28;
+	mad.lo.s64 %rd74, %rd73, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd74+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L18;
 $L17:
 	bra.uni $L16;
 $L18:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L15:
-	@!%p9 bra $L24;
-	mov.pred %p20, 1;
+	@!%p7 bra $L24;
+	mov.b64 %rd75, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd74, %rd62, %rd21;
-	mad.lo.s64 %rd75, %rd74, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd75+0];
+	mul.lo.s64 %rd76, %rd63, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L26;
-	mul.lo.s64 %rd76, %rd62, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd77+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r32, %r21;
+	@!%p19 bra $L26;
+	mov.b64 %rd75, 0;
+	bra.uni $L13;
 $L26:
-	mov.b64 %rd78, 0;
-	sub.s64 %rd79, %rd62, 1;
-	mov.b64 %rd80, %rd79;
-$L27:
-	setp.ge.s64 %p21, %rd80, %rd61;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
-	mul.lo.s64 %rd81, %rd80, %rd21;
-	mad.lo.s64 %rd82, %rd81, 4, %rd17;
-	ld.global.nc.s32 %r33, [%rd82+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p23, %r34, %r32;
-	mov.pred %p22, %p23;
-$L31:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L33;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	mul.lo.s64 %rd83, %rd80, %rd28;
-	mad.lo.s64 %rd84, %rd83, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd84+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd85, %fd13;
-	mov.b64 %rd86, %fd9;
-	setp.eq.u64 %p28, %rd85, %rd86;
-	mov.pred %p26, %p28;
-$L35:
-	mov.pred %p24, %p26;
-$L33:
-	not.pred %p29, %p24;
-	@!%p29 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd87, %rd78, 1;
-	mov.b64 %rd78, %rd87;
+	cvt.s64.s32 %rd78, %r32;
+	add.s64 %rd79, %rd78, 1;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	cvt.s64.s32 %rd84, %r32;
+	mul.lo.s64 %rd85, %rd84, %rd14;
+	mad.lo.s64 %rd86, %rd85, 8, %rd10;
+	ld.global.nc.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd62, %rd61;
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd83, %rd88;
+	mov.b64 %rd92, %rd91;
+	mov.b64 %rd93, %rd90;
+	mov.b64 %rd94, %rd92;
+	setp.gt.s64 %p20, %rd94, %rd93;
+	setp.eq.s64 %p21, %rd94, %rd93;
+	setp.gt.s32 %p22, %r32, %r21;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L28;
+	mov.b64 %rd75, -1;
+	bra.uni $L13;
 $L28:
-	sub.s64 %rd88, %rd80, 1;
-	mov.b64 %rd80, %rd88;
-	bra.uni $L27;
+	mov.b64 %rd95, %rd60;
+	mov.b32 %r33, %r21;
+	mov.b64 %rd96, %rd61;
+	mov.b64 %rd97, %rd63;
 $L29:
-	cvt.s64.s32 %rd89, %r32;
-	mul.lo.s64 %rd90, %rd89, %rd14;
-	mad.lo.s64 %rd91, %rd90, 8, %rd10;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	cvt.s64.s32 %rd94, %r32;
-	add.s64 %rd95, %rd94, 1;
-	mul.lo.s64 %rd96, %rd95, %rd14;
-	mad.lo.s64 %rd97, %rd96, 8, %rd10;
-	ld.global.nc.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd93;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	mov.b64 %rd103, %rd101;
-	mov.b64 %rd104, %rd103;
-$L38:
-	setp.lt.s64 %p30, %rd102, %rd103;
-	not.pred %p31, %p30;
-	@!%p31 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd105, %rd102, %rd103;
-	div.s64 %rd106, %rd105, 2;
-	mov.b64 %rd107, %rd106;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd109+0];
-	mov.b32 %r36, %r35;
+	setp.gt.s64 %p25, %rd26, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd97, %rd96;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L33;
+	mov.pred %p29, %p26;
+	mov.b64 %rd98, %rd97;
+	sub.s64 %rd99, %rd97, 1;
+	mov.b64 %rd100, %rd99;
+$L34:
+	mul.lo.s64 %rd101, %rd98, %rd21;
+	mad.lo.s64 %rd102, %rd101, 4, %rd17;
+	ld.global.nc.s32 %r34, [%rd102+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd103, %rd100, %rd21;
+	mad.lo.s64 %rd104, %rd103, 4, %rd17;
+	ld.global.nc.s32 %r36, [%rd104+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p32, %r37, %r21;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r37, %r21;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L44;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd111+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L44:
-	@!%p33 bra $L45;
-	add.s64 %rd112, %rd107, 1;
-	mov.b64 %rd102, %rd112;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd103, %rd107;
-$L46:
-$L39:
-	bra.uni $L38;
+	mov.b32 %r38, %r35;
+	mov.b32 %r39, %r37;
+	mov.b32 %r40, %r38;
+	mov.b32 %r41, %r39;
+	setp.ne.s32 %p30, %r40, %r41;
+	@!%p30 bra $L38;
+	setp.lt.s32 %p31, %r40, %r41;
+	mov.pred %p32, %p31;
+	bra.uni $L36;
+$L38:
+	not.pred %p33, %p29;
+	@!%p33 bra $L40;
+	mov.pred %p32, 0;
+	bra.uni $L36;
 $L40:
-	add.s64 %rd113, %rd102, %rd78;
-	mov.b64 %rd114, %rd113;
-	setp.ge.s64 %p41, %rd114, %rd104;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L48;
-	mul.lo.s64 %rd115, %rd114, %rd21;
-	mad.lo.s64 %rd116, %rd115, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd116+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p44, %r39, %r21;
-	mov.pred %p42, %p44;
-$L48:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd105, %rd98, %rd28;
+	mad.lo.s64 %rd106, %rd105, 8, %rd24;
+	ld.global.nc.f64 %fd9, [%rd106+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd107, %rd100, %rd28;
+	mad.lo.s64 %rd108, %rd107, 8, %rd24;
+	ld.global.nc.f64 %fd11, [%rd108+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.pred %p28, %p32;
+$L33:
+	@!%p28 bra $L42;
+	mov.pred %p39, 1;
+	bra.uni $L31;
+$L42:
+	mul.lo.s64 %rd109, %rd97, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd110+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L44;
+	mul.lo.s64 %rd111, %rd97, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd18, [%rd112+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L44:
+	mov.b64 %rd113, 0;
+	sub.s64 %rd114, %rd97, 1;
+	mov.b64 %rd115, %rd114;
+$L45:
+	setp.ge.s64 %p40, %rd115, %rd96;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L49;
+	mul.lo.s64 %rd116, %rd115, %rd21;
+	mad.lo.s64 %rd117, %rd116, 4, %rd17;
+	ld.global.nc.s32 %r45, [%rd117+0];
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p42, %r46, %r44;
+	mov.pred %p41, %p42;
+$L49:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L51;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L52;
-	mul.lo.s64 %rd117, %rd114, %rd28;
-	mad.lo.s64 %rd118, %rd117, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd118+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd119, %fd18;
-	mov.b64 %rd120, %fd9;
-	setp.ne.u64 %p48, %rd119, %rd120;
-	mov.pred %p47, %p48;
-$L52:
+	@!%p46 bra $L53;
+	mul.lo.s64 %rd118, %rd115, %rd28;
+	mad.lo.s64 %rd119, %rd118, 8, %rd24;
+	ld.global.nc.f64 %fd20, [%rd119+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd120, %fd21;
+	mov.b64 %rd121, %fd17;
+	setp.eq.u64 %p47, %rd120, %rd121;
 	mov.pred %p45, %p47;
-$L50:
-	mov.pred %p20, %p45;
+$L53:
+	mov.pred %p43, %p45;
+$L51:
+	not.pred %p48, %p43;
+	@!%p48 bra $L55;
+	bra.uni $L47;
+$L55:
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
+$L46:
+	sub.s64 %rd123, %rd115, 1;
+	mov.b64 %rd115, %rd123;
+	bra.uni $L45;
+$L47:
+	cvt.s64.s32 %rd124, %r44;
+	mul.lo.s64 %rd125, %rd124, %rd14;
+	mad.lo.s64 %rd126, %rd125, 8, %rd10;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd129, %r44;
+	add.s64 %rd130, %rd129, 1;
+	mul.lo.s64 %rd131, %rd130, %rd14;
+	mad.lo.s64 %rd132, %rd131, 8, %rd10;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd128;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd136;
+	mov.b64 %rd139, %rd138;
+$L56:
+	setp.lt.s64 %p49, %rd137, %rd138;
+	not.pred %p50, %p49;
+	@!%p50 bra $L60;
+	bra.uni $L58;
+$L60:
+	add.s64 %rd140, %rd137, %rd138;
+	div.s64 %rd141, %rd140, 2;
+	mov.b64 %rd142, %rd141;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r47, [%rd144+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	setp.lt.s32 %p51, %r49, %r33;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r49, %r33;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd22, [%rd146+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L62:
+	@!%p52 bra $L63;
+	add.s64 %rd147, %rd142, 1;
+	mov.b64 %rd137, %rd147;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd138, %rd142;
+$L64:
+$L57:
+	bra.uni $L56;
+$L58:
+	add.s64 %rd148, %rd137, %rd113;
+	mov.b64 %rd149, %rd148;
+	setp.ge.s64 %p60, %rd149, %rd139;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L66;
+	mul.lo.s64 %rd150, %rd149, %rd21;
+	mad.lo.s64 %rd151, %rd150, 4, %rd17;
+	ld.global.nc.s32 %r50, [%rd151+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p63, %r51, %r33;
+	mov.pred %p61, %p63;
+$L66:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L68;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L70;
+	mul.lo.s64 %rd152, %rd149, %rd28;
+	mad.lo.s64 %rd153, %rd152, 8, %rd24;
+	ld.global.nc.f64 %fd25, [%rd153+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd154, %fd26;
+	mov.b64 %rd155, %fd17;
+	setp.ne.u64 %p67, %rd154, %rd155;
+	mov.pred %p66, %p67;
+$L70:
+	mov.pred %p64, %p66;
+$L68:
+	mov.pred %p39, %p64;
+	bra.uni $L31;
+$L30:
+	bra.uni $L29;
+$L31:
+	@!%p39 bra $L72;
+	mov.b64 %rd75, 1099511627776;
+	bra.uni $L13;
+$L72:
+	mov.b64 %rd75, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	@!%p20 bra $L54;
-	add.s64 %rd121, %rd39, 1;
-	mov.b64 %rd39, %rd121;
-$L54:
+	add.s64 %rd156, %rd39, %rd75;
+	mov.b64 %rd39, %rd156;
 $L7:
-	add.s64 %rd122, %rd59, 1;
-	mov.b64 %rd59, %rd122;
+	add.s64 %rd157, %rd59, 1;
+	mov.b64 %rd59, %rd157;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd123, %rd39;
+	mov.b64 %rd158, %rd39;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd123;
-	shfl.sync.down.b32 %r43|%p49, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd124, {%r43, %r44};
-	@!%p49 bra $L55;
-	or.b64 %rd125, %rd123, %rd124;
-	mov.b64 %rd123, %rd125;
-$L55:
-	mov.b64 {%r45, %r46}, %rd123;
-	shfl.sync.down.b32 %r47|%p50, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd126, {%r47, %r48};
-	@!%p50 bra $L56;
-	or.b64 %rd127, %rd123, %rd126;
-	mov.b64 %rd123, %rd127;
-$L56:
-	mov.b64 {%r49, %r50}, %rd123;
-	shfl.sync.down.b32 %r51|%p51, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd128, {%r51, %r52};
-	@!%p51 bra $L57;
-	or.b64 %rd129, %rd123, %rd128;
-	mov.b64 %rd123, %rd129;
-$L57:
-	mov.b64 {%r53, %r54}, %rd123;
-	shfl.sync.down.b32 %r55|%p52, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd130, {%r55, %r56};
-	@!%p52 bra $L58;
-	or.b64 %rd131, %rd123, %rd130;
-	mov.b64 %rd123, %rd131;
-$L58:
-	mov.b64 {%r57, %r58}, %rd123;
-	shfl.sync.down.b32 %r59|%p53, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd132, {%r59, %r60};
-	@!%p53 bra $L59;
-	or.b64 %rd133, %rd123, %rd132;
-	mov.b64 %rd123, %rd133;
-$L59:
-	setp.eq.u32 %p54, %r7, 0;
-	@!%p54 bra $L60;
-	mul.wide.u32 %rd134, %r8, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	st.shared.s64 [%rd135+0], %rd123;
-$L60:
+	sub.u32 %r52, %r13, 1;
+	mov.b64 {%r53, %r54}, %rd158;
+	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
+	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
+	mov.b64 %rd159, {%r55, %r56};
+	@!%p68 bra $L73;
+	or.b64 %rd160, %rd158, %rd159;
+	mov.b64 %rd158, %rd160;
+$L73:
+	mov.b64 {%r57, %r58}, %rd158;
+	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
+	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
+	mov.b64 %rd161, {%r59, %r60};
+	@!%p69 bra $L74;
+	or.b64 %rd162, %rd158, %rd161;
+	mov.b64 %rd158, %rd162;
+$L74:
+	mov.b64 {%r61, %r62}, %rd158;
+	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
+	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
+	mov.b64 %rd163, {%r63, %r64};
+	@!%p70 bra $L75;
+	or.b64 %rd164, %rd158, %rd163;
+	mov.b64 %rd158, %rd164;
+$L75:
+	mov.b64 {%r65, %r66}, %rd158;
+	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
+	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
+	mov.b64 %rd165, {%r67, %r68};
+	@!%p71 bra $L76;
+	or.b64 %rd166, %rd158, %rd165;
+	mov.b64 %rd158, %rd166;
+$L76:
+	mov.b64 {%r69, %r70}, %rd158;
+	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
+	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
+	mov.b64 %rd167, {%r71, %r72};
+	@!%p72 bra $L77;
+	or.b64 %rd168, %rd158, %rd167;
+	mov.b64 %rd158, %rd168;
+$L77:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L78;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd158;
+$L78:
 	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L61;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L62;
-	mul.wide.u32 %rd136, %r7, 16;
-	add.s64 %rd137, %rd1, %rd136;
-	ld.shared.s64 %rd138, [%rd137+0];
-	mov.b64 %rd123, %rd138;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd123;
-	shfl.sync.down.b32 %r64|%p57, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd139, {%r64, %r65};
-	@!%p57 bra $L63;
-	or.b64 %rd140, %rd123, %rd139;
-	mov.b64 %rd123, %rd140;
-$L63:
-	mov.b64 {%r66, %r67}, %rd123;
-	shfl.sync.down.b32 %r68|%p58, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd141, {%r68, %r69};
-	@!%p58 bra $L64;
-	or.b64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-$L64:
-	mov.b64 {%r70, %r71}, %rd123;
-	shfl.sync.down.b32 %r72|%p59, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd143, {%r72, %r73};
-	@!%p59 bra $L65;
-	or.b64 %rd144, %rd123, %rd143;
-	mov.b64 %rd123, %rd144;
-$L65:
-	mov.b64 {%r74, %r75}, %rd123;
-	shfl.sync.down.b32 %r76|%p60, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd145, {%r76, %r77};
-	@!%p60 bra $L66;
-	or.b64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-$L66:
-	mov.b64 {%r78, %r79}, %rd123;
-	shfl.sync.down.b32 %r80|%p61, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd147, {%r80, %r81};
-	@!%p61 bra $L67;
-	or.b64 %rd148, %rd123, %rd147;
-	mov.b64 %rd123, %rd148;
-$L67:
-$L61:
-	mul.wide.u32 %rd149, %r18, 8;
-	add.s64 %rd150, %rd5, %rd149;
-	setp.eq.u32 %p62, %r5, 0;
-	@!%p62 bra $L68;
-	st.global.s64 [%rd150+0], %rd123;
-$L68:
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L79;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L80;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd158, %rd173;
+$L80:
+	sub.u32 %r73, %r10, 1;
+	mov.b64 {%r74, %r75}, %rd158;
+	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
+	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
+	mov.b64 %rd174, {%r76, %r77};
+	@!%p76 bra $L81;
+	or.b64 %rd175, %rd158, %rd174;
+	mov.b64 %rd158, %rd175;
+$L81:
+	mov.b64 {%r78, %r79}, %rd158;
+	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
+	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
+	mov.b64 %rd176, {%r80, %r81};
+	@!%p77 bra $L82;
+	or.b64 %rd177, %rd158, %rd176;
+	mov.b64 %rd158, %rd177;
+$L82:
+	mov.b64 {%r82, %r83}, %rd158;
+	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
+	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
+	mov.b64 %rd178, {%r84, %r85};
+	@!%p78 bra $L83;
+	or.b64 %rd179, %rd158, %rd178;
+	mov.b64 %rd158, %rd179;
+$L83:
+	mov.b64 {%r86, %r87}, %rd158;
+	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
+	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
+	mov.b64 %rd180, {%r88, %r89};
+	@!%p79 bra $L84;
+	or.b64 %rd181, %rd158, %rd180;
+	mov.b64 %rd158, %rd181;
+$L84:
+	mov.b64 {%r90, %r91}, %rd158;
+	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
+	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
+	mov.b64 %rd182, {%r92, %r93};
+	@!%p80 bra $L85;
+	or.b64 %rd183, %rd158, %rd182;
+	mov.b64 %rd158, %rd183;
+$L85:
+$L79:
+	mul.wide.u32 %rd184, %r18, 8;
+	add.s64 %rd185, %rd5, %rd184;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L86;
+	st.global.s64 [%rd185+0], %rd158;
+$L86:
 	ret;
 }
 
@@ -16044,10 +16698,10 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16174,311 +16828,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	add.s64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	add.s64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	add.s64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	add.s64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	add.s64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	add.s64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	add.s64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	add.s64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	add.s64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	add.s64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	add.s64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	add.s64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -16705,10 +17468,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16835,311 +17598,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	mul.lo.s64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	mul.lo.s64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	mul.lo.s64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	mul.lo.s64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	mul.lo.s64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	mul.lo.s64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	mul.lo.s64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	mul.lo.s64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	mul.lo.s64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	mul.lo.s64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	mul.lo.s64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	mul.lo.s64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -17366,10 +18238,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17496,311 +18368,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	min.s64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	min.s64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	min.s64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	min.s64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	min.s64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	min.s64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	min.s64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	min.s64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	min.s64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	min.s64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	min.s64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	min.s64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -18027,10 +19008,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18157,311 +19138,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	max.s64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	max.s64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	max.s64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	max.s64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	max.s64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	max.s64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	max.s64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	max.s64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	max.s64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	max.s64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	max.s64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	max.s64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -18688,10 +19778,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18818,311 +19908,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	and.b64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	and.b64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	and.b64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	and.b64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	and.b64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	and.b64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	and.b64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	and.b64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	and.b64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	and.b64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	and.b64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	and.b64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -19349,10 +20548,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<60>;
-	.reg .b32 %r<79>;
-	.reg .b64 %rd<165>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<91>;
+	.reg .b64 %rd<200>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19479,311 +20678,420 @@ $L8:
 	mov.b64 %rd81, %rd27;
 	mov.b32 %r33, %r32;
 	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd80;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd46, 0;
+	setp.gt.s64 %p6, %rd84, %rd82;
 	mov.pred %p7, %p6;
-	setp.gt.s64 %p8, %rd83, %rd82;
+	@!%p7 bra $L13;
+	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L13;
-	mov.pred %p10, %p7;
-	mov.b64 %rd84, %rd83;
-	sub.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd84, 1;
+	mov.b64 %rd87, %rd86;
 $L14:
-	mul.lo.s64 %rd87, %rd84, %rd41;
-	mad.lo.s64 %rd88, %rd87, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd88+0];
+	mul.lo.s64 %rd88, %rd85, %rd41;
+	mad.lo.s64 %rd89, %rd88, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd89+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd89, %rd86, %rd41;
-	mad.lo.s64 %rd90, %rd89, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd90+0];
+	mul.lo.s64 %rd90, %rd87, %rd41;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd91+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p11, %r40, %r41;
-	@!%p11 bra $L18;
-	setp.lt.s32 %p12, %r40, %r41;
-	mov.pred %p13, %p12;
+	setp.ne.s32 %p10, %r40, %r41;
+	@!%p10 bra $L18;
+	setp.lt.s32 %p11, %r40, %r41;
+	mov.pred %p12, %p11;
 	bra.uni $L16;
 $L18:
-	not.pred %p14, %p10;
-	@!%p14 bra $L20;
-	mov.pred %p13, 0;
+	not.pred %p13, %p9;
+	@!%p13 bra $L20;
+	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd91, %rd84, %rd48;
-	mad.lo.s64 %rd92, %rd91, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd92+0];
+	mul.lo.s64 %rd92, %rd85, %rd48;
+	mad.lo.s64 %rd93, %rd92, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd93+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd93, %rd86, %rd48;
-	mad.lo.s64 %rd94, %rd93, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd94+0];
+	mul.lo.s64 %rd94, %rd87, %rd48;
+	mad.lo.s64 %rd95, %rd94, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd95+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p15, %fd7, %fd8;
-	setp.neu.f64 %p16, %fd7, %fd7;
-	setp.eq.f64 %p17, %fd8, %fd8;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	mov.pred %p13, %p19;
+	setp.lt.f64 %p14, %fd7, %fd8;
+	setp.neu.f64 %p15, %fd7, %fd7;
+	setp.eq.f64 %p16, %fd8, %fd8;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	mov.pred %p12, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
-	mov.pred %p9, %p13;
+	mov.pred %p7, %p12;
 $L13:
-	@!%p9 bra $L22;
-	mov.pred %p20, 1;
+	@!%p7 bra $L22;
+	mov.b64 %rd96, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd95, %rd83, %rd41;
-	mad.lo.s64 %rd96, %rd95, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd96+0];
+	mul.lo.s64 %rd97, %rd84, %rd41;
+	mad.lo.s64 %rd98, %rd97, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd98+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p7 bra $L24;
-	mul.lo.s64 %rd97, %rd83, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd98+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
+	setp.eq.s32 %p19, %r44, %r33;
+	@!%p19 bra $L24;
+	mov.b64 %rd96, 0;
+	bra.uni $L11;
 $L24:
-	mov.b64 %rd99, 0;
-	sub.s64 %rd100, %rd83, 1;
-	mov.b64 %rd101, %rd100;
-$L25:
-	setp.ge.s64 %p21, %rd101, %rd82;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L29;
-	mul.lo.s64 %rd102, %rd101, %rd41;
-	mad.lo.s64 %rd103, %rd102, 4, %rd37;
-	ld.global.nc.s32 %r45, [%rd103+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p23, %r46, %r44;
-	mov.pred %p22, %p23;
-$L29:
-	mov.pred %p24, %p22;
-	@!%p24 bra $L31;
-	not.pred %p25, %p7;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd104, %rd101, %rd48;
-	mad.lo.s64 %rd105, %rd104, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd105+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd106, %fd13;
-	mov.b64 %rd107, %fd9;
-	setp.eq.u64 %p28, %rd106, %rd107;
-	mov.pred %p26, %p28;
-$L33:
-	mov.pred %p24, %p26;
-$L31:
-	not.pred %p29, %p24;
-	@!%p29 bra $L35;
-	bra.uni $L27;
-$L35:
-	add.s64 %rd108, %rd99, 1;
-	mov.b64 %rd99, %rd108;
+	cvt.s64.s32 %rd99, %r44;
+	add.s64 %rd100, %rd99, 1;
+	mul.lo.s64 %rd101, %rd100, %rd34;
+	mad.lo.s64 %rd102, %rd101, 8, %rd30;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd103;
+	cvt.s64.s32 %rd105, %r44;
+	mul.lo.s64 %rd106, %rd105, %rd34;
+	mad.lo.s64 %rd107, %rd106, 8, %rd30;
+	ld.global.nc.s64 %rd108, [%rd107+0];
+	mov.b64 %rd109, %rd108;
+	sub.s64 %rd110, %rd83, %rd82;
+	mov.b64 %rd111, %rd110;
+	sub.s64 %rd112, %rd104, %rd109;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd111;
+	mov.b64 %rd115, %rd113;
+	setp.gt.s64 %p20, %rd115, %rd114;
+	setp.eq.s64 %p21, %rd115, %rd114;
+	setp.gt.s32 %p22, %r44, %r33;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	@!%p24 bra $L26;
+	mov.b64 %rd96, -1;
+	bra.uni $L11;
 $L26:
-	sub.s64 %rd109, %rd101, 1;
-	mov.b64 %rd101, %rd109;
-	bra.uni $L25;
+	mov.b64 %rd116, %rd81;
+	mov.b32 %r45, %r33;
+	mov.b64 %rd117, %rd82;
+	mov.b64 %rd118, %rd84;
 $L27:
-	cvt.s64.s32 %rd110, %r44;
-	mul.lo.s64 %rd111, %rd110, %rd34;
-	mad.lo.s64 %rd112, %rd111, 8, %rd30;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r44;
-	add.s64 %rd116, %rd115, 1;
-	mul.lo.s64 %rd117, %rd116, %rd34;
-	mad.lo.s64 %rd118, %rd117, 8, %rd30;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd114;
-	mov.b64 %rd122, %rd120;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd124;
-$L36:
-	setp.lt.s64 %p30, %rd123, %rd124;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	bra.uni $L38;
-$L40:
-	add.s64 %rd126, %rd123, %rd124;
-	div.s64 %rd127, %rd126, 2;
-	mov.b64 %rd128, %rd127;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd130+0];
-	mov.b32 %r48, %r47;
+	setp.gt.s64 %p25, %rd46, 0;
+	mov.pred %p26, %p25;
+	setp.gt.s64 %p27, %rd118, %rd117;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L31;
+	mov.pred %p29, %p26;
+	mov.b64 %rd119, %rd118;
+	sub.s64 %rd120, %rd118, 1;
+	mov.b64 %rd121, %rd120;
+$L32:
+	mul.lo.s64 %rd122, %rd119, %rd41;
+	mad.lo.s64 %rd123, %rd122, 4, %rd37;
+	ld.global.nc.s32 %r46, [%rd123+0];
+	mov.b32 %r47, %r46;
+	mul.lo.s64 %rd124, %rd121, %rd41;
+	mad.lo.s64 %rd125, %rd124, 4, %rd37;
+	ld.global.nc.s32 %r48, [%rd125+0];
 	mov.b32 %r49, %r48;
-	setp.lt.s32 %p32, %r49, %r33;
-	mov.pred %p33, %p32;
-	setp.eq.s32 %p34, %r49, %r33;
-	and.pred %p35, %p34, %p7;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd132+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p36, %fd16, %fd9;
-	setp.neu.f64 %p37, %fd16, %fd16;
-	setp.eq.f64 %p38, %fd9, %fd9;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	mov.pred %p33, %p40;
-$L42:
-	@!%p33 bra $L43;
-	add.s64 %rd133, %rd128, 1;
-	mov.b64 %rd123, %rd133;
-	bra.uni $L44;
-$L43:
-	mov.b64 %rd124, %rd128;
-$L44:
-$L37:
-	bra.uni $L36;
+	mov.b32 %r50, %r47;
+	mov.b32 %r51, %r49;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	setp.ne.s32 %p30, %r52, %r53;
+	@!%p30 bra $L36;
+	setp.lt.s32 %p31, %r52, %r53;
+	mov.pred %p32, %p31;
+	bra.uni $L34;
+$L36:
+	not.pred %p33, %p29;
+	@!%p33 bra $L38;
+	mov.pred %p32, 0;
+	bra.uni $L34;
 $L38:
-	add.s64 %rd134, %rd123, %rd99;
-	mov.b64 %rd135, %rd134;
-	setp.ge.s64 %p41, %rd135, %rd125;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L46;
-	mul.lo.s64 %rd136, %rd135, %rd41;
-	mad.lo.s64 %rd137, %rd136, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd137+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p44, %r51, %r33;
-	mov.pred %p42, %p44;
-$L46:
-	mov.pred %p45, %p42;
+	mul.lo.s64 %rd126, %rd119, %rd48;
+	mad.lo.s64 %rd127, %rd126, 8, %rd44;
+	ld.global.nc.f64 %fd9, [%rd127+0];
+	mov.f64 %fd10, %fd9;
+	mul.lo.s64 %rd128, %rd121, %rd48;
+	mad.lo.s64 %rd129, %rd128, 8, %rd44;
+	ld.global.nc.f64 %fd11, [%rd129+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd13, %fd10;
+	mov.f64 %fd14, %fd12;
+	mov.f64 %fd15, %fd13;
+	mov.f64 %fd16, %fd14;
+	setp.lt.f64 %p34, %fd15, %fd16;
+	setp.neu.f64 %p35, %fd15, %fd15;
+	setp.eq.f64 %p36, %fd16, %fd16;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	mov.pred %p32, %p38;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.pred %p28, %p32;
+$L31:
+	@!%p28 bra $L40;
+	mov.pred %p39, 1;
+	bra.uni $L29;
+$L40:
+	mul.lo.s64 %rd130, %rd118, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd131+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.f64 %fd17, 0d0000000000000000;
+	@!%p26 bra $L42;
+	mul.lo.s64 %rd132, %rd118, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd18, [%rd133+0];
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd17, %fd19;
+$L42:
+	mov.b64 %rd134, 0;
+	sub.s64 %rd135, %rd118, 1;
+	mov.b64 %rd136, %rd135;
+$L43:
+	setp.ge.s64 %p40, %rd136, %rd117;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L47;
+	mul.lo.s64 %rd137, %rd136, %rd41;
+	mad.lo.s64 %rd138, %rd137, 4, %rd37;
+	ld.global.nc.s32 %r57, [%rd138+0];
+	mov.b32 %r58, %r57;
+	setp.eq.s32 %p42, %r58, %r56;
+	mov.pred %p41, %p42;
+$L47:
+	mov.pred %p43, %p41;
+	@!%p43 bra $L49;
+	not.pred %p44, %p26;
+	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
-	@!%p46 bra $L48;
-	mov.pred %p47, %p7;
-	@!%p47 bra $L50;
-	mul.lo.s64 %rd138, %rd135, %rd48;
-	mad.lo.s64 %rd139, %rd138, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd139+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd140, %fd18;
-	mov.b64 %rd141, %fd9;
-	setp.ne.u64 %p48, %rd140, %rd141;
-	mov.pred %p47, %p48;
-$L50:
+	@!%p46 bra $L51;
+	mul.lo.s64 %rd139, %rd136, %rd48;
+	mad.lo.s64 %rd140, %rd139, 8, %rd44;
+	ld.global.nc.f64 %fd20, [%rd140+0];
+	mov.f64 %fd21, %fd20;
+	mov.b64 %rd141, %fd21;
+	mov.b64 %rd142, %fd17;
+	setp.eq.u64 %p47, %rd141, %rd142;
 	mov.pred %p45, %p47;
-$L48:
-	mov.pred %p20, %p45;
+$L51:
+	mov.pred %p43, %p45;
+$L49:
+	not.pred %p48, %p43;
+	@!%p48 bra $L53;
+	bra.uni $L45;
+$L53:
+	add.s64 %rd143, %rd134, 1;
+	mov.b64 %rd134, %rd143;
+$L44:
+	sub.s64 %rd144, %rd136, 1;
+	mov.b64 %rd136, %rd144;
+	bra.uni $L43;
+$L45:
+	cvt.s64.s32 %rd145, %r56;
+	mul.lo.s64 %rd146, %rd145, %rd34;
+	mad.lo.s64 %rd147, %rd146, 8, %rd30;
+	ld.global.nc.s64 %rd148, [%rd147+0];
+	mov.b64 %rd149, %rd148;
+	cvt.s64.s32 %rd150, %r56;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd34;
+	mad.lo.s64 %rd153, %rd152, 8, %rd30;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	mov.b64 %rd156, %rd149;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd159;
+$L54:
+	setp.lt.s64 %p49, %rd158, %rd159;
+	not.pred %p50, %p49;
+	@!%p50 bra $L58;
+	bra.uni $L56;
+$L58:
+	add.s64 %rd161, %rd158, %rd159;
+	div.s64 %rd162, %rd161, 2;
+	mov.b64 %rd163, %rd162;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r59, [%rd165+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p51, %r61, %r45;
+	mov.pred %p52, %p51;
+	setp.eq.s32 %p53, %r61, %r45;
+	and.pred %p54, %p53, %p26;
+	@!%p54 bra $L60;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd22, [%rd167+0];
+	mov.f64 %fd23, %fd22;
+	mov.f64 %fd24, %fd23;
+	setp.lt.f64 %p55, %fd24, %fd17;
+	setp.neu.f64 %p56, %fd24, %fd24;
+	setp.eq.f64 %p57, %fd17, %fd17;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	mov.pred %p52, %p59;
+$L60:
+	@!%p52 bra $L61;
+	add.s64 %rd168, %rd163, 1;
+	mov.b64 %rd158, %rd168;
+	bra.uni $L62;
+$L61:
+	mov.b64 %rd159, %rd163;
+$L62:
+$L55:
+	bra.uni $L54;
+$L56:
+	add.s64 %rd169, %rd158, %rd134;
+	mov.b64 %rd170, %rd169;
+	setp.ge.s64 %p60, %rd170, %rd160;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L64;
+	mul.lo.s64 %rd171, %rd170, %rd41;
+	mad.lo.s64 %rd172, %rd171, 4, %rd37;
+	ld.global.nc.s32 %r62, [%rd172+0];
+	mov.b32 %r63, %r62;
+	setp.ne.s32 %p63, %r63, %r45;
+	mov.pred %p61, %p63;
+$L64:
+	mov.pred %p64, %p61;
+	not.pred %p65, %p64;
+	@!%p65 bra $L66;
+	mov.pred %p66, %p26;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd173, %rd170, %rd48;
+	mad.lo.s64 %rd174, %rd173, 8, %rd44;
+	ld.global.nc.f64 %fd25, [%rd174+0];
+	mov.f64 %fd26, %fd25;
+	mov.b64 %rd175, %fd26;
+	mov.b64 %rd176, %fd17;
+	setp.ne.u64 %p67, %rd175, %rd176;
+	mov.pred %p66, %p67;
+$L68:
+	mov.pred %p64, %p66;
+$L66:
+	mov.pred %p39, %p64;
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+	@!%p39 bra $L70;
+	mov.b64 %rd96, 1099511627776;
+	bra.uni $L11;
+$L70:
+	mov.b64 %rd96, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	@!%p20 bra $L52;
-	add.s64 %rd142, %rd56, 1;
-	mov.b64 %rd56, %rd142;
-$L52:
+	add.s64 %rd177, %rd56, %rd96;
+	mov.b64 %rd56, %rd177;
 $L5:
-	cvt.u64.u32 %rd143, %r4;
-	add.s64 %rd144, %rd80, %rd143;
-	mov.b64 %rd80, %rd144;
+	cvt.u64.u32 %rd178, %r4;
+	add.s64 %rd179, %rd80, %rd178;
+	mov.b64 %rd80, %rd179;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd145, %rd56;
+	mov.b64 %rd180, %rd56;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b32 %r53, %r3;
-$L53:
-	setp.hs.u32 %p49, %r53, 32;
-	@%p49 bra $L54;
-	mov.b64 {%r54, %r55}, %rd145;
-	shfl.sync.down.b32 %r56|%p50, %r54, %r53, %r52, %r17;
-	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd146, {%r56, %r57};
-	@!%p50 bra $L55;
-	or.b64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
-$L55:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L53;
-$L54:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L56;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
-$L56:
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r3;
+$L71:
+	setp.hs.u32 %p68, %r65, 32;
+	@%p68 bra $L72;
+	mov.b64 {%r66, %r67}, %rd180;
+	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd181, {%r68, %r69};
+	@!%p69 bra $L73;
+	or.b64 %rd182, %rd180, %rd181;
+	mov.b64 %rd180, %rd182;
+$L73:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p70, %r7, 0;
+	@!%p70 bra $L74;
+	mul.wide.u32 %rd183, %r8, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	st.shared.s64 [%rd184+0], %rd180;
+$L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L57;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L58;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
-$L58:
-	sub.u32 %r58, %r10, 1;
-	mov.b64 {%r59, %r60}, %rd145;
-	shfl.sync.down.b32 %r61|%p54, %r59, 1, %r58, %r17;
-	shfl.sync.down.b32 %r62, %r60, 1, %r58, %r17;
-	mov.b64 %rd153, {%r61, %r62};
-	@!%p54 bra $L59;
-	or.b64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
-$L59:
-	mov.b64 {%r63, %r64}, %rd145;
-	shfl.sync.down.b32 %r65|%p55, %r63, 2, %r58, %r17;
-	shfl.sync.down.b32 %r66, %r64, 2, %r58, %r17;
-	mov.b64 %rd155, {%r65, %r66};
-	@!%p55 bra $L60;
-	or.b64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
-$L60:
-	mov.b64 {%r67, %r68}, %rd145;
-	shfl.sync.down.b32 %r69|%p56, %r67, 4, %r58, %r17;
-	shfl.sync.down.b32 %r70, %r68, 4, %r58, %r17;
-	mov.b64 %rd157, {%r69, %r70};
-	@!%p56 bra $L61;
-	or.b64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
-$L61:
-	mov.b64 {%r71, %r72}, %rd145;
-	shfl.sync.down.b32 %r73|%p57, %r71, 8, %r58, %r17;
-	shfl.sync.down.b32 %r74, %r72, 8, %r58, %r17;
-	mov.b64 %rd159, {%r73, %r74};
-	@!%p57 bra $L62;
-	or.b64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
-$L62:
-	mov.b64 {%r75, %r76}, %rd145;
-	shfl.sync.down.b32 %r77|%p58, %r75, 16, %r58, %r17;
-	shfl.sync.down.b32 %r78, %r76, 16, %r58, %r17;
-	mov.b64 %rd161, {%r77, %r78};
-	@!%p58 bra $L63;
-	or.b64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
-$L63:
-$L57:
-	mul.wide.u32 %rd163, %r28, 8;
-	add.s64 %rd164, %rd11, %rd163;
-	setp.eq.u32 %p59, %r5, 0;
-	@!%p59 bra $L64;
-	st.global.s64 [%rd164+0], %rd145;
-$L64:
+	setp.eq.u32 %p71, %r8, 0;
+	@!%p71 bra $L75;
+	setp.lo.u32 %p72, %r7, %r10;
+	@!%p72 bra $L76;
+	mul.wide.u32 %rd185, %r7, 16;
+	add.s64 %rd186, %rd1, %rd185;
+	ld.shared.s64 %rd187, [%rd186+0];
+	mov.b64 %rd180, %rd187;
+$L76:
+	sub.u32 %r70, %r10, 1;
+	mov.b64 {%r71, %r72}, %rd180;
+	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
+	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
+	mov.b64 %rd188, {%r73, %r74};
+	@!%p73 bra $L77;
+	or.b64 %rd189, %rd180, %rd188;
+	mov.b64 %rd180, %rd189;
+$L77:
+	mov.b64 {%r75, %r76}, %rd180;
+	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
+	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
+	mov.b64 %rd190, {%r77, %r78};
+	@!%p74 bra $L78;
+	or.b64 %rd191, %rd180, %rd190;
+	mov.b64 %rd180, %rd191;
+$L78:
+	mov.b64 {%r79, %r80}, %rd180;
+	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
+	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
+	mov.b64 %rd192, {%r81, %r82};
+	@!%p75 bra $L79;
+	or.b64 %rd193, %rd180, %rd192;
+	mov.b64 %rd180, %rd193;
+$L79:
+	mov.b64 {%r83, %r84}, %rd180;
+	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
+	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
+	mov.b64 %rd194, {%r85, %r86};
+	@!%p76 bra $L80;
+	or.b64 %rd195, %rd180, %rd194;
+	mov.b64 %rd180, %rd195;
+$L80:
+	mov.b64 {%r87, %r88}, %rd180;
+	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
+	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
+	mov.b64 %rd196, {%r89, %r90};
+	@!%p77 bra $L81;
+	or.b64 %rd197, %rd180, %rd196;
+	mov.b64 %rd180, %rd197;
+$L81:
+$L75:
+	mul.wide.u32 %rd198, %r28, 8;
+	add.s64 %rd199, %rd11, %rd198;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L82;
+	st.global.s64 [%rd199+0], %rd180;
+$L82:
 	ret;
 }
 
@@ -20226,7 +21534,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:20230
+//line gokkos_kernels_gen.go:21538
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -20248,7 +21556,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:20252
+//line gokkos_kernels_gen.go:21560
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -20260,14 +21568,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20264
+//line gokkos_kernels_gen.go:21572
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:20271
+//line gokkos_kernels_gen.go:21579
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -20285,7 +21593,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:20289
+//line gokkos_kernels_gen.go:21597
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20297,7 +21605,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:20301
+//line gokkos_kernels_gen.go:21609
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -20310,7 +21618,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:20314
+//line gokkos_kernels_gen.go:21622
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20329,7 +21637,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:20333
+//line gokkos_kernels_gen.go:21641
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20343,7 +21651,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:20347
+//line gokkos_kernels_gen.go:21655
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20365,7 +21673,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:20369
+//line gokkos_kernels_gen.go:21677
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20382,7 +21690,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:20386
+//line gokkos_kernels_gen.go:21694
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -20396,7 +21704,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:20400
+//line gokkos_kernels_gen.go:21708
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20405,7 +21713,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:20409
+//line gokkos_kernels_gen.go:21717
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -20422,7 +21730,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:20426
+//line gokkos_kernels_gen.go:21734
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20434,14 +21742,14 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:20438
+//line gokkos_kernels_gen.go:21746
 }
 
 // gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line symmetric.go:65
+//line symmetric.go:95
 		g := k.G
 		e := int(int64(s) * g.NumEdges() / int64(k.Samples))
 		lo, hi := 0, g.N-1
@@ -20457,25 +21765,23 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:20461
+//line gokkos_kernels_gen.go:21769
 }
 
 // gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line symmetric.go:94
+//line symmetric.go:124
 		begin, end := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
 		if end-begin > hubDegree {
 			continue
 		}
 		for e := begin; e < end; e++ {
-			if edgeUnmatched(k.G, int32(u), begin, e) {
-				*acc += 1
-			}
+			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:20479
+//line gokkos_kernels_gen.go:21785
 }
 
 // gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -20486,14 +21792,14 @@ func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:20490
+//line gokkos_kernels_gen.go:21796
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:20497
+//line gokkos_kernels_gen.go:21803
 }
 
 // gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -20510,5 +21816,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:20514
+//line gokkos_kernels_gen.go:21820
 }

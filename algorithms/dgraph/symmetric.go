@@ -3,6 +3,7 @@ package dgraph
 import (
 	"math"
 
+	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
@@ -11,10 +12,10 @@ import (
 // edgeUnmatched reports whether edge e, u→v with weight w, of a CSR whose vertex u's edges
 // start at begin, lacks a reverse of its own: e, the k-th of the equal edges u→v of weight w in
 // u's sorted adjacency, is matched when v's adjacency holds at least k+1 edges v→u of weight w
-// (weights compared bit for bit). Distinct edges are matched with distinct reverses, so no edge
-// is unmatched exactly when the CSR equals its transpose. An edge out of order in u's adjacency
-// counts as unmatched, so that unsorted graphs are reported not symmetric. A binary search
-// finds the reverse.
+// (weights compared bit for bit), so that distinct edges are matched with distinct reverses.
+// An unmatched edge proves the CSR different from its transpose. An edge out of order in u's
+// adjacency counts as unmatched, so that unsorted graphs are reported not symmetric. A binary
+// search finds the reverse.
 func edgeUnmatched(g CSR, u int32, begin, e int) bool {
 	weighted := g.Weights.Len() > 0
 	if e > begin && edgeLess(g.Adj, g.Weights, weighted, e, e-1) {
@@ -50,6 +51,35 @@ func edgeUnmatched(g CSR, u int32, begin, e int) bool {
 	return q >= end || g.Adj.At(q) != u || (weighted && math.Float64bits(g.Weights.At(q)) != math.Float64bits(w))
 }
 
+// unmatchedMark is what an unmatched edge adds to the symmetry check's sum: more than the
+// balance of any graph's edges can offset.
+const unmatchedMark = int64(1) << 40
+
+// edgeBalance is edge e's term in the symmetry check's sum, for e of vertex u whose edges are
+// [begin, end). Order the vertices by (degree, id). An edge toward a lower vertex is looked up:
+// unmatchedMark if it has no reverse of its own (or is out of order), else +1. An edge toward a
+// higher vertex counts -1 without a lookup, and a self loop 0. The sum is zero exactly when
+// every downward edge has a distinct reverse and the upward edges are as many, that is when
+// the reverses pair the two sets one to one and the CSR equals its transpose. Each search runs
+// in the adjacency of the endpoint of smaller degree, and only half the edges search.
+func edgeBalance(g CSR, u int32, begin, end, e int) int64 {
+	if e > begin && edgeLess(g.Adj, g.Weights, g.Weights.Len() > 0, e, e-1) {
+		return unmatchedMark
+	}
+	v := g.Adj.At(e)
+	if v == u {
+		return 0
+	}
+	du, dv := end-begin, int(g.Offsets.At(int(v)+1)-g.Offsets.At(int(v)))
+	if dv > du || (dv == du && v > u) {
+		return -1
+	}
+	if edgeUnmatched(g, u, begin, e) {
+		return unmatchedMark
+	}
+	return 1
+}
+
 // unmatchedSample counts the unmatched edges among Samples edges spread evenly over the CSR:
 // any of them proves the graph not symmetric, which spares directed graphs the full check. A
 // binary search over the offsets finds each edge's source.
@@ -81,7 +111,7 @@ func (k unmatchedSample) Run(s int, acc *int64) {
 // symmetrySamples is the number of edges unmatchedSample checks.
 const symmetrySamples = 4096
 
-// unmatchedLight counts the unmatched edges (edgeUnmatched) of the vertices of degree at most
+// unmatchedLight sums the edgeBalance terms of the edges of the vertices of degree at most
 // hubDegree, one thread per vertex.
 //
 //gokkos:kernel
@@ -96,14 +126,12 @@ func (k unmatchedLight) Run(u int, acc *int64) {
 		return
 	}
 	for e := begin; e < end; e++ {
-		if edgeUnmatched(k.G, int32(u), begin, e) {
-			*acc += 1
-		}
+		*acc += edgeBalance(k.G, int32(u), begin, end, e)
 	}
 }
 
-// unmatchedHubs counts the unmatched edges of hub Hubs[l] in team l, the edges spread over the
-// team's members.
+// unmatchedHubs sums the edgeBalance terms of the edges of hub Hubs[l] in team l, the edges
+// spread over the team's members.
 //
 //gokkos:kernel
 type unmatchedHubs struct {
@@ -116,9 +144,7 @@ func (k unmatchedHubs) RunTeam(m teams.Member, acc *int64) {
 	u := k.Hubs.At(m.LeagueRank())
 	begin, end := int(k.G.Offsets.At(int(u))), int(k.G.Offsets.At(int(u)+1))
 	for e := begin + m.TeamRank(); e < end; e += m.TeamSize() {
-		if edgeUnmatched(k.G, u, begin, e) {
-			*acc += 1
-		}
+		*acc += edgeBalance(k.G, u, begin, end, e)
 	}
 }
 
@@ -127,9 +153,10 @@ func (k unmatchedHubs) RunTeam(m teams.Member, acc *int64) {
 // or graph.CSR.Transpose have sorted adjacency, so for them this is the graph-theoretic
 // property (graph.BuildOptions{Symmetrize: true, Dedup: true} makes such graphs); a graph
 // with unsorted adjacency is reported not symmetric. The first call checks every edge for its
-// reverse on the graph's space (a binary search each: O(M log D) work for the largest degree D;
-// no transpose is built), after a sample of 4096 edges that settles most directed graphs in
-// microseconds; the answer is cached.
+// reverse on the graph's space (binary searches in the smaller endpoint's adjacency for half
+// of the edges, see edgeBalance: O(M log D) work for the largest degree D; no transpose is
+// built), after a sample of 4096 edges that settles most directed graphs in microseconds; the
+// answer is cached.
 func (g *Graph) Symmetric() (bool, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -150,25 +177,36 @@ func (g *Graph) Symmetric() (bool, error) {
 			return false, nil
 		}
 	}
-	if err := portable.ParallelReduce(g.space, "dgraph: symmetry check", perVertex(g.out.N), unmatchedLight{G: g.out}, portable.Sum(&bad)); err != nil {
+	sym, err := balanced(g.space, g.out)
+	if err != nil {
 		return false, err
 	}
-	hubs, nh, err := hubsOf(g.space, g.out.Offsets)
+	g.sym = -1
+	if sym {
+		g.sym = 1
+	}
+	return sym, nil
+}
+
+// balanced reports whether the edgeBalance terms of all of c's edges sum to zero, that is
+// whether c equals its transpose: one thread per light vertex, one team per hub.
+func balanced(space execspace.Space, c CSR) (bool, error) {
+	var sum int64
+	if err := portable.ParallelReduce(space, "dgraph: symmetry check", perVertex(c.N), unmatchedLight{G: c}, portable.Sum(&sum)); err != nil {
+		return false, err
+	}
+	hubs, nh, err := hubsOf(space, c.Offsets)
 	if err != nil {
 		return false, err
 	}
 	if nh > 0 {
-		var hb int64
-		err := portable.ParallelReduceTeam(g.space, "dgraph: symmetry check (hubs)", perHub(nh), unmatchedHubs{G: g.out, Hubs: hubs}, portable.Sum(&hb))
+		var hs int64
+		err := portable.ParallelReduceTeam(space, "dgraph: symmetry check (hubs)", perHub(nh), unmatchedHubs{G: c, Hubs: hubs}, portable.Sum(&hs))
 		hubs.Free()
 		if err != nil {
 			return false, err
 		}
-		bad += hb
+		sum += hs
 	}
-	g.sym = -1
-	if bad == 0 {
-		g.sym = 1
-	}
-	return g.sym == 1, nil
+	return sum == 0, nil
 }
