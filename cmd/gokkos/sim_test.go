@@ -197,6 +197,36 @@ func simGraphs() []frontiertest.Case {
 	return append(out, frontiertest.Case{Name: "grid", Graph: g, Roots: []int32{0, 50}})
 }
 
+// checkDeviceBuild builds el with opt on space and checks the graph and its in-edges against
+// graph.Build and graph.CSR.Transpose on the host.
+func checkDeviceBuild(t *testing.T, space execspace.Space, el *graph.EdgeList, opt graph.BuildOptions) {
+	t.Helper()
+	g, err := dgraph.FromEdgeList(space, el, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Free()
+	got, err := g.Host()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := graph.Build(el, opt)
+	if !got.Equal(want) {
+		t.Fatalf("FromEdgeList(%+v) differs from graph.Build", opt)
+	}
+	in, err := g.In()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hin, err := dgraph.HostCSR(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hin.Equal(want.Transpose()) {
+		t.Fatalf("In(%+v) differs from graph.CSR.Transpose", opt)
+	}
+}
+
 func TestSimulatedDevice(t *testing.T) {
 	sim := newSim(t)
 	defer func() {
@@ -237,30 +267,7 @@ func TestSimulatedDevice(t *testing.T) {
 			el.W[i], el.W[j] = el.W[j], el.W[i]
 		}
 		for _, opt := range []graph.BuildOptions{{}, {Symmetrize: true}, {Dedup: true}} {
-			g, err := dgraph.FromEdgeList(sim, el, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := g.Host()
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := graph.Build(el, opt)
-			if !got.Equal(want) {
-				t.Fatalf("FromEdgeList(%+v) differs from graph.Build", opt)
-			}
-			in, err := g.In()
-			if err != nil {
-				t.Fatal(err)
-			}
-			hin, err := dgraph.HostCSR(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !hin.Equal(want.Transpose()) {
-				t.Fatalf("In(%+v) differs from graph.CSR.Transpose", opt)
-			}
-			g.Free()
+			checkDeviceBuild(t, sim, el, opt)
 		}
 	})
 	for _, tc := range simGraphs() {
@@ -275,29 +282,7 @@ func TestSimulatedDevice(t *testing.T) {
 		t.Run(tc.Name+"/dgraph", func(t *testing.T) {
 			el := tc.Graph.EdgeList()
 			for _, opt := range []graph.BuildOptions{{}, {Symmetrize: true, Dedup: true}} {
-				g, err := dgraph.FromEdgeList(sim, el, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := g.Host()
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, _ := graph.Build(el, opt)
-				if !got.Equal(want) {
-					t.Fatalf("FromEdgeList(%+v) differs from graph.Build", opt)
-				}
-				in, err := g.In()
-				if err != nil {
-					t.Fatal(err)
-				}
-				hin, err := dgraph.HostCSR(in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !hin.Equal(want.Transpose()) {
-					t.Fatal("In differs from graph.CSR.Transpose")
-				}
+				checkDeviceBuild(t, sim, el, opt)
 			}
 		})
 		for _, root := range tc.Roots {
