@@ -191,7 +191,7 @@ func init() {
 	})
 	portable.Register[unmatchedSample](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedSample",
-		Pos:  "algorithms/dgraph/symmetric.go:88",
+		Pos:  "algorithms/dgraph/symmetric.go:96",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX10,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -216,7 +216,7 @@ func init() {
 	portable.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
 	portable.Register[unmatchedLight](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedLight",
-		Pos:  "algorithms/dgraph/symmetric.go:118",
+		Pos:  "algorithms/dgraph/symmetric.go:126",
 		Form: execspace.FormReduce,
 		PTX:  gokkosPTX11,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -240,7 +240,7 @@ func init() {
 	portable.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
 	portable.Register[unmatchedHubs](&execspace.KernelSpec{
 		Name: "dgraph.unmatchedHubs",
-		Pos:  "algorithms/dgraph/symmetric.go:137",
+		Pos:  "algorithms/dgraph/symmetric.go:145",
 		Form: execspace.FormTeamReduce,
 		PTX:  gokkosPTX12,
 		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
@@ -8205,9 +8205,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8336,329 +8336,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	add.s64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	add.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	add.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	add.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	add.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	add.s64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	add.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	add.s64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	add.s64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	add.s64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	add.s64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	add.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	add.s64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	add.s64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	add.s64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	add.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	add.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	add.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	add.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	add.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -8870,9 +8876,9 @@ $L16:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -9001,329 +9007,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	mul.lo.s64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	mul.lo.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	mul.lo.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	mul.lo.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	mul.lo.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	mul.lo.s64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	mul.lo.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	mul.lo.s64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	mul.lo.s64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	mul.lo.s64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	mul.lo.s64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	mul.lo.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	mul.lo.s64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	mul.lo.s64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	mul.lo.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	mul.lo.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	mul.lo.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	mul.lo.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	mul.lo.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -9535,9 +9547,9 @@ $L16:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -9666,329 +9678,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	min.s64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	min.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	min.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	min.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	min.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	min.s64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	min.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	min.s64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	min.s64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	min.s64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	min.s64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	min.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	min.s64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	min.s64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	min.s64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	min.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	min.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	min.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	min.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	min.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -10200,9 +10218,9 @@ $L16:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10331,329 +10349,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	max.s64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	max.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	max.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	max.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	max.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	max.s64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	max.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	max.s64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	max.s64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	max.s64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	max.s64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	max.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	max.s64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	max.s64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	max.s64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	max.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	max.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	max.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	max.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	max.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -10865,9 +10889,9 @@ $L16:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10996,329 +11020,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	and.b64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	and.b64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	and.b64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	and.b64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	and.b64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	and.b64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	and.b64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	and.b64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	and.b64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	and.b64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	and.b64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	and.b64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	and.b64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	and.b64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	and.b64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	and.b64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	and.b64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	and.b64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	and.b64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	and.b64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -11530,9 +11560,9 @@ $L16:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<65>;
-	.reg .b32 %r<82>;
-	.reg .b64 %rd<172>;
+	.reg .pred %p<70>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<178>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -11661,329 +11691,335 @@ $L6:
 	mov.b32 %r21, %r20;
 	mov.b64 %rd83, %rd81;
 	mov.b64 %rd84, %rd64;
-$L11:
-	setp.gt.s64 %p8, %rd55, 0;
+	mov.b64 %rd85, %rd82;
+	mov.b64 %rd86, %rd83;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p8, %rd87, %rd86;
 	mov.pred %p9, %p8;
-	setp.gt.s64 %p10, %rd84, %rd83;
+	@!%p9 bra $L12;
+	setp.gt.s64 %p10, %rd55, 0;
 	mov.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mov.pred %p12, %p9;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
-$L16:
-	mul.lo.s64 %rd88, %rd85, %rd53;
-	mad.lo.s64 %rd89, %rd88, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd89+0];
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
+$L13:
+	mul.lo.s64 %rd91, %rd88, %rd53;
+	mad.lo.s64 %rd92, %rd91, 4, %rd51;
+	ld.global.nc.s32 %r22, [%rd92+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd90, %rd87, %rd53;
-	mad.lo.s64 %rd91, %rd90, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd53;
+	mad.lo.s64 %rd94, %rd93, 4, %rd51;
+	ld.global.nc.s32 %r24, [%rd94+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p13, %r28, %r29;
-	@!%p13 bra $L20;
-	setp.lt.s32 %p14, %r28, %r29;
-	mov.pred %p15, %p14;
-	bra.uni $L18;
-$L20:
-	not.pred %p16, %p12;
-	@!%p16 bra $L22;
-	mov.pred %p15, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd92, %rd85, %rd56;
-	mad.lo.s64 %rd93, %rd92, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	setp.ne.s32 %p12, %r28, %r29;
+	@!%p12 bra $L17;
+	setp.lt.s32 %p13, %r28, %r29;
+	mov.pred %p14, %p13;
+	bra.uni $L15;
+$L17:
+	not.pred %p15, %p11;
+	@!%p15 bra $L19;
+	mov.pred %p14, 0;
+	bra.uni $L15;
+$L19:
+	mul.lo.s64 %rd95, %rd88, %rd56;
+	mad.lo.s64 %rd96, %rd95, 8, %rd54;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd56;
-	mad.lo.s64 %rd95, %rd94, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd56;
+	mad.lo.s64 %rd98, %rd97, 8, %rd54;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p17, %fd7, %fd8;
-	setp.neu.f64 %p18, %fd7, %fd7;
-	setp.eq.f64 %p19, %fd8, %fd8;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	mov.pred %p15, %p21;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p11, %p15;
-$L15:
-	@!%p11 bra $L24;
-	mov.pred %p22, 1;
+	setp.lt.f64 %p16, %fd7, %fd8;
+	setp.neu.f64 %p17, %fd7, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd8;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	mov.pred %p14, %p20;
+	bra.uni $L15;
+$L14:
 	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd96, %rd84, %rd53;
-	mad.lo.s64 %rd97, %rd96, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd97+0];
-	mov.b32 %r31, %r30;
+$L15:
+	mov.pred %p9, %p14;
+$L12:
+	mov.pred %p21, %p9;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L21;
+	mov.b64 %rd99, %rd82;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd100, %rd83;
+	mov.b64 %rd101, %rd84;
+	setp.gt.s64 %p24, %rd55, 0;
+	mov.pred %p25, %p24;
+	mul.lo.s64 %rd102, %rd101, %rd53;
+	mad.lo.s64 %rd103, %rd102, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd103+0];
 	mov.b32 %r32, %r31;
+	mov.b32 %r33, %r32;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p9 bra $L26;
-	mul.lo.s64 %rd98, %rd84, %rd56;
-	mad.lo.s64 %rd99, %rd98, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd99+0];
+	@!%p25 bra $L23;
+	mul.lo.s64 %rd104, %rd101, %rd56;
+	mad.lo.s64 %rd105, %rd104, 8, %rd54;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L26:
-	mov.b64 %rd100, 0;
-	sub.s64 %rd101, %rd84, 1;
-	mov.b64 %rd102, %rd101;
-$L27:
-	setp.ge.s64 %p23, %rd102, %rd83;
-	mov.pred %p24, %p23;
-	@!%p24 bra $L31;
-	mul.lo.s64 %rd103, %rd102, %rd53;
-	mad.lo.s64 %rd104, %rd103, 4, %rd51;
-	ld.global.nc.s32 %r33, [%rd104+0];
-	mov.b32 %r34, %r33;
-	setp.eq.s32 %p25, %r34, %r32;
-	mov.pred %p24, %p25;
-$L31:
-	mov.pred %p26, %p24;
-	@!%p26 bra $L33;
-	not.pred %p27, %p9;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd105, %rd102, %rd56;
-	mad.lo.s64 %rd106, %rd105, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd106+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd107, %fd13;
-	mov.b64 %rd108, %fd9;
-	setp.eq.u64 %p30, %rd107, %rd108;
-	mov.pred %p28, %p30;
-$L35:
-	mov.pred %p26, %p28;
-$L33:
-	not.pred %p31, %p26;
-	@!%p31 bra $L37;
-	bra.uni $L29;
-$L37:
-	add.s64 %rd109, %rd100, 1;
-	mov.b64 %rd100, %rd109;
+$L23:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
+$L24:
+	setp.ge.s64 %p26, %rd108, %rd100;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd109, %rd108, %rd53;
+	mad.lo.s64 %rd110, %rd109, 4, %rd51;
+	ld.global.nc.s32 %r34, [%rd110+0];
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p28, %r35, %r33;
+	mov.pred %p27, %p28;
 $L28:
-	sub.s64 %rd110, %rd102, 1;
-	mov.b64 %rd102, %rd110;
-	bra.uni $L27;
-$L29:
-	cvt.s64.s32 %rd111, %r32;
-	mul.lo.s64 %rd112, %rd111, %rd50;
-	mad.lo.s64 %rd113, %rd112, 8, %rd48;
-	ld.global.nc.s64 %rd114, [%rd113+0];
-	mov.b64 %rd115, %rd114;
-	cvt.s64.s32 %rd116, %r32;
-	add.s64 %rd117, %rd116, 1;
+	mov.pred %p29, %p27;
+	@!%p29 bra $L30;
+	not.pred %p30, %p25;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L32;
+	mul.lo.s64 %rd111, %rd108, %rd56;
+	mad.lo.s64 %rd112, %rd111, 8, %rd54;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p33, %rd113, %rd114;
+	mov.pred %p31, %p33;
+$L32:
+	mov.pred %p29, %p31;
+$L30:
+	not.pred %p34, %p29;
+	@!%p34 bra $L34;
+	bra.uni $L26;
+$L34:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L25:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L24;
+$L26:
+	cvt.s64.s32 %rd117, %r33;
 	mul.lo.s64 %rd118, %rd117, %rd50;
 	mad.lo.s64 %rd119, %rd118, 8, %rd48;
 	ld.global.nc.s64 %rd120, [%rd119+0];
 	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd115;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	mov.b64 %rd125, %rd123;
-	mov.b64 %rd126, %rd125;
-$L38:
-	setp.lt.s64 %p32, %rd124, %rd125;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	bra.uni $L40;
-$L42:
-	add.s64 %rd127, %rd124, %rd125;
-	div.s64 %rd128, %rd127, 2;
-	mov.b64 %rd129, %rd128;
-	mul.lo.s64 %rd130, %rd129, %rd53;
-	mad.lo.s64 %rd131, %rd130, 4, %rd51;
-	ld.global.nc.s32 %r35, [%rd131+0];
-	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd122, %r33;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd50;
+	mad.lo.s64 %rd125, %rd124, 8, %rd48;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L35:
+	setp.lt.s64 %p35, %rd130, %rd131;
+	not.pred %p36, %p35;
+	@!%p36 bra $L39;
+	bra.uni $L37;
+$L39:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 4, %rd51;
+	ld.global.nc.s32 %r36, [%rd137+0];
 	mov.b32 %r37, %r36;
-	setp.lt.s32 %p34, %r37, %r21;
-	mov.pred %p35, %p34;
-	setp.eq.s32 %p36, %r37, %r21;
-	and.pred %p37, %p36, %p9;
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd132, %rd129, %rd56;
-	mad.lo.s64 %rd133, %rd132, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd133+0];
+	mov.b32 %r38, %r37;
+	setp.lt.s32 %p37, %r38, %r30;
+	mov.pred %p38, %p37;
+	setp.eq.s32 %p39, %r38, %r30;
+	and.pred %p40, %p39, %p25;
+	@!%p40 bra $L41;
+	mul.lo.s64 %rd138, %rd135, %rd56;
+	mad.lo.s64 %rd139, %rd138, 8, %rd54;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p38, %fd16, %fd9;
-	setp.neu.f64 %p39, %fd16, %fd16;
-	setp.eq.f64 %p40, %fd9, %fd9;
-	and.pred %p41, %p39, %p40;
-	or.pred %p42, %p38, %p41;
-	mov.pred %p35, %p42;
-$L44:
-	@!%p35 bra $L45;
-	add.s64 %rd134, %rd129, 1;
-	mov.b64 %rd124, %rd134;
-	bra.uni $L46;
-$L45:
-	mov.b64 %rd125, %rd129;
-$L46:
-$L39:
-	bra.uni $L38;
-$L40:
-	add.s64 %rd135, %rd124, %rd100;
-	mov.b64 %rd136, %rd135;
-	setp.ge.s64 %p43, %rd136, %rd126;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L48;
-	mul.lo.s64 %rd137, %rd136, %rd53;
-	mad.lo.s64 %rd138, %rd137, 4, %rd51;
-	ld.global.nc.s32 %r38, [%rd138+0];
-	mov.b32 %r39, %r38;
-	setp.ne.s32 %p46, %r39, %r21;
-	mov.pred %p44, %p46;
-$L48:
-	mov.pred %p47, %p44;
+	setp.lt.f64 %p41, %fd16, %fd9;
+	setp.neu.f64 %p42, %fd16, %fd16;
+	setp.eq.f64 %p43, %fd9, %fd9;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	mov.pred %p38, %p45;
+$L41:
+	@!%p38 bra $L42;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L43;
+$L42:
+	mov.b64 %rd131, %rd135;
+$L43:
+$L36:
+	bra.uni $L35;
+$L37:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p46, %rd142, %rd132;
+	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	mov.pred %p49, %p9;
-	@!%p49 bra $L52;
-	mul.lo.s64 %rd139, %rd136, %rd56;
-	mad.lo.s64 %rd140, %rd139, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd140+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd141, %fd18;
-	mov.b64 %rd142, %fd9;
-	setp.ne.u64 %p50, %rd141, %rd142;
-	mov.pred %p49, %p50;
-$L52:
+	@!%p48 bra $L45;
+	mul.lo.s64 %rd143, %rd142, %rd53;
+	mad.lo.s64 %rd144, %rd143, 4, %rd51;
+	ld.global.nc.s32 %r39, [%rd144+0];
+	mov.b32 %r40, %r39;
+	setp.ne.s32 %p49, %r40, %r30;
 	mov.pred %p47, %p49;
-$L50:
-	mov.pred %p22, %p47;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	@!%p22 bra $L54;
-	add.s64 %rd143, %rd41, 1;
-	mov.b64 %rd41, %rd143;
-$L54:
+$L45:
+	mov.pred %p50, %p47;
+	not.pred %p51, %p50;
+	@!%p51 bra $L47;
+	mov.pred %p52, %p25;
+	@!%p52 bra $L49;
+	mul.lo.s64 %rd145, %rd142, %rd56;
+	mad.lo.s64 %rd146, %rd145, 8, %rd54;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p53, %rd147, %rd148;
+	mov.pred %p52, %p53;
+$L49:
+	mov.pred %p50, %p52;
+$L47:
+	mov.pred %p54, %p50;
+	mov.pred %p22, %p54;
+$L21:
+	mov.pred %p55, %p22;
+	@!%p55 bra $L51;
+	add.s64 %rd149, %rd41, 1;
+	mov.b64 %rd41, %rd149;
+$L51:
 $L3:
 	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd144, %rd41;
+	mov.b64 %rd150, %rd41;
 	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b64 {%r41, %r42}, %rd144;
-	shfl.sync.down.b32 %r43|%p51, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd145, {%r43, %r44};
-	@!%p51 bra $L55;
-	or.b64 %rd146, %rd144, %rd145;
-	mov.b64 %rd144, %rd146;
+	sub.u32 %r41, %r13, 1;
+	mov.b64 {%r42, %r43}, %rd150;
+	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd151, {%r44, %r45};
+	@!%p56 bra $L52;
+	or.b64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L52:
+	mov.b64 {%r46, %r47}, %rd150;
+	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd153, {%r48, %r49};
+	@!%p57 bra $L53;
+	or.b64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L53:
+	mov.b64 {%r50, %r51}, %rd150;
+	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd155, {%r52, %r53};
+	@!%p58 bra $L54;
+	or.b64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L54:
+	mov.b64 {%r54, %r55}, %rd150;
+	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd157, {%r56, %r57};
+	@!%p59 bra $L55;
+	or.b64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
 $L55:
-	mov.b64 {%r45, %r46}, %rd144;
-	shfl.sync.down.b32 %r47|%p52, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd147, {%r47, %r48};
-	@!%p52 bra $L56;
-	or.b64 %rd148, %rd144, %rd147;
-	mov.b64 %rd144, %rd148;
+	mov.b64 {%r58, %r59}, %rd150;
+	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd159, {%r60, %r61};
+	@!%p60 bra $L56;
+	or.b64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
 $L56:
-	mov.b64 {%r49, %r50}, %rd144;
-	shfl.sync.down.b32 %r51|%p53, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd149, {%r51, %r52};
-	@!%p53 bra $L57;
-	or.b64 %rd150, %rd144, %rd149;
-	mov.b64 %rd144, %rd150;
+	setp.eq.u32 %p61, %r7, 0;
+	@!%p61 bra $L57;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
 $L57:
-	mov.b64 {%r53, %r54}, %rd144;
-	shfl.sync.down.b32 %r55|%p54, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd151, {%r55, %r56};
-	@!%p54 bra $L58;
-	or.b64 %rd152, %rd144, %rd151;
-	mov.b64 %rd144, %rd152;
-$L58:
-	mov.b64 {%r57, %r58}, %rd144;
-	shfl.sync.down.b32 %r59|%p55, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd153, {%r59, %r60};
-	@!%p55 bra $L59;
-	or.b64 %rd154, %rd144, %rd153;
-	mov.b64 %rd144, %rd154;
-$L59:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L60;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd144;
-$L60:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L61;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L62;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd144, %rd159;
-$L62:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd144;
-	shfl.sync.down.b32 %r64|%p59, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd160, {%r64, %r65};
-	@!%p59 bra $L63;
-	or.b64 %rd161, %rd144, %rd160;
-	mov.b64 %rd144, %rd161;
-$L63:
-	mov.b64 {%r66, %r67}, %rd144;
-	shfl.sync.down.b32 %r68|%p60, %r66, 2, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
-	mov.b64 %rd162, {%r68, %r69};
-	@!%p60 bra $L64;
-	or.b64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
-$L64:
-	mov.b64 {%r70, %r71}, %rd144;
-	shfl.sync.down.b32 %r72|%p61, %r70, 4, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
-	mov.b64 %rd164, {%r72, %r73};
-	@!%p61 bra $L65;
-	or.b64 %rd165, %rd144, %rd164;
-	mov.b64 %rd144, %rd165;
-$L65:
-	mov.b64 {%r74, %r75}, %rd144;
-	shfl.sync.down.b32 %r76|%p62, %r74, 8, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
-	mov.b64 %rd166, {%r76, %r77};
-	@!%p62 bra $L66;
-	or.b64 %rd167, %rd144, %rd166;
-	mov.b64 %rd144, %rd167;
-$L66:
-	mov.b64 {%r78, %r79}, %rd144;
-	shfl.sync.down.b32 %r80|%p63, %r78, 16, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
-	mov.b64 %rd168, {%r80, %r81};
-	@!%p63 bra $L67;
-	or.b64 %rd169, %rd144, %rd168;
-	mov.b64 %rd144, %rd169;
-$L67:
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L58;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L59;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L59:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd150;
+	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd166, {%r65, %r66};
+	@!%p64 bra $L60;
+	or.b64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L60:
+	mov.b64 {%r67, %r68}, %rd150;
+	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd168, {%r69, %r70};
+	@!%p65 bra $L61;
+	or.b64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
 $L61:
-	mul.wide.u32 %rd170, %r18, 8;
-	add.s64 %rd171, %rd5, %rd170;
-	setp.eq.u32 %p64, %r5, 0;
-	@!%p64 bra $L68;
-	st.global.s64 [%rd171+0], %rd144;
-$L68:
+	mov.b64 {%r71, %r72}, %rd150;
+	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd170, {%r73, %r74};
+	@!%p66 bra $L62;
+	or.b64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L62:
+	mov.b64 {%r75, %r76}, %rd150;
+	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd172, {%r77, %r78};
+	@!%p67 bra $L63;
+	or.b64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L63:
+	mov.b64 {%r79, %r80}, %rd150;
+	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd174, {%r81, %r82};
+	@!%p68 bra $L64;
+	or.b64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L64:
+$L58:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L65;
+	st.global.s64 [%rd177+0], %rd150;
+$L65:
 	ret;
 }
 
@@ -12206,10 +12242,10 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12309,22 +12345,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -12341,13 +12380,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -12365,385 +12404,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	add.s64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	add.s64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	add.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	add.s64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	add.s64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	add.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	add.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	add.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	add.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	add.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	add.s64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	add.s64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	add.s64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	add.s64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	add.s64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	add.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	add.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	add.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	add.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	add.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -12951,10 +12927,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13054,22 +13030,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -13086,13 +13065,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -13110,385 +13089,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	mul.lo.s64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	mul.lo.s64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	mul.lo.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	mul.lo.s64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	mul.lo.s64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	mul.lo.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	mul.lo.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	mul.lo.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	mul.lo.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	mul.lo.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	mul.lo.s64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	mul.lo.s64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	mul.lo.s64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	mul.lo.s64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	mul.lo.s64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	mul.lo.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	mul.lo.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	mul.lo.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	mul.lo.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -13696,10 +13612,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13799,22 +13715,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -13831,13 +13750,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -13855,385 +13774,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	min.s64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	min.s64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	min.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	min.s64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	min.s64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	min.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	min.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	min.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	min.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	min.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	min.s64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	min.s64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	min.s64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	min.s64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	min.s64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	min.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	min.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	min.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	min.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	min.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -14441,10 +14297,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14544,22 +14400,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -14576,13 +14435,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -14600,385 +14459,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	max.s64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	max.s64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	max.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	max.s64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	max.s64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	max.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	max.s64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	max.s64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	max.s64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	max.s64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	max.s64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	max.s64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	max.s64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	max.s64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	max.s64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	max.s64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	max.s64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	max.s64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	max.s64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	max.s64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -15186,10 +14982,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15289,22 +15085,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -15321,13 +15120,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -15345,385 +15144,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	and.b64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	and.b64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	and.b64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	and.b64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	and.b64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	and.b64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	and.b64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	and.b64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	and.b64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	and.b64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	and.b64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	and.b64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	and.b64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	and.b64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	and.b64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	and.b64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	and.b64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	and.b64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	and.b64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	and.b64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -15931,10 +15667,10 @@ $L16:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<82>;
-	.reg .b32 %r<94>;
-	.reg .b64 %rd<186>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<86>;
+	.reg .b64 %rd<178>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16034,22 +15770,25 @@ $L10:
 	mov.b64 %rd62, %rd57;
 	mov.b64 %rd63, %rd59;
 $L11:
-	setp.gt.s64 %p6, %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd63;
+	setp.gt.s64 %p6, %rd66, %rd65;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L15;
 	setp.gt.s64 %p8, %rd26, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd63, 1;
-	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd66, 1;
+	mov.b64 %rd69, %rd68;
 $L16:
-	mul.lo.s64 %rd67, %rd64, %rd21;
-	mad.lo.s64 %rd68, %rd67, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd68+0];
+	mul.lo.s64 %rd70, %rd67, %rd21;
+	mad.lo.s64 %rd71, %rd70, 4, %rd17;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd69, %rd66, %rd21;
-	mad.lo.s64 %rd70, %rd69, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd70+0];
+	mul.lo.s64 %rd72, %rd69, %rd21;
+	mad.lo.s64 %rd73, %rd72, 4, %rd17;
+	ld.global.nc.s32 %r24, [%rd73+0];
 	mov.b32 %r25, %r24;
 	mov.b32 %r26, %r23;
 	mov.b32 %r27, %r25;
@@ -16066,13 +15805,13 @@ $L20:
 	mov.pred %p12, 0;
 	bra.uni $L18;
 $L22:
-	mul.lo.s64 %rd71, %rd64, %rd28;
-	mad.lo.s64 %rd72, %rd71, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd72+0];
+	mul.lo.s64 %rd74, %rd67, %rd28;
+	mad.lo.s64 %rd75, %rd74, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd75+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd73, %rd66, %rd28;
-	mad.lo.s64 %rd74, %rd73, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd74+0];
+	mul.lo.s64 %rd76, %rd69, %rd28;
+	mad.lo.s64 %rd77, %rd76, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd77+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -16090,385 +15829,322 @@ $L17:
 $L18:
 	mov.pred %p7, %p12;
 $L15:
-	@!%p7 bra $L24;
-	mov.b64 %rd75, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L24;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
 $L24:
-	mul.lo.s64 %rd76, %rd63, %rd21;
-	mad.lo.s64 %rd77, %rd76, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd77+0];
+	mul.lo.s64 %rd79, %rd63, %rd21;
+	mad.lo.s64 %rd80, %rd79, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd80+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p19, %r32, %r21;
-	@!%p19 bra $L26;
-	mov.b64 %rd75, 0;
+	setp.eq.s32 %p20, %r32, %r21;
+	@!%p20 bra $L26;
+	mov.b64 %rd78, 0;
 	bra.uni $L13;
 $L26:
-	cvt.s64.s32 %rd78, %r32;
-	add.s64 %rd79, %rd78, 1;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r32;
-	mul.lo.s64 %rd85, %rd84, %rd14;
-	mad.lo.s64 %rd86, %rd85, 8, %rd10;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd62, %rd61;
-	mov.b64 %rd90, %rd89;
-	sub.s64 %rd91, %rd83, %rd88;
-	mov.b64 %rd92, %rd91;
-	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd92;
-	setp.gt.s64 %p20, %rd94, %rd93;
-	setp.eq.s64 %p21, %rd94, %rd93;
-	setp.gt.s32 %p22, %r32, %r21;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L28;
-	mov.b64 %rd75, -1;
+	cvt.s64.s32 %rd81, %r32;
+	add.s64 %rd82, %rd81, 1;
+	mul.lo.s64 %rd83, %rd82, %rd14;
+	mad.lo.s64 %rd84, %rd83, 8, %rd10;
+	ld.global.nc.s64 %rd85, [%rd84+0];
+	mov.b64 %rd86, %rd85;
+	cvt.s64.s32 %rd87, %r32;
+	mul.lo.s64 %rd88, %rd87, %rd14;
+	mad.lo.s64 %rd89, %rd88, 8, %rd10;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd62, %rd61;
+	mov.b64 %rd93, %rd92;
+	sub.s64 %rd94, %rd86, %rd91;
+	mov.b64 %rd95, %rd94;
+	mov.b64 %rd96, %rd93;
+	mov.b64 %rd97, %rd95;
+	setp.gt.s64 %p21, %rd97, %rd96;
+	setp.eq.s64 %p22, %rd97, %rd96;
+	setp.gt.s32 %p23, %r32, %r21;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L28;
+	mov.b64 %rd78, -1;
 	bra.uni $L13;
 $L28:
-	mov.b64 %rd95, %rd60;
+	mov.b64 %rd98, %rd60;
 	mov.b32 %r33, %r21;
-	mov.b64 %rd96, %rd61;
-	mov.b64 %rd97, %rd63;
-$L29:
-	setp.gt.s64 %p25, %rd26, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd97, %rd96;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L33;
-	mov.pred %p29, %p26;
-	mov.b64 %rd98, %rd97;
-	sub.s64 %rd99, %rd97, 1;
-	mov.b64 %rd100, %rd99;
-$L34:
-	mul.lo.s64 %rd101, %rd98, %rd21;
+	mov.b64 %rd99, %rd61;
+	mov.b64 %rd100, %rd63;
+	setp.gt.s64 %p26, %rd26, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd101, %rd100, %rd21;
 	mad.lo.s64 %rd102, %rd101, 4, %rd17;
 	ld.global.nc.s32 %r34, [%rd102+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd103, %rd100, %rd21;
-	mad.lo.s64 %rd104, %rd103, 4, %rd17;
-	ld.global.nc.s32 %r36, [%rd104+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p30, %r40, %r41;
-	@!%p30 bra $L38;
-	setp.lt.s32 %p31, %r40, %r41;
-	mov.pred %p32, %p31;
-	bra.uni $L36;
-$L38:
-	not.pred %p33, %p29;
-	@!%p33 bra $L40;
-	mov.pred %p32, 0;
-	bra.uni $L36;
-$L40:
-	mul.lo.s64 %rd105, %rd98, %rd28;
-	mad.lo.s64 %rd106, %rd105, 8, %rd24;
-	ld.global.nc.f64 %fd9, [%rd106+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd107, %rd100, %rd28;
-	mad.lo.s64 %rd108, %rd107, 8, %rd24;
-	ld.global.nc.f64 %fd11, [%rd108+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.pred %p28, %p32;
-$L33:
-	@!%p28 bra $L42;
-	mov.pred %p39, 1;
-	bra.uni $L31;
-$L42:
-	mul.lo.s64 %rd109, %rd97, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd110+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L44;
-	mul.lo.s64 %rd111, %rd97, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd18, [%rd112+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L44:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd97, 1;
-	mov.b64 %rd115, %rd114;
-$L45:
-	setp.ge.s64 %p40, %rd115, %rd96;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L49;
-	mul.lo.s64 %rd116, %rd115, %rd21;
-	mad.lo.s64 %rd117, %rd116, 4, %rd17;
-	ld.global.nc.s32 %r45, [%rd117+0];
-	mov.b32 %r46, %r45;
-	setp.eq.s32 %p42, %r46, %r44;
-	mov.pred %p41, %p42;
-$L49:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L51;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L53;
-	mul.lo.s64 %rd118, %rd115, %rd28;
-	mad.lo.s64 %rd119, %rd118, 8, %rd24;
-	ld.global.nc.f64 %fd20, [%rd119+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd120, %fd21;
-	mov.b64 %rd121, %fd17;
-	setp.eq.u64 %p47, %rd120, %rd121;
-	mov.pred %p45, %p47;
-$L53:
-	mov.pred %p43, %p45;
-$L51:
-	not.pred %p48, %p43;
-	@!%p48 bra $L55;
-	bra.uni $L47;
-$L55:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
-$L46:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
-	bra.uni $L45;
-$L47:
-	cvt.s64.s32 %rd124, %r44;
-	mul.lo.s64 %rd125, %rd124, %rd14;
-	mad.lo.s64 %rd126, %rd125, 8, %rd10;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r44;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd14;
-	mad.lo.s64 %rd132, %rd131, 8, %rd10;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
-$L56:
-	setp.lt.s64 %p49, %rd137, %rd138;
-	not.pred %p50, %p49;
-	@!%p50 bra $L60;
-	bra.uni $L58;
-$L60:
-	add.s64 %rd140, %rd137, %rd138;
-	div.s64 %rd141, %rd140, 2;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd21;
-	mad.lo.s64 %rd144, %rd143, 4, %rd17;
-	ld.global.nc.s32 %r47, [%rd144+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	setp.lt.s32 %p51, %r49, %r33;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r49, %r33;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L62;
-	mul.lo.s64 %rd145, %rd142, %rd28;
-	mad.lo.s64 %rd146, %rd145, 8, %rd24;
-	ld.global.nc.f64 %fd22, [%rd146+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L62:
-	@!%p52 bra $L63;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd137, %rd147;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd138, %rd142;
-$L64:
-$L57:
-	bra.uni $L56;
-$L58:
-	add.s64 %rd148, %rd137, %rd113;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p60, %rd149, %rd139;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L66;
-	mul.lo.s64 %rd150, %rd149, %rd21;
-	mad.lo.s64 %rd151, %rd150, 4, %rd17;
-	ld.global.nc.s32 %r50, [%rd151+0];
-	mov.b32 %r51, %r50;
-	setp.ne.s32 %p63, %r51, %r33;
-	mov.pred %p61, %p63;
-$L66:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L68;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L70;
-	mul.lo.s64 %rd152, %rd149, %rd28;
-	mad.lo.s64 %rd153, %rd152, 8, %rd24;
-	ld.global.nc.f64 %fd25, [%rd153+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd154, %fd26;
-	mov.b64 %rd155, %fd17;
-	setp.ne.u64 %p67, %rd154, %rd155;
-	mov.pred %p66, %p67;
-$L70:
-	mov.pred %p64, %p66;
-$L68:
-	mov.pred %p39, %p64;
-	bra.uni $L31;
+	mov.b32 %r36, %r35;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L30;
+	mul.lo.s64 %rd103, %rd100, %rd28;
+	mad.lo.s64 %rd104, %rd103, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd104+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L30:
-	bra.uni $L29;
+	mov.b64 %rd105, 0;
+	sub.s64 %rd106, %rd100, 1;
+	mov.b64 %rd107, %rd106;
 $L31:
-	@!%p39 bra $L72;
-	mov.b64 %rd75, 1099511627776;
+	setp.ge.s64 %p28, %rd107, %rd99;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L35;
+	mul.lo.s64 %rd108, %rd107, %rd21;
+	mad.lo.s64 %rd109, %rd108, 4, %rd17;
+	ld.global.nc.s32 %r37, [%rd109+0];
+	mov.b32 %r38, %r37;
+	setp.eq.s32 %p30, %r38, %r36;
+	mov.pred %p29, %p30;
+$L35:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L37;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd110, %rd107, %rd28;
+	mad.lo.s64 %rd111, %rd110, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd111+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd112, %fd13;
+	mov.b64 %rd113, %fd9;
+	setp.eq.u64 %p35, %rd112, %rd113;
+	mov.pred %p33, %p35;
+$L39:
+	mov.pred %p31, %p33;
+$L37:
+	not.pred %p36, %p31;
+	@!%p36 bra $L41;
+	bra.uni $L33;
+$L41:
+	add.s64 %rd114, %rd105, 1;
+	mov.b64 %rd105, %rd114;
+$L32:
+	sub.s64 %rd115, %rd107, 1;
+	mov.b64 %rd107, %rd115;
+	bra.uni $L31;
+$L33:
+	cvt.s64.s32 %rd116, %r36;
+	mul.lo.s64 %rd117, %rd116, %rd14;
+	mad.lo.s64 %rd118, %rd117, 8, %rd10;
+	ld.global.nc.s64 %rd119, [%rd118+0];
+	mov.b64 %rd120, %rd119;
+	cvt.s64.s32 %rd121, %r36;
+	add.s64 %rd122, %rd121, 1;
+	mul.lo.s64 %rd123, %rd122, %rd14;
+	mad.lo.s64 %rd124, %rd123, 8, %rd10;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd120;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd130;
+$L42:
+	setp.lt.s64 %p37, %rd129, %rd130;
+	not.pred %p38, %p37;
+	@!%p38 bra $L46;
+	bra.uni $L44;
+$L46:
+	add.s64 %rd132, %rd129, %rd130;
+	div.s64 %rd133, %rd132, 2;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd134, %rd21;
+	mad.lo.s64 %rd136, %rd135, 4, %rd17;
+	ld.global.nc.s32 %r39, [%rd136+0];
+	mov.b32 %r40, %r39;
+	mov.b32 %r41, %r40;
+	setp.lt.s32 %p39, %r41, %r33;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r41, %r33;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L48;
+	mul.lo.s64 %rd137, %rd134, %rd28;
+	mad.lo.s64 %rd138, %rd137, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L48:
+	@!%p40 bra $L49;
+	add.s64 %rd139, %rd134, 1;
+	mov.b64 %rd129, %rd139;
+	bra.uni $L50;
+$L49:
+	mov.b64 %rd130, %rd134;
+$L50:
+$L43:
+	bra.uni $L42;
+$L44:
+	add.s64 %rd140, %rd129, %rd105;
+	mov.b64 %rd141, %rd140;
+	setp.ge.s64 %p48, %rd141, %rd131;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L52;
+	mul.lo.s64 %rd142, %rd141, %rd21;
+	mad.lo.s64 %rd143, %rd142, 4, %rd17;
+	ld.global.nc.s32 %r42, [%rd143+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p51, %r43, %r33;
+	mov.pred %p49, %p51;
+$L52:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L54;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L56;
+	mul.lo.s64 %rd144, %rd141, %rd28;
+	mad.lo.s64 %rd145, %rd144, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd145+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd146, %fd18;
+	mov.b64 %rd147, %fd9;
+	setp.ne.u64 %p55, %rd146, %rd147;
+	mov.pred %p54, %p55;
+$L56:
+	mov.pred %p52, %p54;
+$L54:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L58;
+	mov.b64 %rd78, 1099511627776;
 	bra.uni $L13;
-$L72:
-	mov.b64 %rd75, 1;
+$L58:
+	mov.b64 %rd78, 1;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	add.s64 %rd156, %rd39, %rd75;
-	mov.b64 %rd39, %rd156;
+	add.s64 %rd148, %rd39, %rd78;
+	mov.b64 %rd39, %rd148;
 $L7:
-	add.s64 %rd157, %rd59, 1;
-	mov.b64 %rd59, %rd157;
+	add.s64 %rd149, %rd59, 1;
+	mov.b64 %rd59, %rd149;
 	bra.uni $L6;
 $L8:
 $L3:
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd158, %rd39;
+	mov.b64 %rd150, %rd39;
 	// block reduction
-	sub.u32 %r52, %r13, 1;
-	mov.b64 {%r53, %r54}, %rd158;
-	shfl.sync.down.b32 %r55|%p68, %r53, 1, %r52, %r17;
-	shfl.sync.down.b32 %r56, %r54, 1, %r52, %r17;
-	mov.b64 %rd159, {%r55, %r56};
-	@!%p68 bra $L73;
-	or.b64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L73:
-	mov.b64 {%r57, %r58}, %rd158;
-	shfl.sync.down.b32 %r59|%p69, %r57, 2, %r52, %r17;
-	shfl.sync.down.b32 %r60, %r58, 2, %r52, %r17;
-	mov.b64 %rd161, {%r59, %r60};
-	@!%p69 bra $L74;
-	or.b64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L74:
-	mov.b64 {%r61, %r62}, %rd158;
-	shfl.sync.down.b32 %r63|%p70, %r61, 4, %r52, %r17;
-	shfl.sync.down.b32 %r64, %r62, 4, %r52, %r17;
-	mov.b64 %rd163, {%r63, %r64};
-	@!%p70 bra $L75;
-	or.b64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
-$L75:
-	mov.b64 {%r65, %r66}, %rd158;
-	shfl.sync.down.b32 %r67|%p71, %r65, 8, %r52, %r17;
-	shfl.sync.down.b32 %r68, %r66, 8, %r52, %r17;
-	mov.b64 %rd165, {%r67, %r68};
-	@!%p71 bra $L76;
-	or.b64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
-$L76:
-	mov.b64 {%r69, %r70}, %rd158;
-	shfl.sync.down.b32 %r71|%p72, %r69, 16, %r52, %r17;
-	shfl.sync.down.b32 %r72, %r70, 16, %r52, %r17;
-	mov.b64 %rd167, {%r71, %r72};
-	@!%p72 bra $L77;
-	or.b64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
-$L77:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L78;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
-$L78:
+	sub.u32 %r44, %r13, 1;
+	mov.b64 {%r45, %r46}, %rd150;
+	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd151, {%r47, %r48};
+	@!%p57 bra $L59;
+	or.b64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
+$L59:
+	mov.b64 {%r49, %r50}, %rd150;
+	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd153, {%r51, %r52};
+	@!%p58 bra $L60;
+	or.b64 %rd154, %rd150, %rd153;
+	mov.b64 %rd150, %rd154;
+$L60:
+	mov.b64 {%r53, %r54}, %rd150;
+	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd155, {%r55, %r56};
+	@!%p59 bra $L61;
+	or.b64 %rd156, %rd150, %rd155;
+	mov.b64 %rd150, %rd156;
+$L61:
+	mov.b64 {%r57, %r58}, %rd150;
+	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd157, {%r59, %r60};
+	@!%p60 bra $L62;
+	or.b64 %rd158, %rd150, %rd157;
+	mov.b64 %rd150, %rd158;
+$L62:
+	mov.b64 {%r61, %r62}, %rd150;
+	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd159, {%r63, %r64};
+	@!%p61 bra $L63;
+	or.b64 %rd160, %rd150, %rd159;
+	mov.b64 %rd150, %rd160;
+$L63:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L64;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd150;
+$L64:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L79;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L80;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L80:
-	sub.u32 %r73, %r10, 1;
-	mov.b64 {%r74, %r75}, %rd158;
-	shfl.sync.down.b32 %r76|%p76, %r74, 1, %r73, %r17;
-	shfl.sync.down.b32 %r77, %r75, 1, %r73, %r17;
-	mov.b64 %rd174, {%r76, %r77};
-	@!%p76 bra $L81;
-	or.b64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L81:
-	mov.b64 {%r78, %r79}, %rd158;
-	shfl.sync.down.b32 %r80|%p77, %r78, 2, %r73, %r17;
-	shfl.sync.down.b32 %r81, %r79, 2, %r73, %r17;
-	mov.b64 %rd176, {%r80, %r81};
-	@!%p77 bra $L82;
-	or.b64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L82:
-	mov.b64 {%r82, %r83}, %rd158;
-	shfl.sync.down.b32 %r84|%p78, %r82, 4, %r73, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r73, %r17;
-	mov.b64 %rd178, {%r84, %r85};
-	@!%p78 bra $L83;
-	or.b64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L83:
-	mov.b64 {%r86, %r87}, %rd158;
-	shfl.sync.down.b32 %r88|%p79, %r86, 8, %r73, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r73, %r17;
-	mov.b64 %rd180, {%r88, %r89};
-	@!%p79 bra $L84;
-	or.b64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L84:
-	mov.b64 {%r90, %r91}, %rd158;
-	shfl.sync.down.b32 %r92|%p80, %r90, 16, %r73, %r17;
-	shfl.sync.down.b32 %r93, %r91, 16, %r73, %r17;
-	mov.b64 %rd182, {%r92, %r93};
-	@!%p80 bra $L85;
-	or.b64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L85:
-$L79:
-	mul.wide.u32 %rd184, %r18, 8;
-	add.s64 %rd185, %rd5, %rd184;
-	setp.eq.u32 %p81, %r5, 0;
-	@!%p81 bra $L86;
-	st.global.s64 [%rd185+0], %rd158;
-$L86:
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L65;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L66;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd150, %rd165;
+$L66:
+	sub.u32 %r65, %r10, 1;
+	mov.b64 {%r66, %r67}, %rd150;
+	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
+	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
+	mov.b64 %rd166, {%r68, %r69};
+	@!%p65 bra $L67;
+	or.b64 %rd167, %rd150, %rd166;
+	mov.b64 %rd150, %rd167;
+$L67:
+	mov.b64 {%r70, %r71}, %rd150;
+	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
+	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
+	mov.b64 %rd168, {%r72, %r73};
+	@!%p66 bra $L68;
+	or.b64 %rd169, %rd150, %rd168;
+	mov.b64 %rd150, %rd169;
+$L68:
+	mov.b64 {%r74, %r75}, %rd150;
+	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
+	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
+	mov.b64 %rd170, {%r76, %r77};
+	@!%p67 bra $L69;
+	or.b64 %rd171, %rd150, %rd170;
+	mov.b64 %rd150, %rd171;
+$L69:
+	mov.b64 {%r78, %r79}, %rd150;
+	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
+	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
+	mov.b64 %rd172, {%r80, %r81};
+	@!%p68 bra $L70;
+	or.b64 %rd173, %rd150, %rd172;
+	mov.b64 %rd150, %rd173;
+$L70:
+	mov.b64 {%r82, %r83}, %rd150;
+	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
+	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
+	mov.b64 %rd174, {%r84, %r85};
+	@!%p69 bra $L71;
+	or.b64 %rd175, %rd150, %rd174;
+	mov.b64 %rd150, %rd175;
+$L71:
+$L65:
+	mul.wide.u32 %rd176, %r18, 8;
+	add.s64 %rd177, %rd5, %rd176;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L72;
+	st.global.s64 [%rd177+0], %rd150;
+$L72:
 	ret;
 }
 
@@ -16698,10 +16374,10 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16831,22 +16507,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -16863,13 +16542,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -16887,361 +16566,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	add.s64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	add.s64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	add.s64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	add.s64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	add.s64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	add.s64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	add.s64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	add.s64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	add.s64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	add.s64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	add.s64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	add.s64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -17468,10 +17084,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17601,22 +17217,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -17633,13 +17252,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -17657,361 +17276,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	mul.lo.s64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	mul.lo.s64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	mul.lo.s64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	mul.lo.s64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	mul.lo.s64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	mul.lo.s64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	mul.lo.s64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	mul.lo.s64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	mul.lo.s64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	mul.lo.s64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	mul.lo.s64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	mul.lo.s64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -18238,10 +17794,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18371,22 +17927,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -18403,13 +17962,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -18427,361 +17986,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	min.s64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	min.s64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	min.s64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	min.s64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	min.s64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	min.s64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	min.s64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	min.s64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	min.s64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	min.s64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	min.s64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	min.s64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -19008,10 +18504,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19141,22 +18637,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -19173,13 +18672,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -19197,361 +18696,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	max.s64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	max.s64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	max.s64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	max.s64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	max.s64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	max.s64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	max.s64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	max.s64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	max.s64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	max.s64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	max.s64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	max.s64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -19778,10 +19214,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19911,22 +19347,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -19943,13 +19382,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -19967,361 +19406,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	and.b64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	and.b64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	and.b64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	and.b64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	and.b64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	and.b64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	and.b64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	and.b64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	and.b64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	and.b64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	and.b64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	and.b64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -20548,10 +19924,10 @@ $L16:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<91>;
-	.reg .b64 %rd<200>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<68>;
+	.reg .b32 %r<83>;
+	.reg .b64 %rd<192>;
+	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20681,22 +20057,25 @@ $L8:
 	mov.b64 %rd83, %rd77;
 	mov.b64 %rd84, %rd80;
 $L9:
-	setp.gt.s64 %p6, %rd84, %rd82;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd84;
+	setp.gt.s64 %p6, %rd87, %rd86;
 	mov.pred %p7, %p6;
 	@!%p7 bra $L13;
 	setp.gt.s64 %p8, %rd46, 0;
 	mov.pred %p9, %p8;
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd84, 1;
-	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	sub.s64 %rd89, %rd87, 1;
+	mov.b64 %rd90, %rd89;
 $L14:
-	mul.lo.s64 %rd88, %rd85, %rd41;
-	mad.lo.s64 %rd89, %rd88, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd89+0];
+	mul.lo.s64 %rd91, %rd88, %rd41;
+	mad.lo.s64 %rd92, %rd91, 4, %rd37;
+	ld.global.nc.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd90, %rd87, %rd41;
-	mad.lo.s64 %rd91, %rd90, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd91+0];
+	mul.lo.s64 %rd93, %rd90, %rd41;
+	mad.lo.s64 %rd94, %rd93, 4, %rd37;
+	ld.global.nc.s32 %r36, [%rd94+0];
 	mov.b32 %r37, %r36;
 	mov.b32 %r38, %r35;
 	mov.b32 %r39, %r37;
@@ -20713,13 +20092,13 @@ $L18:
 	mov.pred %p12, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd92, %rd85, %rd48;
-	mad.lo.s64 %rd93, %rd92, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd93+0];
+	mul.lo.s64 %rd95, %rd88, %rd48;
+	mad.lo.s64 %rd96, %rd95, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd96+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd94, %rd87, %rd48;
-	mad.lo.s64 %rd95, %rd94, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd95+0];
+	mul.lo.s64 %rd97, %rd90, %rd48;
+	mad.lo.s64 %rd98, %rd97, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd98+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -20737,361 +20116,298 @@ $L15:
 $L16:
 	mov.pred %p7, %p12;
 $L13:
-	@!%p7 bra $L22;
-	mov.b64 %rd96, 1099511627776;
+	mov.pred %p19, %p7;
+	@!%p19 bra $L22;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
 $L22:
-	mul.lo.s64 %rd97, %rd84, %rd41;
-	mad.lo.s64 %rd98, %rd97, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd98+0];
+	mul.lo.s64 %rd100, %rd84, %rd41;
+	mad.lo.s64 %rd101, %rd100, 4, %rd37;
+	ld.global.nc.s32 %r42, [%rd101+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p19, %r44, %r33;
-	@!%p19 bra $L24;
-	mov.b64 %rd96, 0;
+	setp.eq.s32 %p20, %r44, %r33;
+	@!%p20 bra $L24;
+	mov.b64 %rd99, 0;
 	bra.uni $L11;
 $L24:
-	cvt.s64.s32 %rd99, %r44;
-	add.s64 %rd100, %rd99, 1;
-	mul.lo.s64 %rd101, %rd100, %rd34;
-	mad.lo.s64 %rd102, %rd101, 8, %rd30;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	cvt.s64.s32 %rd105, %r44;
-	mul.lo.s64 %rd106, %rd105, %rd34;
-	mad.lo.s64 %rd107, %rd106, 8, %rd30;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	sub.s64 %rd110, %rd83, %rd82;
-	mov.b64 %rd111, %rd110;
-	sub.s64 %rd112, %rd104, %rd109;
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd111;
-	mov.b64 %rd115, %rd113;
-	setp.gt.s64 %p20, %rd115, %rd114;
-	setp.eq.s64 %p21, %rd115, %rd114;
-	setp.gt.s32 %p22, %r44, %r33;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	@!%p24 bra $L26;
-	mov.b64 %rd96, -1;
+	cvt.s64.s32 %rd102, %r44;
+	add.s64 %rd103, %rd102, 1;
+	mul.lo.s64 %rd104, %rd103, %rd34;
+	mad.lo.s64 %rd105, %rd104, 8, %rd30;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	cvt.s64.s32 %rd108, %r44;
+	mul.lo.s64 %rd109, %rd108, %rd34;
+	mad.lo.s64 %rd110, %rd109, 8, %rd30;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	sub.s64 %rd113, %rd83, %rd82;
+	mov.b64 %rd114, %rd113;
+	sub.s64 %rd115, %rd107, %rd112;
+	mov.b64 %rd116, %rd115;
+	mov.b64 %rd117, %rd114;
+	mov.b64 %rd118, %rd116;
+	setp.gt.s64 %p21, %rd118, %rd117;
+	setp.eq.s64 %p22, %rd118, %rd117;
+	setp.gt.s32 %p23, %r44, %r33;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	@!%p25 bra $L26;
+	mov.b64 %rd99, -1;
 	bra.uni $L11;
 $L26:
-	mov.b64 %rd116, %rd81;
+	mov.b64 %rd119, %rd81;
 	mov.b32 %r45, %r33;
-	mov.b64 %rd117, %rd82;
-	mov.b64 %rd118, %rd84;
-$L27:
-	setp.gt.s64 %p25, %rd46, 0;
-	mov.pred %p26, %p25;
-	setp.gt.s64 %p27, %rd118, %rd117;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L31;
-	mov.pred %p29, %p26;
-	mov.b64 %rd119, %rd118;
-	sub.s64 %rd120, %rd118, 1;
-	mov.b64 %rd121, %rd120;
-$L32:
-	mul.lo.s64 %rd122, %rd119, %rd41;
+	mov.b64 %rd120, %rd82;
+	mov.b64 %rd121, %rd84;
+	setp.gt.s64 %p26, %rd46, 0;
+	mov.pred %p27, %p26;
+	mul.lo.s64 %rd122, %rd121, %rd41;
 	mad.lo.s64 %rd123, %rd122, 4, %rd37;
 	ld.global.nc.s32 %r46, [%rd123+0];
 	mov.b32 %r47, %r46;
-	mul.lo.s64 %rd124, %rd121, %rd41;
-	mad.lo.s64 %rd125, %rd124, 4, %rd37;
-	ld.global.nc.s32 %r48, [%rd125+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r47;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b32 %r53, %r51;
-	setp.ne.s32 %p30, %r52, %r53;
-	@!%p30 bra $L36;
-	setp.lt.s32 %p31, %r52, %r53;
-	mov.pred %p32, %p31;
-	bra.uni $L34;
-$L36:
-	not.pred %p33, %p29;
-	@!%p33 bra $L38;
-	mov.pred %p32, 0;
-	bra.uni $L34;
-$L38:
-	mul.lo.s64 %rd126, %rd119, %rd48;
-	mad.lo.s64 %rd127, %rd126, 8, %rd44;
-	ld.global.nc.f64 %fd9, [%rd127+0];
-	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd128, %rd121, %rd48;
-	mad.lo.s64 %rd129, %rd128, 8, %rd44;
-	ld.global.nc.f64 %fd11, [%rd129+0];
-	mov.f64 %fd12, %fd11;
-	mov.f64 %fd13, %fd10;
-	mov.f64 %fd14, %fd12;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd16, %fd14;
-	setp.lt.f64 %p34, %fd15, %fd16;
-	setp.neu.f64 %p35, %fd15, %fd15;
-	setp.eq.f64 %p36, %fd16, %fd16;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	mov.pred %p32, %p38;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.pred %p28, %p32;
-$L31:
-	@!%p28 bra $L40;
-	mov.pred %p39, 1;
-	bra.uni $L29;
-$L40:
-	mul.lo.s64 %rd130, %rd118, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd131+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.f64 %fd17, 0d0000000000000000;
-	@!%p26 bra $L42;
-	mul.lo.s64 %rd132, %rd118, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd18, [%rd133+0];
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd17, %fd19;
-$L42:
-	mov.b64 %rd134, 0;
-	sub.s64 %rd135, %rd118, 1;
-	mov.b64 %rd136, %rd135;
-$L43:
-	setp.ge.s64 %p40, %rd136, %rd117;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L47;
-	mul.lo.s64 %rd137, %rd136, %rd41;
-	mad.lo.s64 %rd138, %rd137, 4, %rd37;
-	ld.global.nc.s32 %r57, [%rd138+0];
-	mov.b32 %r58, %r57;
-	setp.eq.s32 %p42, %r58, %r56;
-	mov.pred %p41, %p42;
-$L47:
-	mov.pred %p43, %p41;
-	@!%p43 bra $L49;
-	not.pred %p44, %p26;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L51;
-	mul.lo.s64 %rd139, %rd136, %rd48;
-	mad.lo.s64 %rd140, %rd139, 8, %rd44;
-	ld.global.nc.f64 %fd20, [%rd140+0];
-	mov.f64 %fd21, %fd20;
-	mov.b64 %rd141, %fd21;
-	mov.b64 %rd142, %fd17;
-	setp.eq.u64 %p47, %rd141, %rd142;
-	mov.pred %p45, %p47;
-$L51:
-	mov.pred %p43, %p45;
-$L49:
-	not.pred %p48, %p43;
-	@!%p48 bra $L53;
-	bra.uni $L45;
-$L53:
-	add.s64 %rd143, %rd134, 1;
-	mov.b64 %rd134, %rd143;
-$L44:
-	sub.s64 %rd144, %rd136, 1;
-	mov.b64 %rd136, %rd144;
-	bra.uni $L43;
-$L45:
-	cvt.s64.s32 %rd145, %r56;
-	mul.lo.s64 %rd146, %rd145, %rd34;
-	mad.lo.s64 %rd147, %rd146, 8, %rd30;
-	ld.global.nc.s64 %rd148, [%rd147+0];
-	mov.b64 %rd149, %rd148;
-	cvt.s64.s32 %rd150, %r56;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd34;
-	mad.lo.s64 %rd153, %rd152, 8, %rd30;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	mov.b64 %rd156, %rd149;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd159;
-$L54:
-	setp.lt.s64 %p49, %rd158, %rd159;
-	not.pred %p50, %p49;
-	@!%p50 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd161, %rd158, %rd159;
-	div.s64 %rd162, %rd161, 2;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd163, %rd41;
-	mad.lo.s64 %rd165, %rd164, 4, %rd37;
-	ld.global.nc.s32 %r59, [%rd165+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p51, %r61, %r45;
-	mov.pred %p52, %p51;
-	setp.eq.s32 %p53, %r61, %r45;
-	and.pred %p54, %p53, %p26;
-	@!%p54 bra $L60;
-	mul.lo.s64 %rd166, %rd163, %rd48;
-	mad.lo.s64 %rd167, %rd166, 8, %rd44;
-	ld.global.nc.f64 %fd22, [%rd167+0];
-	mov.f64 %fd23, %fd22;
-	mov.f64 %fd24, %fd23;
-	setp.lt.f64 %p55, %fd24, %fd17;
-	setp.neu.f64 %p56, %fd24, %fd24;
-	setp.eq.f64 %p57, %fd17, %fd17;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	mov.pred %p52, %p59;
-$L60:
-	@!%p52 bra $L61;
-	add.s64 %rd168, %rd163, 1;
-	mov.b64 %rd158, %rd168;
-	bra.uni $L62;
-$L61:
-	mov.b64 %rd159, %rd163;
-$L62:
-$L55:
-	bra.uni $L54;
-$L56:
-	add.s64 %rd169, %rd158, %rd134;
-	mov.b64 %rd170, %rd169;
-	setp.ge.s64 %p60, %rd170, %rd160;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L64;
-	mul.lo.s64 %rd171, %rd170, %rd41;
-	mad.lo.s64 %rd172, %rd171, 4, %rd37;
-	ld.global.nc.s32 %r62, [%rd172+0];
-	mov.b32 %r63, %r62;
-	setp.ne.s32 %p63, %r63, %r45;
-	mov.pred %p61, %p63;
-$L64:
-	mov.pred %p64, %p61;
-	not.pred %p65, %p64;
-	@!%p65 bra $L66;
-	mov.pred %p66, %p26;
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd173, %rd170, %rd48;
-	mad.lo.s64 %rd174, %rd173, 8, %rd44;
-	ld.global.nc.f64 %fd25, [%rd174+0];
-	mov.f64 %fd26, %fd25;
-	mov.b64 %rd175, %fd26;
-	mov.b64 %rd176, %fd17;
-	setp.ne.u64 %p67, %rd175, %rd176;
-	mov.pred %p66, %p67;
-$L68:
-	mov.pred %p64, %p66;
-$L66:
-	mov.pred %p39, %p64;
-	bra.uni $L29;
+	mov.b32 %r48, %r47;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p27 bra $L28;
+	mul.lo.s64 %rd124, %rd121, %rd48;
+	mad.lo.s64 %rd125, %rd124, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd125+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
 $L28:
-	bra.uni $L27;
+	mov.b64 %rd126, 0;
+	sub.s64 %rd127, %rd121, 1;
+	mov.b64 %rd128, %rd127;
 $L29:
-	@!%p39 bra $L70;
-	mov.b64 %rd96, 1099511627776;
+	setp.ge.s64 %p28, %rd128, %rd120;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L33;
+	mul.lo.s64 %rd129, %rd128, %rd41;
+	mad.lo.s64 %rd130, %rd129, 4, %rd37;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p30, %r50, %r48;
+	mov.pred %p29, %p30;
+$L33:
+	mov.pred %p31, %p29;
+	@!%p31 bra $L35;
+	not.pred %p32, %p27;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd131, %rd128, %rd48;
+	mad.lo.s64 %rd132, %rd131, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd132+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd133, %fd13;
+	mov.b64 %rd134, %fd9;
+	setp.eq.u64 %p35, %rd133, %rd134;
+	mov.pred %p33, %p35;
+$L37:
+	mov.pred %p31, %p33;
+$L35:
+	not.pred %p36, %p31;
+	@!%p36 bra $L39;
+	bra.uni $L31;
+$L39:
+	add.s64 %rd135, %rd126, 1;
+	mov.b64 %rd126, %rd135;
+$L30:
+	sub.s64 %rd136, %rd128, 1;
+	mov.b64 %rd128, %rd136;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd137, %r48;
+	mul.lo.s64 %rd138, %rd137, %rd34;
+	mad.lo.s64 %rd139, %rd138, 8, %rd30;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r48;
+	add.s64 %rd143, %rd142, 1;
+	mul.lo.s64 %rd144, %rd143, %rd34;
+	mad.lo.s64 %rd145, %rd144, 8, %rd30;
+	ld.global.nc.s64 %rd146, [%rd145+0];
+	mov.b64 %rd147, %rd146;
+	mov.b64 %rd148, %rd141;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd151, %rd149;
+	mov.b64 %rd152, %rd151;
+$L40:
+	setp.lt.s64 %p37, %rd150, %rd151;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	bra.uni $L42;
+$L44:
+	add.s64 %rd153, %rd150, %rd151;
+	div.s64 %rd154, %rd153, 2;
+	mov.b64 %rd155, %rd154;
+	mul.lo.s64 %rd156, %rd155, %rd41;
+	mad.lo.s64 %rd157, %rd156, 4, %rd37;
+	ld.global.nc.s32 %r51, [%rd157+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.lt.s32 %p39, %r53, %r45;
+	mov.pred %p40, %p39;
+	setp.eq.s32 %p41, %r53, %r45;
+	and.pred %p42, %p41, %p27;
+	@!%p42 bra $L46;
+	mul.lo.s64 %rd158, %rd155, %rd48;
+	mad.lo.s64 %rd159, %rd158, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p43, %fd16, %fd9;
+	setp.neu.f64 %p44, %fd16, %fd16;
+	setp.eq.f64 %p45, %fd9, %fd9;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	mov.pred %p40, %p47;
+$L46:
+	@!%p40 bra $L47;
+	add.s64 %rd160, %rd155, 1;
+	mov.b64 %rd150, %rd160;
+	bra.uni $L48;
+$L47:
+	mov.b64 %rd151, %rd155;
+$L48:
+$L41:
+	bra.uni $L40;
+$L42:
+	add.s64 %rd161, %rd150, %rd126;
+	mov.b64 %rd162, %rd161;
+	setp.ge.s64 %p48, %rd162, %rd152;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L50;
+	mul.lo.s64 %rd163, %rd162, %rd41;
+	mad.lo.s64 %rd164, %rd163, 4, %rd37;
+	ld.global.nc.s32 %r54, [%rd164+0];
+	mov.b32 %r55, %r54;
+	setp.ne.s32 %p51, %r55, %r45;
+	mov.pred %p49, %p51;
+$L50:
+	mov.pred %p52, %p49;
+	not.pred %p53, %p52;
+	@!%p53 bra $L52;
+	mov.pred %p54, %p27;
+	@!%p54 bra $L54;
+	mul.lo.s64 %rd165, %rd162, %rd48;
+	mad.lo.s64 %rd166, %rd165, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd166+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd167, %fd18;
+	mov.b64 %rd168, %fd9;
+	setp.ne.u64 %p55, %rd167, %rd168;
+	mov.pred %p54, %p55;
+$L54:
+	mov.pred %p52, %p54;
+$L52:
+	mov.pred %p56, %p52;
+	@!%p56 bra $L56;
+	mov.b64 %rd99, 1099511627776;
 	bra.uni $L11;
-$L70:
-	mov.b64 %rd96, 1;
+$L56:
+	mov.b64 %rd99, 1;
 	bra.uni $L11;
 $L10:
 	bra.uni $L9;
 $L11:
-	add.s64 %rd177, %rd56, %rd96;
-	mov.b64 %rd56, %rd177;
+	add.s64 %rd169, %rd56, %rd99;
+	mov.b64 %rd56, %rd169;
 $L5:
-	cvt.u64.u32 %rd178, %r4;
-	add.s64 %rd179, %rd80, %rd178;
-	mov.b64 %rd80, %rd179;
+	cvt.u64.u32 %rd170, %r4;
+	add.s64 %rd171, %rd80, %rd170;
+	mov.b64 %rd80, %rd171;
 	bra.uni $L4;
 $L6:
 $L3:
 	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd180, %rd56;
+	mov.b64 %rd172, %rd56;
 	// block reduction
-	sub.u32 %r64, %r13, 1;
-	mov.b32 %r65, %r3;
-$L71:
-	setp.hs.u32 %p68, %r65, 32;
-	@%p68 bra $L72;
-	mov.b64 {%r66, %r67}, %rd180;
-	shfl.sync.down.b32 %r68|%p69, %r66, %r65, %r64, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd181, {%r68, %r69};
-	@!%p69 bra $L73;
-	or.b64 %rd182, %rd180, %rd181;
-	mov.b64 %rd180, %rd182;
-$L73:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L71;
-$L72:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L74;
-	mul.wide.u32 %rd183, %r8, 16;
-	add.s64 %rd184, %rd1, %rd183;
-	st.shared.s64 [%rd184+0], %rd180;
-$L74:
+	sub.u32 %r56, %r13, 1;
+	mov.b32 %r57, %r3;
+$L57:
+	setp.hs.u32 %p57, %r57, 32;
+	@%p57 bra $L58;
+	mov.b64 {%r58, %r59}, %rd172;
+	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd173, {%r60, %r61};
+	@!%p58 bra $L59;
+	or.b64 %rd174, %rd172, %rd173;
+	mov.b64 %rd172, %rd174;
+$L59:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L57;
+$L58:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L60;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd172;
+$L60:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L75;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L76;
-	mul.wide.u32 %rd185, %r7, 16;
-	add.s64 %rd186, %rd1, %rd185;
-	ld.shared.s64 %rd187, [%rd186+0];
-	mov.b64 %rd180, %rd187;
-$L76:
-	sub.u32 %r70, %r10, 1;
-	mov.b64 {%r71, %r72}, %rd180;
-	shfl.sync.down.b32 %r73|%p73, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd188, {%r73, %r74};
-	@!%p73 bra $L77;
-	or.b64 %rd189, %rd180, %rd188;
-	mov.b64 %rd180, %rd189;
-$L77:
-	mov.b64 {%r75, %r76}, %rd180;
-	shfl.sync.down.b32 %r77|%p74, %r75, 2, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r70, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	@!%p74 bra $L78;
-	or.b64 %rd191, %rd180, %rd190;
-	mov.b64 %rd180, %rd191;
-$L78:
-	mov.b64 {%r79, %r80}, %rd180;
-	shfl.sync.down.b32 %r81|%p75, %r79, 4, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r70, %r17;
-	mov.b64 %rd192, {%r81, %r82};
-	@!%p75 bra $L79;
-	or.b64 %rd193, %rd180, %rd192;
-	mov.b64 %rd180, %rd193;
-$L79:
-	mov.b64 {%r83, %r84}, %rd180;
-	shfl.sync.down.b32 %r85|%p76, %r83, 8, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 8, %r70, %r17;
-	mov.b64 %rd194, {%r85, %r86};
-	@!%p76 bra $L80;
-	or.b64 %rd195, %rd180, %rd194;
-	mov.b64 %rd180, %rd195;
-$L80:
-	mov.b64 {%r87, %r88}, %rd180;
-	shfl.sync.down.b32 %r89|%p77, %r87, 16, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 16, %r70, %r17;
-	mov.b64 %rd196, {%r89, %r90};
-	@!%p77 bra $L81;
-	or.b64 %rd197, %rd180, %rd196;
-	mov.b64 %rd180, %rd197;
-$L81:
-$L75:
-	mul.wide.u32 %rd198, %r28, 8;
-	add.s64 %rd199, %rd11, %rd198;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L82;
-	st.global.s64 [%rd199+0], %rd180;
-$L82:
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L61;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L62;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	mov.b64 %rd172, %rd179;
+$L62:
+	sub.u32 %r62, %r10, 1;
+	mov.b64 {%r63, %r64}, %rd172;
+	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
+	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
+	mov.b64 %rd180, {%r65, %r66};
+	@!%p62 bra $L63;
+	or.b64 %rd181, %rd172, %rd180;
+	mov.b64 %rd172, %rd181;
+$L63:
+	mov.b64 {%r67, %r68}, %rd172;
+	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
+	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
+	mov.b64 %rd182, {%r69, %r70};
+	@!%p63 bra $L64;
+	or.b64 %rd183, %rd172, %rd182;
+	mov.b64 %rd172, %rd183;
+$L64:
+	mov.b64 {%r71, %r72}, %rd172;
+	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
+	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
+	mov.b64 %rd184, {%r73, %r74};
+	@!%p64 bra $L65;
+	or.b64 %rd185, %rd172, %rd184;
+	mov.b64 %rd172, %rd185;
+$L65:
+	mov.b64 {%r75, %r76}, %rd172;
+	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
+	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
+	mov.b64 %rd186, {%r77, %r78};
+	@!%p65 bra $L66;
+	or.b64 %rd187, %rd172, %rd186;
+	mov.b64 %rd172, %rd187;
+$L66:
+	mov.b64 {%r79, %r80}, %rd172;
+	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
+	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
+	mov.b64 %rd188, {%r81, %r82};
+	@!%p66 bra $L67;
+	or.b64 %rd189, %rd172, %rd188;
+	mov.b64 %rd172, %rd189;
+$L67:
+$L61:
+	mul.wide.u32 %rd190, %r28, 8;
+	add.s64 %rd191, %rd11, %rd190;
+	setp.eq.u32 %p67, %r5, 0;
+	@!%p67 bra $L68;
+	st.global.s64 [%rd191+0], %rd172;
+$L68:
 	ret;
 }
 
@@ -21534,7 +20850,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:21538
+//line gokkos_kernels_gen.go:20854
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -21556,7 +20872,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:21560
+//line gokkos_kernels_gen.go:20876
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -21568,14 +20884,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:21572
+//line gokkos_kernels_gen.go:20888
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:21579
+//line gokkos_kernels_gen.go:20895
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -21593,7 +20909,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:21597
+//line gokkos_kernels_gen.go:20913
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -21605,7 +20921,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:21609
+//line gokkos_kernels_gen.go:20925
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -21618,7 +20934,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:21622
+//line gokkos_kernels_gen.go:20938
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -21637,7 +20953,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:21641
+//line gokkos_kernels_gen.go:20957
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21651,7 +20967,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:21655
+//line gokkos_kernels_gen.go:20971
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -21673,7 +20989,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:21677
+//line gokkos_kernels_gen.go:20993
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21690,7 +21006,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21694
+//line gokkos_kernels_gen.go:21010
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21704,7 +21020,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21708
+//line gokkos_kernels_gen.go:21024
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21713,7 +21029,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21717
+//line gokkos_kernels_gen.go:21033
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21730,7 +21046,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21734
+//line gokkos_kernels_gen.go:21050
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21742,14 +21058,14 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21746
+//line gokkos_kernels_gen.go:21062
 }
 
 // gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line symmetric.go:95
+//line symmetric.go:103
 		g := k.G
 		e := int(int64(s) * g.NumEdges() / int64(k.Samples))
 		lo, hi := 0, g.N-1
@@ -21765,14 +21081,14 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21769
+//line gokkos_kernels_gen.go:21085
 }
 
 // gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line symmetric.go:124
+//line symmetric.go:132
 		begin, end := int(k.G.Offsets.At(u)), int(k.G.Offsets.At(u+1))
 		if end-begin > hubDegree {
 			continue
@@ -21781,7 +21097,7 @@ func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:21785
+//line gokkos_kernels_gen.go:21101
 }
 
 // gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -21792,14 +21108,14 @@ func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:21796
+//line gokkos_kernels_gen.go:21112
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:21803
+//line gokkos_kernels_gen.go:21119
 }
 
 // gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -21816,5 +21132,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21820
+//line gokkos_kernels_gen.go:21136
 }

@@ -12,9 +12,9 @@ import (
 // most of a second, longer than the rest of the graph's build together.
 const hubDegree = 64
 
-// hubSortTeam is the team size of the kernels with one team per hub (one member on host
+// hubTeam is the team size of the kernels with one team per hub (one member on host
 // spaces).
-const hubSortTeam = 256
+const hubTeam = 256
 
 // countHubs counts the vertices of degree above hubDegree.
 //
@@ -121,7 +121,7 @@ func hubsOf(space execspace.Space, off views.View1D[int64]) (views.View1D[int32]
 
 // perHub is the team policy of kernels with one team per hub.
 func perHub(nh int) portable.TeamPolicy {
-	return portable.Teams(nh, hubSortTeam).WithSchedule(portable.Dynamic).WithChunk(1)
+	return portable.Teams(nh, hubTeam).WithSchedule(portable.Dynamic).WithChunk(1)
 }
 
 // sortAll sorts every vertex's adjacency in g: one thread per vertex of degree at most

@@ -17,10 +17,18 @@ import (
 // adjacency counts as unmatched, so that unsorted graphs are reported not symmetric. A binary
 // search finds the reverse.
 func edgeUnmatched(g CSR, u int32, begin, e int) bool {
+	return outOfOrder(g, begin, e) || reverseMissing(g, u, begin, e)
+}
+
+// outOfOrder reports whether edge e of a vertex whose edges start at begin sorts before the
+// edge preceding it.
+func outOfOrder(g CSR, begin, e int) bool {
+	return e > begin && edgeLess(g.Adj, g.Weights, g.Weights.Len() > 0, e, e-1)
+}
+
+// reverseMissing is edgeUnmatched's search for the reverse, for an edge known to be in order.
+func reverseMissing(g CSR, u int32, begin, e int) bool {
 	weighted := g.Weights.Len() > 0
-	if e > begin && edgeLess(g.Adj, g.Weights, weighted, e, e-1) {
-		return true
-	}
 	v := g.Adj.At(e)
 	var w float64
 	if weighted {
@@ -63,7 +71,7 @@ const unmatchedMark = int64(1) << 40
 // the reverses pair the two sets one to one and the CSR equals its transpose. Each search runs
 // in the adjacency of the endpoint of smaller degree, and only half the edges search.
 func edgeBalance(g CSR, u int32, begin, end, e int) int64 {
-	if e > begin && edgeLess(g.Adj, g.Weights, g.Weights.Len() > 0, e, e-1) {
+	if outOfOrder(g, begin, e) {
 		return unmatchedMark
 	}
 	v := g.Adj.At(e)
@@ -74,7 +82,7 @@ func edgeBalance(g CSR, u int32, begin, end, e int) int64 {
 	if dv > du || (dv == du && v > u) {
 		return -1
 	}
-	if edgeUnmatched(g, u, begin, e) {
+	if reverseMissing(g, u, begin, e) {
 		return unmatchedMark
 	}
 	return 1
