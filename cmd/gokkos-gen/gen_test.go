@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gokkos/gokkos/kernelc"
 )
 
 func noEnv(string) string { return "" }
@@ -24,8 +26,8 @@ func TestGenerate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(src, []byte(Header+"\n")) {
-		t.Errorf("generated file does not start with %q", Header)
+	if !bytes.HasPrefix(src, []byte(kernelc.Header+"\n")) {
+		t.Errorf("generated file does not start with %q", kernelc.Header)
 	}
 	formatted, err := format.Source(src)
 	if err != nil {
@@ -127,7 +129,7 @@ func TestBadFlags(t *testing.T) {
 func TestGenerateInstantiation(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "gen.go")
 	var stdout, stderr bytes.Buffer
-	dir := filepath.Join("..", "..", "backends", "cuda", "translate", "frontend", "testdata", "xpkg", "user")
+	dir := filepath.Join("..", "..", "kernelc", "frontend", "testdata", "xpkg", "user")
 	if code := run([]string{"-dir", dir, "-o", out}, &stdout, &stderr, noEnv); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -136,7 +138,7 @@ func TestGenerateInstantiation(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`"github.com/gokkos/gokkos/backends/cuda/translate/frontend/testdata/xpkg/tmpl"`,
+		`"github.com/gokkos/gokkos/kernelc/frontend/testdata/xpkg/tmpl"`,
 		"portable.Register[tmpl.Frontier[bump]](",
 		`Name:  "tmpl.Frontier[user.bump]",`,
 		"portable.Register[Stats](",

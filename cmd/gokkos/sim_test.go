@@ -19,9 +19,9 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/sssp"
-	"github.com/gokkos/gokkos/backends/cuda/translate/frontend"
-	"github.com/gokkos/gokkos/backends/cuda/translate/interp"
-	"github.com/gokkos/gokkos/backends/cuda/translate/ir"
+	"github.com/gokkos/gokkos/kernelc/frontend"
+	"github.com/gokkos/gokkos/kernelc/interp"
+	"github.com/gokkos/gokkos/kernelc/ir"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/views"
 )

@@ -1,0 +1,100 @@
+package frontend
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gokkos/gokkos/kernelc/ir"
+	"github.com/gokkos/gokkos/execspace"
+)
+
+func TestCrossPackageInstantiation(t *testing.T) {
+	res, err := Load(Config{Dir: filepath.Join("testdata", "xpkg", "user")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) > 0 {
+		t.Fatal(res.Errors)
+	}
+	names := map[string]*ir.Kernel{}
+	for _, k := range res.Kernels {
+		names[k.IR.Name] = k.IR
+	}
+	f := names["tmpl.Frontier[user.bump]"]
+	if f == nil {
+		t.Fatalf("instantiation not translated; kernels: %v", names)
+	}
+	if f.Form != execspace.FormRange {
+		t.Errorf("form %s", f.Form)
+	}
+	if !strings.HasPrefix(f.Pos, "kernelc/frontend/testdata/xpkg/tmpl/tmpl.go:") {
+		t.Errorf("Pos %q", f.Pos)
+	}
+	var params []string
+	for _, p := range f.Params {
+		params = append(params, p.Name)
+	}
+	if want := []string{"Op.By", "Dist"}; !slices.Equal(params, want) {
+		t.Errorf("params %v, want %v", params, want)
+	}
+	if !slices.Equal(f.Params[0].Field, []int{0, 0}) || f.Params[0].Kind != execspace.KindInt32 {
+		t.Errorf("Op.By param %+v", f.Params[0].Param)
+	}
+	if !f.Params[1].Written {
+		t.Error("Dist is written but not marked")
+	}
+	dump := f.String()
+	if !strings.Contains(dump, "%k.Op.By") || !strings.Contains(dump, "% 2:i32") {
+		t.Errorf("operator not inlined:\n%s", dump)
+	}
+}
+
+func TestAnalysis(t *testing.T) {
+	res, err := Load(Config{Dir: filepath.Join("testdata", "xpkg", "user")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k *ir.Kernel
+	for _, x := range res.Kernels {
+		if x.IR.Name == "user.Stats" {
+			k = x.IR
+		}
+	}
+	if k == nil {
+		t.Fatal("user.Stats not translated")
+	}
+	tests := []struct {
+		param   string
+		written bool
+	}{{"X", false}, {"Y", false}, {"W", true}}
+	for i, tc := range tests {
+		t.Run(tc.param, func(t *testing.T) {
+			p := k.Params[i]
+			if p.Name != tc.param || p.Written != tc.written {
+				t.Errorf("param %s written=%v, want %s written=%v", p.Name, p.Written, tc.param, tc.written)
+			}
+		})
+	}
+	ro := 0
+	ir.Walk(k.Body, func(s ir.Stmt) bool {
+		if ld, ok := s.(*ir.Load); ok && ld.ReadOnly {
+			ro++
+		}
+		return true
+	})
+	if ro != 2 {
+		t.Errorf("%d read-only loads, want 2", ro)
+	}
+	if k.Init == nil || k.Join == nil {
+		t.Fatal("Init/Join not translated")
+	}
+	want := []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax, execspace.OpCustom}
+	if !slices.Equal(k.ReduceOps, want) {
+		t.Errorf("ReduceOps %v, want %v", k.ReduceOps, want)
+	}
+	if k.Value != (execspace.Value{Kind: execspace.KindFloat64}) {
+		t.Errorf("Value %+v", k.Value)
+	}
+}

@@ -1,0 +1,157 @@
+// Package kernelc is the gokkos kernel toolchain: it translates the kernels of a Go package
+// (struct types marked //gokkos:kernel) for every execution space and writes the package's
+// generated file. cmd/gokkos-gen is its command-line driver; kernelc/README.md describes the
+// pipeline and its packages.
+//
+// The pipeline is the table passes below, run in order over one package:
+//
+//	load      golang.org/x/tools/go/packages: the package's syntax with full type information
+//	frontend  kernelc/frontend: kernel discovery, the kernel-subset checks, lowering to the IR
+//	          (kernelc/ir), which ir.Verify checks
+//	ptx       kernelc/ptx: each kernel's IR to a PTX module and its execspace.KernelSpec
+//	go        kernelc/hostgo: the generated Go file (registrations and host loops), type-checked
+//
+// Every pass after load runs only when the passes before it reported no error.
+package kernelc
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/kernelc/frontend"
+	"github.com/gokkos/gokkos/kernelc/hostgo"
+	"github.com/gokkos/gokkos/kernelc/ptx"
+)
+
+// DefaultOutput is the name of the generated file.
+const DefaultOutput = "gokkos_kernels_gen.go"
+
+// Header is the first line of every generated file.
+const Header = hostgo.Header
+
+// Unit is one package going through the pipeline: what each pass reads and writes.
+type Unit struct {
+	// Dir is the package directory (absolute) and Output the generated file's path.
+	Dir, Output string
+
+	// Package is the loaded package; Imported holds the runtime packages the generated file
+	// imports, loaded in the same type universe (the package may not import them yet).
+	Package  *packages.Package
+	Imported []*packages.Package
+	// Result is the front end's: the kernels' IR, or positioned errors.
+	Result *frontend.Result
+	// Specs[i] is the device translation of Result.Kernels[i].
+	Specs []*execspace.KernelSpec
+	// Source is the generated file and Notes what the Go back end has to say about it
+	// (kernels without a host loop, and why).
+	Source []byte
+	Notes  []string
+}
+
+// A pass is one step of the pipeline. It returns an error that stops the pipeline; errors in
+// the user's code are positioned diagnostics (file:line:col: message), one per line.
+type pass struct {
+	name string
+	fn   func(u *Unit) error
+}
+
+// passes is the pipeline, in order.
+var passes = [...]pass{
+	{"load", loadPass},
+	{"frontend", frontendPass},
+	{"ptx", ptxPass},
+	{"go", goPass},
+}
+
+// Generate runs the pipeline over the package in dir and returns the unit with its generated
+// file (Unit.Source), which is meant to be written to output. It writes nothing. A pass's
+// failure is returned as an error naming the pass; the front end's diagnostics are in
+// Unit.Result.Errors as well, so a caller can print them one per line.
+func Generate(dir, output string) (*Unit, error) {
+	u := &Unit{Dir: dir, Output: output}
+	for _, p := range passes {
+		if err := p.fn(u); err != nil {
+			return u, err
+		}
+	}
+	return u, nil
+}
+
+// Paths of the packages every generated file imports.
+const (
+	portablePath  = "github.com/gokkos/gokkos/portable"
+	execspacePath = "github.com/gokkos/gokkos/execspace"
+)
+
+// loadPass loads the package in u.Dir, loading the runtime packages the generated file imports
+// with it (in one type universe) so that the file can be type-checked even when the package
+// does not import them yet.
+func loadPass(u *Unit) error {
+	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: u.Dir}, ".", portablePath, execspacePath)
+	if err != nil {
+		return err
+	}
+	for _, p := range pkgs {
+		if (p.PkgPath == portablePath || p.PkgPath == execspacePath) && p.Dir != u.Dir {
+			u.Imported = append(u.Imported, p)
+		} else if u.Package == nil {
+			u.Package = p
+		} else {
+			return fmt.Errorf("gokkos: directory %s holds more than one package", u.Dir)
+		}
+	}
+	if u.Package == nil {
+		return fmt.Errorf("gokkos: no package in directory %s", u.Dir)
+	}
+	return nil
+}
+
+// ErrDiagnostics is returned by Generate when the front end reported errors in the package's
+// kernels; they are in Unit.Result.Errors.
+var ErrDiagnostics = fmt.Errorf("kernelc: the package's kernels have errors")
+
+// frontendPass finds the package's kernels, checks them against the kernel subset of Go and
+// lowers them to verified IR.
+func frontendPass(u *Unit) error {
+	u.Result = frontend.Translate(u.Package)
+	if len(u.Result.Errors) > 0 {
+		return ErrDiagnostics
+	}
+	return nil
+}
+
+// ptxPass compiles every kernel's IR to PTX.
+func ptxPass(u *Unit) error {
+	u.Specs = make([]*execspace.KernelSpec, len(u.Result.Kernels))
+	var errs []error
+	for i, k := range u.Result.Kernels {
+		mod, err := ptx.Compile(k.IR)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: kernel %s: %v", k.IR.Pos, k.IR.Name, err))
+			continue
+		}
+		u.Specs[i] = mod.Spec(k.IR)
+	}
+	return joinLines(errs)
+}
+
+// goPass writes the generated Go file.
+func goPass(u *Unit) error {
+	var err error
+	u.Source, u.Notes, err = hostgo.File(u.Result, u.Specs, u.Output, u.Imported...)
+	return err
+}
+
+// joinLines returns nil for no errors and otherwise one error with one line per error.
+func joinLines(errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	msg := errs[0].Error()
+	for _, e := range errs[1:] {
+		msg += "\n" + e.Error()
+	}
+	return fmt.Errorf("%s", msg)
+}

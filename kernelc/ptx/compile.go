@@ -1,0 +1,128 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gokkos/gokkos/kernelc/ir"
+	"github.com/gokkos/gokkos/execspace"
+)
+
+// Module is the PTX translation of one kernel: the module text and the parts of
+// execspace.KernelSpec the back end determines.
+type Module struct {
+	// PTX is the module text: ".version 7.8", ".target sm_70", 64-bit addresses, one .entry
+	// per entry named below, and the math library functions and tables the kernel uses.
+	PTX string
+	// Entry is the entry of FormRange and FormTeam kernels.
+	Entry string
+	// Reducers holds the Main and Final entries of reduce kernels, one pair per op of
+	// ir.Kernel.ReduceOps (plus OpCustom when the kernel has Init and Join).
+	Reducers map[execspace.ReduceOp]execspace.ReduceEntries
+	// Scan holds the entries of scan kernels.
+	Scan execspace.ScanEntries
+	// SharedPerThread is the dynamic shared memory per thread the entries need ahead of
+	// level-0 scratch. It is 0: collectives use a static shared staging area of 1040 bytes per
+	// block (reported by the driver as the entry's static shared size).
+	SharedPerThread int
+	// Lanes is 1: one body invocation runs on one device thread, in every form (team forms
+	// run one RunTeam per thread of a team's block).
+	Lanes int
+}
+
+// Spec returns k's complete KernelSpec: the IR's part (ir.Kernel.Spec) with the module's.
+func (m *Module) Spec(k *ir.Kernel) *execspace.KernelSpec {
+	s := k.Spec()
+	m.Fill(s)
+	return s
+}
+
+// Fill stores the module's fields into s: PTX, Entry, Reducers, Scan, SharedPerThread and
+// Lanes.
+func (m *Module) Fill(s *execspace.KernelSpec) {
+	s.PTX = m.PTX
+	s.Entry = m.Entry
+	s.Reducers = m.Reducers
+	s.Scan = m.Scan
+	s.SharedPerThread = m.SharedPerThread
+	s.Lanes = m.Lanes
+}
+
+// Compile translates a verified kernel (see ir.Verify) to PTX. The entries follow the
+// execspace device ABI (execspace/kernel.go); README.md in this directory describes what each
+// form's entries do. Errors describe constructs the back end cannot translate.
+func Compile(k *ir.Kernel) (mod *Module, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			mod, err = nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, r)
+		}
+	}()
+	m := newModule()
+	out := &Module{Lanes: 1}
+	base := entryBase(k.Name)
+	switch k.Form {
+	case execspace.FormRange:
+		out.Entry = base
+		m.entries = append(m.entries, rangeEntry(m, k, base))
+	case execspace.FormTeam:
+		out.Entry = base
+		m.entries = append(m.entries, teamEntry(m, k, base, nil))
+	case execspace.FormReduce, execspace.FormTeamReduce:
+		out.Reducers = map[execspace.ReduceOp]execspace.ReduceEntries{}
+		ops := append([]execspace.ReduceOp(nil), k.ReduceOps...)
+		if k.Init != nil && k.Join != nil && !hasOp(ops, execspace.OpCustom) {
+			ops = append(ops, execspace.OpCustom)
+		}
+		if len(ops) == 0 {
+			return nil, fmt.Errorf("ptx: kernel %s: reduce kernel without reductions", k.Name)
+		}
+		for _, op := range ops {
+			r, err := kernelReducer(k, op)
+			if err != nil {
+				return nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, err)
+			}
+			e := execspace.ReduceEntries{Main: base + "_main_" + op.String(), Final: base + "_final_" + op.String()}
+			if k.Form == execspace.FormReduce {
+				m.entries = append(m.entries, reduceMainEntry(m, k, e.Main, r))
+			} else {
+				m.entries = append(m.entries, teamEntry(m, k, e.Main, r))
+			}
+			m.entries = append(m.entries, reduceFinalEntry(m, k, e.Final, r))
+			out.Reducers[op] = e
+		}
+	case execspace.FormScan:
+		out.Scan = execspace.ScanEntries{Up: base + "_up", Mid: base + "_mid", Down: base + "_down"}
+		m.entries = append(m.entries,
+			scanUpEntry(m, k, out.Scan.Up),
+			scanMidEntry(m, k, out.Scan.Mid),
+			scanDownEntry(m, k, out.Scan.Down))
+	default:
+		return nil, fmt.Errorf("ptx: kernel %s: form %s", k.Name, k.Form)
+	}
+	out.PTX = m.text()
+	return out, nil
+}
+
+func hasOp(ops []execspace.ReduceOp, op execspace.ReduceOp) bool {
+	for _, o := range ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// entryBase turns a kernel name into an identifier: "gk_" and the name with every character
+// other than letters and digits replaced by '_'.
+func entryBase(name string) string {
+	var b strings.Builder
+	b.WriteString("gk_")
+	for _, r := range name {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}

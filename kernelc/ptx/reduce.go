@@ -1,0 +1,204 @@
+package ptx
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gokkos/gokkos/kernelc/ir"
+	"github.com/gokkos/gokkos/execspace"
+)
+
+// reducer is a reduction: the accumulator's component types, its identity and its join.
+type reducer struct {
+	types []ir.Type
+	// identity returns the identity's components.
+	identity func(lw *lowerer) []val
+	// combine stores join(a, b) (a the earlier, b the later contribution) into the registers
+	// dst, which may be a's.
+	combine func(lw *lowerer, dst, a, b []val)
+}
+
+// maxOf and lowestOf return the largest and lowest values of an integer type, and ±Inf for
+// floats.
+func maxOf(t ir.Type) val {
+	switch t {
+	case ir.F32:
+		return immF32(float32(math.Inf(1)))
+	case ir.F64:
+		return immF64(math.Inf(1))
+	}
+	if t.IsUnsigned() {
+		return immUint(t, ir.Normalize(t, math.MaxUint64, false))
+	}
+	return immInt(t, int64(ir.Normalize(t, math.MaxUint64>>(65-uint(t.Bits())), true)))
+}
+
+func lowestOf(t ir.Type) val {
+	switch t {
+	case ir.F32:
+		return immF32(float32(math.Inf(-1)))
+	case ir.F64:
+		return immF64(math.Inf(-1))
+	}
+	if t.IsUnsigned() {
+		return immInt(t, 0)
+	}
+	return immInt(t, -1<<(uint(t.Bits())-1))
+}
+
+// allOnes returns the all-ones value of an integer type, normalized.
+func allOnes(t ir.Type) val {
+	if t.IsUnsigned() {
+		return immUint(t, ir.Normalize(t, math.MaxUint64, false))
+	}
+	return immInt(t, -1)
+}
+
+func one(t ir.Type) val {
+	switch t {
+	case ir.F32:
+		return immF32(1)
+	case ir.F64:
+		return immF64(1)
+	}
+	return immInt(t, 1)
+}
+
+// simple returns a one-component reducer with a fixed identity and a join built from a binary
+// operation.
+func simple(t ir.Type, id val, op func(lw *lowerer, a, b val) val) *reducer {
+	return &reducer{
+		types:    []ir.Type{t},
+		identity: func(lw *lowerer) []val { return []val{id} },
+		combine: func(lw *lowerer, dst, a, b []val) {
+			lw.mov(dst[0], op(lw, a[0], b[0]))
+		},
+	}
+}
+
+func binop(op ir.BinOp) func(lw *lowerer, a, b val) val {
+	return func(lw *lowerer, a, b val) val { return lw.binary(op, a, b) }
+}
+
+func minmaxOp(isMax bool) func(lw *lowerer, a, b val) val {
+	return func(lw *lowerer, a, b val) val { return lw.minmax(isMax, a, b) }
+}
+
+// teamReducer returns the reducer of a team operation on type t.
+func teamReducer(op ir.TeamOp, t ir.Type) *reducer {
+	switch op {
+	case ir.OpSum:
+		return simple(t, zero(t), binop(ir.Add))
+	case ir.OpProd:
+		return simple(t, one(t), binop(ir.Mul))
+	case ir.OpMin:
+		return simple(t, maxOf(t), minmaxOp(false))
+	case ir.OpMax:
+		return simple(t, lowestOf(t), minmaxOp(true))
+	case ir.OpBAnd:
+		return simple(t, allOnes(t), binop(ir.And))
+	case ir.OpBOr:
+		return simple(t, zero(t), binop(ir.Or))
+	}
+	panic(fmt.Sprintf("ptx: team reduction %d", op))
+}
+
+// kernelReducer returns the reducer of a kernel reduction op for k's accumulator.
+func kernelReducer(k *ir.Kernel, op execspace.ReduceOp) (*reducer, error) {
+	t := k.Acc[0].T
+	switch op {
+	case execspace.OpSum:
+		return simple(t, zero(t), binop(ir.Add)), nil
+	case execspace.OpProd:
+		return simple(t, one(t), binop(ir.Mul)), nil
+	case execspace.OpMin:
+		return simple(t, maxOf(t), minmaxOp(false)), nil
+	case execspace.OpMax:
+		return simple(t, lowestOf(t), minmaxOp(true)), nil
+	case execspace.OpBAnd:
+		return simple(t, allOnes(t), binop(ir.And)), nil
+	case execspace.OpBOr:
+		return simple(t, zero(t), binop(ir.Or)), nil
+	case execspace.OpLAnd:
+		return simple(ir.Bool, val{s: "1", t: ir.Bool, imm: true}, binop(ir.LAnd)), nil
+	case execspace.OpLOr:
+		return simple(ir.Bool, val{s: "0", t: ir.Bool, imm: true}, binop(ir.LOr)), nil
+	case execspace.OpMinLoc, execspace.OpMaxLoc:
+		return locReducer(t, op == execspace.OpMaxLoc), nil
+	case execspace.OpCustom:
+		if k.Init == nil || k.Join == nil {
+			return nil, fmt.Errorf("reduction %s without Init and Join methods", op)
+		}
+		return customReducer(k), nil
+	}
+	return nil, fmt.Errorf("reduction %s is not supported on the device", op)
+}
+
+// locReducer is MinLoc or MaxLoc: the better value wins, and among equal values the smaller
+// location (portable's rule, so the result does not depend on the combination order).
+func locReducer(t ir.Type, isMax bool) *reducer {
+	id := maxOf(t)
+	cmp := ir.Lt
+	if isMax {
+		id, cmp = lowestOf(t), ir.Gt
+	}
+	return &reducer{
+		types:    []ir.Type{t, ir.I64},
+		identity: func(lw *lowerer) []val { return []val{id, immInt(ir.I64, math.MaxInt64)} },
+		combine: func(lw *lowerer, dst, a, b []val) {
+			better := lw.compare(cmp, b[0], a[0])
+			tie := lw.binary(ir.LAnd, lw.compare(ir.Eq, b[0], a[0]), lw.compare(ir.Lt, b[1], a[1]))
+			take := lw.binary(ir.LOr, better, tie)
+			v := lw.selp(take, b[0], a[0])
+			l := lw.selp(take, b[1], a[1])
+			lw.mov(dst[0], v)
+			lw.mov(dst[1], l)
+		},
+	}
+}
+
+// customReducer inlines the kernel's Init and Join methods.
+func customReducer(k *ir.Kernel) *reducer {
+	types := make([]ir.Type, len(k.Acc))
+	for i, a := range k.Acc {
+		types[i] = a.T
+	}
+	return &reducer{
+		types: types,
+		identity: func(lw *lowerer) []val {
+			for _, d := range k.Init.Dst {
+				lw.set(d, zero(d.T))
+			}
+			lw.inlineFunc(k.Init)
+			out := make([]val, len(k.Init.Dst))
+			for i, d := range k.Init.Dst {
+				out[i] = lw.local(d)
+			}
+			return lw.fresh(out)
+		},
+		combine: func(lw *lowerer, dst, a, b []val) {
+			// Read both operands before writing Join's locals: a or b may be Join's own.
+			av, bv := lw.fresh(a), lw.fresh(b)
+			for i, d := range k.Join.Dst {
+				lw.set(d, av[i])
+			}
+			for i, s := range k.Join.Src {
+				lw.set(s, bv[i])
+			}
+			lw.inlineFunc(k.Join)
+			for i, d := range k.Join.Dst {
+				lw.mov(dst[i], lw.local(d))
+			}
+		},
+	}
+}
+
+// inlineFunc lowers a reduction method body in place; its Return ends the inlined body.
+func (lw *lowerer) inlineFunc(fn *ir.Func) {
+	saved, savedLoops := lw.ret, lw.loops
+	lw.ret = lw.f.label()
+	lw.loops = nil
+	lw.block(fn.Body)
+	lw.f.place(lw.ret)
+	lw.ret, lw.loops = saved, savedLoops
+}
