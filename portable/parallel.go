@@ -168,12 +168,14 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	n := p.End - p.Begin
 	blocks := min(x.Workers(), n)
 	if blocks <= 1 {
+		// One block: run it through the space all the same (as one iteration, on the calling
+		// goroutine), so that a closed space refuses it as it refuses every launch.
 		var acc T
-		run(p.Begin, p.End, &acc, true)
-		if total != nil {
+		err := x.ForRange(0, 1, 0, Static, func(_ *execspace.Worker, _, _ int) { run(p.Begin, p.End, &acc, true) })
+		if err == nil && total != nil {
 			*total = acc
 		}
-		return nil
+		return err
 	}
 	bound := func(b int) int { return p.Begin + int(int64(n)*int64(b)/int64(blocks)) }
 	sums := make([]padded[T], blocks)

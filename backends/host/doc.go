@@ -7,5 +7,7 @@
 // then sleep), runs a share of the work on the launching goroutine itself, and returns when every
 // share is done. Launches from several goroutines at once are safe: the one that finds the
 // workers busy runs its work alone on its own goroutine, which also makes a launch from inside a
-// kernel safe.
+// kernel safe. Close is safe at any moment: launches that begin after it fail with ErrClosed,
+// those in flight finish first, and a Close from inside one of the space's kernels returns
+// ErrCloseInKernel instead of waiting for itself.
 package host

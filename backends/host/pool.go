@@ -1,14 +1,24 @@
 package host
 
 import (
-	"fmt"
+	"errors"
+	"reflect"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gokkos/gokkos/execspace"
 )
+
+// ErrClosed is the error of launches on a closed host space.
+var ErrClosed = errors.New("host: the host space is closed")
+
+// ErrCloseInKernel is the error of Close called from inside a kernel running on the space it
+// would close: Close waits for the space's launches, that one among them, so it refuses instead
+// of waiting forever. The space stays open.
+var ErrCloseInKernel = errors.New("host: Close called from inside a kernel running on the host space; the space stays open (close it after the launch returns)")
 
 // job is one launch's work.
 type job struct {
@@ -34,13 +44,31 @@ type worker struct {
 	_        [64]byte
 }
 
+// closing is the bit of pool.state that Close sets; the bits below it count the launches in
+// flight.
+const closing = 1 << 62
+
 // pool is the set of workers. Worker 0 is the launching goroutine.
+//
+// Closing: every launch adds one to state on entry and takes it away on return (a panic
+// included); a launch that finds the closing bit set takes its one away and fails with
+// ErrClosed. Close sets the bit, waits until the launches in flight have left (the last one
+// closes drained), and only then tells the workers to exit, so that no worker leaves while a
+// launch still counts on it. Other Close calls wait for the first one to finish. A Close from
+// inside one of the pool's kernels would wait for itself; it finds the pool's id in the frames
+// that mark spells on the stack of every goroutine running one of the pool's kernels, and fails.
 type pool struct {
 	workers []*worker
+	id      uint // the pool's number among the open pools, as mark spells it; from 1
+	state   atomic.Int64
+	drained chan struct{} // closed once closing is set and no launch is in flight
+	drain   sync.Once
+	closed  chan struct{} // closed when the first Close has finished
+	first   atomic.Bool   // the first Close call has been made
+	stop    atomic.Bool   // the workers are to exit: set only when no launch is in flight
 	launch  sync.Mutex
 	gen     atomic.Uint64
 	cur     atomic.Pointer[job]
-	closed  atomic.Bool
 	waiting atomic.Bool
 	done    chan struct{}
 	spin    time.Duration
@@ -65,8 +93,8 @@ func newPool(n int, pin bool, cpus []int, spin time.Duration) *pool {
 	case spin < 0:
 		spin = 0
 	}
-	p := &pool{workers: make([]*worker, n), done: make(chan struct{}, 1), spin: spin,
-		yieldMask: 1<<14 - 1}
+	p := &pool{workers: make([]*worker, n), id: ids.take(), drained: make(chan struct{}),
+		closed: make(chan struct{}), done: make(chan struct{}, 1), spin: spin, yieldMask: 1<<14 - 1}
 	if n > runtime.GOMAXPROCS(0) {
 		p.yieldMask = 1<<8 - 1
 	}
@@ -94,8 +122,8 @@ func (p *pool) loop(w *worker, cpu int) {
 	for {
 		g := p.waitFor(w, seen)
 		seen = g
-		if p.closed.Load() {
-			return
+		if p.stop.Load() {
+			return // no launch is in flight (see close), so none needs this worker
 		}
 		j := p.cur.Load()
 		p.share(j, w)
@@ -144,7 +172,7 @@ func (p *pool) share(j *job, w *worker) {
 			j.panicOnce.Do(func() { j.panicVal = r })
 		}
 	}()
-	run(j, &w.Worker, len(p.workers))
+	mark(p.id, j, &w.Worker, len(p.workers))
 }
 
 // run executes worker w's share of j when the pool has nw workers.
@@ -175,9 +203,11 @@ func run(j *job, w *execspace.Worker, nw int) {
 
 // forRange runs body over [begin, end) on the pool.
 func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body func(w *execspace.Worker, lo, hi int)) error {
-	if p.closed.Load() {
-		return fmt.Errorf("host: launch on a closed space")
+	if p.state.Add(1)&closing != 0 {
+		p.leave()
+		return ErrClosed
 	}
+	defer p.leave()
 	n := end - begin
 	if n <= 0 {
 		return nil
@@ -189,17 +219,17 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 	j := &job{begin: begin, end: end, chunk: chunk, sched: sched, body: body}
 	j.next.Store(int64(begin))
 	if nw == 1 || n == 1 || !p.launch.TryLock() {
-		// Alone: one worker, one iteration, or the workers are busy with another launch.
+		// Alone: one worker, one iteration, or the workers are busy with another launch. Worker
+		// 0's state (its scratch) serves one launch at a time; others get a fresh Worker.
 		solo := &execspace.Worker{ID: 0}
-		if nw == 1 {
+		if nw == 1 && p.launch.TryLock() {
+			defer p.launch.Unlock()
 			solo = &p.workers[0].Worker
 		}
 		if sched == execspace.Dynamic || chunk > 0 {
 			j.sched, j.chunk = execspace.Dynamic, max(chunk, 1)
-			run(j, solo, 1)
-		} else {
-			body(solo, begin, end)
 		}
+		mark(p.id, j, solo, 1) // a static job without a chunk is one call of body
 		return nil
 	}
 	defer p.launch.Unlock()
@@ -219,6 +249,13 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 		panic(j.panicVal)
 	}
 	return nil
+}
+
+// leave ends a launch's stay in state, and tells a waiting Close when it was the last one.
+func (p *pool) leave() {
+	if p.state.Add(-1) == closing {
+		p.drain.Do(func() { close(p.drained) })
+	}
 }
 
 // wait returns when every other worker has finished j.
@@ -244,11 +281,23 @@ func (p *pool) wait(j *job) {
 	}
 }
 
-func (p *pool) close() {
-	if p.closed.Swap(true) {
-		return
+// close stops the pool: later launches fail, launches in flight finish, and the workers exit.
+// atClose, if not nil, runs once, after the workers have exited and before any close call
+// returns. A second close waits for the first one and returns nil; a close from inside one of
+// the pool's kernels returns ErrCloseInKernel and changes nothing.
+func (p *pool) close(atClose func()) error {
+	if p.inKernel() {
+		return ErrCloseInKernel
 	}
-	p.launch.Lock()
+	if p.first.Swap(true) {
+		<-p.closed
+		return nil
+	}
+	if p.state.Or(closing) == 0 {
+		p.drain.Do(func() { close(p.drained) }) // nothing in flight: no launch will close it
+	}
+	<-p.drained
+	p.stop.Store(true)
 	p.gen.Add(1)
 	for _, w := range p.workers[1:] {
 		if w.sleeping.CompareAndSwap(true, false) {
@@ -256,5 +305,110 @@ func (p *pool) close() {
 		}
 	}
 	p.exited.Wait()
-	p.launch.Unlock()
+	ids.give(p.id)
+	if atClose != nil {
+		atClose()
+	}
+	close(p.closed)
+	return nil
+}
+
+// ids hands out the pools' numbers: the smallest free one, so that they stay short.
+var ids idSet
+
+type idSet struct {
+	mu   sync.Mutex
+	free []uint // sorted
+	next uint
+}
+
+func (s *idSet) take() uint {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) > 0 {
+		id := s.free[0]
+		s.free = s.free[1:]
+		return id
+	}
+	s.next++
+	return s.next
+}
+
+func (s *idSet) give(id uint) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, _ := slices.BinarySearch(s.free, id)
+	s.free = slices.Insert(s.free, i, id)
+}
+
+// mark runs run(j, w, nw) below a chain of frames that spells id in binary, lowest bit
+// outermost: a markOne or markZero frame per bit, then markEnd. Every kernel body of a pool runs
+// below such a chain on its goroutine, which costs a few calls per worker and launch; inKernel
+// reads the chains back from the caller's stack. Goroutines have no identity that Go code can
+// read cheaply, and the pool cannot tell which goroutine will call Close; the stack itself can.
+func mark(id uint, j *job, w *execspace.Worker, nw int) {
+	switch {
+	case id == 0:
+		markEnd(j, w, nw)
+	case id&1 == 1:
+		markOne(id>>1, j, w, nw)
+	default:
+		markZero(id>>1, j, w, nw)
+	}
+}
+
+//go:noinline
+func markOne(id uint, j *job, w *execspace.Worker, nw int) { mark(id, j, w, nw) }
+
+//go:noinline
+func markZero(id uint, j *job, w *execspace.Worker, nw int) { mark(id, j, w, nw) }
+
+//go:noinline
+func markEnd(j *job, w *execspace.Worker, nw int) { run(j, w, nw) }
+
+var markName, markOneName, markZeroName, markEndName = funcName(mark), funcName(markOne), funcName(markZero), funcName(markEnd)
+
+func funcName(f any) string { return runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name() }
+
+// inKernel reports whether the calling goroutine is running one of p's kernel bodies: whether
+// its stack holds a chain of mark frames that spells p.id. It walks the whole stack; Close calls
+// it once.
+func (p *pool) inKernel() bool {
+	pcs := make([]uintptr, 64)
+	for {
+		n := runtime.Callers(1, pcs)
+		if n < len(pcs) {
+			pcs = pcs[:n]
+			break
+		}
+		pcs = make([]uintptr, 2*len(pcs))
+	}
+	frames := runtime.CallersFrames(pcs)
+	// Innermost first: markEnd, then the bits from the highest down to the lowest.
+	var id uint
+	chain := false
+	for {
+		f, more := frames.Next()
+		switch f.Function {
+		case markEndName:
+			id, chain = 0, true
+		case markOneName, markZeroName:
+			if chain {
+				id <<= 1
+				if f.Function == markOneName {
+					id |= 1
+				}
+			}
+		default:
+			if chain && f.Function != markName { // mark itself may be inlined: skip its frames
+				if id == p.id {
+					return true
+				}
+				chain = false
+			}
+		}
+		if !more {
+			return chain && id == p.id
+		}
+	}
 }

@@ -97,19 +97,25 @@ func (s *Space) ForRange(begin, end, chunk int, sched execspace.Schedule, body f
 	return s.pool.forRange(begin, end, chunk, sched, body)
 }
 
-// Fence returns nil at once: host launches complete before they return.
+// Fence returns nil at once, also on a closed space: host launches complete before they return,
+// so a goroutine's own launches are done when it fences.
 func (s *Space) Fence(label string) error {
 	profile.Fence(label, "host")
 	return nil
 }
 
-// Close stops the workers, prints the GOKKOS_PROFILE table if enabled, and makes later launches
-// fail. It is idempotent.
+// Close makes later launches fail with ErrClosed, waits for the launches in flight (those of
+// other goroutines) to finish, stops the workers, and prints the GOKKOS_PROFILE table if
+// enabled. It is safe to call at any time from any goroutine: a second Close waits for the first
+// one and returns nil. Close from inside a kernel running on the space cannot wait for that
+// kernel; it returns ErrCloseInKernel and leaves the space open. (A kernel on another space that
+// one of this space's kernels launched and waits for is not recognised as inside; its Close
+// waits forever.)
 func (s *Space) Close() error {
-	s.pool.close()
-	profile.ReportEnv(nil, "host")
-	execspace.Closed(s)
-	return nil
+	return s.pool.close(func() {
+		profile.ReportEnv(nil, "host")
+		execspace.Closed(s)
+	})
 }
 
 // Config describes the space.
