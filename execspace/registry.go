@@ -24,7 +24,8 @@ type Backend struct {
 
 // Config is the configuration a backend opens with. The zero value means: every default.
 type Config struct {
-	// NumThreads is the number of host workers; 0 means one per logical CPU (GOMAXPROCS).
+	// NumThreads is the number of host workers; 0 means one per CPU the process may use
+	// (GOMAXPROCS, capped by UsableCPUs).
 	NumThreads int
 	// DeviceID selects the GPU; 0 is the first.
 	DeviceID int

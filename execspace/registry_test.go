@@ -53,7 +53,7 @@ func TestPrintConfiguration(t *testing.T) {
 	s := execspace.MustDefault()
 	var b bytes.Buffer
 	execspace.PrintConfiguration(&b, s)
-	for _, want := range []string{"gokkos configuration", "CPU:", "cores:", "caches:", "backends:  host", "space host:", "workers:"} {
+	for _, want := range []string{"gokkos configuration", "CPU:", "machine:", "online; cpuid topology", "usable:", "caches:", "backends:  host", "space host:", "workers:"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("configuration lacks %q:\n%s", want, b.String())
 		}

@@ -154,3 +154,24 @@ func TestWorkerWritesHappenBeforeReturn(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultWorkers(t *testing.T) {
+	cases := []struct {
+		name          string
+		procs, usable int
+		want          int
+	}{
+		{"GOMAXPROCS within the usable CPUs", 2, 2, 2},
+		{"usable unknown", 8, 0, 8},
+		{"GOMAXPROCS above the usable CPUs", 2, 1, 1},
+		{"GOMAXPROCS set high by hand", 64, 4, 4},
+		{"GOMAXPROCS below the usable CPUs", 4, 16, 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := defaultWorkers(c.procs, c.usable); got != c.want {
+				t.Errorf("defaultWorkers(%d, %d) = %d, want %d", c.procs, c.usable, got, c.want)
+			}
+		})
+	}
+}

@@ -32,16 +32,19 @@ type Space struct {
 	info    execspace.Info
 }
 
-// New starts a host space with cfg.NumThreads workers (0: GOMAXPROCS), pinned to CPUs when
-// cfg.Pin is set. Starting it costs one goroutine per worker beyond the first; the calling
-// goroutine of each launch is worker 0.
+// New starts a host space with cfg.NumThreads workers, pinned to CPUs when cfg.Pin is set.
+// NumThreads 0 means GOMAXPROCS, which the Go runtime derives from the CPUs the process may use
+// (its affinity mask and cgroup CPU quota), capped by execspace.UsableCPUs where GOMAXPROCS
+// exceeds them (set by hand, or a quota below 2 CPUs, which the runtime rounds up to 2).
+// Starting the space costs one goroutine per worker beyond the first; the calling goroutine of
+// each launch is worker 0.
 func New(cfg execspace.Config, opts ...Options) (*Space, error) {
 	n := cfg.NumThreads
 	if n < 0 {
 		return nil, fmt.Errorf("host: %d threads", n)
 	}
 	if n == 0 {
-		n = runtime.GOMAXPROCS(0)
+		n = defaultWorkers(runtime.GOMAXPROCS(0), execspace.UsableCPUs())
 	}
 	s := &Space{pinned: cfg.Pin, scratch: [2]int{DefaultScratch0, DefaultScratch1}}
 	for _, o := range opts {
@@ -66,6 +69,15 @@ func New(cfg execspace.Config, opts ...Options) (*Space, error) {
 	}
 	profile.EnvTimer()
 	return s, nil
+}
+
+// defaultWorkers returns the worker count of a space opened with NumThreads 0: procs
+// (GOMAXPROCS), capped by usable CPUs when known.
+func defaultWorkers(procs, usable int) int {
+	if usable > 0 && usable < procs {
+		return usable
+	}
+	return max(procs, 1)
 }
 
 func init() {
@@ -121,7 +133,11 @@ func (s *Space) Close() error {
 // Config describes the space.
 func (s *Space) Config() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "workers: %d (GOMAXPROCS %d), pinned: %v\n", len(s.pool.workers), runtime.GOMAXPROCS(0), s.pinned)
+	usable := ""
+	if n := execspace.UsableCPUs(); n > 0 {
+		usable = fmt.Sprintf(", %d usable CPUs", n)
+	}
+	fmt.Fprintf(&b, "workers: %d (GOMAXPROCS %d%s), pinned: %v\n", len(s.pool.workers), runtime.GOMAXPROCS(0), usable, s.pinned)
 	fmt.Fprintf(&b, "teams: 1 member, 1 vector lane; scratch limit %d B (level 0), %d B (level 1)\n", s.scratch[0], s.scratch[1])
 	fmt.Fprintf(&b, "last-level cache: %d B\n", s.info.CacheBytes)
 	return b.String()

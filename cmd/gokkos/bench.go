@@ -256,11 +256,16 @@ func gtepsCell(x float64) string {
 	return fmt.Sprintf("%.4f", x)
 }
 
-// cpuName describes the host processor.
+// cpuName describes the host processor: its brand, the CPUs this process may use and the
+// machine's.
 func cpuName() string {
 	c := execspace.HostCPU()
-	if c.Brand == "" {
-		return fmt.Sprintf("%d logical CPUs", c.LogicalCores)
+	cpus := fmt.Sprintf("%d CPUs on the machine", c.MachineCPUs())
+	if c.Usable > 0 && c.Usable != c.MachineCPUs() {
+		cpus = fmt.Sprintf("%d usable CPUs of the machine's %d", c.Usable, c.MachineCPUs())
 	}
-	return fmt.Sprintf("%s (%d logical CPUs)", c.Brand, c.LogicalCores)
+	if c.Brand == "" {
+		return cpus
+	}
+	return fmt.Sprintf("%s (%s)", c.Brand, cpus)
 }
