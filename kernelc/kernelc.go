@@ -8,7 +8,7 @@
 //	load      golang.org/x/tools/go/packages: the package's syntax with full type information
 //	frontend  kernelc/frontend: kernel discovery, the kernel-subset checks, lowering to the IR
 //	          (kernelc/ir), which ir.Verify checks
-//	ptx       kernelc/ptx: each kernel's IR to a PTX module and its execspace.KernelSpec
+//	ptx       kernelc/ptx: each kernel's IR to a PTX module and its abi.KernelSpec
 //	go        kernelc/hostgo: the generated Go file (registrations and host loops), type-checked
 //
 // Every pass after load runs only when the passes before it reported no error.
@@ -19,7 +19,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/frontend"
 	"github.com/gokkos/gokkos/kernelc/hostgo"
 	"github.com/gokkos/gokkos/kernelc/ptx"
@@ -43,7 +43,7 @@ type Unit struct {
 	// Result is the front end's: the kernels' IR, or positioned errors.
 	Result *frontend.Result
 	// Specs[i] is the device translation of Result.Kernels[i].
-	Specs []*execspace.KernelSpec
+	Specs []*abi.KernelSpec
 	// Source is the generated file and Notes what the Go back end has to say about it
 	// (kernels without a host loop, and why).
 	Source []byte
@@ -79,22 +79,16 @@ func Generate(dir, output string) (*Unit, error) {
 	return u, nil
 }
 
-// Paths of the packages every generated file imports.
-const (
-	portablePath  = "github.com/gokkos/gokkos/portable"
-	execspacePath = "github.com/gokkos/gokkos/execspace"
-)
-
 // loadPass loads the package in u.Dir, loading the runtime packages the generated file imports
 // with it (in one type universe) so that the file can be type-checked even when the package
 // does not import them yet.
 func loadPass(u *Unit) error {
-	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: u.Dir}, ".", portablePath, execspacePath)
+	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: u.Dir}, ".", hostgo.ImplPath, hostgo.ABIPath)
 	if err != nil {
 		return err
 	}
 	for _, p := range pkgs {
-		if (p.PkgPath == portablePath || p.PkgPath == execspacePath) && p.Dir != u.Dir {
+		if (p.PkgPath == hostgo.ImplPath || p.PkgPath == hostgo.ABIPath) && p.Dir != u.Dir {
 			u.Imported = append(u.Imported, p)
 		} else if u.Package == nil {
 			u.Package = p
@@ -124,7 +118,7 @@ func frontendPass(u *Unit) error {
 
 // ptxPass compiles every kernel's IR to PTX.
 func ptxPass(u *Unit) error {
-	u.Specs = make([]*execspace.KernelSpec, len(u.Result.Kernels))
+	u.Specs = make([]*abi.KernelSpec, len(u.Result.Kernels))
 	var errs []error
 	for i, k := range u.Result.Kernels {
 		mod, err := ptx.Compile(k.IR)

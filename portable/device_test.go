@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/internal/fakedev"
 	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -54,23 +56,23 @@ type reduced struct{ X views.View1D[float64] }
 func (reduced) Run(i int, acc *float64) {}
 
 func init() {
-	portable.Register[marshalled](&execspace.KernelSpec{
-		Name: "portable_test.marshalled", Form: execspace.FormRange, PTX: "fake", Entry: "marshalled",
-		Params: []execspace.Param{
-			{Name: "N", Field: []int{0}, Kind: execspace.KindInt64},
-			{Name: "Neg", Field: []int{1}, Kind: execspace.KindInt8},
-			{Name: "Flag", Field: []int{2}, Kind: execspace.KindBool},
-			{Name: "X", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Scale", Field: []int{4, 0}, Kind: execspace.KindFloat32},
-			{Name: "In.M", Field: []int{4, 1}, Kind: execspace.KindView2D, Elem: execspace.KindInt16},
-			{Name: "U", Field: []int{5}, Kind: execspace.KindUint16},
+	gokkosimpl.Register[marshalled](&abi.KernelSpec{
+		Name: "portable_test.marshalled", Form: abi.FormRange, PTX: "fake", Entry: "marshalled",
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindInt64},
+			{Name: "Neg", Field: []int{1}, Kind: abi.KindInt8},
+			{Name: "Flag", Field: []int{2}, Kind: abi.KindBool},
+			{Name: "X", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Scale", Field: []int{4, 0}, Kind: abi.KindFloat32},
+			{Name: "In.M", Field: []int{4, 1}, Kind: abi.KindView2D, Elem: abi.KindInt16},
+			{Name: "U", Field: []int{5}, Kind: abi.KindUint16},
 		},
 	})
-	portable.Register[reduced](&execspace.KernelSpec{
-		Name: "portable_test.reduced", Form: execspace.FormReduce, PTX: "fake",
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{execspace.OpSum: {Main: "m", Final: "f"}},
-		Value:    execspace.Value{Kind: execspace.KindFloat64},
-		Params:   []execspace.Param{{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64}},
+	gokkosimpl.Register[reduced](&abi.KernelSpec{
+		Name: "portable_test.reduced", Form: abi.FormReduce, PTX: "fake",
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "m", Final: "f"}},
+		Value:    abi.Value{Kind: abi.KindFloat64},
+		Params:   []abi.Param{{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64}},
 	})
 }
 
@@ -109,7 +111,7 @@ func TestDeviceMarshalling(t *testing.T) {
 	if err := portable.ParallelReduce(d, "sum", portable.Range(0, 10), reduced{x}, portable.Sum(&sum)); err != nil {
 		t.Fatal(err)
 	}
-	if sum != 42.5 || d.launches[1].Op != execspace.OpSum {
+	if sum != 42.5 || d.launches[1].Op != abi.OpSum {
 		t.Fatalf("sum %v op %v", sum, d.launches[1].Op)
 	}
 

@@ -8,7 +8,9 @@ import (
 	"unsafe"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/internal/profile"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -92,69 +94,18 @@ func checkHostViews[K any](k *K) error {
 
 // deviceLaunch fills in l.Kernel and l.Args for kernel k of type K on device space d.
 func deviceLaunch[K any](d execspace.DeviceExecutor, k *K, l *execspace.Launch) error {
-	r := lookup(reflect.TypeFor[K]())
+	r := gokkosimpl.Lookup(reflect.TypeFor[K]())
 	if r == nil {
 		return fmt.Errorf("kernel type %s has no device translation; mark it //gokkos:kernel and run go generate in its package", reflect.TypeFor[K]())
 	}
-	l.Kernel = r.spec
-	mem := d.Memory()
-	args := make([]uint64, 0, 2*len(r.spec.Params))
-	for i, p := range r.spec.Params {
-		ptr := unsafe.Add(unsafe.Pointer(k), r.offsets[i])
-		switch p.Kind {
-		case execspace.KindView1D, execspace.KindView2D:
-			rank := 1
-			if p.Kind == execspace.KindView2D {
-				rank = 2
-			}
-			h := views.HeaderAt(ptr, rank)
-			if h.ElemSize != 0 {
-				if h.Freed {
-					return fmt.Errorf("kernel field %s: view %q was freed", p.Name, h.Label)
-				}
-				if h.Space != mem {
-					return fmt.Errorf("kernel field %s: view %q lives in %s memory, but kernels on the %s space address %s memory; allocate it with views.Alloc1D(space.Memory(), ...) or copy it there with views.DeepCopy", p.Name, h.Label, h.Space.Name(), d.Name(), mem.Name())
-				}
-			}
-			args = append(args, uint64(h.Device), uint64(h.Extent[0]))
-			if rank == 2 {
-				args = append(args, uint64(h.Extent[1]))
-			}
-			args = append(args, uint64(h.Stride[0]))
-			if rank == 2 {
-				args = append(args, uint64(h.Stride[1]))
-			}
-		default:
-			args = append(args, scalarSlot(ptr, p.Kind))
-		}
+	l.Kernel = r.Spec
+	args, err := r.Layout.AppendSlots(make([]uint64, 0, 2*len(r.Spec.Params)), unsafe.Pointer(k), abi.DeviceAddress(d.Memory(), d.Name()))
+	if err != nil {
+		return err
 	}
 	l.Args = args
 	if profile.Enabled() {
 		l.Timed = true
 	}
 	return nil
-}
-
-// scalarSlot reads a scalar of kind k at p into an 8-byte argument slot.
-func scalarSlot(p unsafe.Pointer, k execspace.Kind) uint64 {
-	switch k {
-	case execspace.KindBool:
-		if *(*bool)(p) {
-			return 1
-		}
-		return 0
-	case execspace.KindInt8:
-		return uint64(int64(*(*int8)(p)))
-	case execspace.KindInt16:
-		return uint64(int64(*(*int16)(p)))
-	case execspace.KindInt32:
-		return uint64(int64(*(*int32)(p)))
-	case execspace.KindUint8:
-		return uint64(*(*uint8)(p))
-	case execspace.KindUint16:
-		return uint64(*(*uint16)(p))
-	case execspace.KindUint32, execspace.KindFloat32:
-		return uint64(*(*uint32)(p))
-	}
-	return *(*uint64)(p)
 }

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/internal/profile"
 	"github.com/gokkos/gokkos/teams"
 )
@@ -230,7 +231,7 @@ func joinPartials[T any](parts []padded[T], r Reducer[T]) {
 }
 
 func deviceReduce[T any, K any](x execspace.DeviceExecutor, label string, k *K, r Reducer[T], l *execspace.Launch) error {
-	if r.Op() == execspace.OpHostOnly {
+	if r.Op() == abi.OpHostOnly {
 		return fmt.Errorf("a Join reducer's Go closure runs on host spaces only; give the kernel Init and Join methods and use KernelJoin")
 	}
 	if err := deviceLaunch(x, k, l); err != nil {

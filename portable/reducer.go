@@ -3,7 +3,7 @@ package portable
 import (
 	"math"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -19,36 +19,36 @@ type Reducer[T any] interface {
 	// Result returns where the final value is stored.
 	Result() *T
 	// Op names the reduction for device spaces.
-	Op() execspace.ReduceOp
+	Op() abi.ReduceOp
 }
 
 type builtin[T views.Scalar] struct {
 	out *T
-	op  execspace.ReduceOp
+	op  abi.ReduceOp
 }
 
-func (r builtin[T]) Result() *T             { return r.out }
-func (r builtin[T]) Op() execspace.ReduceOp { return r.op }
+func (r builtin[T]) Result() *T       { return r.out }
+func (r builtin[T]) Op() abi.ReduceOp { return r.op }
 
 func (r builtin[T]) Init(dst *T) {
 	switch r.op {
-	case execspace.OpSum, execspace.OpBOr:
+	case abi.OpSum, abi.OpBOr:
 		*dst = 0
-	case execspace.OpProd:
+	case abi.OpProd:
 		*dst = 1
-	case execspace.OpMin:
+	case abi.OpMin:
 		if views.IsFloat[T]() {
 			*dst = T(math.Inf(1))
 		} else {
 			*dst = views.MaxOf[T]()
 		}
-	case execspace.OpMax:
+	case abi.OpMax:
 		if views.IsFloat[T]() {
 			*dst = T(math.Inf(-1))
 		} else {
 			*dst = views.LowestOf[T]()
 		}
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		var z T
 		*dst = z - 1
 	}
@@ -56,34 +56,34 @@ func (r builtin[T]) Init(dst *T) {
 
 func (r builtin[T]) Join(dst *T, src T) {
 	switch r.op {
-	case execspace.OpSum:
+	case abi.OpSum:
 		*dst += src
-	case execspace.OpProd:
+	case abi.OpProd:
 		*dst *= src
-	case execspace.OpMin:
+	case abi.OpMin:
 		*dst = min(*dst, src)
-	case execspace.OpMax:
+	case abi.OpMax:
 		*dst = max(*dst, src)
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		*dst = T(uint64(*dst) & uint64(src))
-	case execspace.OpBOr:
+	case abi.OpBOr:
 		*dst = T(uint64(*dst) | uint64(src))
 	}
 }
 
 // Sum returns the reducer that adds contributions (identity 0) into *out.
-func Sum[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, execspace.OpSum} }
+func Sum[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, abi.OpSum} }
 
 // Prod returns the reducer that multiplies contributions (identity 1) into *out.
-func Prod[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, execspace.OpProd} }
+func Prod[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, abi.OpProd} }
 
 // Min returns the reducer that keeps the smallest contribution (identity: T's largest value,
 // +Inf for floats) in *out.
-func Min[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, execspace.OpMin} }
+func Min[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, abi.OpMin} }
 
 // Max returns the reducer that keeps the largest contribution (identity: T's lowest value, -Inf
 // for floats) in *out.
-func Max[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, execspace.OpMax} }
+func Max[T views.Scalar](out *T) Reducer[T] { return builtin[T]{out, abi.OpMax} }
 
 // Integer is the set of integer element types, for the bitwise reducers.
 type Integer interface {
@@ -91,10 +91,10 @@ type Integer interface {
 }
 
 // BAnd returns the reducer that ANDs contributions bitwise (identity: all ones) into *out.
-func BAnd[T Integer](out *T) Reducer[T] { return builtin[T]{out, execspace.OpBAnd} }
+func BAnd[T Integer](out *T) Reducer[T] { return builtin[T]{out, abi.OpBAnd} }
 
 // BOr returns the reducer that ORs contributions bitwise (identity 0) into *out.
-func BOr[T Integer](out *T) Reducer[T] { return builtin[T]{out, execspace.OpBOr} }
+func BOr[T Integer](out *T) Reducer[T] { return builtin[T]{out, abi.OpBOr} }
 
 type logical struct {
 	out *bool
@@ -103,11 +103,11 @@ type logical struct {
 
 func (r logical) Result() *bool  { return r.out }
 func (r logical) Init(dst *bool) { *dst = r.and }
-func (r logical) Op() execspace.ReduceOp {
+func (r logical) Op() abi.ReduceOp {
 	if r.and {
-		return execspace.OpLAnd
+		return abi.OpLAnd
 	}
-	return execspace.OpLOr
+	return abi.OpLOr
 }
 func (r logical) Join(dst *bool, src bool) {
 	if r.and {
@@ -135,17 +135,17 @@ type loc[T views.Scalar] struct {
 }
 
 func (r loc[T]) Result() *ValLoc[T] { return r.out }
-func (r loc[T]) Op() execspace.ReduceOp {
+func (r loc[T]) Op() abi.ReduceOp {
 	if r.max {
-		return execspace.OpMaxLoc
+		return abi.OpMaxLoc
 	}
-	return execspace.OpMinLoc
+	return abi.OpMinLoc
 }
 func (r loc[T]) Init(dst *ValLoc[T]) {
 	if r.max {
-		builtin[T]{op: execspace.OpMax}.Init(&dst.Val)
+		builtin[T]{op: abi.OpMax}.Init(&dst.Val)
 	} else {
-		builtin[T]{op: execspace.OpMin}.Init(&dst.Val)
+		builtin[T]{op: abi.OpMin}.Init(&dst.Val)
 	}
 	dst.Loc = math.MaxInt
 }
@@ -174,10 +174,10 @@ type closure[T any] struct {
 	join     func(dst *T, src T)
 }
 
-func (r closure[T]) Result() *T             { return r.out }
-func (r closure[T]) Op() execspace.ReduceOp { return execspace.OpHostOnly }
-func (r closure[T]) Init(dst *T)            { *dst = r.identity }
-func (r closure[T]) Join(dst *T, src T)     { r.join(dst, src) }
+func (r closure[T]) Result() *T         { return r.out }
+func (r closure[T]) Op() abi.ReduceOp   { return abi.OpHostOnly }
+func (r closure[T]) Init(dst *T)        { *dst = r.identity }
+func (r closure[T]) Join(dst *T, src T) { r.join(dst, src) }
 
 // Join returns a custom reducer with the given identity and join function, for any accumulator
 // type. The closure is Go code, so this reducer runs on host spaces only; on a device space
@@ -199,10 +199,10 @@ type kernelJoin[T any] struct {
 	k   JoinKernel[T]
 }
 
-func (r kernelJoin[T]) Result() *T             { return r.out }
-func (r kernelJoin[T]) Op() execspace.ReduceOp { return execspace.OpCustom }
-func (r kernelJoin[T]) Init(dst *T)            { r.k.Init(dst) }
-func (r kernelJoin[T]) Join(dst *T, src T)     { r.k.Join(dst, src) }
+func (r kernelJoin[T]) Result() *T         { return r.out }
+func (r kernelJoin[T]) Op() abi.ReduceOp   { return abi.OpCustom }
+func (r kernelJoin[T]) Init(dst *T)        { r.k.Init(dst) }
+func (r kernelJoin[T]) Join(dst *T, src T) { r.k.Join(dst, src) }
 
 // KernelJoin returns the reducer that uses k's own Init and Join methods and stores the result
 // in *out. Pass the same kernel value to ParallelReduce. It runs on every space.

@@ -4,255 +4,256 @@ package bfs
 
 import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[setRoot](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
 		Pos:   "algorithms/bfs/kernels.go:20",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
-		Params: []execspace.Param{
-			{Name: "Parent", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Level", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Root", Field: []int{2}, Kind: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "Parent", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Root", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[setRoot](gokkosHostLoop0)
-	portable.Register[markVisited](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
+	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
 		Pos:   "algorithms/bfs/kernels.go:34",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_markVisited",
-		Params: []execspace.Param{
-			{Name: "Parent", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Visited", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
+		Params: []abi.Param{
+			{Name: "Parent", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Visited", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[markVisited](gokkosHostLoop1)
-	portable.Register[mergeVisited](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop1)
+	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
 		Pos:   "algorithms/bfs/kernels.go:54",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_mergeVisited",
-		Params: []execspace.Param{
-			{Name: "Visited", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Bits", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Params: []abi.Param{
+			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Bits", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[mergeVisited](gokkosHostLoop2)
-	portable.Register[reachedEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop2)
+	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name: "bfs.reachedEdges",
 		Pos:  "algorithms/bfs/kernels.go:65",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_bfs_reachedEdges_main_sum", Final: "gk_bfs_reachedEdges_final_sum"},
-			execspace.OpProd: {Main: "gk_bfs_reachedEdges_main_prod", Final: "gk_bfs_reachedEdges_final_prod"},
-			execspace.OpMin:  {Main: "gk_bfs_reachedEdges_main_min", Final: "gk_bfs_reachedEdges_final_min"},
-			execspace.OpMax:  {Main: "gk_bfs_reachedEdges_main_max", Final: "gk_bfs_reachedEdges_final_max"},
-			execspace.OpBAnd: {Main: "gk_bfs_reachedEdges_main_band", Final: "gk_bfs_reachedEdges_final_band"},
-			execspace.OpBOr:  {Main: "gk_bfs_reachedEdges_main_bor", Final: "gk_bfs_reachedEdges_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_bfs_reachedEdges_main_sum", Final: "gk_bfs_reachedEdges_final_sum"},
+			abi.OpProd: {Main: "gk_bfs_reachedEdges_main_prod", Final: "gk_bfs_reachedEdges_final_prod"},
+			abi.OpMin:  {Main: "gk_bfs_reachedEdges_main_min", Final: "gk_bfs_reachedEdges_final_min"},
+			abi.OpMax:  {Main: "gk_bfs_reachedEdges_main_max", Final: "gk_bfs_reachedEdges_final_max"},
+			abi.OpBAnd: {Main: "gk_bfs_reachedEdges_main_band", Final: "gk_bfs_reachedEdges_final_band"},
+			abi.OpBOr:  {Main: "gk_bfs_reachedEdges_main_bor", Final: "gk_bfs_reachedEdges_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Level", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Level", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
-	portable.Register[frontier.PushThread[visit]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
+	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
 		Name: "frontier.PushThread[bfs.visit]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_minloc", Final: "gk_frontier_PushThread_bfs_visit__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_maxloc", Final: "gk_frontier_PushThread_bfs_visit__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_bfs_visit__main_custom", Final: "gk_frontier_PushThread_bfs_visit__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_minloc", Final: "gk_frontier_PushThread_bfs_visit__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_maxloc", Final: "gk_frontier_PushThread_bfs_visit__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_bfs_visit__main_custom", Final: "gk_frontier_PushThread_bfs_visit__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[visit]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[bfs.visit]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX5,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_minloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_maxloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_bfs_visit__main_custom", Final: "gk_frontier_PushGlobal_bfs_visit__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_minloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_maxloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_bfs_visit__main_custom", Final: "gk_frontier_PushGlobal_bfs_visit__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.Parent", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{5, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Depth", Field: []int{5, 3}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.Parent", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{5, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{5, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[visit]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[bfs.visit]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX6,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_minloc", Final: "gk_frontier_PushTeam_bfs_visit__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_maxloc", Final: "gk_frontier_PushTeam_bfs_visit__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_bfs_visit__main_custom", Final: "gk_frontier_PushTeam_bfs_visit__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_minloc", Final: "gk_frontier_PushTeam_bfs_visit__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_maxloc", Final: "gk_frontier_PushTeam_bfs_visit__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_bfs_visit__main_custom", Final: "gk_frontier_PushTeam_bfs_visit__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[visit]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[bfs.visit]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_minloc", Final: "gk_frontier_PushLocal_bfs_visit__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_maxloc", Final: "gk_frontier_PushLocal_bfs_visit__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_bfs_visit__main_custom", Final: "gk_frontier_PushLocal_bfs_visit__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_minloc", Final: "gk_frontier_PushLocal_bfs_visit__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_maxloc", Final: "gk_frontier_PushLocal_bfs_visit__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_bfs_visit__main_custom", Final: "gk_frontier_PushLocal_bfs_visit__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PullStep[visit]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name: "frontier.PullStep[bfs.visit]",
 		Pos:  "algorithms/frontier/pullkernel.go:20",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX8,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_minloc", Final: "gk_frontier_PullStep_bfs_visit__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_maxloc", Final: "gk_frontier_PullStep_bfs_visit__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PullStep_bfs_visit__main_custom", Final: "gk_frontier_PullStep_bfs_visit__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_minloc", Final: "gk_frontier_PullStep_bfs_visit__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_maxloc", Final: "gk_frontier_PullStep_bfs_visit__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PullStep_bfs_visit__main_custom", Final: "gk_frontier_PullStep_bfs_visit__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "In.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "In.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "In.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Cur", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Next", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Words", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Parent", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Depth", Field: []int{4, 3}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Parent", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -26617,7 +26618,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:26621
+//line gokkos_kernels_gen.go:26622
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26636,7 +26637,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:26640
+//line gokkos_kernels_gen.go:26641
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -26650,7 +26651,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:26654
+//line gokkos_kernels_gen.go:26655
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26662,14 +26663,14 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:59
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:26666
+//line gokkos_kernels_gen.go:26667
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:26673
+//line gokkos_kernels_gen.go:26674
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -26683,7 +26684,7 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:26687
+//line gokkos_kernels_gen.go:26688
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -26692,5 +26693,5 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:26696
+//line gokkos_kernels_gen.go:26697
 }

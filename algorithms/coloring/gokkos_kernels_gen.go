@@ -4,206 +4,207 @@ package coloring
 
 import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[ownColor](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/coloring", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[ownColor](&abi.KernelSpec{
 		Name:  "coloring.ownColor",
 		Pos:   "algorithms/coloring/kernels.go:19",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_coloring_ownColor",
-		Params: []execspace.Param{
-			{Name: "Color", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Color", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[ownColor](gokkosHostLoop0)
-	portable.Register[countColors](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[ownColor](gokkosHostLoop0)
+	gokkosimpl.Register[countColors](&abi.KernelSpec{
 		Name: "coloring.countColors",
 		Pos:  "algorithms/coloring/kernels.go:31",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_coloring_countColors_main_sum", Final: "gk_coloring_countColors_final_sum"},
-			execspace.OpProd: {Main: "gk_coloring_countColors_main_prod", Final: "gk_coloring_countColors_final_prod"},
-			execspace.OpMin:  {Main: "gk_coloring_countColors_main_min", Final: "gk_coloring_countColors_final_min"},
-			execspace.OpMax:  {Main: "gk_coloring_countColors_main_max", Final: "gk_coloring_countColors_final_max"},
-			execspace.OpBAnd: {Main: "gk_coloring_countColors_main_band", Final: "gk_coloring_countColors_final_band"},
-			execspace.OpBOr:  {Main: "gk_coloring_countColors_main_bor", Final: "gk_coloring_countColors_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_coloring_countColors_main_sum", Final: "gk_coloring_countColors_final_sum"},
+			abi.OpProd: {Main: "gk_coloring_countColors_main_prod", Final: "gk_coloring_countColors_final_prod"},
+			abi.OpMin:  {Main: "gk_coloring_countColors_main_min", Final: "gk_coloring_countColors_final_min"},
+			abi.OpMax:  {Main: "gk_coloring_countColors_main_max", Final: "gk_coloring_countColors_final_max"},
+			abi.OpBAnd: {Main: "gk_coloring_countColors_main_band", Final: "gk_coloring_countColors_final_band"},
+			abi.OpBOr:  {Main: "gk_coloring_countColors_main_bor", Final: "gk_coloring_countColors_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Color", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Color", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
-	portable.Register[frontier.PushThread[propagate]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
+	gokkosimpl.Register[frontier.PushThread[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushThread[coloring.propagate]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX2,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_minloc", Final: "gk_frontier_PushThread_coloring_propagate__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_maxloc", Final: "gk_frontier_PushThread_coloring_propagate__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_coloring_propagate__main_custom", Final: "gk_frontier_PushThread_coloring_propagate__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_minloc", Final: "gk_frontier_PushThread_coloring_propagate__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_maxloc", Final: "gk_frontier_PushThread_coloring_propagate__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_coloring_propagate__main_custom", Final: "gk_frontier_PushThread_coloring_propagate__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Color", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Color", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[propagate]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[coloring.propagate]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_minloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_custom", Final: "gk_frontier_PushGlobal_coloring_propagate__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_minloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_custom", Final: "gk_frontier_PushGlobal_coloring_propagate__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.Color", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.Color", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[propagate]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[coloring.propagate]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_minloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_maxloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_coloring_propagate__main_custom", Final: "gk_frontier_PushTeam_coloring_propagate__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_minloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_maxloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_coloring_propagate__main_custom", Final: "gk_frontier_PushTeam_coloring_propagate__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Color", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Color", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[propagate]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[coloring.propagate]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX5,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_minloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_coloring_propagate__main_custom", Final: "gk_frontier_PushLocal_coloring_propagate__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_minloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_coloring_propagate__main_custom", Final: "gk_frontier_PushLocal_coloring_propagate__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Color", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Color", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PullStep[propagate]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PullStep[propagate]](&abi.KernelSpec{
 		Name: "frontier.PullStep[coloring.propagate]",
 		Pos:  "algorithms/frontier/pullkernel.go:20",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX6,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_minloc", Final: "gk_frontier_PullStep_coloring_propagate__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_maxloc", Final: "gk_frontier_PullStep_coloring_propagate__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PullStep_coloring_propagate__main_custom", Final: "gk_frontier_PullStep_coloring_propagate__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_minloc", Final: "gk_frontier_PullStep_coloring_propagate__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_maxloc", Final: "gk_frontier_PullStep_coloring_propagate__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PullStep_coloring_propagate__main_custom", Final: "gk_frontier_PullStep_coloring_propagate__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "In.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "In.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "In.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Cur", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Next", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Words", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Color", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Color", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -24988,14 +24989,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:24
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:24992
+//line gokkos_kernels_gen.go:24993
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:24999
+//line gokkos_kernels_gen.go:25000
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -25009,7 +25010,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:25013
+//line gokkos_kernels_gen.go:25014
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -25018,5 +25019,5 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:25022
+//line gokkos_kernels_gen.go:25023
 }

@@ -3,299 +3,300 @@
 package dgraph
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[countSources](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[countSources](&abi.KernelSpec{
 		Name:  "dgraph.countSources",
 		Pos:   "algorithms/dgraph/build.go:50",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_dgraph_countSources",
-		Params: []execspace.Param{
-			{Name: "E.Src", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "E.Dst", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "E.M", Field: []int{0, 2}, Kind: execspace.KindInt64},
-			{Name: "E.DropSelfLoops", Field: []int{0, 3}, Kind: execspace.KindBool},
-			{Name: "E.Symmetrize", Field: []int{0, 4}, Kind: execspace.KindBool},
-			{Name: "Deg", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "E.Src", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "E.Dst", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "E.M", Field: []int{0, 2}, Kind: abi.KindInt64},
+			{Name: "E.DropSelfLoops", Field: []int{0, 3}, Kind: abi.KindBool},
+			{Name: "E.Symmetrize", Field: []int{0, 4}, Kind: abi.KindBool},
+			{Name: "Deg", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countSources](gokkosHostLoop0)
-	portable.Register[scatterEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[countSources](gokkosHostLoop0)
+	gokkosimpl.Register[scatterEdges](&abi.KernelSpec{
 		Name:  "dgraph.scatterEdges",
 		Pos:   "algorithms/dgraph/build.go:66",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_dgraph_scatterEdges",
-		Params: []execspace.Param{
-			{Name: "E.Src", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "E.Dst", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "E.M", Field: []int{0, 2}, Kind: execspace.KindInt64},
-			{Name: "E.DropSelfLoops", Field: []int{0, 3}, Kind: execspace.KindBool},
-			{Name: "E.Symmetrize", Field: []int{0, 4}, Kind: execspace.KindBool},
-			{Name: "W", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Cursor", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Adj", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "OutW", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Weight", Field: []int{5}, Kind: execspace.KindBool},
+		Params: []abi.Param{
+			{Name: "E.Src", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "E.Dst", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "E.M", Field: []int{0, 2}, Kind: abi.KindInt64},
+			{Name: "E.DropSelfLoops", Field: []int{0, 3}, Kind: abi.KindBool},
+			{Name: "E.Symmetrize", Field: []int{0, 4}, Kind: abi.KindBool},
+			{Name: "W", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Cursor", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Adj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "OutW", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Weight", Field: []int{5}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[scatterEdges](gokkosHostLoop1)
-	portable.Register[degreeMax](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop1)
+	gokkosimpl.Register[degreeMax](&abi.KernelSpec{
 		Name: "dgraph.degreeMax",
 		Pos:  "algorithms/dgraph/degree.go:11",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX2,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_degreeMax_main_sum", Final: "gk_dgraph_degreeMax_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_degreeMax_main_prod", Final: "gk_dgraph_degreeMax_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_degreeMax_main_min", Final: "gk_dgraph_degreeMax_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_degreeMax_main_max", Final: "gk_dgraph_degreeMax_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_degreeMax_main_band", Final: "gk_dgraph_degreeMax_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_degreeMax_main_bor", Final: "gk_dgraph_degreeMax_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_dgraph_degreeMax_main_sum", Final: "gk_dgraph_degreeMax_final_sum"},
+			abi.OpProd: {Main: "gk_dgraph_degreeMax_main_prod", Final: "gk_dgraph_degreeMax_final_prod"},
+			abi.OpMin:  {Main: "gk_dgraph_degreeMax_main_min", Final: "gk_dgraph_degreeMax_final_min"},
+			abi.OpMax:  {Main: "gk_dgraph_degreeMax_main_max", Final: "gk_dgraph_degreeMax_final_max"},
+			abi.OpBAnd: {Main: "gk_dgraph_degreeMax_main_band", Final: "gk_dgraph_degreeMax_final_band"},
+			abi.OpBOr:  {Main: "gk_dgraph_degreeMax_main_bor", Final: "gk_dgraph_degreeMax_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Offsets", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Offsets", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[degreeMax, int64](gokkosHostLoop2)
-	portable.Register[offsetScan](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop2)
+	gokkosimpl.Register[offsetScan](&abi.KernelSpec{
 		Name:  "dgraph.offsetScan",
 		Pos:   "algorithms/dgraph/scan.go:13",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
-		Scan:  execspace.ScanEntries{Up: "gk_dgraph_offsetScan_up", Mid: "gk_dgraph_offsetScan_mid", Down: "gk_dgraph_offsetScan_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_dgraph_offsetScan_up", Mid: "gk_dgraph_offsetScan_mid", Down: "gk_dgraph_offsetScan_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[offsetScan, int64](gokkosHostLoop3)
-	portable.Register[sortAdjacency](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop3)
+	gokkosimpl.Register[sortAdjacency](&abi.KernelSpec{
 		Name:  "dgraph.sortAdjacency",
 		Pos:   "algorithms/dgraph/sort.go:81",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_dgraph_sortAdjacency",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[sortAdjacency](gokkosHostLoop4)
-	portable.Register[countDistinct](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop4)
+	gokkosimpl.Register[countDistinct](&abi.KernelSpec{
 		Name:  "dgraph.countDistinct",
 		Pos:   "algorithms/dgraph/sort.go:96",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_dgraph_countDistinct",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Deg", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Deg", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countDistinct](gokkosHostLoop5)
-	portable.Register[compactDistinct](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop5)
+	gokkosimpl.Register[compactDistinct](&abi.KernelSpec{
 		Name:  "dgraph.compactDistinct",
 		Pos:   "algorithms/dgraph/sort.go:117",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX6,
 		Entry: "gk_dgraph_compactDistinct",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Off", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "W", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Weight", Field: []int{4}, Kind: execspace.KindBool},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Off", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "W", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Weight", Field: []int{4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[compactDistinct](gokkosHostLoop6)
-	portable.Register[countHubs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop6)
+	gokkosimpl.Register[countHubs](&abi.KernelSpec{
 		Name: "dgraph.countHubs",
 		Pos:  "algorithms/dgraph/sorthubs.go:22",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_countHubs_main_sum", Final: "gk_dgraph_countHubs_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_countHubs_main_prod", Final: "gk_dgraph_countHubs_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_countHubs_main_min", Final: "gk_dgraph_countHubs_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_countHubs_main_max", Final: "gk_dgraph_countHubs_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_countHubs_main_band", Final: "gk_dgraph_countHubs_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_countHubs_main_bor", Final: "gk_dgraph_countHubs_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_dgraph_countHubs_main_sum", Final: "gk_dgraph_countHubs_final_sum"},
+			abi.OpProd: {Main: "gk_dgraph_countHubs_main_prod", Final: "gk_dgraph_countHubs_final_prod"},
+			abi.OpMin:  {Main: "gk_dgraph_countHubs_main_min", Final: "gk_dgraph_countHubs_final_min"},
+			abi.OpMax:  {Main: "gk_dgraph_countHubs_main_max", Final: "gk_dgraph_countHubs_final_max"},
+			abi.OpBAnd: {Main: "gk_dgraph_countHubs_main_band", Final: "gk_dgraph_countHubs_final_band"},
+			abi.OpBOr:  {Main: "gk_dgraph_countHubs_main_bor", Final: "gk_dgraph_countHubs_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Offsets", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Offsets", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
-	portable.Register[listHubs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
+	gokkosimpl.Register[listHubs](&abi.KernelSpec{
 		Name:  "dgraph.listHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:36",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX8,
-		Scan:  execspace.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Offsets", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_dgraph_listHubs_up", Mid: "gk_dgraph_listHubs_mid", Down: "gk_dgraph_listHubs_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Offsets", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Hubs", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
-	portable.Register[sortHubs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
+	gokkosimpl.Register[sortHubs](&abi.KernelSpec{
 		Name:  "dgraph.sortHubs",
 		Pos:   "algorithms/dgraph/sorthubs.go:59",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_dgraph_sortHubs",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Hubs", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[unmatchedSample](&execspace.KernelSpec{
+	gokkosimpl.Register[unmatchedSample](&abi.KernelSpec{
 		Name: "dgraph.unmatchedSample",
 		Pos:  "algorithms/dgraph/symmetric.go:96",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX10,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_unmatchedSample_main_sum", Final: "gk_dgraph_unmatchedSample_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_unmatchedSample_main_prod", Final: "gk_dgraph_unmatchedSample_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_unmatchedSample_main_min", Final: "gk_dgraph_unmatchedSample_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_unmatchedSample_main_max", Final: "gk_dgraph_unmatchedSample_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedSample_main_band", Final: "gk_dgraph_unmatchedSample_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedSample_main_bor", Final: "gk_dgraph_unmatchedSample_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_dgraph_unmatchedSample_main_sum", Final: "gk_dgraph_unmatchedSample_final_sum"},
+			abi.OpProd: {Main: "gk_dgraph_unmatchedSample_main_prod", Final: "gk_dgraph_unmatchedSample_final_prod"},
+			abi.OpMin:  {Main: "gk_dgraph_unmatchedSample_main_min", Final: "gk_dgraph_unmatchedSample_final_min"},
+			abi.OpMax:  {Main: "gk_dgraph_unmatchedSample_main_max", Final: "gk_dgraph_unmatchedSample_final_max"},
+			abi.OpBAnd: {Main: "gk_dgraph_unmatchedSample_main_band", Final: "gk_dgraph_unmatchedSample_final_band"},
+			abi.OpBOr:  {Main: "gk_dgraph_unmatchedSample_main_bor", Final: "gk_dgraph_unmatchedSample_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Samples", Field: []int{1}, Kind: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Samples", Field: []int{1}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
-	portable.Register[unmatchedLight](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
+	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
 		Name: "dgraph.unmatchedLight",
 		Pos:  "algorithms/dgraph/symmetric.go:126",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX11,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_unmatchedLight_main_sum", Final: "gk_dgraph_unmatchedLight_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_unmatchedLight_main_prod", Final: "gk_dgraph_unmatchedLight_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_unmatchedLight_main_min", Final: "gk_dgraph_unmatchedLight_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_unmatchedLight_main_max", Final: "gk_dgraph_unmatchedLight_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedLight_main_band", Final: "gk_dgraph_unmatchedLight_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedLight_main_bor", Final: "gk_dgraph_unmatchedLight_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_dgraph_unmatchedLight_main_sum", Final: "gk_dgraph_unmatchedLight_final_sum"},
+			abi.OpProd: {Main: "gk_dgraph_unmatchedLight_main_prod", Final: "gk_dgraph_unmatchedLight_final_prod"},
+			abi.OpMin:  {Main: "gk_dgraph_unmatchedLight_main_min", Final: "gk_dgraph_unmatchedLight_final_min"},
+			abi.OpMax:  {Main: "gk_dgraph_unmatchedLight_main_max", Final: "gk_dgraph_unmatchedLight_final_max"},
+			abi.OpBAnd: {Main: "gk_dgraph_unmatchedLight_main_band", Final: "gk_dgraph_unmatchedLight_final_band"},
+			abi.OpBOr:  {Main: "gk_dgraph_unmatchedLight_main_bor", Final: "gk_dgraph_unmatchedLight_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
-	portable.Register[unmatchedHubs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
+	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
 		Name: "dgraph.unmatchedHubs",
 		Pos:  "algorithms/dgraph/symmetric.go:145",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX12,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_dgraph_unmatchedHubs_main_sum", Final: "gk_dgraph_unmatchedHubs_final_sum"},
-			execspace.OpProd: {Main: "gk_dgraph_unmatchedHubs_main_prod", Final: "gk_dgraph_unmatchedHubs_final_prod"},
-			execspace.OpMin:  {Main: "gk_dgraph_unmatchedHubs_main_min", Final: "gk_dgraph_unmatchedHubs_final_min"},
-			execspace.OpMax:  {Main: "gk_dgraph_unmatchedHubs_main_max", Final: "gk_dgraph_unmatchedHubs_final_max"},
-			execspace.OpBAnd: {Main: "gk_dgraph_unmatchedHubs_main_band", Final: "gk_dgraph_unmatchedHubs_final_band"},
-			execspace.OpBOr:  {Main: "gk_dgraph_unmatchedHubs_main_bor", Final: "gk_dgraph_unmatchedHubs_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_dgraph_unmatchedHubs_main_sum", Final: "gk_dgraph_unmatchedHubs_final_sum"},
+			abi.OpProd: {Main: "gk_dgraph_unmatchedHubs_main_prod", Final: "gk_dgraph_unmatchedHubs_final_prod"},
+			abi.OpMin:  {Main: "gk_dgraph_unmatchedHubs_main_min", Final: "gk_dgraph_unmatchedHubs_final_min"},
+			abi.OpMax:  {Main: "gk_dgraph_unmatchedHubs_main_max", Final: "gk_dgraph_unmatchedHubs_final_max"},
+			abi.OpBAnd: {Main: "gk_dgraph_unmatchedHubs_main_band", Final: "gk_dgraph_unmatchedHubs_final_band"},
+			abi.OpBOr:  {Main: "gk_dgraph_unmatchedHubs_main_bor", Final: "gk_dgraph_unmatchedHubs_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Hubs", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Hubs", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[countTargets](&execspace.KernelSpec{
+	gokkosimpl.Register[countTargets](&abi.KernelSpec{
 		Name:  "dgraph.countTargets",
 		Pos:   "algorithms/dgraph/transpose.go:12",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_dgraph_countTargets",
-		Params: []execspace.Param{
-			{Name: "Adj", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Deg", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "Adj", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Deg", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countTargets](gokkosHostLoop13)
-	portable.Register[scatterReversed](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop13)
+	gokkosimpl.Register[scatterReversed](&abi.KernelSpec{
 		Name:  "dgraph.scatterReversed",
 		Pos:   "algorithms/dgraph/transpose.go:24",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX14,
 		Entry: "gk_dgraph_scatterReversed",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Cursor", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Adj", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "W", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Weight", Field: []int{4}, Kind: execspace.KindBool},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Cursor", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "W", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Weight", Field: []int{4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[scatterReversed](gokkosHostLoop14)
+	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop14)
 }
 
 // gokkosPTX0 is the PTX of dgraph.countSources.
@@ -20850,7 +20851,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:20854
+//line gokkos_kernels_gen.go:20855
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -20872,7 +20873,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:20876
+//line gokkos_kernels_gen.go:20877
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -20884,14 +20885,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20888
+//line gokkos_kernels_gen.go:20889
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:20895
+//line gokkos_kernels_gen.go:20896
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -20909,7 +20910,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:20913
+//line gokkos_kernels_gen.go:20914
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20921,7 +20922,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:20925
+//line gokkos_kernels_gen.go:20926
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -20934,7 +20935,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:20938
+//line gokkos_kernels_gen.go:20939
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20953,7 +20954,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:20957
+//line gokkos_kernels_gen.go:20958
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20967,7 +20968,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:20971
+//line gokkos_kernels_gen.go:20972
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20989,7 +20990,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:20993
+//line gokkos_kernels_gen.go:20994
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21006,7 +21007,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21010
+//line gokkos_kernels_gen.go:21011
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21020,7 +21021,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21024
+//line gokkos_kernels_gen.go:21025
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21029,7 +21030,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21033
+//line gokkos_kernels_gen.go:21034
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21046,7 +21047,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21050
+//line gokkos_kernels_gen.go:21051
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21058,7 +21059,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21062
+//line gokkos_kernels_gen.go:21063
 }
 
 // gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
@@ -21081,7 +21082,7 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21085
+//line gokkos_kernels_gen.go:21086
 }
 
 // gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
@@ -21097,7 +21098,7 @@ func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:21101
+//line gokkos_kernels_gen.go:21102
 }
 
 // gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -21108,14 +21109,14 @@ func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:21112
+//line gokkos_kernels_gen.go:21113
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:21119
+//line gokkos_kernels_gen.go:21120
 }
 
 // gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -21132,5 +21133,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21136
+//line gokkos_kernels_gen.go:21137
 }

@@ -3,185 +3,186 @@
 package frontier
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"math/bits"
 )
 
 func init() {
-	portable.Register[bitsToQueue](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[bitsToQueue](&abi.KernelSpec{
 		Name:  "frontier.bitsToQueue",
 		Pos:   "algorithms/frontier/convert.go:13",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX0,
-		Scan:  execspace.ScanEntries{Up: "gk_frontier_bitsToQueue_up", Mid: "gk_frontier_bitsToQueue_mid", Down: "gk_frontier_bitsToQueue_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Bits", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Queue", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_frontier_bitsToQueue_up", Mid: "gk_frontier_bitsToQueue_mid", Down: "gk_frontier_bitsToQueue_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Queue", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[bitsToQueue, int64](gokkosHostLoop0)
-	portable.Register[queueToBits](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[bitsToQueue, int64](gokkosHostLoop0)
+	gokkosimpl.Register[queueToBits](&abi.KernelSpec{
 		Name:  "frontier.queueToBits",
 		Pos:   "algorithms/frontier/convert.go:37",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_frontier_queueToBits",
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Bits", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Bits", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[queueToBits](gokkosHostLoop1)
-	portable.Register[fillAll](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[queueToBits](gokkosHostLoop1)
+	gokkosimpl.Register[fillAll](&abi.KernelSpec{
 		Name:  "frontier.fillAll",
 		Pos:   "algorithms/frontier/convert.go:52",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_frontier_fillAll",
-		Params: []execspace.Param{
-			{Name: "Bits", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "N", Field: []int{1}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "N", Field: []int{1}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[fillAll](gokkosHostLoop2)
-	portable.Register[iotaQueue](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[fillAll](gokkosHostLoop2)
+	gokkosimpl.Register[iotaQueue](&abi.KernelSpec{
 		Name:  "frontier.iotaQueue",
 		Pos:   "algorithms/frontier/convert.go:69",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_iotaQueue",
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[iotaQueue](gokkosHostLoop3)
-	portable.Register[popCount](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop3)
+	gokkosimpl.Register[popCount](&abi.KernelSpec{
 		Name: "frontier.popCount",
 		Pos:  "algorithms/frontier/convert.go:79",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_frontier_popCount_main_sum", Final: "gk_frontier_popCount_final_sum"},
-			execspace.OpProd: {Main: "gk_frontier_popCount_main_prod", Final: "gk_frontier_popCount_final_prod"},
-			execspace.OpMin:  {Main: "gk_frontier_popCount_main_min", Final: "gk_frontier_popCount_final_min"},
-			execspace.OpMax:  {Main: "gk_frontier_popCount_main_max", Final: "gk_frontier_popCount_final_max"},
-			execspace.OpBAnd: {Main: "gk_frontier_popCount_main_band", Final: "gk_frontier_popCount_final_band"},
-			execspace.OpBOr:  {Main: "gk_frontier_popCount_main_bor", Final: "gk_frontier_popCount_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_frontier_popCount_main_sum", Final: "gk_frontier_popCount_final_sum"},
+			abi.OpProd: {Main: "gk_frontier_popCount_main_prod", Final: "gk_frontier_popCount_final_prod"},
+			abi.OpMin:  {Main: "gk_frontier_popCount_main_min", Final: "gk_frontier_popCount_final_min"},
+			abi.OpMax:  {Main: "gk_frontier_popCount_main_max", Final: "gk_frontier_popCount_final_max"},
+			abi.OpBAnd: {Main: "gk_frontier_popCount_main_band", Final: "gk_frontier_popCount_final_band"},
+			abi.OpBOr:  {Main: "gk_frontier_popCount_main_bor", Final: "gk_frontier_popCount_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Bits", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[popCount, int64](gokkosHostLoop4)
-	portable.Register[slotDegreeScan](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[popCount, int64](gokkosHostLoop4)
+	gokkosimpl.Register[slotDegreeScan](&abi.KernelSpec{
 		Name:  "frontier.slotDegreeScan",
 		Pos:   "algorithms/frontier/global.go:13",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX5,
-		Scan:  execspace.ScanEntries{Up: "gk_frontier_slotDegreeScan_up", Mid: "gk_frontier_slotDegreeScan_mid", Down: "gk_frontier_slotDegreeScan_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Pre", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_frontier_slotDegreeScan_up", Mid: "gk_frontier_slotDegreeScan_mid", Down: "gk_frontier_slotDegreeScan_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Pre", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[slotDegreeScan, int64](gokkosHostLoop5)
-	portable.Register[Classify](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[slotDegreeScan, int64](gokkosHostLoop5)
+	gokkosimpl.Register[Classify](&abi.KernelSpec{
 		Name:  "frontier.Classify",
 		Pos:   "algorithms/frontier/hierarchical.go:24",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_Classify",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out0.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out0.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out0.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out0.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out0.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out0.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out0.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out0.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out0.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Out1.Bitmap", Field: []int{3, 0}, Kind: execspace.KindBool},
-			{Name: "Out1.Queue", Field: []int{3, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out1.Tail", Field: []int{3, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out1.Bits", Field: []int{3, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out1.Dedup", Field: []int{3, 4}, Kind: execspace.KindBool},
-			{Name: "Out1.Stamp", Field: []int{3, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out1.Iter", Field: []int{3, 6}, Kind: execspace.KindInt32},
-			{Name: "Out1.Buffer", Field: []int{3, 7}, Kind: execspace.KindInt64},
-			{Name: "Out1.Sample", Field: []int{3, 8}, Kind: execspace.KindInt64},
-			{Name: "Out2.Bitmap", Field: []int{4, 0}, Kind: execspace.KindBool},
-			{Name: "Out2.Queue", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out2.Tail", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out2.Bits", Field: []int{4, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out2.Dedup", Field: []int{4, 4}, Kind: execspace.KindBool},
-			{Name: "Out2.Stamp", Field: []int{4, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out2.Iter", Field: []int{4, 6}, Kind: execspace.KindInt32},
-			{Name: "Out2.Buffer", Field: []int{4, 7}, Kind: execspace.KindInt64},
-			{Name: "Out2.Sample", Field: []int{4, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{5}, Kind: execspace.KindInt64},
-			{Name: "Warp", Field: []int{6}, Kind: execspace.KindInt64},
-			{Name: "Team", Field: []int{7}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out0.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out0.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out0.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out0.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out0.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out0.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out0.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out0.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out0.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Out1.Bitmap", Field: []int{3, 0}, Kind: abi.KindBool},
+			{Name: "Out1.Queue", Field: []int{3, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out1.Tail", Field: []int{3, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out1.Bits", Field: []int{3, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out1.Dedup", Field: []int{3, 4}, Kind: abi.KindBool},
+			{Name: "Out1.Stamp", Field: []int{3, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out1.Iter", Field: []int{3, 6}, Kind: abi.KindInt32},
+			{Name: "Out1.Buffer", Field: []int{3, 7}, Kind: abi.KindInt64},
+			{Name: "Out1.Sample", Field: []int{3, 8}, Kind: abi.KindInt64},
+			{Name: "Out2.Bitmap", Field: []int{4, 0}, Kind: abi.KindBool},
+			{Name: "Out2.Queue", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out2.Tail", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out2.Bits", Field: []int{4, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out2.Dedup", Field: []int{4, 4}, Kind: abi.KindBool},
+			{Name: "Out2.Stamp", Field: []int{4, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out2.Iter", Field: []int{4, 6}, Kind: abi.KindInt32},
+			{Name: "Out2.Buffer", Field: []int{4, 7}, Kind: abi.KindInt64},
+			{Name: "Out2.Sample", Field: []int{4, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "Warp", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Team", Field: []int{7}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[worklistStats](&execspace.KernelSpec{
+	gokkosimpl.Register[worklistStats](&abi.KernelSpec{
 		Name: "frontier.worklistStats",
 		Pos:  "algorithms/frontier/inspect.go:9",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_worklistStats_main_minloc", Final: "gk_frontier_worklistStats_final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_worklistStats_main_maxloc", Final: "gk_frontier_worklistStats_final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_worklistStats_main_custom", Final: "gk_frontier_worklistStats_final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_worklistStats_main_minloc", Final: "gk_frontier_worklistStats_final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_worklistStats_main_maxloc", Final: "gk_frontier_worklistStats_final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_worklistStats_main_custom", Final: "gk_frontier_worklistStats_final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[worklistStats, Count](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[worklistStats, Count](gokkosHostLoop7)
 }
 
 // gokkosPTX0 is the PTX of frontier.bitsToQueue.
@@ -7699,7 +7700,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:7703
+//line gokkos_kernels_gen.go:7704
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7717,7 +7718,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7721
+//line gokkos_kernels_gen.go:7722
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -7729,7 +7730,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:7733
+//line gokkos_kernels_gen.go:7734
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7737,7 +7738,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7741
+//line gokkos_kernels_gen.go:7742
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -7753,7 +7754,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:7757
+//line gokkos_kernels_gen.go:7758
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7764,7 +7765,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7768
+//line gokkos_kernels_gen.go:7769
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -7776,14 +7777,14 @@ func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:74
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:7780
+//line gokkos_kernels_gen.go:7781
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7787
+//line gokkos_kernels_gen.go:7788
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -7794,14 +7795,14 @@ func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:84
 			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7798
+//line gokkos_kernels_gen.go:7799
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7805
+//line gokkos_kernels_gen.go:7806
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7820,7 +7821,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7824
+//line gokkos_kernels_gen.go:7825
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -7834,7 +7835,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7838
+//line gokkos_kernels_gen.go:7839
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7858,5 +7859,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7862
+//line gokkos_kernels_gen.go:7863
 }

@@ -4,914 +4,916 @@ package scc
 
 import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[frontier.PushThread[propOp]](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/scc", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[frontier.PushThread[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushThread[scc.propOp]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX0,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_scc_propOp__main_minloc", Final: "gk_frontier_PushThread_scc_propOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_scc_propOp__main_maxloc", Final: "gk_frontier_PushThread_scc_propOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_scc_propOp__main_custom", Final: "gk_frontier_PushThread_scc_propOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_scc_propOp__main_minloc", Final: "gk_frontier_PushThread_scc_propOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_scc_propOp__main_maxloc", Final: "gk_frontier_PushThread_scc_propOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_scc_propOp__main_custom", Final: "gk_frontier_PushThread_scc_propOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Col", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushThread[reachOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushThread[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushThread[scc.reachOp]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_scc_reachOp__main_minloc", Final: "gk_frontier_PushThread_scc_reachOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_scc_reachOp__main_maxloc", Final: "gk_frontier_PushThread_scc_reachOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_scc_reachOp__main_custom", Final: "gk_frontier_PushThread_scc_reachOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_scc_reachOp__main_minloc", Final: "gk_frontier_PushThread_scc_reachOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_scc_reachOp__main_maxloc", Final: "gk_frontier_PushThread_scc_reachOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_scc_reachOp__main_custom", Final: "gk_frontier_PushThread_scc_reachOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Bit", Field: []int{4, 2}, Kind: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{4, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[propOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[scc.propOp]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX2,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_scc_propOp__main_minloc", Final: "gk_frontier_PushGlobal_scc_propOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_scc_propOp__main_maxloc", Final: "gk_frontier_PushGlobal_scc_propOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_scc_propOp__main_custom", Final: "gk_frontier_PushGlobal_scc_propOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_scc_propOp__main_minloc", Final: "gk_frontier_PushGlobal_scc_propOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_scc_propOp__main_maxloc", Final: "gk_frontier_PushGlobal_scc_propOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_scc_propOp__main_custom", Final: "gk_frontier_PushGlobal_scc_propOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Key", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Col", Field: []int{5, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{5, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[reachOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[scc.reachOp]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_minloc", Final: "gk_frontier_PushGlobal_scc_reachOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_maxloc", Final: "gk_frontier_PushGlobal_scc_reachOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_custom", Final: "gk_frontier_PushGlobal_scc_reachOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_minloc", Final: "gk_frontier_PushGlobal_scc_reachOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_maxloc", Final: "gk_frontier_PushGlobal_scc_reachOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_scc_reachOp__main_custom", Final: "gk_frontier_PushGlobal_scc_reachOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Bit", Field: []int{5, 2}, Kind: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{5, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[propOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[scc.propOp]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_scc_propOp__main_minloc", Final: "gk_frontier_PushTeam_scc_propOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_scc_propOp__main_maxloc", Final: "gk_frontier_PushTeam_scc_propOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_scc_propOp__main_custom", Final: "gk_frontier_PushTeam_scc_propOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_scc_propOp__main_minloc", Final: "gk_frontier_PushTeam_scc_propOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_scc_propOp__main_maxloc", Final: "gk_frontier_PushTeam_scc_propOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_scc_propOp__main_custom", Final: "gk_frontier_PushTeam_scc_propOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Col", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[reachOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[scc.reachOp]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX5,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_scc_reachOp__main_minloc", Final: "gk_frontier_PushTeam_scc_reachOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_scc_reachOp__main_maxloc", Final: "gk_frontier_PushTeam_scc_reachOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_scc_reachOp__main_custom", Final: "gk_frontier_PushTeam_scc_reachOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_scc_reachOp__main_minloc", Final: "gk_frontier_PushTeam_scc_reachOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_scc_reachOp__main_maxloc", Final: "gk_frontier_PushTeam_scc_reachOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_scc_reachOp__main_custom", Final: "gk_frontier_PushTeam_scc_reachOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Bit", Field: []int{4, 2}, Kind: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{4, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[propOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[scc.propOp]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX6,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_scc_propOp__main_minloc", Final: "gk_frontier_PushLocal_scc_propOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_scc_propOp__main_maxloc", Final: "gk_frontier_PushLocal_scc_propOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_scc_propOp__main_custom", Final: "gk_frontier_PushLocal_scc_propOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_scc_propOp__main_minloc", Final: "gk_frontier_PushLocal_scc_propOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_scc_propOp__main_maxloc", Final: "gk_frontier_PushLocal_scc_propOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_scc_propOp__main_custom", Final: "gk_frontier_PushLocal_scc_propOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Col", Field: []int{4, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{4, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[reachOp]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[scc.reachOp]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_scc_reachOp__main_minloc", Final: "gk_frontier_PushLocal_scc_reachOp__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_scc_reachOp__main_maxloc", Final: "gk_frontier_PushLocal_scc_reachOp__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_scc_reachOp__main_custom", Final: "gk_frontier_PushLocal_scc_reachOp__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_scc_reachOp__main_minloc", Final: "gk_frontier_PushLocal_scc_reachOp__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_scc_reachOp__main_maxloc", Final: "gk_frontier_PushLocal_scc_reachOp__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_scc_reachOp__main_custom", Final: "gk_frontier_PushLocal_scc_reachOp__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.St", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Bit", Field: []int{4, 2}, Kind: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.St", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{4, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[colourInit](&execspace.KernelSpec{
+	gokkosimpl.Register[colourInit](&abi.KernelSpec{
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX8,
 		Entry: "gk_scc_colourInit",
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Col", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[colourInit](gokkosHostLoop8)
-	portable.Register[colourRoots](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop8)
+	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX9,
 		Entry: "gk_scc_colourRoots",
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Col", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[colourRoots](gokkosHostLoop9)
-	portable.Register[colourSplit](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop9)
+	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name: "scc.colourSplit",
 		Pos:  "algorithms/scc/coloring.go:51",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX10,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_colourSplit_main_sum", Final: "gk_scc_colourSplit_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_colourSplit_main_prod", Final: "gk_scc_colourSplit_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_colourSplit_main_min", Final: "gk_scc_colourSplit_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_colourSplit_main_max", Final: "gk_scc_colourSplit_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_colourSplit_main_band", Final: "gk_scc_colourSplit_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_colourSplit_main_bor", Final: "gk_scc_colourSplit_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_colourSplit_main_sum", Final: "gk_scc_colourSplit_final_sum"},
+			abi.OpProd: {Main: "gk_scc_colourSplit_main_prod", Final: "gk_scc_colourSplit_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_colourSplit_main_min", Final: "gk_scc_colourSplit_final_min"},
+			abi.OpMax:  {Main: "gk_scc_colourSplit_main_max", Final: "gk_scc_colourSplit_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_colourSplit_main_band", Final: "gk_scc_colourSplit_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_colourSplit_main_bor", Final: "gk_scc_colourSplit_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Col", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Comp", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Comp", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
-	portable.Register[fbSplit](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
+	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name: "scc.fbSplit",
 		Pos:  "algorithms/scc/fb.go:22",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX11,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_fbSplit_main_sum", Final: "gk_scc_fbSplit_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_fbSplit_main_prod", Final: "gk_scc_fbSplit_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_fbSplit_main_min", Final: "gk_scc_fbSplit_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_fbSplit_main_max", Final: "gk_scc_fbSplit_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_fbSplit_main_band", Final: "gk_scc_fbSplit_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_fbSplit_main_bor", Final: "gk_scc_fbSplit_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_fbSplit_main_sum", Final: "gk_scc_fbSplit_final_sum"},
+			abi.OpProd: {Main: "gk_scc_fbSplit_main_prod", Final: "gk_scc_fbSplit_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_fbSplit_main_min", Final: "gk_scc_fbSplit_final_min"},
+			abi.OpMax:  {Main: "gk_scc_fbSplit_main_max", Final: "gk_scc_fbSplit_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_fbSplit_main_band", Final: "gk_scc_fbSplit_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_fbSplit_main_bor", Final: "gk_scc_fbSplit_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "N", Field: []int{0}, Kind: execspace.KindInt32},
-			{Name: "St", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Sub", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Pivot", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Comp", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindInt32},
+			{Name: "St", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Pivot", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Comp", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[fbSplit, int64](gokkosHostLoop11)
-	portable.Register[wccSubgraphs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop11)
+	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name: "scc.wccSubgraphs",
 		Pos:  "algorithms/scc/fwcc.go:17",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX12,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_wccSubgraphs_main_sum", Final: "gk_scc_wccSubgraphs_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_wccSubgraphs_main_prod", Final: "gk_scc_wccSubgraphs_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_wccSubgraphs_main_min", Final: "gk_scc_wccSubgraphs_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_wccSubgraphs_main_max", Final: "gk_scc_wccSubgraphs_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_wccSubgraphs_main_band", Final: "gk_scc_wccSubgraphs_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_wccSubgraphs_main_bor", Final: "gk_scc_wccSubgraphs_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_wccSubgraphs_main_sum", Final: "gk_scc_wccSubgraphs_final_sum"},
+			abi.OpProd: {Main: "gk_scc_wccSubgraphs_main_prod", Final: "gk_scc_wccSubgraphs_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_wccSubgraphs_main_min", Final: "gk_scc_wccSubgraphs_final_min"},
+			abi.OpMax:  {Main: "gk_scc_wccSubgraphs_main_max", Final: "gk_scc_wccSubgraphs_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_wccSubgraphs_main_band", Final: "gk_scc_wccSubgraphs_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_wccSubgraphs_main_bor", Final: "gk_scc_wccSubgraphs_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "N", Field: []int{0}, Kind: execspace.KindInt32},
-			{Name: "St", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Label", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Sub", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindInt32},
+			{Name: "St", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Label", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Sub", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop12)
-	portable.Register[searchSplit](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop12)
+	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name: "scc.searchSplit",
 		Pos:  "algorithms/scc/multistep.go:126",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX13,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_searchSplit_main_sum", Final: "gk_scc_searchSplit_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_searchSplit_main_prod", Final: "gk_scc_searchSplit_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_searchSplit_main_min", Final: "gk_scc_searchSplit_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_searchSplit_main_max", Final: "gk_scc_searchSplit_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_searchSplit_main_band", Final: "gk_scc_searchSplit_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_searchSplit_main_bor", Final: "gk_scc_searchSplit_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_searchSplit_main_sum", Final: "gk_scc_searchSplit_final_sum"},
+			abi.OpProd: {Main: "gk_scc_searchSplit_main_prod", Final: "gk_scc_searchSplit_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_searchSplit_main_min", Final: "gk_scc_searchSplit_final_min"},
+			abi.OpMax:  {Main: "gk_scc_searchSplit_main_max", Final: "gk_scc_searchSplit_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_searchSplit_main_band", Final: "gk_scc_searchSplit_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_searchSplit_main_bor", Final: "gk_scc_searchSplit_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "N", Field: []int{0}, Kind: execspace.KindInt32},
-			{Name: "P", Field: []int{1}, Kind: execspace.KindInt32},
-			{Name: "LF", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "LB", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "St", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Sub", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Comp", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindInt32},
+			{Name: "P", Field: []int{1}, Kind: abi.KindInt32},
+			{Name: "LF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "LB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[searchSplit, int64](gokkosHostLoop13)
-	portable.Register[ownColour](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop13)
+	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
 		Pos:   "algorithms/scc/multistep.go:236",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX14,
 		Entry: "gk_scc_ownColour",
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Col", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[ownColour](gokkosHostLoop14)
-	portable.Register[listRoots](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop14)
+	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
 		Pos:   "algorithms/scc/multistep.go:252",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX15,
-		Scan:  execspace.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Col", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Roots", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Col", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Roots", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[listRoots, int64](gokkosHostLoop15)
-	portable.Register[compSizes](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop15)
+	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:  "scc.compSizes",
 		Pos:   "algorithms/scc/number.go:18",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX16,
 		Entry: "gk_scc_compSizes",
-		Params: []execspace.Param{
-			{Name: "Comp", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Size", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Least", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Least", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[compSizes](gokkosHostLoop16)
-	portable.Register[compCounts](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[compSizes](gokkosHostLoop16)
+	gokkosimpl.Register[compCounts](&abi.KernelSpec{
 		Name: "scc.compCounts",
 		Pos:  "algorithms/scc/number.go:32",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX17,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_compCounts_main_sum", Final: "gk_scc_compCounts_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_compCounts_main_prod", Final: "gk_scc_compCounts_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_compCounts_main_min", Final: "gk_scc_compCounts_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_compCounts_main_max", Final: "gk_scc_compCounts_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_compCounts_main_band", Final: "gk_scc_compCounts_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_compCounts_main_bor", Final: "gk_scc_compCounts_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_compCounts_main_sum", Final: "gk_scc_compCounts_final_sum"},
+			abi.OpProd: {Main: "gk_scc_compCounts_main_prod", Final: "gk_scc_compCounts_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_compCounts_main_min", Final: "gk_scc_compCounts_final_min"},
+			abi.OpMax:  {Main: "gk_scc_compCounts_main_max", Final: "gk_scc_compCounts_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_compCounts_main_band", Final: "gk_scc_compCounts_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_compCounts_main_bor", Final: "gk_scc_compCounts_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Size", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[compCounts, int64](gokkosHostLoop17)
-	portable.Register[compLargest](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop17)
+	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name: "scc.compLargest",
 		Pos:  "algorithms/scc/number.go:49",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX18,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_compLargest_main_sum", Final: "gk_scc_compLargest_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_compLargest_main_prod", Final: "gk_scc_compLargest_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_compLargest_main_min", Final: "gk_scc_compLargest_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_compLargest_main_max", Final: "gk_scc_compLargest_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_compLargest_main_band", Final: "gk_scc_compLargest_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_compLargest_main_bor", Final: "gk_scc_compLargest_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_compLargest_main_sum", Final: "gk_scc_compLargest_final_sum"},
+			abi.OpProd: {Main: "gk_scc_compLargest_main_prod", Final: "gk_scc_compLargest_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_compLargest_main_min", Final: "gk_scc_compLargest_final_min"},
+			abi.OpMax:  {Main: "gk_scc_compLargest_main_max", Final: "gk_scc_compLargest_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_compLargest_main_band", Final: "gk_scc_compLargest_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_compLargest_main_bor", Final: "gk_scc_compLargest_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Size", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Params: []abi.Param{
+			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[compLargest, int32](gokkosHostLoop18)
-	portable.Register[compNumbers](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop18)
+	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:61",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX19,
-		Scan:  execspace.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Comp", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Least", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Num", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Least", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[compNumbers, int64](gokkosHostLoop19)
-	portable.Register[compGather](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop19)
+	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:80",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX20,
 		Entry: "gk_scc_compGather",
-		Params: []execspace.Param{
-			{Name: "Comp", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Num", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[compGather](gokkosHostLoop20)
-	portable.Register[pivotMax](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop20)
+	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name: "scc.pivotMax",
 		Pos:  "algorithms/scc/pivot.go:18",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX21,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_scc_pivotMax_main_minloc", Final: "gk_scc_pivotMax_final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_scc_pivotMax_main_maxloc", Final: "gk_scc_pivotMax_final_maxloc"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_scc_pivotMax_main_minloc", Final: "gk_scc_pivotMax_final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_scc_pivotMax_main_maxloc", Final: "gk_scc_pivotMax_final_maxloc"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "St", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "St", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop21)
-	portable.Register[seedPivot](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop21)
+	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX22,
 		Entry: "gk_scc_seedPivot",
-		Params: []execspace.Param{
-			{Name: "P", Field: []int{0}, Kind: execspace.KindInt64},
-			{Name: "St", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Sub", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Pivot", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
+			{Name: "St", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Pivot", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[seedPivot](gokkosHostLoop22)
-	portable.Register[racePivots](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop22)
+	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX23,
 		Entry: "gk_scc_racePivots",
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Sub", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Pivot", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Sub", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Pivot", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[racePivots](gokkosHostLoop23)
-	portable.Register[seedPivots](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop23)
+	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name: "scc.seedPivots",
 		Pos:  "algorithms/scc/pivot.go:69",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX24,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_seedPivots_main_sum", Final: "gk_scc_seedPivots_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_seedPivots_main_prod", Final: "gk_scc_seedPivots_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_seedPivots_main_min", Final: "gk_scc_seedPivots_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_seedPivots_main_max", Final: "gk_scc_seedPivots_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_seedPivots_main_band", Final: "gk_scc_seedPivots_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_seedPivots_main_bor", Final: "gk_scc_seedPivots_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_seedPivots_main_sum", Final: "gk_scc_seedPivots_final_sum"},
+			abi.OpProd: {Main: "gk_scc_seedPivots_main_prod", Final: "gk_scc_seedPivots_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_seedPivots_main_min", Final: "gk_scc_seedPivots_final_min"},
+			abi.OpMax:  {Main: "gk_scc_seedPivots_main_max", Final: "gk_scc_seedPivots_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_seedPivots_main_band", Final: "gk_scc_seedPivots_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_seedPivots_main_bor", Final: "gk_scc_seedPivots_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Sub", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Pivot", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Pivot", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[seedPivots, int64](gokkosHostLoop24)
-	portable.Register[activeIDs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop24)
+	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX25,
-		Scan:  execspace.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "ID", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "ID", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[activeIDs, int64](gokkosHostLoop25)
-	portable.Register[subEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop25)
+	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX26,
-		Scan:  execspace.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Sub", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "ID", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "SOff", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Orig", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Sub", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "ID", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "SOff", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Orig", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[subEdges, int64](gokkosHostLoop26)
-	portable.Register[subFill](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop26)
+	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX27,
 		Entry: "gk_scc_subFill",
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Sub", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "ID", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "SOff", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "SAdj", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Sub", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "ID", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "SOff", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "SAdj", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[subFill](gokkosHostLoop27)
-	portable.Register[subScatter](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop27)
+	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX28,
 		Entry: "gk_scc_subScatter",
-		Params: []execspace.Param{
-			{Name: "Orig", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Rep", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "St", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Comp", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Rep", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[subScatter](gokkosHostLoop28)
-	portable.Register[frontierStep](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop28)
+	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name: "scc.frontierStep",
 		Pos:  "algorithms/scc/traverse.go:168",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX29,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_frontierStep_main_sum", Final: "gk_scc_frontierStep_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_frontierStep_main_prod", Final: "gk_scc_frontierStep_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_frontierStep_main_min", Final: "gk_scc_frontierStep_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_frontierStep_main_max", Final: "gk_scc_frontierStep_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_frontierStep_main_band", Final: "gk_scc_frontierStep_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_frontierStep_main_bor", Final: "gk_scc_frontierStep_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_frontierStep_main_sum", Final: "gk_scc_frontierStep_final_sum"},
+			abi.OpProd: {Main: "gk_scc_frontierStep_main_prod", Final: "gk_scc_frontierStep_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_frontierStep_main_min", Final: "gk_scc_frontierStep_final_min"},
+			abi.OpMax:  {Main: "gk_scc_frontierStep_main_max", Final: "gk_scc_frontierStep_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_frontierStep_main_band", Final: "gk_scc_frontierStep_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_frontierStep_main_bor", Final: "gk_scc_frontierStep_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Op.Off", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.Adj", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Key", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.St", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Col", Field: []int{0, 4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Prop", Field: []int{0, 5}, Kind: execspace.KindBool},
-			{Name: "Op.Mask", Field: []int{0, 6}, Kind: execspace.KindUint32},
-			{Name: "Op.Want", Field: []int{0, 7}, Kind: execspace.KindUint32},
-			{Name: "Op.Flip", Field: []int{0, 8}, Kind: execspace.KindUint32},
-			{Name: "Op.Mark", Field: []int{0, 9}, Kind: execspace.KindUint32},
-			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: execspace.KindInt64},
-			{Name: "Op.Push", Field: []int{0, 11}, Kind: execspace.KindBool},
-			{Name: "Op.Next", Field: []int{0, 12}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Tails", Field: []int{0, 13}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Queue", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "FromQueue", Field: []int{2}, Kind: execspace.KindBool},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Op.Off", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Op.Adj", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Key", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.St", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Col", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Prop", Field: []int{0, 5}, Kind: abi.KindBool},
+			{Name: "Op.Mask", Field: []int{0, 6}, Kind: abi.KindUint32},
+			{Name: "Op.Want", Field: []int{0, 7}, Kind: abi.KindUint32},
+			{Name: "Op.Flip", Field: []int{0, 8}, Kind: abi.KindUint32},
+			{Name: "Op.Mark", Field: []int{0, 9}, Kind: abi.KindUint32},
+			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: abi.KindInt64},
+			{Name: "Op.Push", Field: []int{0, 11}, Kind: abi.KindBool},
+			{Name: "Op.Next", Field: []int{0, 12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Tails", Field: []int{0, 13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Queue", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "FromQueue", Field: []int{2}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[frontierStep, int64](gokkosHostLoop29)
-	portable.Register[frontierTeam](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop29)
+	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name: "scc.frontierTeam",
 		Pos:  "algorithms/scc/traverse.go:187",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX30,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_frontierTeam_main_sum", Final: "gk_scc_frontierTeam_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_frontierTeam_main_prod", Final: "gk_scc_frontierTeam_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_frontierTeam_main_min", Final: "gk_scc_frontierTeam_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_frontierTeam_main_max", Final: "gk_scc_frontierTeam_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_frontierTeam_main_band", Final: "gk_scc_frontierTeam_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_frontierTeam_main_bor", Final: "gk_scc_frontierTeam_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_frontierTeam_main_sum", Final: "gk_scc_frontierTeam_final_sum"},
+			abi.OpProd: {Main: "gk_scc_frontierTeam_main_prod", Final: "gk_scc_frontierTeam_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_frontierTeam_main_min", Final: "gk_scc_frontierTeam_final_min"},
+			abi.OpMax:  {Main: "gk_scc_frontierTeam_main_max", Final: "gk_scc_frontierTeam_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_frontierTeam_main_band", Final: "gk_scc_frontierTeam_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_frontierTeam_main_bor", Final: "gk_scc_frontierTeam_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Op.Off", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.Adj", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Key", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.St", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Op.Col", Field: []int{0, 4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Prop", Field: []int{0, 5}, Kind: execspace.KindBool},
-			{Name: "Op.Mask", Field: []int{0, 6}, Kind: execspace.KindUint32},
-			{Name: "Op.Want", Field: []int{0, 7}, Kind: execspace.KindUint32},
-			{Name: "Op.Flip", Field: []int{0, 8}, Kind: execspace.KindUint32},
-			{Name: "Op.Mark", Field: []int{0, 9}, Kind: execspace.KindUint32},
-			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: execspace.KindInt64},
-			{Name: "Op.Push", Field: []int{0, 11}, Kind: execspace.KindBool},
-			{Name: "Op.Next", Field: []int{0, 12}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Tails", Field: []int{0, 13}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "List", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Base", Field: []int{2}, Kind: execspace.KindInt64},
-			{Name: "Dir", Field: []int{3}, Kind: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Op.Off", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Op.Adj", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Key", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.St", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Col", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Prop", Field: []int{0, 5}, Kind: abi.KindBool},
+			{Name: "Op.Mask", Field: []int{0, 6}, Kind: abi.KindUint32},
+			{Name: "Op.Want", Field: []int{0, 7}, Kind: abi.KindUint32},
+			{Name: "Op.Flip", Field: []int{0, 8}, Kind: abi.KindUint32},
+			{Name: "Op.Mark", Field: []int{0, 9}, Kind: abi.KindUint32},
+			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: abi.KindInt64},
+			{Name: "Op.Push", Field: []int{0, 11}, Kind: abi.KindBool},
+			{Name: "Op.Next", Field: []int{0, 12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Tails", Field: []int{0, 13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "List", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Base", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Dir", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontierSeed](&execspace.KernelSpec{
+	gokkosimpl.Register[frontierSeed](&abi.KernelSpec{
 		Name: "scc.frontierSeed",
 		Pos:  "algorithms/scc/traverse.go:214",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX31,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_frontierSeed_main_sum", Final: "gk_scc_frontierSeed_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_frontierSeed_main_prod", Final: "gk_scc_frontierSeed_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_frontierSeed_main_min", Final: "gk_scc_frontierSeed_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_frontierSeed_main_max", Final: "gk_scc_frontierSeed_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_frontierSeed_main_band", Final: "gk_scc_frontierSeed_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_frontierSeed_main_bor", Final: "gk_scc_frontierSeed_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_frontierSeed_main_sum", Final: "gk_scc_frontierSeed_final_sum"},
+			abi.OpProd: {Main: "gk_scc_frontierSeed_main_prod", Final: "gk_scc_frontierSeed_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_frontierSeed_main_min", Final: "gk_scc_frontierSeed_final_min"},
+			abi.OpMax:  {Main: "gk_scc_frontierSeed_main_max", Final: "gk_scc_frontierSeed_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_frontierSeed_main_band", Final: "gk_scc_frontierSeed_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_frontierSeed_main_bor", Final: "gk_scc_frontierSeed_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Op.Off", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Op.Adj", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Key", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.St", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Op.Col", Field: []int{0, 4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Op.Prop", Field: []int{0, 5}, Kind: execspace.KindBool},
-			{Name: "Op.Mask", Field: []int{0, 6}, Kind: execspace.KindUint32},
-			{Name: "Op.Want", Field: []int{0, 7}, Kind: execspace.KindUint32},
-			{Name: "Op.Flip", Field: []int{0, 8}, Kind: execspace.KindUint32},
-			{Name: "Op.Mark", Field: []int{0, 9}, Kind: execspace.KindUint32},
-			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: execspace.KindInt64},
-			{Name: "Op.Push", Field: []int{0, 11}, Kind: execspace.KindBool},
-			{Name: "Op.Next", Field: []int{0, 12}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Tails", Field: []int{0, 13}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Op.Off", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Op.Adj", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Key", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.St", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Col", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Prop", Field: []int{0, 5}, Kind: abi.KindBool},
+			{Name: "Op.Mask", Field: []int{0, 6}, Kind: abi.KindUint32},
+			{Name: "Op.Want", Field: []int{0, 7}, Kind: abi.KindUint32},
+			{Name: "Op.Flip", Field: []int{0, 8}, Kind: abi.KindUint32},
+			{Name: "Op.Mark", Field: []int{0, 9}, Kind: abi.KindUint32},
+			{Name: "Op.Heavy", Field: []int{0, 10}, Kind: abi.KindInt64},
+			{Name: "Op.Push", Field: []int{0, 11}, Kind: abi.KindBool},
+			{Name: "Op.Next", Field: []int{0, 12}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Tails", Field: []int{0, 13}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop31)
-	portable.Register[heavyList](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop31)
+	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX32,
-		Scan:  execspace.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Heavy", Field: []int{1}, Kind: execspace.KindInt64},
-			{Name: "List", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Heavy", Field: []int{1}, Kind: abi.KindInt64},
+			{Name: "List", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[heavyList, int64](gokkosHostLoop32)
-	portable.Register[trimByDegree](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop32)
+	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name: "scc.trimByDegree",
 		Pos:  "algorithms/scc/trim.go:23",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX33,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_trimByDegree_main_sum", Final: "gk_scc_trimByDegree_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_trimByDegree_main_prod", Final: "gk_scc_trimByDegree_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_trimByDegree_main_min", Final: "gk_scc_trimByDegree_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_trimByDegree_main_max", Final: "gk_scc_trimByDegree_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_trimByDegree_main_band", Final: "gk_scc_trimByDegree_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_trimByDegree_main_bor", Final: "gk_scc_trimByDegree_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_trimByDegree_main_sum", Final: "gk_scc_trimByDegree_final_sum"},
+			abi.OpProd: {Main: "gk_scc_trimByDegree_main_prod", Final: "gk_scc_trimByDegree_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_trimByDegree_main_min", Final: "gk_scc_trimByDegree_final_min"},
+			abi.OpMax:  {Main: "gk_scc_trimByDegree_main_max", Final: "gk_scc_trimByDegree_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_trimByDegree_main_band", Final: "gk_scc_trimByDegree_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_trimByDegree_main_bor", Final: "gk_scc_trimByDegree_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "St", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Comp", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "St", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop33)
-	portable.Register[trimStep](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop33)
+	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name: "scc.trimStep",
 		Pos:  "algorithms/scc/trim.go:48",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX34,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_trimStep_main_sum", Final: "gk_scc_trimStep_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_trimStep_main_prod", Final: "gk_scc_trimStep_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_trimStep_main_min", Final: "gk_scc_trimStep_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_trimStep_main_max", Final: "gk_scc_trimStep_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_trimStep_main_band", Final: "gk_scc_trimStep_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_trimStep_main_bor", Final: "gk_scc_trimStep_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_trimStep_main_sum", Final: "gk_scc_trimStep_final_sum"},
+			abi.OpProd: {Main: "gk_scc_trimStep_main_prod", Final: "gk_scc_trimStep_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_trimStep_main_min", Final: "gk_scc_trimStep_final_min"},
+			abi.OpMax:  {Main: "gk_scc_trimStep_main_max", Final: "gk_scc_trimStep_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_trimStep_main_band", Final: "gk_scc_trimStep_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_trimStep_main_bor", Final: "gk_scc_trimStep_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "RAdj", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Sub", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "St", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Comp", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Queue", Field: []int{7}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "FromQueue", Field: []int{8}, Kind: execspace.KindBool},
-			{Name: "Next", Field: []int{9}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Tail", Field: []int{10}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Sub", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Queue", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "FromQueue", Field: []int{8}, Kind: abi.KindBool},
+			{Name: "Next", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[trimStep, int64](gokkosHostLoop34)
-	portable.Register[trim2Find](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop34)
+	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX35,
 		Entry: "gk_scc_trim2Find",
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "ROff", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "RAdj", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Sub", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "St", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Partner", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Sub", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Partner", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[trim2Find](gokkosHostLoop35)
-	portable.Register[trim2Assign](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop35)
+	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name: "scc.trim2Assign",
 		Pos:  "algorithms/scc/trim2.go:74",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX36,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_scc_trim2Assign_main_sum", Final: "gk_scc_trim2Assign_final_sum"},
-			execspace.OpProd: {Main: "gk_scc_trim2Assign_main_prod", Final: "gk_scc_trim2Assign_final_prod"},
-			execspace.OpMin:  {Main: "gk_scc_trim2Assign_main_min", Final: "gk_scc_trim2Assign_final_min"},
-			execspace.OpMax:  {Main: "gk_scc_trim2Assign_main_max", Final: "gk_scc_trim2Assign_final_max"},
-			execspace.OpBAnd: {Main: "gk_scc_trim2Assign_main_band", Final: "gk_scc_trim2Assign_final_band"},
-			execspace.OpBOr:  {Main: "gk_scc_trim2Assign_main_bor", Final: "gk_scc_trim2Assign_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_scc_trim2Assign_main_sum", Final: "gk_scc_trim2Assign_final_sum"},
+			abi.OpProd: {Main: "gk_scc_trim2Assign_main_prod", Final: "gk_scc_trim2Assign_final_prod"},
+			abi.OpMin:  {Main: "gk_scc_trim2Assign_main_min", Final: "gk_scc_trim2Assign_final_min"},
+			abi.OpMax:  {Main: "gk_scc_trim2Assign_main_max", Final: "gk_scc_trim2Assign_final_max"},
+			abi.OpBAnd: {Main: "gk_scc_trim2Assign_main_band", Final: "gk_scc_trim2Assign_final_band"},
+			abi.OpBOr:  {Main: "gk_scc_trim2Assign_main_bor", Final: "gk_scc_trim2Assign_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "St", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Comp", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Partner", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Partner", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop36)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -92565,7 +92567,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:92569
+//line gokkos_kernels_gen.go:92571
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92575,7 +92577,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:92579
+//line gokkos_kernels_gen.go:92581
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -92590,7 +92592,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:92594
+//line gokkos_kernels_gen.go:92596
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92599,7 +92601,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:92603
+//line gokkos_kernels_gen.go:92605
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92622,7 +92624,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:92626
+//line gokkos_kernels_gen.go:92628
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92639,7 +92641,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:92643
+//line gokkos_kernels_gen.go:92645
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92668,7 +92670,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:92672
+//line gokkos_kernels_gen.go:92674
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92691,7 +92693,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:92695
+//line gokkos_kernels_gen.go:92697
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -92712,7 +92714,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:92716
+//line gokkos_kernels_gen.go:92718
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92726,7 +92728,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92730
+//line gokkos_kernels_gen.go:92732
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92754,7 +92756,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:92758
+//line gokkos_kernels_gen.go:92760
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92774,7 +92776,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:92778
+//line gokkos_kernels_gen.go:92780
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -92789,7 +92791,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:92793
+//line gokkos_kernels_gen.go:92795
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92798,7 +92800,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:92802
+//line gokkos_kernels_gen.go:92804
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -92818,7 +92820,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:92822
+//line gokkos_kernels_gen.go:92824
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92832,7 +92834,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92836
+//line gokkos_kernels_gen.go:92838
 }
 
 // gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -92846,7 +92848,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 			k.Size.AtomicAdd(r, 1)
 			k.Least.AtomicMin(r, int32(v))
 		}
-//line gokkos_kernels_gen.go:92850
+//line gokkos_kernels_gen.go:92852
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92855,7 +92857,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:92859
+//line gokkos_kernels_gen.go:92861
 }
 
 // gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
@@ -92871,7 +92873,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:92875
+//line gokkos_kernels_gen.go:92877
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92883,7 +92885,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:92887
+//line gokkos_kernels_gen.go:92889
 }
 
 // gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -92894,14 +92896,14 @@ func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:54
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:92898
+//line gokkos_kernels_gen.go:92900
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:92905
+//line gokkos_kernels_gen.go:92907
 }
 
 // gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -92920,7 +92922,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:92924
+//line gokkos_kernels_gen.go:92926
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92934,7 +92936,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92938
+//line gokkos_kernels_gen.go:92940
 }
 
 // gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -92946,14 +92948,14 @@ func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:85
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:92950
+//line gokkos_kernels_gen.go:92952
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:92957
+//line gokkos_kernels_gen.go:92959
 }
 
 // gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -92973,7 +92975,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:92977
+//line gokkos_kernels_gen.go:92979
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92986,7 +92988,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:92990
+//line gokkos_kernels_gen.go:92992
 }
 
 // gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -92997,7 +92999,7 @@ func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:93001
+//line gokkos_kernels_gen.go:93003
 }
 
 // gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -93012,7 +93014,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:93016
+//line gokkos_kernels_gen.go:93018
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93021,7 +93023,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:93025
+//line gokkos_kernels_gen.go:93027
 }
 
 // gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -93037,7 +93039,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93041
+//line gokkos_kernels_gen.go:93043
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93047,7 +93049,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93051
+//line gokkos_kernels_gen.go:93053
 }
 
 // gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -93069,7 +93071,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93073
+//line gokkos_kernels_gen.go:93075
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93086,7 +93088,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93090
+//line gokkos_kernels_gen.go:93092
 }
 
 // gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -93106,7 +93108,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:93110
+//line gokkos_kernels_gen.go:93112
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93121,7 +93123,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:93125
+//line gokkos_kernels_gen.go:93127
 }
 
 // gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -93148,7 +93150,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:93152
+//line gokkos_kernels_gen.go:93154
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93168,7 +93170,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:93172
+//line gokkos_kernels_gen.go:93174
 }
 
 // gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -93182,7 +93184,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:93186
+//line gokkos_kernels_gen.go:93188
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -93191,7 +93193,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:93195
+//line gokkos_kernels_gen.go:93197
 }
 
 // gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -93207,7 +93209,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:93211
+//line gokkos_kernels_gen.go:93213
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -93218,7 +93220,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:93222
+//line gokkos_kernels_gen.go:93224
 }
 
 // gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -93230,7 +93232,7 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:93234
+//line gokkos_kernels_gen.go:93236
 }
 
 // gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -93248,7 +93250,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:93252
+//line gokkos_kernels_gen.go:93254
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93261,7 +93263,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:93265
+//line gokkos_kernels_gen.go:93267
 }
 
 // gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -93283,7 +93285,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93287
+//line gokkos_kernels_gen.go:93289
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93297,7 +93299,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93301
+//line gokkos_kernels_gen.go:93303
 }
 
 // gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -93332,7 +93334,7 @@ func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:93336
+//line gokkos_kernels_gen.go:93338
 		return
 	}
 gokkosNext:
@@ -93362,7 +93364,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:93366
+//line gokkos_kernels_gen.go:93368
 }
 
 // gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -93385,7 +93387,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:93389
+//line gokkos_kernels_gen.go:93391
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93401,7 +93403,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:93405
+//line gokkos_kernels_gen.go:93407
 }
 
 // gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -93422,7 +93424,7 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:93426
+//line gokkos_kernels_gen.go:93428
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93437,5 +93439,5 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:93441
+//line gokkos_kernels_gen.go:93443
 }

@@ -4,724 +4,725 @@ package sssp
 
 import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"math"
 )
 
 func init() {
-	portable.Register[frontier.PushThread[poison]](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/sssp", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[frontier.PushThread[poison]](&abi.KernelSpec{
 		Name: "frontier.PushThread[sssp.poison]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX0,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_sssp_poison__main_minloc", Final: "gk_frontier_PushThread_sssp_poison__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_sssp_poison__main_maxloc", Final: "gk_frontier_PushThread_sssp_poison__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_sssp_poison__main_custom", Final: "gk_frontier_PushThread_sssp_poison__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_sssp_poison__main_minloc", Final: "gk_frontier_PushThread_sssp_poison__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_sssp_poison__main_maxloc", Final: "gk_frontier_PushThread_sssp_poison__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_sssp_poison__main_custom", Final: "gk_frontier_PushThread_sssp_poison__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushThread[relax]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushThread[relax]](&abi.KernelSpec{
 		Name: "frontier.PushThread[sssp.relax]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_sssp_relax__main_minloc", Final: "gk_frontier_PushThread_sssp_relax__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_sssp_relax__main_maxloc", Final: "gk_frontier_PushThread_sssp_relax__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_sssp_relax__main_custom", Final: "gk_frontier_PushThread_sssp_relax__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_sssp_relax__main_minloc", Final: "gk_frontier_PushThread_sssp_relax__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_sssp_relax__main_maxloc", Final: "gk_frontier_PushThread_sssp_relax__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_sssp_relax__main_custom", Final: "gk_frontier_PushThread_sssp_relax__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[poison]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[poison]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[sssp.poison]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX2,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_sssp_poison__main_minloc", Final: "gk_frontier_PushGlobal_sssp_poison__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_sssp_poison__main_maxloc", Final: "gk_frontier_PushGlobal_sssp_poison__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_sssp_poison__main_custom", Final: "gk_frontier_PushGlobal_sssp_poison__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_sssp_poison__main_minloc", Final: "gk_frontier_PushGlobal_sssp_poison__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_sssp_poison__main_maxloc", Final: "gk_frontier_PushGlobal_sssp_poison__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_sssp_poison__main_custom", Final: "gk_frontier_PushGlobal_sssp_poison__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[relax]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[relax]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[sssp.relax]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_sssp_relax__main_minloc", Final: "gk_frontier_PushGlobal_sssp_relax__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_sssp_relax__main_maxloc", Final: "gk_frontier_PushGlobal_sssp_relax__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_sssp_relax__main_custom", Final: "gk_frontier_PushGlobal_sssp_relax__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_sssp_relax__main_minloc", Final: "gk_frontier_PushGlobal_sssp_relax__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_sssp_relax__main_maxloc", Final: "gk_frontier_PushGlobal_sssp_relax__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_sssp_relax__main_custom", Final: "gk_frontier_PushGlobal_sssp_relax__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.W", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Op.Dist", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[poison]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[poison]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[sssp.poison]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_sssp_poison__main_minloc", Final: "gk_frontier_PushTeam_sssp_poison__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_sssp_poison__main_maxloc", Final: "gk_frontier_PushTeam_sssp_poison__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_sssp_poison__main_custom", Final: "gk_frontier_PushTeam_sssp_poison__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_sssp_poison__main_minloc", Final: "gk_frontier_PushTeam_sssp_poison__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_sssp_poison__main_maxloc", Final: "gk_frontier_PushTeam_sssp_poison__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_sssp_poison__main_custom", Final: "gk_frontier_PushTeam_sssp_poison__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[relax]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[relax]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[sssp.relax]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX5,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_sssp_relax__main_minloc", Final: "gk_frontier_PushTeam_sssp_relax__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_sssp_relax__main_maxloc", Final: "gk_frontier_PushTeam_sssp_relax__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_sssp_relax__main_custom", Final: "gk_frontier_PushTeam_sssp_relax__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_sssp_relax__main_minloc", Final: "gk_frontier_PushTeam_sssp_relax__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_sssp_relax__main_maxloc", Final: "gk_frontier_PushTeam_sssp_relax__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_sssp_relax__main_custom", Final: "gk_frontier_PushTeam_sssp_relax__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[poison]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[poison]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[sssp.poison]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX6,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_sssp_poison__main_minloc", Final: "gk_frontier_PushLocal_sssp_poison__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_sssp_poison__main_maxloc", Final: "gk_frontier_PushLocal_sssp_poison__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_sssp_poison__main_custom", Final: "gk_frontier_PushLocal_sssp_poison__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_sssp_poison__main_minloc", Final: "gk_frontier_PushLocal_sssp_poison__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_sssp_poison__main_maxloc", Final: "gk_frontier_PushLocal_sssp_poison__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_sssp_poison__main_custom", Final: "gk_frontier_PushLocal_sssp_poison__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[relax]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[relax]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[sssp.relax]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_sssp_relax__main_minloc", Final: "gk_frontier_PushLocal_sssp_relax__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_sssp_relax__main_maxloc", Final: "gk_frontier_PushLocal_sssp_relax__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_sssp_relax__main_custom", Final: "gk_frontier_PushLocal_sssp_relax__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_sssp_relax__main_minloc", Final: "gk_frontier_PushLocal_sssp_relax__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_sssp_relax__main_maxloc", Final: "gk_frontier_PushLocal_sssp_relax__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_sssp_relax__main_custom", Final: "gk_frontier_PushLocal_sssp_relax__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.W", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Op.Dist", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[markImproved](&execspace.KernelSpec{
+	gokkosimpl.Register[markImproved](&abi.KernelSpec{
 		Name:  "sssp.markImproved",
 		Pos:   "algorithms/sssp/delta.go:29",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX8,
 		Entry: "gk_sssp_markImproved",
-		Params: []execspace.Param{
-			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Pending", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "T", Field: []int{3}, Kind: execspace.KindFloat64},
-			{Name: "Mark", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "T", Field: []int{3}, Kind: abi.KindFloat64},
+			{Name: "Mark", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[markImproved](gokkosHostLoop8)
-	portable.Register[markFarPile](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[markImproved](gokkosHostLoop8)
+	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
 		Name:  "sssp.markFarPile",
 		Pos:   "algorithms/sssp/delta.go:55",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX9,
 		Entry: "gk_sssp_markFarPile",
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Pending", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Old", Field: []int{3}, Kind: execspace.KindFloat64},
-			{Name: "T", Field: []int{4}, Kind: execspace.KindFloat64},
-			{Name: "Mark", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Old", Field: []int{3}, Kind: abi.KindFloat64},
+			{Name: "T", Field: []int{4}, Kind: abi.KindFloat64},
+			{Name: "Mark", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[markFarPile](gokkosHostLoop9)
-	portable.Register[splitMarked](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[markFarPile](gokkosHostLoop9)
+	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
 		Pos:   "algorithms/sssp/delta.go:82",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX10,
-		Scan:  execspace.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Mark", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Near", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Far", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Base", Field: []int{4}, Kind: execspace.KindInt64},
+		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Mark", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Near", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Far", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Base", Field: []int{4}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[splitMarked, int64](gokkosHostLoop10)
-	portable.Register[segmentCount](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop10)
+	gokkosimpl.Register[segmentCount](&abi.KernelSpec{
 		Name:  "sssp.segmentCount",
 		Pos:   "algorithms/sssp/edgelist.go:31",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX11,
 		Entry: "gk_sssp_segmentCount",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Count", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "SegV", Field: []int{2}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Count", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "SegV", Field: []int{2}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[segmentCount](gokkosHostLoop11)
-	portable.Register[inPlaceScan](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop11)
+	gokkosimpl.Register[inPlaceScan](&abi.KernelSpec{
 		Name:  "sssp.inPlaceScan",
 		Pos:   "algorithms/sssp/edgelist.go:49",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX12,
-		Scan:  execspace.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop12)
-	portable.Register[segmentScatter](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop12)
+	gokkosimpl.Register[segmentScatter](&abi.KernelSpec{
 		Name:  "sssp.segmentScatter",
 		Pos:   "algorithms/sssp/edgelist.go:66",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_sssp_segmentScatter",
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Pos", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "SegV", Field: []int{2}, Kind: execspace.KindInt64},
-			{Name: "Src", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Dst", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "W", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Weighted", Field: []int{6}, Kind: execspace.KindBool},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Pos", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "SegV", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Src", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Dst", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "W", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Weighted", Field: []int{6}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[segmentScatter](gokkosHostLoop13)
-	portable.Register[relaxEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop13)
+	gokkosimpl.Register[relaxEdges](&abi.KernelSpec{
 		Name: "sssp.relaxEdges",
 		Pos:  "algorithms/sssp/edgelist.go:94",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX14,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_relaxEdges_main_sum", Final: "gk_sssp_relaxEdges_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_relaxEdges_main_prod", Final: "gk_sssp_relaxEdges_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_relaxEdges_main_min", Final: "gk_sssp_relaxEdges_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_relaxEdges_main_max", Final: "gk_sssp_relaxEdges_final_max"},
-			execspace.OpBAnd: {Main: "gk_sssp_relaxEdges_main_band", Final: "gk_sssp_relaxEdges_final_band"},
-			execspace.OpBOr:  {Main: "gk_sssp_relaxEdges_main_bor", Final: "gk_sssp_relaxEdges_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_relaxEdges_main_sum", Final: "gk_sssp_relaxEdges_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_relaxEdges_main_prod", Final: "gk_sssp_relaxEdges_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_relaxEdges_main_min", Final: "gk_sssp_relaxEdges_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_relaxEdges_main_max", Final: "gk_sssp_relaxEdges_final_max"},
+			abi.OpBAnd: {Main: "gk_sssp_relaxEdges_main_band", Final: "gk_sssp_relaxEdges_final_band"},
+			abi.OpBOr:  {Main: "gk_sssp_relaxEdges_main_bor", Final: "gk_sssp_relaxEdges_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Src", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dst", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "W", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Dist", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "W", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop14)
-	portable.Register[poisonEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop14)
+	gokkosimpl.Register[poisonEdges](&abi.KernelSpec{
 		Name: "sssp.poisonEdges",
 		Pos:  "algorithms/sssp/edgelist.go:121",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX15,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_poisonEdges_main_sum", Final: "gk_sssp_poisonEdges_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_poisonEdges_main_prod", Final: "gk_sssp_poisonEdges_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_poisonEdges_main_min", Final: "gk_sssp_poisonEdges_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_poisonEdges_main_max", Final: "gk_sssp_poisonEdges_final_max"},
-			execspace.OpBAnd: {Main: "gk_sssp_poisonEdges_main_band", Final: "gk_sssp_poisonEdges_final_band"},
-			execspace.OpBOr:  {Main: "gk_sssp_poisonEdges_main_bor", Final: "gk_sssp_poisonEdges_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_poisonEdges_main_sum", Final: "gk_sssp_poisonEdges_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_poisonEdges_main_prod", Final: "gk_sssp_poisonEdges_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_poisonEdges_main_min", Final: "gk_sssp_poisonEdges_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_poisonEdges_main_max", Final: "gk_sssp_poisonEdges_final_max"},
+			abi.OpBAnd: {Main: "gk_sssp_poisonEdges_main_band", Final: "gk_sssp_poisonEdges_final_band"},
+			abi.OpBOr:  {Main: "gk_sssp_poisonEdges_main_bor", Final: "gk_sssp_poisonEdges_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Src", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dst", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "W", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Dist", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "W", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop15)
-	portable.Register[initDist](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop15)
+	gokkosimpl.Register[initDist](&abi.KernelSpec{
 		Name:  "sssp.initDist",
 		Pos:   "algorithms/sssp/kernels.go:24",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX16,
 		Entry: "gk_sssp_initDist",
-		Params: []execspace.Param{
-			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Pending", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Source", Field: []int{2}, Kind: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Pending", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Source", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[initDist](gokkosHostLoop16)
-	portable.Register[seed](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop16)
+	gokkosimpl.Register[seed](&abi.KernelSpec{
 		Name:  "sssp.seed",
 		Pos:   "algorithms/sssp/kernels.go:44",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX17,
 		Entry: "gk_sssp_seed",
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "V", Field: []int{1}, Kind: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "V", Field: []int{1}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[seed](gokkosHostLoop17)
-	portable.Register[poisonWorklist](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop17)
+	gokkosimpl.Register[poisonWorklist](&abi.KernelSpec{
 		Name:  "sssp.poisonWorklist",
 		Pos:   "algorithms/sssp/kernels.go:55",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX18,
 		Entry: "gk_sssp_poisonWorklist",
-		Params: []execspace.Param{
-			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[poisonWorklist](gokkosHostLoop18)
-	portable.Register[pendingMin](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop18)
+	gokkosimpl.Register[pendingMin](&abi.KernelSpec{
 		Name: "sssp.pendingMin",
 		Pos:  "algorithms/sssp/kernels.go:70",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX19,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_pendingMin_main_sum", Final: "gk_sssp_pendingMin_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_pendingMin_main_prod", Final: "gk_sssp_pendingMin_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_pendingMin_main_min", Final: "gk_sssp_pendingMin_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_pendingMin_main_max", Final: "gk_sssp_pendingMin_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_pendingMin_main_sum", Final: "gk_sssp_pendingMin_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_pendingMin_main_prod", Final: "gk_sssp_pendingMin_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_pendingMin_main_min", Final: "gk_sssp_pendingMin_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_pendingMin_main_max", Final: "gk_sssp_pendingMin_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[pendingMin, float64](gokkosHostLoop19)
-	portable.Register[partition](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop19)
+	gokkosimpl.Register[partition](&abi.KernelSpec{
 		Name:  "sssp.partition",
 		Pos:   "algorithms/sssp/kernels.go:84",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX20,
-		Scan:  execspace.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Queue", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Pending", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Take", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Keep", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Thr", Field: []int{5}, Kind: execspace.KindFloat64},
-			{Name: "Inclusive", Field: []int{6}, Kind: execspace.KindBool},
+		Scan:  abi.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Take", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Keep", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Thr", Field: []int{5}, Kind: abi.KindFloat64},
+			{Name: "Inclusive", Field: []int{6}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[partition, int64](gokkosHostLoop20)
-	portable.Register[claim](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop20)
+	gokkosimpl.Register[claim](&abi.KernelSpec{
 		Name:  "sssp.claim",
 		Pos:   "algorithms/sssp/kernels.go:115",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX21,
 		Entry: "gk_sssp_claim",
-		Params: []execspace.Param{
-			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Pending", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Mark", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Pending", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Mark", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[claim](gokkosHostLoop21)
-	portable.Register[appendMarked](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop21)
+	gokkosimpl.Register[appendMarked](&abi.KernelSpec{
 		Name:  "sssp.appendMarked",
 		Pos:   "algorithms/sssp/kernels.go:133",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX22,
-		Scan:  execspace.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{0, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Mark", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Queue", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Base", Field: []int{3}, Kind: execspace.KindInt64},
+		Scan:  abi.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Mark", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Queue", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Base", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[appendMarked, int64](gokkosHostLoop22)
-	portable.Register[weightMin](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop22)
+	gokkosimpl.Register[weightMin](&abi.KernelSpec{
 		Name: "sssp.weightMin",
 		Pos:  "algorithms/sssp/kernels.go:154",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX23,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_weightMin_main_sum", Final: "gk_sssp_weightMin_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_weightMin_main_prod", Final: "gk_sssp_weightMin_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_weightMin_main_min", Final: "gk_sssp_weightMin_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_weightMin_main_max", Final: "gk_sssp_weightMin_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_weightMin_main_sum", Final: "gk_sssp_weightMin_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_weightMin_main_prod", Final: "gk_sssp_weightMin_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_weightMin_main_min", Final: "gk_sssp_weightMin_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_weightMin_main_max", Final: "gk_sssp_weightMin_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "W", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[weightMin, float64](gokkosHostLoop23)
-	portable.Register[weightMax](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop23)
+	gokkosimpl.Register[weightMax](&abi.KernelSpec{
 		Name: "sssp.weightMax",
 		Pos:  "algorithms/sssp/kernels.go:164",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX24,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_weightMax_main_sum", Final: "gk_sssp_weightMax_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_weightMax_main_prod", Final: "gk_sssp_weightMax_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_weightMax_main_min", Final: "gk_sssp_weightMax_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_weightMax_main_max", Final: "gk_sssp_weightMax_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_weightMax_main_sum", Final: "gk_sssp_weightMax_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_weightMax_main_prod", Final: "gk_sssp_weightMax_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_weightMax_main_min", Final: "gk_sssp_weightMax_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_weightMax_main_max", Final: "gk_sssp_weightMax_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "W", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[weightMax, float64](gokkosHostLoop24)
-	portable.Register[positiveMin](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop24)
+	gokkosimpl.Register[positiveMin](&abi.KernelSpec{
 		Name: "sssp.positiveMin",
 		Pos:  "algorithms/sssp/kernels.go:174",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX25,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_positiveMin_main_sum", Final: "gk_sssp_positiveMin_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_positiveMin_main_prod", Final: "gk_sssp_positiveMin_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_positiveMin_main_min", Final: "gk_sssp_positiveMin_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_positiveMin_main_max", Final: "gk_sssp_positiveMin_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_positiveMin_main_sum", Final: "gk_sssp_positiveMin_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_positiveMin_main_prod", Final: "gk_sssp_positiveMin_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_positiveMin_main_min", Final: "gk_sssp_positiveMin_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_positiveMin_main_max", Final: "gk_sssp_positiveMin_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "W", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[positiveMin, float64](gokkosHostLoop25)
-	portable.Register[reachedCount](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop25)
+	gokkosimpl.Register[reachedCount](&abi.KernelSpec{
 		Name: "sssp.reachedCount",
 		Pos:  "algorithms/sssp/kernels.go:188",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX26,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_reachedCount_main_sum", Final: "gk_sssp_reachedCount_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_reachedCount_main_prod", Final: "gk_sssp_reachedCount_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_reachedCount_main_min", Final: "gk_sssp_reachedCount_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_reachedCount_main_max", Final: "gk_sssp_reachedCount_final_max"},
-			execspace.OpBAnd: {Main: "gk_sssp_reachedCount_main_band", Final: "gk_sssp_reachedCount_final_band"},
-			execspace.OpBOr:  {Main: "gk_sssp_reachedCount_main_bor", Final: "gk_sssp_reachedCount_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_reachedCount_main_sum", Final: "gk_sssp_reachedCount_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_reachedCount_main_prod", Final: "gk_sssp_reachedCount_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_reachedCount_main_min", Final: "gk_sssp_reachedCount_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_reachedCount_main_max", Final: "gk_sssp_reachedCount_final_max"},
+			abi.OpBAnd: {Main: "gk_sssp_reachedCount_main_band", Final: "gk_sssp_reachedCount_final_band"},
+			abi.OpBOr:  {Main: "gk_sssp_reachedCount_main_bor", Final: "gk_sssp_reachedCount_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedCount, int64](gokkosHostLoop26)
-	portable.Register[finiteSum](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop26)
+	gokkosimpl.Register[finiteSum](&abi.KernelSpec{
 		Name: "sssp.finiteSum",
 		Pos:  "algorithms/sssp/kernels.go:202",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX27,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_finiteSum_main_sum", Final: "gk_sssp_finiteSum_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_finiteSum_main_prod", Final: "gk_sssp_finiteSum_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_finiteSum_main_min", Final: "gk_sssp_finiteSum_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_finiteSum_main_max", Final: "gk_sssp_finiteSum_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_finiteSum_main_sum", Final: "gk_sssp_finiteSum_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_finiteSum_main_prod", Final: "gk_sssp_finiteSum_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_finiteSum_main_min", Final: "gk_sssp_finiteSum_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_finiteSum_main_max", Final: "gk_sssp_finiteSum_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[finiteSum, float64](gokkosHostLoop27)
-	portable.Register[finiteMax](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop27)
+	gokkosimpl.Register[finiteMax](&abi.KernelSpec{
 		Name: "sssp.finiteMax",
 		Pos:  "algorithms/sssp/kernels.go:216",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX28,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_finiteMax_main_sum", Final: "gk_sssp_finiteMax_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_finiteMax_main_prod", Final: "gk_sssp_finiteMax_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_finiteMax_main_min", Final: "gk_sssp_finiteMax_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_finiteMax_main_max", Final: "gk_sssp_finiteMax_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_finiteMax_main_sum", Final: "gk_sssp_finiteMax_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_finiteMax_main_prod", Final: "gk_sssp_finiteMax_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_finiteMax_main_min", Final: "gk_sssp_finiteMax_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_finiteMax_main_max", Final: "gk_sssp_finiteMax_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[finiteMax, float64](gokkosHostLoop28)
-	portable.Register[reachedEdges](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop28)
+	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name: "sssp.reachedEdges",
 		Pos:  "algorithms/sssp/kernels.go:230",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX29,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_sssp_reachedEdges_main_sum", Final: "gk_sssp_reachedEdges_final_sum"},
-			execspace.OpProd: {Main: "gk_sssp_reachedEdges_main_prod", Final: "gk_sssp_reachedEdges_final_prod"},
-			execspace.OpMin:  {Main: "gk_sssp_reachedEdges_main_min", Final: "gk_sssp_reachedEdges_final_min"},
-			execspace.OpMax:  {Main: "gk_sssp_reachedEdges_main_max", Final: "gk_sssp_reachedEdges_final_max"},
-			execspace.OpBAnd: {Main: "gk_sssp_reachedEdges_main_band", Final: "gk_sssp_reachedEdges_final_band"},
-			execspace.OpBOr:  {Main: "gk_sssp_reachedEdges_main_bor", Final: "gk_sssp_reachedEdges_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_sssp_reachedEdges_main_sum", Final: "gk_sssp_reachedEdges_final_sum"},
+			abi.OpProd: {Main: "gk_sssp_reachedEdges_main_prod", Final: "gk_sssp_reachedEdges_final_prod"},
+			abi.OpMin:  {Main: "gk_sssp_reachedEdges_main_min", Final: "gk_sssp_reachedEdges_final_min"},
+			abi.OpMax:  {Main: "gk_sssp_reachedEdges_main_max", Final: "gk_sssp_reachedEdges_final_max"},
+			abi.OpBAnd: {Main: "gk_sssp_reachedEdges_main_band", Final: "gk_sssp_reachedEdges_final_band"},
+			abi.OpBOr:  {Main: "gk_sssp_reachedEdges_main_bor", Final: "gk_sssp_reachedEdges_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop29)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -68081,7 +68082,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68085
+//line gokkos_kernels_gen.go:68086
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68096,7 +68097,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68100
+//line gokkos_kernels_gen.go:68101
 }
 
 // gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -68118,7 +68119,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68122
+//line gokkos_kernels_gen.go:68123
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68135,7 +68136,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:68139
+//line gokkos_kernels_gen.go:68140
 }
 
 // gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -68162,7 +68163,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:68166
+//line gokkos_kernels_gen.go:68167
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68184,7 +68185,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:68188
+//line gokkos_kernels_gen.go:68189
 }
 
 // gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -68198,7 +68199,7 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:68202
+//line gokkos_kernels_gen.go:68203
 }
 
 // gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -68213,7 +68214,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:68217
+//line gokkos_kernels_gen.go:68218
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68224,7 +68225,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:68228
+//line gokkos_kernels_gen.go:68229
 }
 
 // gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -68245,7 +68246,7 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:68249
+//line gokkos_kernels_gen.go:68250
 }
 
 // gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68270,7 +68271,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68274
+//line gokkos_kernels_gen.go:68275
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68289,7 +68290,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68293
+//line gokkos_kernels_gen.go:68294
 }
 
 // gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68317,7 +68318,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68321
+//line gokkos_kernels_gen.go:68322
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68339,7 +68340,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68343
+//line gokkos_kernels_gen.go:68344
 }
 
 // gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -68358,7 +68359,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = math.Inf(1)
 			gokkosS1[gokkosJ] = 0
 		}
-//line gokkos_kernels_gen.go:68362
+//line gokkos_kernels_gen.go:68363
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68371,7 +68372,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:68375
+//line gokkos_kernels_gen.go:68376
 }
 
 // gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -68381,7 +68382,7 @@ func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:68385
+//line gokkos_kernels_gen.go:68386
 }
 
 // gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -68393,7 +68394,7 @@ func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:68397
+//line gokkos_kernels_gen.go:68398
 }
 
 // gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68404,14 +68405,14 @@ func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:77
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:68408
+//line gokkos_kernels_gen.go:68409
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:68415
+//line gokkos_kernels_gen.go:68416
 }
 
 // gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -68436,7 +68437,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68440
+//line gokkos_kernels_gen.go:68441
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68456,7 +68457,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68460
+//line gokkos_kernels_gen.go:68461
 }
 
 // gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -68472,7 +68473,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68476
+//line gokkos_kernels_gen.go:68477
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68483,7 +68484,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68487
+//line gokkos_kernels_gen.go:68488
 }
 
 // gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -68501,7 +68502,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:68505
+//line gokkos_kernels_gen.go:68506
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68514,7 +68515,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:68518
+//line gokkos_kernels_gen.go:68519
 }
 
 // gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68525,14 +68526,14 @@ func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:159
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:68529
+//line gokkos_kernels_gen.go:68530
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:68536
+//line gokkos_kernels_gen.go:68537
 }
 
 // gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -68543,14 +68544,14 @@ func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:169
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:68547
+//line gokkos_kernels_gen.go:68548
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:68554
+//line gokkos_kernels_gen.go:68555
 }
 
 // gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68563,7 +68564,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:68567
+//line gokkos_kernels_gen.go:68568
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -68572,7 +68573,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:68576
+//line gokkos_kernels_gen.go:68577
 }
 
 // gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -68585,7 +68586,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68589
+//line gokkos_kernels_gen.go:68590
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68594,7 +68595,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68598
+//line gokkos_kernels_gen.go:68599
 }
 
 // gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -68607,7 +68608,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:68611
+//line gokkos_kernels_gen.go:68612
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68616,7 +68617,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:68620
+//line gokkos_kernels_gen.go:68621
 }
 
 // gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -68629,7 +68630,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:68633
+//line gokkos_kernels_gen.go:68634
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68638,7 +68639,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:68642
+//line gokkos_kernels_gen.go:68643
 }
 
 // gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68652,7 +68653,7 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:68656
+//line gokkos_kernels_gen.go:68657
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68661,5 +68662,5 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:68665
+//line gokkos_kernels_gen.go:68666
 }

@@ -3,128 +3,129 @@
 package wcc
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[initLabels](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
 		Pos:   "algorithms/wcc/label.go:70",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_initLabels",
-		Params: []execspace.Param{
-			{Name: "L", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[initLabels](gokkosHostLoop0)
-	portable.Register[hook](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop0)
+	gokkosimpl.Register[hook](&abi.KernelSpec{
 		Name: "wcc.hook",
 		Pos:  "algorithms/wcc/label.go:82",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_wcc_hook_main_sum", Final: "gk_wcc_hook_final_sum"},
-			execspace.OpProd: {Main: "gk_wcc_hook_main_prod", Final: "gk_wcc_hook_final_prod"},
-			execspace.OpMin:  {Main: "gk_wcc_hook_main_min", Final: "gk_wcc_hook_final_min"},
-			execspace.OpMax:  {Main: "gk_wcc_hook_main_max", Final: "gk_wcc_hook_final_max"},
-			execspace.OpBAnd: {Main: "gk_wcc_hook_main_band", Final: "gk_wcc_hook_final_band"},
-			execspace.OpBOr:  {Main: "gk_wcc_hook_main_bor", Final: "gk_wcc_hook_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_wcc_hook_main_sum", Final: "gk_wcc_hook_final_sum"},
+			abi.OpProd: {Main: "gk_wcc_hook_main_prod", Final: "gk_wcc_hook_final_prod"},
+			abi.OpMin:  {Main: "gk_wcc_hook_main_min", Final: "gk_wcc_hook_final_min"},
+			abi.OpMax:  {Main: "gk_wcc_hook_main_max", Final: "gk_wcc_hook_final_max"},
+			abi.OpBAnd: {Main: "gk_wcc_hook_main_band", Final: "gk_wcc_hook_final_band"},
+			abi.OpBOr:  {Main: "gk_wcc_hook_main_bor", Final: "gk_wcc_hook_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Off", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Adj", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "L", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "St", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Exclude", Field: []int{4}, Kind: execspace.KindUint32},
-			{Name: "Key", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "St", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Exclude", Field: []int{4}, Kind: abi.KindUint32},
+			{Name: "Key", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[hook, int64](gokkosHostLoop1)
-	portable.Register[shortcut](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop1)
+	gokkosimpl.Register[shortcut](&abi.KernelSpec{
 		Name:  "wcc.shortcut",
 		Pos:   "algorithms/wcc/label.go:131",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_shortcut",
-		Params: []execspace.Param{
-			{Name: "L", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[shortcut](gokkosHostLoop2)
-	portable.Register[countSizes](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop2)
+	gokkosimpl.Register[countSizes](&abi.KernelSpec{
 		Name:  "wcc.countSizes",
 		Pos:   "algorithms/wcc/wcc.go:134",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_wcc_countSizes",
-		Params: []execspace.Param{
-			{Name: "L", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Size", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countSizes](gokkosHostLoop3)
-	portable.Register[maxSize](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[countSizes](gokkosHostLoop3)
+	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name: "wcc.maxSize",
 		Pos:  "algorithms/wcc/wcc.go:144",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX4,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_wcc_maxSize_main_sum", Final: "gk_wcc_maxSize_final_sum"},
-			execspace.OpProd: {Main: "gk_wcc_maxSize_main_prod", Final: "gk_wcc_maxSize_final_prod"},
-			execspace.OpMin:  {Main: "gk_wcc_maxSize_main_min", Final: "gk_wcc_maxSize_final_min"},
-			execspace.OpMax:  {Main: "gk_wcc_maxSize_main_max", Final: "gk_wcc_maxSize_final_max"},
-			execspace.OpBAnd: {Main: "gk_wcc_maxSize_main_band", Final: "gk_wcc_maxSize_final_band"},
-			execspace.OpBOr:  {Main: "gk_wcc_maxSize_main_bor", Final: "gk_wcc_maxSize_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_wcc_maxSize_main_sum", Final: "gk_wcc_maxSize_final_sum"},
+			abi.OpProd: {Main: "gk_wcc_maxSize_main_prod", Final: "gk_wcc_maxSize_final_prod"},
+			abi.OpMin:  {Main: "gk_wcc_maxSize_main_min", Final: "gk_wcc_maxSize_final_min"},
+			abi.OpMax:  {Main: "gk_wcc_maxSize_main_max", Final: "gk_wcc_maxSize_final_max"},
+			abi.OpBAnd: {Main: "gk_wcc_maxSize_main_band", Final: "gk_wcc_maxSize_final_band"},
+			abi.OpBOr:  {Main: "gk_wcc_maxSize_main_bor", Final: "gk_wcc_maxSize_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Size", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Params: []abi.Param{
+			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[maxSize, int32](gokkosHostLoop4)
-	portable.Register[numberRoots](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop4)
+	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
 		Pos:   "algorithms/wcc/wcc.go:155",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX5,
-		Scan:  execspace.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "L", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Num", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[numberRoots, int64](gokkosHostLoop5)
-	portable.Register[gatherNumbers](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop5)
+	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:  "wcc.gatherNumbers",
 		Pos:   "algorithms/wcc/wcc.go:173",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX6,
 		Entry: "gk_wcc_gatherNumbers",
-		Params: []execspace.Param{
-			{Name: "L", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Num", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[gatherNumbers](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop6)
 }
 
 // gokkosPTX0 is the PTX of wcc.initLabels.
@@ -6272,14 +6273,14 @@ func gokkosHostLoop0(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:75
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6276
+//line gokkos_kernels_gen.go:6277
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:75
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6283
+//line gokkos_kernels_gen.go:6284
 }
 
 // gokkosHostLoop1 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6320,7 +6321,7 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6324
+//line gokkos_kernels_gen.go:6325
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6355,7 +6356,7 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6359
+//line gokkos_kernels_gen.go:6360
 }
 
 // gokkosHostLoop2 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6373,7 +6374,7 @@ func gokkosHostLoop2(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 		}
 		k.L.AtomicMin(v, l)
 	}
-//line gokkos_kernels_gen.go:6377
+//line gokkos_kernels_gen.go:6378
 }
 
 // gokkosHostLoop3 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -6384,14 +6385,14 @@ func gokkosHostLoop3(gokkosK *countSizes, gokkosLo, gokkosHi int) {
 //line wcc.go:139
 			k.Size.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:6388
+//line gokkos_kernels_gen.go:6389
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:139
 		k.Size.AtomicAdd(int(k.L.At(v)), 1)
 	}
-//line gokkos_kernels_gen.go:6395
+//line gokkos_kernels_gen.go:6396
 }
 
 // gokkosHostLoop4 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -6402,14 +6403,14 @@ func gokkosHostLoop4(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:149
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6406
+//line gokkos_kernels_gen.go:6407
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:149
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6413
+//line gokkos_kernels_gen.go:6414
 }
 
 // gokkosHostLoop5 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6428,7 +6429,7 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6432
+//line gokkos_kernels_gen.go:6433
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6441,7 +6442,7 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6445
+//line gokkos_kernels_gen.go:6446
 }
 
 // gokkosHostLoop6 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -6453,12 +6454,12 @@ func gokkosHostLoop6(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:178
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6457
+//line gokkos_kernels_gen.go:6458
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:178
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6464
+//line gokkos_kernels_gen.go:6465
 }

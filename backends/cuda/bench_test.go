@@ -12,6 +12,7 @@ import (
 	"gorgonia.org/cu"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -52,7 +53,7 @@ func BenchmarkLaunch(b *testing.B) {
 		x := toDevice(b, s, "x", []int64{1, 2, 3})
 		defer x.Free()
 		var got int64
-		l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: 3, Op: execspace.OpSum, Result: unsafe.Pointer(&got)}
+		l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: 3, Op: abi.OpSum, Result: unsafe.Pointer(&got)}
 		for b.Loop() {
 			if err := s.Launch(l); err != nil || got != 6 {
 				b.Fatal(err, got)
@@ -215,7 +216,7 @@ func BenchmarkReduceSum(b *testing.B) {
 	defer x.Free()
 	x.Fill(1)
 	var got int64
-	l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: n, Op: execspace.OpSum, Result: unsafe.Pointer(&got), Timed: true}
+	l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), End: n, Op: abi.OpSum, Result: unsafe.Pointer(&got), Timed: true}
 	if err := s.Launch(l); err != nil {
 		b.Fatal(err)
 	}

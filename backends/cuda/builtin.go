@@ -7,7 +7,7 @@ import (
 
 	"gorgonia.org/cu"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // fillPTX is the built-in kernel behind Fill for 8-byte patterns that no cuMemsetD* call can
@@ -48,7 +48,7 @@ DONE:
 }
 `
 
-var fillSpec = &execspace.KernelSpec{Name: "cuda.fill64", Pos: "backends/cuda/builtin.go", Form: execspace.FormRange, PTX: fillPTX, Entry: "gokkos_fill64"}
+var fillSpec = &abi.KernelSpec{Name: "cuda.fill64", Pos: "backends/cuda/builtin.go", Form: abi.FormRange, PTX: fillPTX, Entry: "gokkos_fill64"}
 
 // fill64 writes count copies of the 8-byte pattern bits at p. The caller has entered.
 func (d *device) fill64(p cu.DevicePtr, bits uint64, count int64) error {

@@ -12,7 +12,7 @@ import (
 
 	"gorgonia.org/cu"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // minMajor is the oldest compute capability the generated PTX (.target sm_70) runs on.
@@ -49,7 +49,7 @@ type device struct {
 	mem *Memory
 
 	modMu   sync.Mutex
-	modules map[*execspace.KernelSpec]*module
+	modules map[*abi.KernelSpec]*module
 
 	// multiMu serializes multi-kernel sequences (reduce, scan) that share the partials buffer.
 	multiMu  sync.Mutex
@@ -117,7 +117,7 @@ func openDevice(id int) (*device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cuda: device %d: %w", id, fromCu("cuDeviceGet", err))
 	}
-	d := &device{id: id, dev: dev, modules: map[*execspace.KernelSpec]*module{}}
+	d := &device{id: id, dev: dev, modules: map[*abi.KernelSpec]*module{}}
 	if d.name, err = dev.Name(); err != nil {
 		return nil, fmt.Errorf("cuda: device %d: %w", id, fromCu("cuDeviceGetName", err))
 	}

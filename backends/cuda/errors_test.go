@@ -10,14 +10,15 @@ import (
 	"unsafe"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/views"
 )
 
 func TestLaunchErrors(t *testing.T) {
 	s := space(t)
-	badPTX := &execspace.KernelSpec{Name: "cuda_test.bad", Pos: "bad.go:7", Form: execspace.FormRange, Entry: "bad",
+	badPTX := &abi.KernelSpec{Name: "cuda_test.bad", Pos: "bad.go:7", Form: abi.FormRange, Entry: "bad",
 		PTX: ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry bad(.param .u64 b, .param .u64 e)\n{\n\tbogus.instruction %r1;\n\tret;\n}\n"}
-	missing := &execspace.KernelSpec{Name: "cuda_test.missing", Form: execspace.FormRange, PTX: rangePTX, Entry: "nope"}
+	missing := &abi.KernelSpec{Name: "cuda_test.missing", Form: abi.FormRange, PTX: rangePTX, Entry: "nope"}
 	x, err := views.Alloc1D[int64](s.Memory(), "x", 10)
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +34,8 @@ func TestLaunchErrors(t *testing.T) {
 		{"bad PTX", execspace.Launch{Kernel: badPTX, End: 10}, []string{"cuda_test.bad", "bad.go:7", "JIT log", "bogus", "CUDA_ERROR_INVALID_PTX", "range [0, 10)"}},
 		{"missing entry", execspace.Launch{Kernel: missing, End: 10}, []string{`entry "nope" not found`}},
 		{"slot count", execspace.Launch{Kernel: axpySpec, End: 10, Args: []uint64{1, 2}}, []string{"takes 7 argument slots", "passes 2"}},
-		{"host view", execspace.Launch{Kernel: sumSpec, End: 10, Op: execspace.OpSum, Args: []uint64{0, 10, 1}}, []string{"field X", "no device address"}},
-		{"reduction op", execspace.Launch{Kernel: sumSpec, End: 10, Op: execspace.OpMax, Args: args(x)}, []string{"no device entries for reduction max", "sum"}},
+		{"host view", execspace.Launch{Kernel: sumSpec, End: 10, Op: abi.OpSum, Args: []uint64{0, 10, 1}}, []string{"field X", "no device address"}},
+		{"reduction op", execspace.Launch{Kernel: sumSpec, End: 10, Op: abi.OpMax, Args: args(x)}, []string{"no device entries for reduction max", "sum"}},
 		{"team too large", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 2048, VectorLength: 1, Args: args(x)}, []string{"2048", "threads per block", "league 4, team 2048, vector 1"}},
 		{"vector length", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 4, VectorLength: 3, Args: args(x)}, []string{"vector length 3"}},
 		{"shared memory", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 32, VectorLength: 1, Args: args(x),
@@ -43,8 +44,8 @@ func TestLaunchErrors(t *testing.T) {
 			Scratch: [2]execspace.ScratchSize{{Team: optin, Thread: 8}}}, []string{"no team size fits"}},
 		{"level 1", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 32, VectorLength: 1, Args: args(x),
 			Scratch: [2]execspace.ScratchSize{{}, {Team: 1 << 50}}}, []string{"level-1 scratch"}},
-		{"reduce bad PTX", execspace.Launch{Kernel: &execspace.KernelSpec{Name: "cuda_test.badReduce", Form: execspace.FormReduce, PTX: badPTX.PTX,
-			Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{execspace.OpSum: {Main: "bad", Final: "bad"}}}, End: 10, Op: execspace.OpSum, Result: unsafe.Pointer(&result)},
+		{"reduce bad PTX", execspace.Launch{Kernel: &abi.KernelSpec{Name: "cuda_test.badReduce", Form: abi.FormReduce, PTX: badPTX.PTX,
+			Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "bad", Final: "bad"}}}, End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&result)},
 			[]string{"cuda_test.badReduce", "JIT log"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,7 +71,7 @@ func TestLaunchErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got int64
-	if err := s.Launch(&execspace.Launch{Label: "ok", Kernel: sumSpec, Args: args(x), End: 10, Op: execspace.OpSum, Result: unsafe.Pointer(&got)}); err != nil || got != 0 {
+	if err := s.Launch(&execspace.Launch{Label: "ok", Kernel: sumSpec, Args: args(x), End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&got)}); err != nil || got != 0 {
 		t.Fatalf("launch after errors: %v, sum %d", err, got)
 	}
 }

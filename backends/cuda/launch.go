@@ -15,6 +15,7 @@ import (
 	"gorgonia.org/cu"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // LaunchError is the error of a kernel launch. It names the launch's label, the kernel, the
@@ -27,7 +28,7 @@ type LaunchError struct {
 	// Kernel is the kernel's Go type name (KernelSpec.Name).
 	Kernel string
 	// Form is the kernel's body form.
-	Form execspace.Form
+	Form abi.Form
 	// Policy describes the request, such as "range [0, 1000)" or "league 64, team 128, vector 1".
 	Policy string
 	// Entry is the PTX entry being launched, empty if the error came before one was chosen.
@@ -78,7 +79,7 @@ func (p pendingLaunch) String() string {
 type launcher struct {
 	d     *device
 	l     *execspace.Launch
-	k     *execspace.KernelSpec
+	k     *abi.KernelSpec
 	m     *module
 	le    LaunchError
 	start cu.Event
@@ -133,13 +134,13 @@ func (s *Space) Launch(l *execspace.Launch) error {
 	}
 	x.m = m
 	switch k.Form {
-	case execspace.FormRange:
+	case abi.FormRange:
 		err = x.rangeFor()
-	case execspace.FormTeam:
+	case abi.FormTeam:
 		err = x.teamFor()
-	case execspace.FormReduce, execspace.FormTeamReduce:
+	case abi.FormReduce, abi.FormTeamReduce:
 		err = x.reduce()
-	case execspace.FormScan:
+	case abi.FormScan:
 		err = x.scan()
 	default:
 		err = fmt.Errorf("unknown kernel form %d", k.Form)
@@ -158,7 +159,7 @@ func (x *launcher) fail(err error) error {
 
 func policyString(l *execspace.Launch) string {
 	switch l.Kernel.Form {
-	case execspace.FormTeam, execspace.FormTeamReduce:
+	case abi.FormTeam, abi.FormTeamReduce:
 		ts, vl := "Auto", "Auto"
 		if l.TeamSize != execspace.Auto {
 			ts = fmt.Sprint(l.TeamSize)
@@ -180,7 +181,7 @@ func policyString(l *execspace.Launch) string {
 // checkArgs is a cheap sanity check of the argument slots: their count, and that each view has a
 // device address. With GOKKOS_CUDA_CHECK=1 it also asks the driver whether each view address is
 // device memory. The caller has entered.
-func checkArgs(k *execspace.KernelSpec, args []uint64) error {
+func checkArgs(k *abi.KernelSpec, args []uint64) error {
 	want := 0
 	for _, p := range k.Params {
 		want += p.Kind.Slots()
@@ -190,9 +191,9 @@ func checkArgs(k *execspace.KernelSpec, args []uint64) error {
 	}
 	i := 0
 	for _, p := range k.Params {
-		if p.Kind == execspace.KindView1D || p.Kind == execspace.KindView2D {
+		if p.Kind == abi.KindView1D || p.Kind == abi.KindView2D {
 			addr, n := args[i], args[i+1]
-			if p.Kind == execspace.KindView2D {
+			if p.Kind == abi.KindView2D {
 				n *= args[i+2]
 			}
 			if addr == 0 && n > 0 {
@@ -517,7 +518,7 @@ func (x *launcher) reduce() error {
 		prefix []uint64
 		t      *team
 	)
-	if k.Form == execspace.FormReduce {
+	if k.Form == abi.FormReduce {
 		c, g, err := x.rangeGrid(main, l.End-l.Begin)
 		if err != nil {
 			return err
@@ -527,7 +528,7 @@ func (x *launcher) reduce() error {
 	}
 	d.multiMu.Lock()
 	defer d.multiMu.Unlock()
-	if k.Form == execspace.FormTeamReduce {
+	if k.Form == abi.FormTeamReduce {
 		if l.League < 0 {
 			return fmt.Errorf("negative league size %d", l.League)
 		}

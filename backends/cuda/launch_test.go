@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -163,7 +164,7 @@ func TestReduce(t *testing.T) {
 			}
 			for _, timed := range []bool{false, true} {
 				var got int64 = -1
-				l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), Begin: int64(tc.begin), End: int64(tc.end), Op: execspace.OpSum,
+				l := &execspace.Launch{Label: "sum", Kernel: sumSpec, Args: args(x), Begin: int64(tc.begin), End: int64(tc.end), Op: abi.OpSum,
 					Result: unsafe.Pointer(&got), Timed: timed}
 				if err := s.Launch(l); err != nil {
 					t.Fatal(err)
@@ -173,7 +174,7 @@ func TestReduce(t *testing.T) {
 				}
 			}
 			// Without a result the launch is asynchronous.
-			l := &execspace.Launch{Label: "sum-async", Kernel: sumSpec, Args: args(x), Begin: int64(tc.begin), End: int64(tc.end), Op: execspace.OpSum}
+			l := &execspace.Launch{Label: "sum-async", Kernel: sumSpec, Args: args(x), Begin: int64(tc.begin), End: int64(tc.end), Op: abi.OpSum}
 			if err := s.Launch(l); err != nil {
 				t.Fatal(err)
 			}
@@ -191,7 +192,7 @@ func TestTeamReduce(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%d-%d-%d", tc.league, tc.ts, tc.vl), func(t *testing.T) {
 			var got int64 = -1
-			l := &execspace.Launch{Label: "team-sum", Kernel: teamSumSpec, League: tc.league, TeamSize: tc.ts, VectorLength: tc.vl, Op: execspace.OpSum, Result: unsafe.Pointer(&got)}
+			l := &execspace.Launch{Label: "team-sum", Kernel: teamSumSpec, League: tc.league, TeamSize: tc.ts, VectorLength: tc.vl, Op: abi.OpSum, Result: unsafe.Pointer(&got)}
 			if err := s.Launch(l); err != nil {
 				t.Fatal(err)
 			}
@@ -273,7 +274,7 @@ func TestConcurrentLaunches(t *testing.T) {
 					return
 				}
 				var got int64
-				if err := s.Launch(&execspace.Launch{Label: "c-sum", Kernel: sumSpec, Args: args(x), End: int64(n - r), Op: execspace.OpSum, Result: unsafe.Pointer(&got)}); err != nil {
+				if err := s.Launch(&execspace.Launch{Label: "c-sum", Kernel: sumSpec, Args: args(x), End: int64(n - r), Op: abi.OpSum, Result: unsafe.Pointer(&got)}); err != nil {
 					errs <- err
 					return
 				}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -28,27 +29,27 @@ var (
 	scanPTX string
 )
 
-func view1D(name string, elem execspace.Kind) execspace.Param {
-	return execspace.Param{Name: name, Kind: execspace.KindView1D, Elem: elem, Written: true}
+func view1D(name string, elem abi.Kind) abi.Param {
+	return abi.Param{Name: name, Kind: abi.KindView1D, Elem: elem, Written: true}
 }
 
 var (
-	axpySpec = &execspace.KernelSpec{Name: "cuda_test.axpy", Pos: "testdata/range.ptx", Form: execspace.FormRange, PTX: rangePTX, Entry: "axpy", Lanes: 1,
-		Params: []execspace.Param{{Name: "A", Kind: execspace.KindFloat64}, view1D("X", execspace.KindFloat64), view1D("Y", execspace.KindFloat64)}}
-	emptySpec = &execspace.KernelSpec{Name: "cuda_test.empty", Pos: "testdata/range.ptx", Form: execspace.FormRange, PTX: rangePTX, Entry: "empty", Lanes: 1}
-	pokeSpec  = &execspace.KernelSpec{Name: "cuda_test.poke", Pos: "testdata/range.ptx", Form: execspace.FormRange, PTX: rangePTX, Entry: "poke", Lanes: 1,
-		Params: []execspace.Param{{Name: "Addr", Kind: execspace.KindUint64}}}
-	teamSpec = &execspace.KernelSpec{Name: "cuda_test.teamScratch", Pos: "testdata/team.ptx", Form: execspace.FormTeam, PTX: teamPTX, Entry: "team_scratch",
-		Params: []execspace.Param{view1D("Out", execspace.KindInt64)}, SharedPerThread: 8}
-	sumSpec = &execspace.KernelSpec{Name: "cuda_test.sum", Pos: "testdata/reduce.ptx", Form: execspace.FormReduce, PTX: reducePTX,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{execspace.OpSum: {Main: "sum_main", Final: "sum_final"}},
-		Value:    execspace.Value{Kind: execspace.KindInt64}, Params: []execspace.Param{view1D("X", execspace.KindInt64)}, SharedPerThread: 8, Lanes: 1}
-	teamSumSpec = &execspace.KernelSpec{Name: "cuda_test.teamSum", Pos: "testdata/reduce.ptx", Form: execspace.FormTeamReduce, PTX: reducePTX,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{execspace.OpSum: {Main: "team_sum_main", Final: "sum_final"}},
-		Value:    execspace.Value{Kind: execspace.KindInt64}, SharedPerThread: 8}
-	scanSpec = &execspace.KernelSpec{Name: "cuda_test.scan", Pos: "testdata/scan.ptx", Form: execspace.FormScan, PTX: scanPTX,
-		Scan:  execspace.ScanEntries{Up: "scan_up", Mid: "scan_mid", Down: "scan_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64}, Params: []execspace.Param{view1D("X", execspace.KindInt64), view1D("Y", execspace.KindInt64)}, SharedPerThread: 8, Lanes: 1}
+	axpySpec = &abi.KernelSpec{Name: "cuda_test.axpy", Pos: "testdata/range.ptx", Form: abi.FormRange, PTX: rangePTX, Entry: "axpy", Lanes: 1,
+		Params: []abi.Param{{Name: "A", Kind: abi.KindFloat64}, view1D("X", abi.KindFloat64), view1D("Y", abi.KindFloat64)}}
+	emptySpec = &abi.KernelSpec{Name: "cuda_test.empty", Pos: "testdata/range.ptx", Form: abi.FormRange, PTX: rangePTX, Entry: "empty", Lanes: 1}
+	pokeSpec  = &abi.KernelSpec{Name: "cuda_test.poke", Pos: "testdata/range.ptx", Form: abi.FormRange, PTX: rangePTX, Entry: "poke", Lanes: 1,
+		Params: []abi.Param{{Name: "Addr", Kind: abi.KindUint64}}}
+	teamSpec = &abi.KernelSpec{Name: "cuda_test.teamScratch", Pos: "testdata/team.ptx", Form: abi.FormTeam, PTX: teamPTX, Entry: "team_scratch",
+		Params: []abi.Param{view1D("Out", abi.KindInt64)}, SharedPerThread: 8}
+	sumSpec = &abi.KernelSpec{Name: "cuda_test.sum", Pos: "testdata/reduce.ptx", Form: abi.FormReduce, PTX: reducePTX,
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "sum_main", Final: "sum_final"}},
+		Value:    abi.Value{Kind: abi.KindInt64}, Params: []abi.Param{view1D("X", abi.KindInt64)}, SharedPerThread: 8, Lanes: 1}
+	teamSumSpec = &abi.KernelSpec{Name: "cuda_test.teamSum", Pos: "testdata/reduce.ptx", Form: abi.FormTeamReduce, PTX: reducePTX,
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "team_sum_main", Final: "sum_final"}},
+		Value:    abi.Value{Kind: abi.KindInt64}, SharedPerThread: 8}
+	scanSpec = &abi.KernelSpec{Name: "cuda_test.scan", Pos: "testdata/scan.ptx", Form: abi.FormScan, PTX: scanPTX,
+		Scan:  abi.ScanEntries{Up: "scan_up", Mid: "scan_mid", Down: "scan_down"},
+		Value: abi.Value{Kind: abi.KindInt64}, Params: []abi.Param{view1D("X", abi.KindInt64), view1D("Y", abi.KindInt64)}, SharedPerThread: 8, Lanes: 1}
 )
 
 // childEnv makes the test binary, re-executed by a test, run one child scenario.

@@ -11,7 +11,7 @@ import (
 
 	"gorgonia.org/cu"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // JITError is the error of a kernel whose PTX the driver could not compile or link. Log holds
@@ -77,7 +77,7 @@ type blockChoice struct{ threads, perSM int }
 var printJITLog = os.Getenv("GOKKOS_CUDA_JIT_LOG") == "1"
 
 // module returns k's module, JIT-compiling it on first use. The caller has entered.
-func (d *device) module(k *execspace.KernelSpec) (*module, error) {
+func (d *device) module(k *abi.KernelSpec) (*module, error) {
 	d.modMu.Lock()
 	m := d.modules[k]
 	if m == nil {
@@ -106,7 +106,7 @@ func (d *device) module(k *execspace.KernelSpec) (*module, error) {
 }
 
 // function returns the entry called name. The caller has entered.
-func (m *module) function(k *execspace.KernelSpec, name string) (*function, error) {
+func (m *module) function(k *abi.KernelSpec, name string) (*function, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if f := m.fns[name]; f != nil {
@@ -134,7 +134,7 @@ func (m *module) function(k *execspace.KernelSpec, name string) (*function, erro
 
 // JITLog returns the JIT compiler's info log of k (register and shared-memory use per entry)
 // and whether k has been loaded on the space's device. Loading happens at k's first launch.
-func (s *Space) JITLog(k *execspace.KernelSpec) (string, bool) {
+func (s *Space) JITLog(k *abi.KernelSpec) (string, bool) {
 	d := s.d
 	d.modMu.Lock()
 	m := d.modules[k]

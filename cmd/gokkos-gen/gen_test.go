@@ -42,22 +42,22 @@ func TestGenerate(t *testing.T) {
 	text := string(src)
 	for _, want := range []string{
 		"package good",
-		"portable.Register[Scale](&execspace.KernelSpec{",
-		"portable.Register[Sum](",
-		"portable.Register[Prefix](",
-		"portable.Register[Rows](",
-		"portable.Register[Loc](",
-		"Form:  execspace.FormTeam,",
-		"execspace.OpBAnd: {Main:",
-		"execspace.OpMinLoc: {Main:",
-		`execspace.ScanEntries{Up: "gk_good_Prefix_up"`,
-		"Value: execspace.Value{Kind: execspace.KindFloat64, Loc: true},",
-		`{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},`,
+		"gokkosimpl.Register[Scale](&abi.KernelSpec{",
+		"gokkosimpl.Register[Sum](",
+		"gokkosimpl.Register[Prefix](",
+		"gokkosimpl.Register[Rows](",
+		"gokkosimpl.Register[Loc](",
+		"Form:  abi.FormTeam,",
+		"abi.OpBAnd: {Main:",
+		"abi.OpMinLoc: {Main:",
+		`abi.ScanEntries{Up: "gk_good_Prefix_up"`,
+		"Value: abi.Value{Kind: abi.KindFloat64, Loc: true},",
+		`{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat32, Written: true},`,
 		".version",
-		"portable.RegisterHostRange[Scale](gokkosHostLoop0)",
-		"portable.RegisterHostReduce[Sum, int64](gokkosHostLoop1)",
-		"portable.RegisterHostScan[Prefix, int32](gokkosHostLoop2)",
-		"portable.RegisterHostReduce[Loc, portable.ValLoc[float64]](gokkosHostLoop4)",
+		"gokkosimpl.RegisterHostRange[Scale](gokkosHostLoop0)",
+		"gokkosimpl.RegisterHostReduce[Sum, int64](gokkosHostLoop1)",
+		"gokkosimpl.RegisterHostScan[Prefix, int32](gokkosHostLoop2)",
+		"gokkosimpl.RegisterHostReduce[Loc, portable.ValLoc[float64]](gokkosHostLoop4)",
 		"//line good.go:19\n",
 	} {
 		if !strings.Contains(text, want) {
@@ -139,11 +139,11 @@ func TestGenerateInstantiation(t *testing.T) {
 	}
 	for _, want := range []string{
 		`"github.com/gokkos/gokkos/kernelc/frontend/testdata/xpkg/tmpl"`,
-		"portable.Register[tmpl.Frontier[bump]](",
+		"gokkosimpl.Register[tmpl.Frontier[bump]](",
 		`Name:  "tmpl.Frontier[user.bump]",`,
-		"portable.Register[Stats](",
-		"execspace.OpCustom: {Main:",
-		"portable.RegisterHostReduce[Stats, float64](gokkosHostLoop1)",
+		"gokkosimpl.Register[Stats](",
+		"abi.OpCustom: {Main:",
+		"gokkosimpl.RegisterHostReduce[Stats, float64](gokkosHostLoop1)",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated file lacks %q", want)

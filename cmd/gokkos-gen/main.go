@@ -6,11 +6,11 @@
 // generate. gokkos-gen loads the package in the current directory with full type information,
 // translates every kernel type and every concrete instantiation of a generic kernel type that
 // the package mentions to PTX, and writes gokkos_kernels_gen.go, whose init registers each
-// translation with portable.Register.
+// translation with gokkosimpl.Register (package portable/gokkosimpl).
 //
 // For every range, reduce and scan kernel type declared in the package, the file also holds a
 // host loop: the body of Run inlined into a loop over [lo, hi), registered with
-// portable.RegisterHostRange, RegisterHostReduce or RegisterHostScan, which host spaces call
+// gokkosimpl.RegisterHostRange, RegisterHostReduce or RegisterHostScan, which host spaces call
 // once per chunk instead of calling Run once per index. //line directives attribute the inlined
 // statements to their original lines (file names relative to the package directory), and the
 // file is type-checked before it is written: a loop that would not compile is left out.

@@ -19,10 +19,11 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/sssp"
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/frontend"
 	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -132,7 +133,7 @@ func (s *simSpace) Launch(l *execspace.Launch) error {
 	if cfg.VectorLength == execspace.Auto {
 		cfg.VectorLength = 1
 	}
-	if cfg.TeamSize > 1 || k.Form == execspace.FormRange || k.Form == execspace.FormReduce || k.Form == execspace.FormScan {
+	if cfg.TeamSize > 1 || k.Form == abi.FormRange || k.Form == abi.FormReduce || k.Form == abi.FormScan {
 		s.mu.Lock()
 		s.launches[k.Name]++
 		s.mu.Unlock()

@@ -4,190 +4,191 @@ package main
 
 import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"math"
 )
 
 func init() {
-	portable.Register[frontier.PushThread[nearest]](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[frontier.PushThread[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushThread[main.nearest]",
 		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX0,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushThread_main_nearest__main_minloc", Final: "gk_frontier_PushThread_main_nearest__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushThread_main_nearest__main_maxloc", Final: "gk_frontier_PushThread_main_nearest__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushThread_main_nearest__main_custom", Final: "gk_frontier_PushThread_main_nearest__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushThread_main_nearest__main_minloc", Final: "gk_frontier_PushThread_main_nearest__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_main_nearest__main_maxloc", Final: "gk_frontier_PushThread_main_nearest__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushThread_main_nearest__main_custom", Final: "gk_frontier_PushThread_main_nearest__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Owner", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Owner", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushGlobal[nearest]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushGlobal[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[main.nearest]",
 		Pos:  "algorithms/frontier/global.go:41",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_minloc", Final: "gk_frontier_PushGlobal_main_nearest__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_maxloc", Final: "gk_frontier_PushGlobal_main_nearest__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushGlobal_main_nearest__main_custom", Final: "gk_frontier_PushGlobal_main_nearest__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_minloc", Final: "gk_frontier_PushGlobal_main_nearest__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_maxloc", Final: "gk_frontier_PushGlobal_main_nearest__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushGlobal_main_nearest__main_custom", Final: "gk_frontier_PushGlobal_main_nearest__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Pre", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Total", Field: []int{4}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{5, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Owner", Field: []int{5, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{5, 2}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Owner", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushTeam[nearest]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushTeam[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[main.nearest]",
 		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX2,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_minloc", Final: "gk_frontier_PushTeam_main_nearest__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_maxloc", Final: "gk_frontier_PushTeam_main_nearest__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushTeam_main_nearest__main_custom", Final: "gk_frontier_PushTeam_main_nearest__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_minloc", Final: "gk_frontier_PushTeam_main_nearest__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_maxloc", Final: "gk_frontier_PushTeam_main_nearest__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushTeam_main_nearest__main_custom", Final: "gk_frontier_PushTeam_main_nearest__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Owner", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Owner", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[frontier.PushLocal[nearest]](&execspace.KernelSpec{
+	gokkosimpl.Register[frontier.PushLocal[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[main.nearest]",
 		Pos:  "algorithms/frontier/local.go:19",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_minloc", Final: "gk_frontier_PushLocal_main_nearest__final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_maxloc", Final: "gk_frontier_PushLocal_main_nearest__final_maxloc"},
-			execspace.OpCustom: {Main: "gk_frontier_PushLocal_main_nearest__main_custom", Final: "gk_frontier_PushLocal_main_nearest__final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_minloc", Final: "gk_frontier_PushLocal_main_nearest__final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_maxloc", Final: "gk_frontier_PushLocal_main_nearest__final_maxloc"},
+			abi.OpCustom: {Main: "gk_frontier_PushLocal_main_nearest__main_custom", Final: "gk_frontier_PushLocal_main_nearest__final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "G.N", Field: []int{0, 0}, Kind: execspace.KindInt64},
-			{Name: "G.Offsets", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.Weights", Field: []int{0, 3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: execspace.KindBool},
-			{Name: "In.Size", Field: []int{1, 1}, Kind: execspace.KindInt64},
-			{Name: "In.Queue", Field: []int{1, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "In.Bits", Field: []int{1, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: execspace.KindBool},
-			{Name: "Out.Queue", Field: []int{2, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Tail", Field: []int{2, 2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out.Bits", Field: []int{2, 3}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: execspace.KindBool},
-			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{2, 6}, Kind: execspace.KindInt32},
-			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: execspace.KindInt64},
-			{Name: "Out.Sample", Field: []int{2, 8}, Kind: execspace.KindInt64},
-			{Name: "Chunk", Field: []int{3}, Kind: execspace.KindInt64},
-			{Name: "Op.Dist", Field: []int{4, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Owner", Field: []int{4, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Op.Depth", Field: []int{4, 2}, Kind: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Dist", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Owner", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[reset](&execspace.KernelSpec{
+	gokkosimpl.Register[reset](&abi.KernelSpec{
 		Name:  "main.reset",
 		Pos:   "examples/newalgorithm/main.go:79",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_main_reset",
-		Params: []execspace.Param{
-			{Name: "Dist", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Owner", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Owner", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[reset](gokkosHostLoop4)
-	portable.Register[seed](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[reset](gokkosHostLoop4)
+	gokkosimpl.Register[seed](&abi.KernelSpec{
 		Name:  "main.seed",
 		Pos:   "examples/newalgorithm/main.go:92",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_main_seed",
-		Params: []execspace.Param{
-			{Name: "Seeds", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Owner", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Seeds", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Owner", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[seed](gokkosHostLoop5)
+	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop5)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[main.nearest].
@@ -20446,7 +20447,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:20450
+//line gokkos_kernels_gen.go:20451
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20454,7 +20455,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20458
+//line gokkos_kernels_gen.go:20459
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -20468,7 +20469,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:20472
+//line gokkos_kernels_gen.go:20473
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20478,5 +20479,5 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:20482
+//line gokkos_kernels_gen.go:20483
 }

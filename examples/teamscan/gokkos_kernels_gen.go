@@ -3,21 +3,22 @@
 package main
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[rowPrefix](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/teamscan", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[rowPrefix](&abi.KernelSpec{
 		Name:  "main.rowPrefix",
 		Pos:   "examples/teamscan/main.go:26",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX0,
 		Entry: "gk_main_rowPrefix",
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView2D, Elem: execspace.KindInt64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Total", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindInt64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Total", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,

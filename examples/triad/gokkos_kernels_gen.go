@@ -3,49 +3,50 @@
 package main
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[triad](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/triad", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[triad](&abi.KernelSpec{
 		Name:  "main.triad",
 		Pos:   "examples/triad/main.go:25",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_main_triad",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Z", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Z", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[triad](gokkosHostLoop0)
-	portable.Register[check](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[triad](gokkosHostLoop0)
+	gokkosimpl.Register[check](&abi.KernelSpec{
 		Name: "main.check",
 		Pos:  "examples/triad/main.go:35",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_main_check_main_sum", Final: "gk_main_check_final_sum"},
-			execspace.OpProd: {Main: "gk_main_check_main_prod", Final: "gk_main_check_final_prod"},
-			execspace.OpMin:  {Main: "gk_main_check_main_min", Final: "gk_main_check_final_min"},
-			execspace.OpMax:  {Main: "gk_main_check_main_max", Final: "gk_main_check_final_max"},
-			execspace.OpBAnd: {Main: "gk_main_check_main_band", Final: "gk_main_check_final_band"},
-			execspace.OpBOr:  {Main: "gk_main_check_main_bor", Final: "gk_main_check_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_main_check_main_sum", Final: "gk_main_check_final_sum"},
+			abi.OpProd: {Main: "gk_main_check_main_prod", Final: "gk_main_check_final_prod"},
+			abi.OpMin:  {Main: "gk_main_check_main_min", Final: "gk_main_check_final_min"},
+			abi.OpMax:  {Main: "gk_main_check_main_max", Final: "gk_main_check_final_max"},
+			abi.OpBAnd: {Main: "gk_main_check_main_band", Final: "gk_main_check_final_band"},
+			abi.OpBOr:  {Main: "gk_main_check_main_bor", Final: "gk_main_check_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "Z", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Want", Field: []int{1}, Kind: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Z", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Want", Field: []int{1}, Kind: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[check, int64](gokkosHostLoop1)
+	gokkosimpl.RegisterHostReduce[check, int64](gokkosHostLoop1)
 }
 
 // gokkosPTX0 is the PTX of main.triad.
@@ -2313,14 +2314,14 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 //line main.go:30
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:2317
+//line gokkos_kernels_gen.go:2318
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:2324
+//line gokkos_kernels_gen.go:2325
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
@@ -2333,7 +2334,7 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 				*bad += 1
 			}
 		}
-//line gokkos_kernels_gen.go:2337
+//line gokkos_kernels_gen.go:2338
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -2342,5 +2343,5 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 			*bad += 1
 		}
 	}
-//line gokkos_kernels_gen.go:2346
+//line gokkos_kernels_gen.go:2347
 }

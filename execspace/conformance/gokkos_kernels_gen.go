@@ -3,485 +3,487 @@
 package conformance
 
 import (
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"math"
 )
 
 func init() {
-	portable.Register[atomicMix](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/execspace/conformance", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[atomicMix](&abi.KernelSpec{
 		Name:  "conformance.atomicMix",
 		Pos:   "execspace/conformance/atomics.go:15",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_conformance_atomicMix",
-		Params: []execspace.Param{
-			{Name: "I32", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "I64", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "U32", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "U64", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindUint64, Written: true},
-			{Name: "F32", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},
-			{Name: "F64", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Hist", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Bins", Field: []int{7}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "I32", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "I64", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "U32", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "U64", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "F32", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindFloat32, Written: true},
+			{Name: "F64", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Hist", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Bins", Field: []int{7}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[atomicMix](gokkosHostLoop0)
-	portable.Register[readPast](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[atomicMix](gokkosHostLoop0)
+	gokkosimpl.Register[readPast](&abi.KernelSpec{
 		Name:  "conformance.readPast",
 		Pos:   "execspace/conformance/errors.go:15",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_conformance_readPast",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[readPast](gokkosHostLoop1)
-	portable.Register[fillAffine](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[readPast](gokkosHostLoop1)
+	gokkosimpl.Register[fillAffine](&abi.KernelSpec{
 		Name:  "conformance.fillAffine",
 		Pos:   "execspace/conformance/range.go:15",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_conformance_fillAffine",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindInt64},
-			{Name: "B", Field: []int{1}, Kind: execspace.KindInt64},
-			{Name: "Off", Field: []int{2}, Kind: execspace.KindInt64},
-			{Name: "Out", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindInt64},
+			{Name: "B", Field: []int{1}, Kind: abi.KindInt64},
+			{Name: "Off", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[fillAffine](gokkosHostLoop2)
-	portable.Register[countVisits](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[fillAffine](gokkosHostLoop2)
+	gokkosimpl.Register[countVisits](&abi.KernelSpec{
 		Name:  "conformance.countVisits",
 		Pos:   "execspace/conformance/range.go:25",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_conformance_countVisits",
-		Params: []execspace.Param{
-			{Name: "Hits", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Hits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[countVisits](gokkosHostLoop3)
-	portable.Register[axpy](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[countVisits](gokkosHostLoop3)
+	gokkosimpl.Register[axpy](&abi.KernelSpec{
 		Name:  "conformance.axpy",
 		Pos:   "execspace/conformance/range.go:34",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_conformance_axpy",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[axpy](gokkosHostLoop4)
-	portable.Register[sumIndex](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[axpy](gokkosHostLoop4)
+	gokkosimpl.Register[sumIndex](&abi.KernelSpec{
 		Name: "conformance.sumIndex",
 		Pos:  "execspace/conformance/reduce.go:16",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX5,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_sumIndex_main_sum", Final: "gk_conformance_sumIndex_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_sumIndex_main_prod", Final: "gk_conformance_sumIndex_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_sumIndex_main_min", Final: "gk_conformance_sumIndex_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_sumIndex_main_max", Final: "gk_conformance_sumIndex_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_sumIndex_main_band", Final: "gk_conformance_sumIndex_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_sumIndex_main_bor", Final: "gk_conformance_sumIndex_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_sumIndex_main_sum", Final: "gk_conformance_sumIndex_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_sumIndex_main_prod", Final: "gk_conformance_sumIndex_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_sumIndex_main_min", Final: "gk_conformance_sumIndex_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_sumIndex_main_max", Final: "gk_conformance_sumIndex_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_sumIndex_main_band", Final: "gk_conformance_sumIndex_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_sumIndex_main_bor", Final: "gk_conformance_sumIndex_final_bor"},
 		},
-		Value:           execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params:          []execspace.Param{},
+		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
-	portable.Register[sumF64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
+	gokkosimpl.Register[sumF64](&abi.KernelSpec{
 		Name: "conformance.sumF64",
 		Pos:  "execspace/conformance/reduce.go:23",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX6,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_sumF64_main_sum", Final: "gk_conformance_sumF64_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_sumF64_main_prod", Final: "gk_conformance_sumF64_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_sumF64_main_min", Final: "gk_conformance_sumF64_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_sumF64_main_max", Final: "gk_conformance_sumF64_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_sumF64_main_sum", Final: "gk_conformance_sumF64_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_sumF64_main_prod", Final: "gk_conformance_sumF64_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_sumF64_main_min", Final: "gk_conformance_sumF64_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_sumF64_main_max", Final: "gk_conformance_sumF64_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
-	portable.Register[reduceI64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
+	gokkosimpl.Register[reduceI64](&abi.KernelSpec{
 		Name: "conformance.reduceI64",
 		Pos:  "execspace/conformance/reduce.go:30",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX7,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_reduceI64_main_sum", Final: "gk_conformance_reduceI64_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_reduceI64_main_prod", Final: "gk_conformance_reduceI64_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_reduceI64_main_min", Final: "gk_conformance_reduceI64_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_reduceI64_main_max", Final: "gk_conformance_reduceI64_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_reduceI64_main_band", Final: "gk_conformance_reduceI64_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_reduceI64_main_bor", Final: "gk_conformance_reduceI64_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_reduceI64_main_sum", Final: "gk_conformance_reduceI64_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_reduceI64_main_prod", Final: "gk_conformance_reduceI64_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_reduceI64_main_min", Final: "gk_conformance_reduceI64_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_reduceI64_main_max", Final: "gk_conformance_reduceI64_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_reduceI64_main_band", Final: "gk_conformance_reduceI64_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_reduceI64_main_bor", Final: "gk_conformance_reduceI64_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
-	portable.Register[prodI64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
+	gokkosimpl.Register[prodI64](&abi.KernelSpec{
 		Name: "conformance.prodI64",
 		Pos:  "execspace/conformance/reduce.go:37",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX8,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_prodI64_main_sum", Final: "gk_conformance_prodI64_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_prodI64_main_prod", Final: "gk_conformance_prodI64_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_prodI64_main_min", Final: "gk_conformance_prodI64_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_prodI64_main_max", Final: "gk_conformance_prodI64_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_prodI64_main_band", Final: "gk_conformance_prodI64_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_prodI64_main_bor", Final: "gk_conformance_prodI64_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_prodI64_main_sum", Final: "gk_conformance_prodI64_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_prodI64_main_prod", Final: "gk_conformance_prodI64_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_prodI64_main_min", Final: "gk_conformance_prodI64_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_prodI64_main_max", Final: "gk_conformance_prodI64_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_prodI64_main_band", Final: "gk_conformance_prodI64_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_prodI64_main_bor", Final: "gk_conformance_prodI64_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
-	portable.Register[minF64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
+	gokkosimpl.Register[minF64](&abi.KernelSpec{
 		Name: "conformance.minF64",
 		Pos:  "execspace/conformance/reduce.go:44",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX9,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_minF64_main_sum", Final: "gk_conformance_minF64_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_minF64_main_prod", Final: "gk_conformance_minF64_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_minF64_main_min", Final: "gk_conformance_minF64_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_minF64_main_max", Final: "gk_conformance_minF64_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_minF64_main_sum", Final: "gk_conformance_minF64_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_minF64_main_prod", Final: "gk_conformance_minF64_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_minF64_main_min", Final: "gk_conformance_minF64_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_minF64_main_max", Final: "gk_conformance_minF64_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
-	portable.Register[maxI32](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
+	gokkosimpl.Register[maxI32](&abi.KernelSpec{
 		Name: "conformance.maxI32",
 		Pos:  "execspace/conformance/reduce.go:49",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX10,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_maxI32_main_sum", Final: "gk_conformance_maxI32_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_maxI32_main_prod", Final: "gk_conformance_maxI32_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_maxI32_main_min", Final: "gk_conformance_maxI32_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_maxI32_main_max", Final: "gk_conformance_maxI32_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_maxI32_main_band", Final: "gk_conformance_maxI32_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_maxI32_main_bor", Final: "gk_conformance_maxI32_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_maxI32_main_sum", Final: "gk_conformance_maxI32_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_maxI32_main_prod", Final: "gk_conformance_maxI32_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_maxI32_main_min", Final: "gk_conformance_maxI32_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_maxI32_main_max", Final: "gk_conformance_maxI32_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_maxI32_main_band", Final: "gk_conformance_maxI32_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_maxI32_main_bor", Final: "gk_conformance_maxI32_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
-	portable.Register[minLoc](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
+	gokkosimpl.Register[minLoc](&abi.KernelSpec{
 		Name: "conformance.minLoc",
 		Pos:  "execspace/conformance/reduce.go:56",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX11,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_conformance_minLoc_main_minloc", Final: "gk_conformance_minLoc_final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_conformance_minLoc_main_maxloc", Final: "gk_conformance_minLoc_final_maxloc"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_conformance_minLoc_main_minloc", Final: "gk_conformance_minLoc_final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_conformance_minLoc_main_maxloc", Final: "gk_conformance_minLoc_final_maxloc"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
-	portable.Register[maxLoc](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
+	gokkosimpl.Register[maxLoc](&abi.KernelSpec{
 		Name: "conformance.maxLoc",
 		Pos:  "execspace/conformance/reduce.go:65",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX12,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_conformance_maxLoc_main_minloc", Final: "gk_conformance_maxLoc_final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_conformance_maxLoc_main_maxloc", Final: "gk_conformance_maxLoc_final_maxloc"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_conformance_maxLoc_main_minloc", Final: "gk_conformance_maxLoc_final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_conformance_maxLoc_main_maxloc", Final: "gk_conformance_maxLoc_final_maxloc"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
-	portable.Register[allPositive](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
+	gokkosimpl.Register[allPositive](&abi.KernelSpec{
 		Name: "conformance.allPositive",
 		Pos:  "execspace/conformance/reduce.go:76",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX13,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpLAnd: {Main: "gk_conformance_allPositive_main_land", Final: "gk_conformance_allPositive_final_land"},
-			execspace.OpLOr:  {Main: "gk_conformance_allPositive_main_lor", Final: "gk_conformance_allPositive_final_lor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpLAnd: {Main: "gk_conformance_allPositive_main_land", Final: "gk_conformance_allPositive_final_land"},
+			abi.OpLOr:  {Main: "gk_conformance_allPositive_main_lor", Final: "gk_conformance_allPositive_final_lor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindBool, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
-	portable.Register[anyNegative](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
+	gokkosimpl.Register[anyNegative](&abi.KernelSpec{
 		Name: "conformance.anyNegative",
 		Pos:  "execspace/conformance/reduce.go:81",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX14,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpLAnd: {Main: "gk_conformance_anyNegative_main_land", Final: "gk_conformance_anyNegative_final_land"},
-			execspace.OpLOr:  {Main: "gk_conformance_anyNegative_main_lor", Final: "gk_conformance_anyNegative_final_lor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpLAnd: {Main: "gk_conformance_anyNegative_main_land", Final: "gk_conformance_anyNegative_final_land"},
+			abi.OpLOr:  {Main: "gk_conformance_anyNegative_main_lor", Final: "gk_conformance_anyNegative_final_lor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindBool, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
-	portable.Register[bitsAnd](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
+	gokkosimpl.Register[bitsAnd](&abi.KernelSpec{
 		Name: "conformance.bitsAnd",
 		Pos:  "execspace/conformance/reduce.go:88",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX15,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_bitsAnd_main_sum", Final: "gk_conformance_bitsAnd_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_bitsAnd_main_prod", Final: "gk_conformance_bitsAnd_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_bitsAnd_main_min", Final: "gk_conformance_bitsAnd_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_bitsAnd_main_max", Final: "gk_conformance_bitsAnd_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_bitsAnd_main_band", Final: "gk_conformance_bitsAnd_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_bitsAnd_main_bor", Final: "gk_conformance_bitsAnd_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_bitsAnd_main_sum", Final: "gk_conformance_bitsAnd_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_bitsAnd_main_prod", Final: "gk_conformance_bitsAnd_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_bitsAnd_main_min", Final: "gk_conformance_bitsAnd_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_bitsAnd_main_max", Final: "gk_conformance_bitsAnd_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_bitsAnd_main_band", Final: "gk_conformance_bitsAnd_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_bitsAnd_main_bor", Final: "gk_conformance_bitsAnd_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindUint32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindUint32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
-	portable.Register[bitsOr](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
+	gokkosimpl.Register[bitsOr](&abi.KernelSpec{
 		Name: "conformance.bitsOr",
 		Pos:  "execspace/conformance/reduce.go:93",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX16,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_bitsOr_main_sum", Final: "gk_conformance_bitsOr_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_bitsOr_main_prod", Final: "gk_conformance_bitsOr_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_bitsOr_main_min", Final: "gk_conformance_bitsOr_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_bitsOr_main_max", Final: "gk_conformance_bitsOr_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_bitsOr_main_band", Final: "gk_conformance_bitsOr_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_bitsOr_main_bor", Final: "gk_conformance_bitsOr_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_bitsOr_main_sum", Final: "gk_conformance_bitsOr_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_bitsOr_main_prod", Final: "gk_conformance_bitsOr_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_bitsOr_main_min", Final: "gk_conformance_bitsOr_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_bitsOr_main_max", Final: "gk_conformance_bitsOr_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_bitsOr_main_band", Final: "gk_conformance_bitsOr_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_bitsOr_main_bor", Final: "gk_conformance_bitsOr_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindUint32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
+		Value: abi.Value{Kind: abi.KindUint32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
-	portable.Register[maxAbs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
+	gokkosimpl.Register[maxAbs](&abi.KernelSpec{
 		Name: "conformance.maxAbs",
 		Pos:  "execspace/conformance/reduce.go:100",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX17,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:    {Main: "gk_conformance_maxAbs_main_sum", Final: "gk_conformance_maxAbs_final_sum"},
-			execspace.OpProd:   {Main: "gk_conformance_maxAbs_main_prod", Final: "gk_conformance_maxAbs_final_prod"},
-			execspace.OpMin:    {Main: "gk_conformance_maxAbs_main_min", Final: "gk_conformance_maxAbs_final_min"},
-			execspace.OpMax:    {Main: "gk_conformance_maxAbs_main_max", Final: "gk_conformance_maxAbs_final_max"},
-			execspace.OpCustom: {Main: "gk_conformance_maxAbs_main_custom", Final: "gk_conformance_maxAbs_final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:    {Main: "gk_conformance_maxAbs_main_sum", Final: "gk_conformance_maxAbs_final_sum"},
+			abi.OpProd:   {Main: "gk_conformance_maxAbs_main_prod", Final: "gk_conformance_maxAbs_final_prod"},
+			abi.OpMin:    {Main: "gk_conformance_maxAbs_main_min", Final: "gk_conformance_maxAbs_final_min"},
+			abi.OpMax:    {Main: "gk_conformance_maxAbs_main_max", Final: "gk_conformance_maxAbs_final_max"},
+			abi.OpCustom: {Main: "gk_conformance_maxAbs_main_custom", Final: "gk_conformance_maxAbs_final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[maxAbs, float64](gokkosHostLoop17)
-	portable.Register[prefixSum](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[maxAbs, float64](gokkosHostLoop17)
+	gokkosimpl.Register[prefixSum](&abi.KernelSpec{
 		Name:  "conformance.prefixSum",
 		Pos:   "execspace/conformance/scan.go:15",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX18,
-		Scan:  execspace.ScanEntries{Up: "gk_conformance_prefixSum_up", Mid: "gk_conformance_prefixSum_mid", Down: "gk_conformance_prefixSum_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_conformance_prefixSum_up", Mid: "gk_conformance_prefixSum_mid", Down: "gk_conformance_prefixSum_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[prefixSum, int64](gokkosHostLoop18)
-	portable.Register[prefixF32](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[prefixSum, int64](gokkosHostLoop18)
+	gokkosimpl.Register[prefixF32](&abi.KernelSpec{
 		Name:  "conformance.prefixF32",
 		Pos:   "execspace/conformance/scan.go:29",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX19,
-		Scan:  execspace.ScanEntries{Up: "gk_conformance_prefixF32_up", Mid: "gk_conformance_prefixF32_mid", Down: "gk_conformance_prefixF32_down"},
-		Value: execspace.Value{Kind: execspace.KindFloat32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_conformance_prefixF32_up", Mid: "gk_conformance_prefixF32_mid", Down: "gk_conformance_prefixF32_down"},
+		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[prefixF32, float32](gokkosHostLoop19)
-	portable.Register[reverseChunks](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[prefixF32, float32](gokkosHostLoop19)
+	gokkosimpl.Register[reverseChunks](&abi.KernelSpec{
 		Name:  "conformance.reverseChunks",
 		Pos:   "execspace/conformance/scratch.go:16",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX20,
 		Entry: "gk_conformance_reverseChunks",
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "Chunk", Field: []int{2}, Kind: execspace.KindInt64},
-			{Name: "Level", Field: []int{3}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Chunk", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Level", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[teamIDs](&execspace.KernelSpec{
+	gokkosimpl.Register[teamIDs](&abi.KernelSpec{
 		Name:  "conformance.teamIDs",
 		Pos:   "execspace/conformance/team.go:17",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX21,
 		Entry: "gk_conformance_teamIDs",
-		Params: []execspace.Param{
-			{Name: "Rank", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Hits", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Size", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "Rank", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Hits", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[rowSums](&execspace.KernelSpec{
+	gokkosimpl.Register[rowSums](&abi.KernelSpec{
 		Name:  "conformance.rowSums",
 		Pos:   "execspace/conformance/team.go:34",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX22,
 		Entry: "gk_conformance_rowSums",
-		Params: []execspace.Param{
-			{Name: "M", Field: []int{0}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Sum", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Max", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Cols", Field: []int{3}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "M", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Sum", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Max", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Cols", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[memberReduce](&execspace.KernelSpec{
+	gokkosimpl.Register[memberReduce](&abi.KernelSpec{
 		Name:  "conformance.memberReduce",
 		Pos:   "execspace/conformance/team.go:58",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX23,
 		Entry: "gk_conformance_memberReduce",
-		Params: []execspace.Param{
-			{Name: "Out", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "Out", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[teamCount](&execspace.KernelSpec{
+	gokkosimpl.Register[teamCount](&abi.KernelSpec{
 		Name: "conformance.teamCount",
 		Pos:  "execspace/conformance/team.go:151",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX24,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_conformance_teamCount_main_sum", Final: "gk_conformance_teamCount_final_sum"},
-			execspace.OpProd: {Main: "gk_conformance_teamCount_main_prod", Final: "gk_conformance_teamCount_final_prod"},
-			execspace.OpMin:  {Main: "gk_conformance_teamCount_main_min", Final: "gk_conformance_teamCount_final_min"},
-			execspace.OpMax:  {Main: "gk_conformance_teamCount_main_max", Final: "gk_conformance_teamCount_final_max"},
-			execspace.OpBAnd: {Main: "gk_conformance_teamCount_main_band", Final: "gk_conformance_teamCount_final_band"},
-			execspace.OpBOr:  {Main: "gk_conformance_teamCount_main_bor", Final: "gk_conformance_teamCount_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_conformance_teamCount_main_sum", Final: "gk_conformance_teamCount_final_sum"},
+			abi.OpProd: {Main: "gk_conformance_teamCount_main_prod", Final: "gk_conformance_teamCount_final_prod"},
+			abi.OpMin:  {Main: "gk_conformance_teamCount_main_min", Final: "gk_conformance_teamCount_final_min"},
+			abi.OpMax:  {Main: "gk_conformance_teamCount_main_max", Final: "gk_conformance_teamCount_final_max"},
+			abi.OpBAnd: {Main: "gk_conformance_teamCount_main_band", Final: "gk_conformance_teamCount_final_band"},
+			abi.OpBOr:  {Main: "gk_conformance_teamCount_main_bor", Final: "gk_conformance_teamCount_final_bor"},
 		},
-		Value:           execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params:          []execspace.Param{},
+		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[memberScan](&execspace.KernelSpec{
+	gokkosimpl.Register[memberScan](&abi.KernelSpec{
 		Name:  "conformance.memberScan",
 		Pos:   "execspace/conformance/teamscan.go:15",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX25,
 		Entry: "gk_conformance_memberScan",
-		Params: []execspace.Param{
-			{Name: "Prefix", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Total", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "Prefix", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Total", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[rowScan](&execspace.KernelSpec{
+	gokkosimpl.Register[rowScan](&abi.KernelSpec{
 		Name:  "conformance.rowScan",
 		Pos:   "execspace/conformance/teamscan.go:31",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX26,
 		Entry: "gk_conformance_rowScan",
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView2D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Total", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt32, Written: true},
+			{Name: "Total", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[scale](&execspace.KernelSpec{
+	gokkosimpl.Register[scale](&abi.KernelSpec{
 		Name:  "conformance.scale",
 		Pos:   "execspace/conformance/views.go:125",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX27,
 		Entry: "gk_conformance_scale",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[scale](gokkosHostLoop27)
+	gokkosimpl.RegisterHostRange[scale](gokkosHostLoop27)
 }
 
 // gokkosPTX0 is the PTX of conformance.atomicMix.
@@ -27782,7 +27784,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:27786
+//line gokkos_kernels_gen.go:27788
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -27794,14 +27796,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:27798
+//line gokkos_kernels_gen.go:27800
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27805
+//line gokkos_kernels_gen.go:27807
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27811,7 +27813,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27815
+//line gokkos_kernels_gen.go:27817
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27821,7 +27823,7 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27825
+//line gokkos_kernels_gen.go:27827
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -27833,14 +27835,14 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27837
+//line gokkos_kernels_gen.go:27839
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27844
+//line gokkos_kernels_gen.go:27846
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27849,7 +27851,7 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27853
+//line gokkos_kernels_gen.go:27855
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27860,14 +27862,14 @@ func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27864
+//line gokkos_kernels_gen.go:27866
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27871
+//line gokkos_kernels_gen.go:27873
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27878,14 +27880,14 @@ func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27882
+//line gokkos_kernels_gen.go:27884
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27889
+//line gokkos_kernels_gen.go:27891
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27896,14 +27898,14 @@ func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			*acc *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27900
+//line gokkos_kernels_gen.go:27902
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27907
+//line gokkos_kernels_gen.go:27909
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27914,14 +27916,14 @@ func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:27918
+//line gokkos_kernels_gen.go:27920
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27925
+//line gokkos_kernels_gen.go:27927
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
@@ -27932,14 +27934,14 @@ func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:27936
+//line gokkos_kernels_gen.go:27938
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27943
+//line gokkos_kernels_gen.go:27945
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27953,7 +27955,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:27957
+//line gokkos_kernels_gen.go:27959
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -27962,7 +27964,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27966
+//line gokkos_kernels_gen.go:27968
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27976,7 +27978,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:27980
+//line gokkos_kernels_gen.go:27982
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -27985,7 +27987,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27989
+//line gokkos_kernels_gen.go:27991
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -27996,14 +27998,14 @@ func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			*acc = *acc && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:28000
+//line gokkos_kernels_gen.go:28002
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:28007
+//line gokkos_kernels_gen.go:28009
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
@@ -28014,14 +28016,14 @@ func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			*acc = *acc || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:28018
+//line gokkos_kernels_gen.go:28020
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:28025
+//line gokkos_kernels_gen.go:28027
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
@@ -28032,14 +28034,14 @@ func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			*acc &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28036
+//line gokkos_kernels_gen.go:28038
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28043
+//line gokkos_kernels_gen.go:28045
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
@@ -28050,14 +28052,14 @@ func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			*acc |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28054
+//line gokkos_kernels_gen.go:28056
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28061
+//line gokkos_kernels_gen.go:28063
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -28068,14 +28070,14 @@ func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28072
+//line gokkos_kernels_gen.go:28074
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:28079
+//line gokkos_kernels_gen.go:28081
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -28090,7 +28092,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28094
+//line gokkos_kernels_gen.go:28096
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28100,7 +28102,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28104
+//line gokkos_kernels_gen.go:28106
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
@@ -28115,7 +28117,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28119
+//line gokkos_kernels_gen.go:28121
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28125,7 +28127,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28129
+//line gokkos_kernels_gen.go:28131
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -28136,12 +28138,12 @@ func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28140
+//line gokkos_kernels_gen.go:28142
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28147
+//line gokkos_kernels_gen.go:28149
 }

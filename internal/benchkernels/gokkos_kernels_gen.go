@@ -3,93 +3,94 @@
 package benchkernels
 
 import (
-	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 )
 
 func init() {
-	portable.Register[Empty](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/internal/benchkernels", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[Empty](&abi.KernelSpec{
 		Name:            "benchkernels.Empty",
 		Pos:             "internal/benchkernels/kernels.go:13",
-		Form:            execspace.FormRange,
+		Form:            abi.FormRange,
 		PTX:             gokkosPTX0,
 		Entry:           "gk_benchkernels_Empty",
-		Params:          []execspace.Param{},
+		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Empty](gokkosHostLoop0)
-	portable.Register[EmptyReduce](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Empty](gokkosHostLoop0)
+	gokkosimpl.Register[EmptyReduce](&abi.KernelSpec{
 		Name: "benchkernels.EmptyReduce",
 		Pos:  "internal/benchkernels/kernels.go:21",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX1,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_benchkernels_EmptyReduce_main_sum", Final: "gk_benchkernels_EmptyReduce_final_sum"},
-			execspace.OpProd: {Main: "gk_benchkernels_EmptyReduce_main_prod", Final: "gk_benchkernels_EmptyReduce_final_prod"},
-			execspace.OpMin:  {Main: "gk_benchkernels_EmptyReduce_main_min", Final: "gk_benchkernels_EmptyReduce_final_min"},
-			execspace.OpMax:  {Main: "gk_benchkernels_EmptyReduce_main_max", Final: "gk_benchkernels_EmptyReduce_final_max"},
-			execspace.OpBAnd: {Main: "gk_benchkernels_EmptyReduce_main_band", Final: "gk_benchkernels_EmptyReduce_final_band"},
-			execspace.OpBOr:  {Main: "gk_benchkernels_EmptyReduce_main_bor", Final: "gk_benchkernels_EmptyReduce_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_benchkernels_EmptyReduce_main_sum", Final: "gk_benchkernels_EmptyReduce_final_sum"},
+			abi.OpProd: {Main: "gk_benchkernels_EmptyReduce_main_prod", Final: "gk_benchkernels_EmptyReduce_final_prod"},
+			abi.OpMin:  {Main: "gk_benchkernels_EmptyReduce_main_min", Final: "gk_benchkernels_EmptyReduce_final_min"},
+			abi.OpMax:  {Main: "gk_benchkernels_EmptyReduce_main_max", Final: "gk_benchkernels_EmptyReduce_final_max"},
+			abi.OpBAnd: {Main: "gk_benchkernels_EmptyReduce_main_band", Final: "gk_benchkernels_EmptyReduce_final_band"},
+			abi.OpBOr:  {Main: "gk_benchkernels_EmptyReduce_main_bor", Final: "gk_benchkernels_EmptyReduce_final_bor"},
 		},
-		Value:           execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params:          []execspace.Param{},
+		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[EmptyReduce, int64](gokkosHostLoop1)
-	portable.Register[Triad](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[EmptyReduce, int64](gokkosHostLoop1)
+	gokkosimpl.Register[Triad](&abi.KernelSpec{
 		Name:  "benchkernels.Triad",
 		Pos:   "internal/benchkernels/kernels.go:29",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_benchkernels_Triad",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Z", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Z", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Triad](gokkosHostLoop2)
-	portable.Register[Sum](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Triad](gokkosHostLoop2)
+	gokkosimpl.Register[Sum](&abi.KernelSpec{
 		Name: "benchkernels.Sum",
 		Pos:  "internal/benchkernels/kernels.go:40",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX3,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_benchkernels_Sum_main_sum", Final: "gk_benchkernels_Sum_final_sum"},
-			execspace.OpProd: {Main: "gk_benchkernels_Sum_main_prod", Final: "gk_benchkernels_Sum_final_prod"},
-			execspace.OpMin:  {Main: "gk_benchkernels_Sum_main_min", Final: "gk_benchkernels_Sum_final_min"},
-			execspace.OpMax:  {Main: "gk_benchkernels_Sum_main_max", Final: "gk_benchkernels_Sum_final_max"},
-			execspace.OpBAnd: {Main: "gk_benchkernels_Sum_main_band", Final: "gk_benchkernels_Sum_final_band"},
-			execspace.OpBOr:  {Main: "gk_benchkernels_Sum_main_bor", Final: "gk_benchkernels_Sum_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_benchkernels_Sum_main_sum", Final: "gk_benchkernels_Sum_final_sum"},
+			abi.OpProd: {Main: "gk_benchkernels_Sum_main_prod", Final: "gk_benchkernels_Sum_final_prod"},
+			abi.OpMin:  {Main: "gk_benchkernels_Sum_main_min", Final: "gk_benchkernels_Sum_final_min"},
+			abi.OpMax:  {Main: "gk_benchkernels_Sum_main_max", Final: "gk_benchkernels_Sum_final_max"},
+			abi.OpBAnd: {Main: "gk_benchkernels_Sum_main_band", Final: "gk_benchkernels_Sum_final_band"},
+			abi.OpBOr:  {Main: "gk_benchkernels_Sum_main_bor", Final: "gk_benchkernels_Sum_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[Sum, int64](gokkosHostLoop3)
-	portable.Register[Scan](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[Sum, int64](gokkosHostLoop3)
+	gokkosimpl.Register[Scan](&abi.KernelSpec{
 		Name:  "benchkernels.Scan",
 		Pos:   "internal/benchkernels/kernels.go:49",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX4,
-		Scan:  execspace.ScanEntries{Up: "gk_benchkernels_Scan_up", Mid: "gk_benchkernels_Scan_mid", Down: "gk_benchkernels_Scan_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "In", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_benchkernels_Scan_up", Mid: "gk_benchkernels_Scan_mid", Down: "gk_benchkernels_Scan_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[Scan, int64](gokkosHostLoop4)
+	gokkosimpl.RegisterHostScan[Scan, int64](gokkosHostLoop4)
 }
 
 // gokkosPTX0 is the PTX of benchkernels.Empty.
@@ -4932,7 +4933,7 @@ func gokkosHostLoop0(gokkosK *Empty, gokkosLo, gokkosHi int) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:4936
+//line gokkos_kernels_gen.go:4937
 }
 
 // gokkosHostLoop1 runs EmptyReduce.Run for every index in [gokkosLo, gokkosHi).
@@ -4940,7 +4941,7 @@ func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:4944
+//line gokkos_kernels_gen.go:4945
 }
 
 // gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
@@ -4953,14 +4954,14 @@ func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 //line kernels.go:35
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4957
+//line gokkos_kernels_gen.go:4958
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:35
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:4964
+//line gokkos_kernels_gen.go:4965
 }
 
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
@@ -4971,14 +4972,14 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4975
+//line gokkos_kernels_gen.go:4976
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:43
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:4982
+//line gokkos_kernels_gen.go:4983
 }
 
 // gokkosHostLoop4 runs Scan.Run for every index in [gokkosLo, gokkosHi).
@@ -4993,7 +4994,7 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4997
+//line gokkos_kernels_gen.go:4998
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -5003,5 +5004,5 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:5007
+//line gokkos_kernels_gen.go:5008
 }

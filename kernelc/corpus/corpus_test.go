@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
@@ -93,10 +94,10 @@ func cases() []tcase {
 		}, native: forRange(n), cfg: range1(n)},
 		{name: "corpus.GenericSum[int32]", make: func(r *rand.Rand) any {
 			return GenericSum[int32]{X: ints[int32](r, n, math.MinInt32, math.MaxInt32)}
-		}, native: reduceRange(n, portable.Sum[int32]), cfg: reduceCfg(n, execspace.OpSum)},
+		}, native: reduceRange(n, portable.Sum[int32]), cfg: reduceCfg(n, abi.OpSum)},
 		{name: "corpus.GenericSum[float32]", make: func(r *rand.Rand) any {
 			return GenericSum[float32]{X: f32s(r, n, -1, 1)}
-		}, native: reduceRange(n, portable.Sum[float32]), cfg: reduceCfg(n, execspace.OpSum), tol: 1e-5},
+		}, native: reduceRange(n, portable.Sum[float32]), cfg: reduceCfg(n, abi.OpSum), tol: 1e-5},
 		{name: "corpus.Atomics", make: func(r *rand.Rand) any {
 			sh := views.New1D[int32]("shared", 6)
 			sh.Set(0, math.MaxInt32)
@@ -123,34 +124,34 @@ func cases() []tcase {
 				Out: views.New2D[float64]("out", n, 7, views.LayoutRight)}
 		}, native: forRange(n), cfg: range1(n)},
 		{name: "corpus.SumF64", make: func(r *rand.Rand) any { return SumF64{X: f64s(r, n, -1, 1)} },
-			native: reduceRange(n, portable.Sum[float64]), cfg: reduceCfg(n, execspace.OpSum), tol: 1e-12},
+			native: reduceRange(n, portable.Sum[float64]), cfg: reduceCfg(n, abi.OpSum), tol: 1e-12},
 		{name: "corpus.ProdI64", make: func(r *rand.Rand) any { return ProdI64{X: ints[int64](r, n, -100, 100)} },
-			native: reduceRange(n, portable.Prod[int64]), cfg: reduceCfg(n, execspace.OpProd)},
+			native: reduceRange(n, portable.Prod[int64]), cfg: reduceCfg(n, abi.OpProd)},
 		{name: "corpus.MinI32", make: func(r *rand.Rand) any { return MinI32{X: ints[int32](r, n, math.MinInt32, math.MaxInt32)} },
-			native: reduceRange(n, portable.Min[int32]), cfg: reduceCfg(n, execspace.OpMin)},
+			native: reduceRange(n, portable.Min[int32]), cfg: reduceCfg(n, abi.OpMin)},
 		{name: "corpus.MaxF32", make: func(r *rand.Rand) any { return MaxF32{X: f32s(r, n, -1e6, 1e6)} },
-			native: reduceRange(n, portable.Max[float32]), cfg: reduceCfg(n, execspace.OpMax)},
+			native: reduceRange(n, portable.Max[float32]), cfg: reduceCfg(n, abi.OpMax)},
 		{name: "corpus.BitsU64/and", make: func(r *rand.Rand) any { return BitsU64{X: bitsView(r, n), And: true} },
-			native: reduceRange(n, portable.BAnd[uint64]), cfg: reduceCfg(n, execspace.OpBAnd)},
+			native: reduceRange(n, portable.BAnd[uint64]), cfg: reduceCfg(n, abi.OpBAnd)},
 		{name: "corpus.BitsU64/or", make: func(r *rand.Rand) any { return BitsU64{X: bitsView(r, n)} },
-			native: reduceRange(n, portable.BOr[uint64]), cfg: reduceCfg(n, execspace.OpBOr)},
+			native: reduceRange(n, portable.BOr[uint64]), cfg: reduceCfg(n, abi.OpBOr)},
 		{name: "corpus.AllPositive/and", make: func(r *rand.Rand) any { return AllPositive{X: f64s(r, n, -1, 1)} },
-			native: reduceRange(n, portable.LAnd), cfg: reduceCfg(n, execspace.OpLAnd)},
+			native: reduceRange(n, portable.LAnd), cfg: reduceCfg(n, abi.OpLAnd)},
 		{name: "corpus.AllPositive/or", make: func(r *rand.Rand) any { return AllPositive{X: f64s(r, n, -1, 1), Any: true} },
-			native: reduceRange(n, portable.LOr), cfg: reduceCfg(n, execspace.OpLOr)},
+			native: reduceRange(n, portable.LOr), cfg: reduceCfg(n, abi.OpLOr)},
 		{name: "corpus.ArgMin/min", make: func(r *rand.Rand) any { return ArgMin{X: f64s(r, n, -1, 1)} },
-			native: reduceRange(n, portable.MinLoc[float64]), cfg: reduceCfg(n, execspace.OpMinLoc)},
+			native: reduceRange(n, portable.MinLoc[float64]), cfg: reduceCfg(n, abi.OpMinLoc)},
 		{name: "corpus.ArgMin/max", make: func(r *rand.Rand) any {
 			x := f64s(r, n, -1, 1)
 			x.Set(50, 2)
 			x.Set(7, 2)
 			return ArgMin{X: x, Max: true}
-		}, native: reduceRange(n, portable.MaxLoc[float64]), cfg: reduceCfg(n, execspace.OpMaxLoc)},
+		}, native: reduceRange(n, portable.MaxLoc[float64]), cfg: reduceCfg(n, abi.OpMaxLoc)},
 		{name: "corpus.MaxAbs", make: func(r *rand.Rand) any { return MaxAbs{X: ints[int64](r, n, -1000, 1000), Floor: 3} },
 			native: func(k any) any {
 				kk := k.(MaxAbs)
 				return reduceRange(n, func(out *int64) portable.Reducer[int64] { return portable.KernelJoin[int64](kk, out) })(k)
-			}, cfg: reduceCfg(n, execspace.OpCustom)},
+			}, cfg: reduceCfg(n, abi.OpCustom)},
 		{name: "corpus.PrefixI64", make: func(r *rand.Rand) any {
 			return PrefixI64{X: ints[int64](r, n, -50, 50), Out: views.New1D[int64]("out", n)}
 		}, native: scanRange[int64](n), cfg: range1(n)},
@@ -208,13 +209,13 @@ func teamCases() []tcase {
 			}, native: forTeams(league, [2]execspace.ScratchSize{}), cfg: cfg([2]execspace.ScratchSize{})},
 			tcase{name: "corpus.TeamSum", make: func(r *rand.Rand) any { return TeamSum{X: f64s(r, league*12, -1, 1), Chunk: 12} },
 				native: reduceTeams(league, [2]execspace.ScratchSize{}, portable.Sum[float64]),
-				cfg:    func() interp.Config { c := cfg([2]execspace.ScratchSize{}); c.Op = execspace.OpSum; return c }(), tol: 1e-12},
+				cfg:    func() interp.Config { c := cfg([2]execspace.ScratchSize{}); c.Op = abi.OpSum; return c }(), tol: 1e-12},
 		)
 	}
 	return out
 }
 
-func reduceCfg(n int, op execspace.ReduceOp) interp.Config {
+func reduceCfg(n int, op abi.ReduceOp) interp.Config {
 	return interp.Config{End: int64(n), Blocks: 3, Threads: 6, Op: op}
 }
 

@@ -3,637 +3,639 @@
 package corpus
 
 import (
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"math"
 	"math/bits"
 )
 
 func init() {
-	portable.Register[IntArith](&execspace.KernelSpec{
+	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
+	gokkosimpl.Register[IntArith](&abi.KernelSpec{
 		Name:  "corpus.IntArith",
 		Pos:   "kernelc/corpus/arith.go:9",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_corpus_IntArith",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "B", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "B", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[IntArith](gokkosHostLoop0)
-	portable.Register[Wrap](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[IntArith](gokkosHostLoop0)
+	gokkosimpl.Register[Wrap](&abi.KernelSpec{
 		Name:  "corpus.Wrap",
 		Pos:   "kernelc/corpus/arith.go:35",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_corpus_Wrap",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint64},
-			{Name: "U8", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint8, Written: true},
-			{Name: "I8", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt8, Written: true},
-			{Name: "U16", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindUint16, Written: true},
-			{Name: "I16", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt16, Written: true},
-			{Name: "U32", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "I64", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
+			{Name: "U8", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint8, Written: true},
+			{Name: "I8", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt8, Written: true},
+			{Name: "U16", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint16, Written: true},
+			{Name: "I16", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt16, Written: true},
+			{Name: "U32", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "I64", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Wrap](gokkosHostLoop1)
-	portable.Register[Shifts](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Wrap](gokkosHostLoop1)
+	gokkosimpl.Register[Shifts](&abi.KernelSpec{
 		Name:  "corpus.Shifts",
 		Pos:   "kernelc/corpus/arith.go:74",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_corpus_Shifts",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Count", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindUint8},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Count", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint8},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Shifts](gokkosHostLoop2)
-	portable.Register[Compare](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Shifts](gokkosHostLoop2)
+	gokkosimpl.Register[Compare](&abi.KernelSpec{
 		Name:  "corpus.Compare",
 		Pos:   "kernelc/corpus/arith.go:101",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_corpus_Compare",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "B", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "F", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "G", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{4}, Kind: execspace.KindView2D, Elem: execspace.KindUint8, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "B", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "F", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "G", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{4}, Kind: abi.KindView2D, Elem: abi.KindUint8, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Compare](gokkosHostLoop3)
-	portable.Register[Convert](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Compare](gokkosHostLoop3)
+	gokkosimpl.Register[Convert](&abi.KernelSpec{
 		Name:  "corpus.Convert",
 		Pos:   "kernelc/corpus/arith.go:129",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_corpus_Convert",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "F", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "I", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Out", Field: []int{3}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "F", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "I", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView2D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Convert](gokkosHostLoop4)
-	portable.Register[Float32Ops](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Convert](gokkosHostLoop4)
+	gokkosimpl.Register[Float32Ops](&abi.KernelSpec{
 		Name:  "corpus.Float32Ops",
 		Pos:   "kernelc/corpus/arith.go:161",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_corpus_Float32Ops",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
-			{Name: "B", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindFloat32, Written: true},
-			{Name: "S", Field: []int{3}, Kind: execspace.KindFloat32},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
+			{Name: "B", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindFloat32, Written: true},
+			{Name: "S", Field: []int{3}, Kind: abi.KindFloat32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Float32Ops](gokkosHostLoop5)
-	portable.Register[Atomics](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Float32Ops](gokkosHostLoop5)
+	gokkosimpl.Register[Atomics](&abi.KernelSpec{
 		Name:  "corpus.Atomics",
 		Pos:   "kernelc/corpus/atomics.go:8",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX6,
 		Entry: "gk_corpus_Atomics",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Hist", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Small", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint8, Written: true},
-			{Name: "Half", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt16, Written: true},
-			{Name: "Shared", Field: []int{4}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Bits", Field: []int{5}, Kind: execspace.KindView1D, Elem: execspace.KindUint32, Written: true},
-			{Name: "F", Field: []int{6}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "F32", Field: []int{7}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32, Written: true},
-			{Name: "Old", Field: []int{8}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Cell", Field: []int{9}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Grid", Field: []int{10}, Kind: execspace.KindView2D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Hist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Small", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint8, Written: true},
+			{Name: "Half", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt16, Written: true},
+			{Name: "Shared", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Bits", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "F", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "F32", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindFloat32, Written: true},
+			{Name: "Old", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Cell", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Grid", Field: []int{10}, Kind: abi.KindView2D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Atomics](gokkosHostLoop6)
-	portable.Register[Views2D](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Atomics](gokkosHostLoop6)
+	gokkosimpl.Register[Views2D](&abi.KernelSpec{
 		Name:  "corpus.Views2D",
 		Pos:   "kernelc/corpus/atomics.go:58",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX7,
 		Entry: "gk_corpus_Views2D",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64},
-			{Name: "T", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "V", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{3}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindFloat64},
+			{Name: "T", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindFloat64, Written: true},
+			{Name: "V", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView2D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Views2D](gokkosHostLoop7)
-	portable.Register[Axpy](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Views2D](gokkosHostLoop7)
+	gokkosimpl.Register[Axpy](&abi.KernelSpec{
 		Name:  "corpus.Axpy",
 		Pos:   "kernelc/corpus/basic.go:8",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX8,
 		Entry: "gk_corpus_Axpy",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Axpy](gokkosHostLoop8)
-	portable.Register[Loops](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Axpy](gokkosHostLoop8)
+	gokkosimpl.Register[Loops](&abi.KernelSpec{
 		Name:  "corpus.Loops",
 		Pos:   "kernelc/corpus/control.go:9",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX9,
 		Entry: "gk_corpus_Loops",
-		Params: []execspace.Param{
-			{Name: "N", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Loops](gokkosHostLoop9)
-	portable.Register[Switches](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Loops](gokkosHostLoop9)
+	gokkosimpl.Register[Switches](&abi.KernelSpec{
 		Name:  "corpus.Switches",
 		Pos:   "kernelc/corpus/control.go:81",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX10,
 		Entry: "gk_corpus_Switches",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt32, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Switches](gokkosHostLoop10)
-	portable.Register[EarlyReturn](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Switches](gokkosHostLoop10)
+	gokkosimpl.Register[EarlyReturn](&abi.KernelSpec{
 		Name:  "corpus.EarlyReturn",
 		Pos:   "kernelc/corpus/control.go:132",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX11,
 		Entry: "gk_corpus_EarlyReturn",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[EarlyReturn](gokkosHostLoop11)
-	portable.Register[ShortCircuit](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[EarlyReturn](gokkosHostLoop11)
+	gokkosimpl.Register[ShortCircuit](&abi.KernelSpec{
 		Name:  "corpus.ShortCircuit",
 		Pos:   "kernelc/corpus/control.go:161",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX12,
 		Entry: "gk_corpus_ShortCircuit",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Calls", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindUint8, Written: true},
-			{Name: "Thresh", Field: []int{3}, Kind: execspace.KindInt32},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Calls", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint8, Written: true},
+			{Name: "Thresh", Field: []int{3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[ShortCircuit](gokkosHostLoop12)
-	portable.Register[OpAssign](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[ShortCircuit](gokkosHostLoop12)
+	gokkosimpl.Register[OpAssign](&abi.KernelSpec{
 		Name:  "corpus.OpAssign",
 		Pos:   "kernelc/corpus/control.go:196",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_corpus_OpAssign",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindUint32, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[OpAssign](gokkosHostLoop13)
-	portable.Register[Map[Affine]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[OpAssign](gokkosHostLoop13)
+	gokkosimpl.Register[Map[Affine]](&abi.KernelSpec{
 		Name:  "corpus.Map[corpus.Affine]",
 		Pos:   "kernelc/corpus/generic.go:31",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX14,
 		Entry: "gk_corpus_Map_corpus_Affine_",
-		Params: []execspace.Param{
-			{Name: "Op.A", Field: []int{0, 0}, Kind: execspace.KindFloat64},
-			{Name: "Op.B", Field: []int{0, 1}, Kind: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "Op.A", Field: []int{0, 0}, Kind: abi.KindFloat64},
+			{Name: "Op.B", Field: []int{0, 1}, Kind: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Map[Affine]](gokkosHostLoop14[Affine])
-	portable.Register[Map[Square]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Map[Affine]](gokkosHostLoop14[Affine])
+	gokkosimpl.Register[Map[Square]](&abi.KernelSpec{
 		Name:  "corpus.Map[corpus.Square]",
 		Pos:   "kernelc/corpus/generic.go:31",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX15,
 		Entry: "gk_corpus_Map_corpus_Square_",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Map[Square]](gokkosHostLoop14[Square])
-	portable.Register[GenericSum[float32]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Map[Square]](gokkosHostLoop14[Square])
+	gokkosimpl.Register[GenericSum[float32]](&abi.KernelSpec{
 		Name: "corpus.GenericSum[float32]",
 		Pos:  "kernelc/corpus/generic.go:43",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX16,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_GenericSum_float32__main_sum", Final: "gk_corpus_GenericSum_float32__final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_GenericSum_float32__main_prod", Final: "gk_corpus_GenericSum_float32__final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_GenericSum_float32__main_min", Final: "gk_corpus_GenericSum_float32__final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_GenericSum_float32__main_max", Final: "gk_corpus_GenericSum_float32__final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_GenericSum_float32__main_sum", Final: "gk_corpus_GenericSum_float32__final_sum"},
+			abi.OpProd: {Main: "gk_corpus_GenericSum_float32__main_prod", Final: "gk_corpus_GenericSum_float32__final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_GenericSum_float32__main_min", Final: "gk_corpus_GenericSum_float32__final_min"},
+			abi.OpMax:  {Main: "gk_corpus_GenericSum_float32__main_max", Final: "gk_corpus_GenericSum_float32__final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
+		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[GenericSum[float32], float32](gokkosHostLoop16[float32])
-	portable.Register[GenericSum[int32]](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[GenericSum[float32], float32](gokkosHostLoop16[float32])
+	gokkosimpl.Register[GenericSum[int32]](&abi.KernelSpec{
 		Name: "corpus.GenericSum[int32]",
 		Pos:  "kernelc/corpus/generic.go:43",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX17,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_GenericSum_int32__main_sum", Final: "gk_corpus_GenericSum_int32__final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_GenericSum_int32__main_prod", Final: "gk_corpus_GenericSum_int32__final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_GenericSum_int32__main_min", Final: "gk_corpus_GenericSum_int32__final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_GenericSum_int32__main_max", Final: "gk_corpus_GenericSum_int32__final_max"},
-			execspace.OpBAnd: {Main: "gk_corpus_GenericSum_int32__main_band", Final: "gk_corpus_GenericSum_int32__final_band"},
-			execspace.OpBOr:  {Main: "gk_corpus_GenericSum_int32__main_bor", Final: "gk_corpus_GenericSum_int32__final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_GenericSum_int32__main_sum", Final: "gk_corpus_GenericSum_int32__final_sum"},
+			abi.OpProd: {Main: "gk_corpus_GenericSum_int32__main_prod", Final: "gk_corpus_GenericSum_int32__final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_GenericSum_int32__main_min", Final: "gk_corpus_GenericSum_int32__final_min"},
+			abi.OpMax:  {Main: "gk_corpus_GenericSum_int32__main_max", Final: "gk_corpus_GenericSum_int32__final_max"},
+			abi.OpBAnd: {Main: "gk_corpus_GenericSum_int32__main_band", Final: "gk_corpus_GenericSum_int32__final_band"},
+			abi.OpBOr:  {Main: "gk_corpus_GenericSum_int32__main_bor", Final: "gk_corpus_GenericSum_int32__final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[GenericSum[int32], int32](gokkosHostLoop16[int32])
-	portable.Register[Graph](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[GenericSum[int32], int32](gokkosHostLoop16[int32])
+	gokkosimpl.Register[Graph](&abi.KernelSpec{
 		Name:  "corpus.Graph",
 		Pos:   "kernelc/corpus/helpers.go:78",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX18,
 		Entry: "gk_corpus_Graph",
-		Params: []execspace.Param{
-			{Name: "G.Offsets", Field: []int{0, 0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "G.Adj", Field: []int{0, 1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "G.N", Field: []int{0, 2}, Kind: execspace.KindInt64},
-			{Name: "Sorted", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Params.Lo", Field: []int{3, 0}, Kind: execspace.KindInt64},
-			{Name: "Params.Hi", Field: []int{3, 1}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "G.Offsets", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.N", Field: []int{0, 2}, Kind: abi.KindInt64},
+			{Name: "Sorted", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Params.Lo", Field: []int{3, 0}, Kind: abi.KindInt64},
+			{Name: "Params.Hi", Field: []int{3, 1}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Graph](gokkosHostLoop18)
-	portable.Register[MathF64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Graph](gokkosHostLoop18)
+	gokkosimpl.Register[MathF64](&abi.KernelSpec{
 		Name:  "corpus.MathF64",
 		Pos:   "kernelc/corpus/mathk.go:13",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX19,
 		Entry: "gk_corpus_MathF64",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[MathF64](gokkosHostLoop19)
-	portable.Register[MathF32](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[MathF64](gokkosHostLoop19)
+	gokkosimpl.Register[MathF32](&abi.KernelSpec{
 		Name:  "corpus.MathF32",
 		Pos:   "kernelc/corpus/mathk.go:55",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX20,
 		Entry: "gk_corpus_MathF32",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindFloat32, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindFloat32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[MathF32](gokkosHostLoop20)
-	portable.Register[Bits](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[MathF32](gokkosHostLoop20)
+	gokkosimpl.Register[Bits](&abi.KernelSpec{
 		Name:  "corpus.Bits",
 		Pos:   "kernelc/corpus/mathk.go:73",
-		Form:  execspace.FormRange,
+		Form:  abi.FormRange,
 		PTX:   gokkosPTX21,
 		Entry: "gk_corpus_Bits",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostRange[Bits](gokkosHostLoop21)
-	portable.Register[SumF64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostRange[Bits](gokkosHostLoop21)
+	gokkosimpl.Register[SumF64](&abi.KernelSpec{
 		Name: "corpus.SumF64",
 		Pos:  "kernelc/corpus/reduce.go:11",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX22,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_SumF64_main_sum", Final: "gk_corpus_SumF64_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_SumF64_main_prod", Final: "gk_corpus_SumF64_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_SumF64_main_min", Final: "gk_corpus_SumF64_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_SumF64_main_max", Final: "gk_corpus_SumF64_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_SumF64_main_sum", Final: "gk_corpus_SumF64_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_SumF64_main_prod", Final: "gk_corpus_SumF64_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_SumF64_main_min", Final: "gk_corpus_SumF64_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_SumF64_main_max", Final: "gk_corpus_SumF64_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[SumF64, float64](gokkosHostLoop22)
-	portable.Register[ProdI64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[SumF64, float64](gokkosHostLoop22)
+	gokkosimpl.Register[ProdI64](&abi.KernelSpec{
 		Name: "corpus.ProdI64",
 		Pos:  "kernelc/corpus/reduce.go:19",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX23,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_ProdI64_main_sum", Final: "gk_corpus_ProdI64_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_ProdI64_main_prod", Final: "gk_corpus_ProdI64_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_ProdI64_main_min", Final: "gk_corpus_ProdI64_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_ProdI64_main_max", Final: "gk_corpus_ProdI64_final_max"},
-			execspace.OpBAnd: {Main: "gk_corpus_ProdI64_main_band", Final: "gk_corpus_ProdI64_final_band"},
-			execspace.OpBOr:  {Main: "gk_corpus_ProdI64_main_bor", Final: "gk_corpus_ProdI64_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_ProdI64_main_sum", Final: "gk_corpus_ProdI64_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_ProdI64_main_prod", Final: "gk_corpus_ProdI64_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_ProdI64_main_min", Final: "gk_corpus_ProdI64_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_ProdI64_main_max", Final: "gk_corpus_ProdI64_final_max"},
+			abi.OpBAnd: {Main: "gk_corpus_ProdI64_main_band", Final: "gk_corpus_ProdI64_final_band"},
+			abi.OpBOr:  {Main: "gk_corpus_ProdI64_main_bor", Final: "gk_corpus_ProdI64_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[ProdI64, int64](gokkosHostLoop23)
-	portable.Register[MinI32](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[ProdI64, int64](gokkosHostLoop23)
+	gokkosimpl.Register[MinI32](&abi.KernelSpec{
 		Name: "corpus.MinI32",
 		Pos:  "kernelc/corpus/reduce.go:27",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX24,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_MinI32_main_sum", Final: "gk_corpus_MinI32_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_MinI32_main_prod", Final: "gk_corpus_MinI32_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_MinI32_main_min", Final: "gk_corpus_MinI32_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_MinI32_main_max", Final: "gk_corpus_MinI32_final_max"},
-			execspace.OpBAnd: {Main: "gk_corpus_MinI32_main_band", Final: "gk_corpus_MinI32_final_band"},
-			execspace.OpBOr:  {Main: "gk_corpus_MinI32_main_bor", Final: "gk_corpus_MinI32_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_MinI32_main_sum", Final: "gk_corpus_MinI32_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_MinI32_main_prod", Final: "gk_corpus_MinI32_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_MinI32_main_min", Final: "gk_corpus_MinI32_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_MinI32_main_max", Final: "gk_corpus_MinI32_final_max"},
+			abi.OpBAnd: {Main: "gk_corpus_MinI32_main_band", Final: "gk_corpus_MinI32_final_band"},
+			abi.OpBOr:  {Main: "gk_corpus_MinI32_main_bor", Final: "gk_corpus_MinI32_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
+		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[MinI32, int32](gokkosHostLoop24)
-	portable.Register[MaxF32](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[MinI32, int32](gokkosHostLoop24)
+	gokkosimpl.Register[MaxF32](&abi.KernelSpec{
 		Name: "corpus.MaxF32",
 		Pos:  "kernelc/corpus/reduce.go:35",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX25,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_MaxF32_main_sum", Final: "gk_corpus_MaxF32_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_MaxF32_main_prod", Final: "gk_corpus_MaxF32_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_MaxF32_main_min", Final: "gk_corpus_MaxF32_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_MaxF32_main_max", Final: "gk_corpus_MaxF32_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_MaxF32_main_sum", Final: "gk_corpus_MaxF32_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_MaxF32_main_prod", Final: "gk_corpus_MaxF32_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_MaxF32_main_min", Final: "gk_corpus_MaxF32_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_MaxF32_main_max", Final: "gk_corpus_MaxF32_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat32, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat32},
+		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[MaxF32, float32](gokkosHostLoop25)
-	portable.Register[BitsU64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[MaxF32, float32](gokkosHostLoop25)
+	gokkosimpl.Register[BitsU64](&abi.KernelSpec{
 		Name: "corpus.BitsU64",
 		Pos:  "kernelc/corpus/reduce.go:47",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX26,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_BitsU64_main_sum", Final: "gk_corpus_BitsU64_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_BitsU64_main_prod", Final: "gk_corpus_BitsU64_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_BitsU64_main_min", Final: "gk_corpus_BitsU64_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_BitsU64_main_max", Final: "gk_corpus_BitsU64_final_max"},
-			execspace.OpBAnd: {Main: "gk_corpus_BitsU64_main_band", Final: "gk_corpus_BitsU64_final_band"},
-			execspace.OpBOr:  {Main: "gk_corpus_BitsU64_main_bor", Final: "gk_corpus_BitsU64_final_bor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_BitsU64_main_sum", Final: "gk_corpus_BitsU64_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_BitsU64_main_prod", Final: "gk_corpus_BitsU64_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_BitsU64_main_min", Final: "gk_corpus_BitsU64_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_BitsU64_main_max", Final: "gk_corpus_BitsU64_final_max"},
+			abi.OpBAnd: {Main: "gk_corpus_BitsU64_main_band", Final: "gk_corpus_BitsU64_final_band"},
+			abi.OpBOr:  {Main: "gk_corpus_BitsU64_main_bor", Final: "gk_corpus_BitsU64_final_bor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindUint64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindUint64},
-			{Name: "And", Field: []int{1}, Kind: execspace.KindBool},
+		Value: abi.Value{Kind: abi.KindUint64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
+			{Name: "And", Field: []int{1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[BitsU64, uint64](gokkosHostLoop26)
-	portable.Register[AllPositive](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[BitsU64, uint64](gokkosHostLoop26)
+	gokkosimpl.Register[AllPositive](&abi.KernelSpec{
 		Name: "corpus.AllPositive",
 		Pos:  "kernelc/corpus/reduce.go:64",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX27,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpLAnd: {Main: "gk_corpus_AllPositive_main_land", Final: "gk_corpus_AllPositive_final_land"},
-			execspace.OpLOr:  {Main: "gk_corpus_AllPositive_main_lor", Final: "gk_corpus_AllPositive_final_lor"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpLAnd: {Main: "gk_corpus_AllPositive_main_land", Final: "gk_corpus_AllPositive_final_land"},
+			abi.OpLOr:  {Main: "gk_corpus_AllPositive_main_lor", Final: "gk_corpus_AllPositive_final_lor"},
 		},
-		Value: execspace.Value{Kind: execspace.KindBool, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Any", Field: []int{1}, Kind: execspace.KindBool},
+		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Any", Field: []int{1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[AllPositive, bool](gokkosHostLoop27)
-	portable.Register[ArgMin](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[AllPositive, bool](gokkosHostLoop27)
+	gokkosimpl.Register[ArgMin](&abi.KernelSpec{
 		Name: "corpus.ArgMin",
 		Pos:  "kernelc/corpus/reduce.go:81",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX28,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpMinLoc: {Main: "gk_corpus_ArgMin_main_minloc", Final: "gk_corpus_ArgMin_final_minloc"},
-			execspace.OpMaxLoc: {Main: "gk_corpus_ArgMin_main_maxloc", Final: "gk_corpus_ArgMin_final_maxloc"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpMinLoc: {Main: "gk_corpus_ArgMin_main_minloc", Final: "gk_corpus_ArgMin_final_minloc"},
+			abi.OpMaxLoc: {Main: "gk_corpus_ArgMin_main_maxloc", Final: "gk_corpus_ArgMin_final_maxloc"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: true},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Max", Field: []int{1}, Kind: execspace.KindBool},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: true},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Max", Field: []int{1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[ArgMin, portable.ValLoc[float64]](gokkosHostLoop28)
-	portable.Register[MaxAbs](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[ArgMin, portable.ValLoc[float64]](gokkosHostLoop28)
+	gokkosimpl.Register[MaxAbs](&abi.KernelSpec{
 		Name: "corpus.MaxAbs",
 		Pos:  "kernelc/corpus/reduce.go:104",
-		Form: execspace.FormReduce,
+		Form: abi.FormReduce,
 		PTX:  gokkosPTX29,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:    {Main: "gk_corpus_MaxAbs_main_sum", Final: "gk_corpus_MaxAbs_final_sum"},
-			execspace.OpProd:   {Main: "gk_corpus_MaxAbs_main_prod", Final: "gk_corpus_MaxAbs_final_prod"},
-			execspace.OpMin:    {Main: "gk_corpus_MaxAbs_main_min", Final: "gk_corpus_MaxAbs_final_min"},
-			execspace.OpMax:    {Main: "gk_corpus_MaxAbs_main_max", Final: "gk_corpus_MaxAbs_final_max"},
-			execspace.OpBAnd:   {Main: "gk_corpus_MaxAbs_main_band", Final: "gk_corpus_MaxAbs_final_band"},
-			execspace.OpBOr:    {Main: "gk_corpus_MaxAbs_main_bor", Final: "gk_corpus_MaxAbs_final_bor"},
-			execspace.OpCustom: {Main: "gk_corpus_MaxAbs_main_custom", Final: "gk_corpus_MaxAbs_final_custom"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:    {Main: "gk_corpus_MaxAbs_main_sum", Final: "gk_corpus_MaxAbs_final_sum"},
+			abi.OpProd:   {Main: "gk_corpus_MaxAbs_main_prod", Final: "gk_corpus_MaxAbs_final_prod"},
+			abi.OpMin:    {Main: "gk_corpus_MaxAbs_main_min", Final: "gk_corpus_MaxAbs_final_min"},
+			abi.OpMax:    {Main: "gk_corpus_MaxAbs_main_max", Final: "gk_corpus_MaxAbs_final_max"},
+			abi.OpBAnd:   {Main: "gk_corpus_MaxAbs_main_band", Final: "gk_corpus_MaxAbs_final_band"},
+			abi.OpBOr:    {Main: "gk_corpus_MaxAbs_main_bor", Final: "gk_corpus_MaxAbs_final_bor"},
+			abi.OpCustom: {Main: "gk_corpus_MaxAbs_main_custom", Final: "gk_corpus_MaxAbs_final_custom"},
 		},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Floor", Field: []int{1}, Kind: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Floor", Field: []int{1}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostReduce[MaxAbs, int64](gokkosHostLoop29)
-	portable.Register[PrefixI64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostReduce[MaxAbs, int64](gokkosHostLoop29)
+	gokkosimpl.Register[PrefixI64](&abi.KernelSpec{
 		Name:  "corpus.PrefixI64",
 		Pos:   "kernelc/corpus/reduce.go:131",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX30,
-		Scan:  execspace.ScanEntries{Up: "gk_corpus_PrefixI64_up", Mid: "gk_corpus_PrefixI64_mid", Down: "gk_corpus_PrefixI64_down"},
-		Value: execspace.Value{Kind: execspace.KindInt64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_corpus_PrefixI64_up", Mid: "gk_corpus_PrefixI64_mid", Down: "gk_corpus_PrefixI64_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[PrefixI64, int64](gokkosHostLoop30)
-	portable.Register[PrefixF64](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[PrefixI64, int64](gokkosHostLoop30)
+	gokkosimpl.Register[PrefixF64](&abi.KernelSpec{
 		Name:  "corpus.PrefixF64",
 		Pos:   "kernelc/corpus/reduce.go:145",
-		Form:  execspace.FormScan,
+		Form:  abi.FormScan,
 		PTX:   gokkosPTX31,
-		Scan:  execspace.ScanEntries{Up: "gk_corpus_PrefixF64_up", Mid: "gk_corpus_PrefixF64_mid", Down: "gk_corpus_PrefixF64_down"},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
+		Scan:  abi.ScanEntries{Up: "gk_corpus_PrefixF64_up", Mid: "gk_corpus_PrefixF64_mid", Down: "gk_corpus_PrefixF64_down"},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.RegisterHostScan[PrefixF64, float64](gokkosHostLoop31)
-	portable.Register[MatVec](&execspace.KernelSpec{
+	gokkosimpl.RegisterHostScan[PrefixF64, float64](gokkosHostLoop31)
+	gokkosimpl.Register[MatVec](&abi.KernelSpec{
 		Name:  "corpus.MatVec",
 		Pos:   "kernelc/corpus/teamk.go:15",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX32,
 		Entry: "gk_corpus_MatVec",
-		Params: []execspace.Param{
-			{Name: "A", Field: []int{0}, Kind: execspace.KindView2D, Elem: execspace.KindFloat64},
-			{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true},
-			{Name: "RowsPerTeam", Field: []int{3}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindFloat64},
+			{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "RowsPerTeam", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[Tiles](&execspace.KernelSpec{
+	gokkosimpl.Register[Tiles](&abi.KernelSpec{
 		Name:  "corpus.Tiles",
 		Pos:   "kernelc/corpus/teamk.go:40",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX33,
 		Entry: "gk_corpus_Tiles",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Check", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Tile", Field: []int{3}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Check", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tile", Field: []int{3}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[Collectives](&execspace.KernelSpec{
+	gokkosimpl.Register[Collectives](&abi.KernelSpec{
 		Name:  "corpus.Collectives",
 		Pos:   "kernelc/corpus/teamk.go:73",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX34,
 		Entry: "gk_corpus_Collectives",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt64},
-			{Name: "Red", Field: []int{1}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Keep", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Count", Field: []int{3}, Kind: execspace.KindView1D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Chunk", Field: []int{4}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Red", Field: []int{1}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Keep", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Count", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Chunk", Field: []int{4}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[Scans](&execspace.KernelSpec{
+	gokkosimpl.Register[Scans](&abi.KernelSpec{
 		Name:  "corpus.Scans",
 		Pos:   "kernelc/corpus/teamk.go:137",
-		Form:  execspace.FormTeam,
+		Form:  abi.FormTeam,
 		PTX:   gokkosPTX35,
 		Entry: "gk_corpus_Scans",
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32},
-			{Name: "Prefix", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Rows", Field: []int{2}, Kind: execspace.KindView2D, Elem: execspace.KindInt32, Written: true},
-			{Name: "Out", Field: []int{3}, Kind: execspace.KindView2D, Elem: execspace.KindInt64, Written: true},
-			{Name: "Chunk", Field: []int{4}, Kind: execspace.KindInt64},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Prefix", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Rows", Field: []int{2}, Kind: abi.KindView2D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
+			{Name: "Chunk", Field: []int{4}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 	})
-	portable.Register[TeamSum](&execspace.KernelSpec{
+	gokkosimpl.Register[TeamSum](&abi.KernelSpec{
 		Name: "corpus.TeamSum",
 		Pos:  "kernelc/corpus/teamk.go:190",
-		Form: execspace.FormTeamReduce,
+		Form: abi.FormTeamReduce,
 		PTX:  gokkosPTX36,
-		Reducers: map[execspace.ReduceOp]execspace.ReduceEntries{
-			execspace.OpSum:  {Main: "gk_corpus_TeamSum_main_sum", Final: "gk_corpus_TeamSum_final_sum"},
-			execspace.OpProd: {Main: "gk_corpus_TeamSum_main_prod", Final: "gk_corpus_TeamSum_final_prod"},
-			execspace.OpMin:  {Main: "gk_corpus_TeamSum_main_min", Final: "gk_corpus_TeamSum_final_min"},
-			execspace.OpMax:  {Main: "gk_corpus_TeamSum_main_max", Final: "gk_corpus_TeamSum_final_max"},
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_corpus_TeamSum_main_sum", Final: "gk_corpus_TeamSum_final_sum"},
+			abi.OpProd: {Main: "gk_corpus_TeamSum_main_prod", Final: "gk_corpus_TeamSum_final_prod"},
+			abi.OpMin:  {Main: "gk_corpus_TeamSum_main_min", Final: "gk_corpus_TeamSum_final_min"},
+			abi.OpMax:  {Main: "gk_corpus_TeamSum_main_max", Final: "gk_corpus_TeamSum_final_max"},
 		},
-		Value: execspace.Value{Kind: execspace.KindFloat64, Loc: false},
-		Params: []execspace.Param{
-			{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64},
-			{Name: "Chunk", Field: []int{1}, Kind: execspace.KindInt64},
+		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Chunk", Field: []int{1}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -33454,7 +33456,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5)
 		}
-//line gokkos_kernels_gen.go:33458
+//line gokkos_kernels_gen.go:33460
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33474,7 +33476,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5)
 	}
-//line gokkos_kernels_gen.go:33478
+//line gokkos_kernels_gen.go:33480
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -33513,7 +33515,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64
 		}
-//line gokkos_kernels_gen.go:33517
+//line gokkos_kernels_gen.go:33519
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33541,7 +33543,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
 	}
-//line gokkos_kernels_gen.go:33545
+//line gokkos_kernels_gen.go:33547
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -33567,7 +33569,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:33571
+//line gokkos_kernels_gen.go:33573
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33587,7 +33589,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:33591
+//line gokkos_kernels_gen.go:33593
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -33609,7 +33611,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:33613
+//line gokkos_kernels_gen.go:33615
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33623,7 +33625,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:33627
+//line gokkos_kernels_gen.go:33629
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -33653,7 +33655,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:33657
+//line gokkos_kernels_gen.go:33659
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33677,7 +33679,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:33681
+//line gokkos_kernels_gen.go:33683
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -33702,7 +33704,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:33706
+//line gokkos_kernels_gen.go:33708
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33721,7 +33723,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:33725
+//line gokkos_kernels_gen.go:33727
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -33762,7 +33764,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:33766
+//line gokkos_kernels_gen.go:33768
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33797,7 +33799,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:33801
+//line gokkos_kernels_gen.go:33803
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -33832,7 +33834,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:33836
+//line gokkos_kernels_gen.go:33838
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -33844,14 +33846,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:33848
+//line gokkos_kernels_gen.go:33850
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:33855
+//line gokkos_kernels_gen.go:33857
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -33919,7 +33921,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:33923
+//line gokkos_kernels_gen.go:33925
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -33969,7 +33971,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:33973
+//line gokkos_kernels_gen.go:33975
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34014,7 +34016,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:34018
+//line gokkos_kernels_gen.go:34020
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -34043,7 +34045,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:34047
+//line gokkos_kernels_gen.go:34049
 		return
 	}
 gokkosNext:
@@ -34066,7 +34068,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:34070
+//line gokkos_kernels_gen.go:34072
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -34093,7 +34095,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:34097
+//line gokkos_kernels_gen.go:34099
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34115,7 +34117,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:34119
+//line gokkos_kernels_gen.go:34121
 }
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
@@ -34151,7 +34153,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:34155
+//line gokkos_kernels_gen.go:34157
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34182,7 +34184,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:34186
+//line gokkos_kernels_gen.go:34188
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -34194,14 +34196,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34198
+//line gokkos_kernels_gen.go:34200
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:34205
+//line gokkos_kernels_gen.go:34207
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -34212,14 +34214,14 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			*acc += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:34216
+//line gokkos_kernels_gen.go:34218
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:48
 		*acc += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:34223
+//line gokkos_kernels_gen.go:34225
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
@@ -34246,7 +34248,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:34250
+//line gokkos_kernels_gen.go:34252
 }
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34288,7 +34290,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:34292
+//line gokkos_kernels_gen.go:34294
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34324,7 +34326,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:34328
+//line gokkos_kernels_gen.go:34330
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34341,7 +34343,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:34345
+//line gokkos_kernels_gen.go:34347
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34353,7 +34355,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:34357
+//line gokkos_kernels_gen.go:34359
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -34381,7 +34383,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:34385
+//line gokkos_kernels_gen.go:34387
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34404,7 +34406,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:34408
+//line gokkos_kernels_gen.go:34410
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34415,14 +34417,14 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:34419
+//line gokkos_kernels_gen.go:34421
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:14
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:34426
+//line gokkos_kernels_gen.go:34428
 }
 
 // gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34433,14 +34435,14 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			*acc *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:34437
+//line gokkos_kernels_gen.go:34439
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:22
 		*acc *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:34444
+//line gokkos_kernels_gen.go:34446
 }
 
 // gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
@@ -34451,14 +34453,14 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34455
+//line gokkos_kernels_gen.go:34457
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:30
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:34462
+//line gokkos_kernels_gen.go:34464
 }
 
 // gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34471,7 +34473,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				*acc = x
 			}
 		}
-//line gokkos_kernels_gen.go:34475
+//line gokkos_kernels_gen.go:34477
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34480,7 +34482,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			*acc = x
 		}
 	}
-//line gokkos_kernels_gen.go:34484
+//line gokkos_kernels_gen.go:34486
 }
 
 // gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
@@ -34495,7 +34497,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				*acc |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:34499
+//line gokkos_kernels_gen.go:34501
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34506,7 +34508,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			*acc |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:34510
+//line gokkos_kernels_gen.go:34512
 }
 
 // gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -34521,7 +34523,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				*acc = *acc && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:34525
+//line gokkos_kernels_gen.go:34527
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34532,7 +34534,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			*acc = *acc && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:34536
+//line gokkos_kernels_gen.go:34538
 }
 
 // gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
@@ -34553,7 +34555,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:34557
+//line gokkos_kernels_gen.go:34559
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34569,7 +34571,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:34573
+//line gokkos_kernels_gen.go:34575
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -34584,7 +34586,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:34588
+//line gokkos_kernels_gen.go:34590
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34595,7 +34597,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:34599
+//line gokkos_kernels_gen.go:34601
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34611,7 +34613,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += x
 		}
-//line gokkos_kernels_gen.go:34615
+//line gokkos_kernels_gen.go:34617
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34622,7 +34624,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += x
 	}
-//line gokkos_kernels_gen.go:34626
+//line gokkos_kernels_gen.go:34628
 }
 
 // gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34637,7 +34639,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = *acc
 			}
 		}
-//line gokkos_kernels_gen.go:34641
+//line gokkos_kernels_gen.go:34643
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34647,5 +34649,5 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, *acc)
 		}
 	}
-//line gokkos_kernels_gen.go:34651
+//line gokkos_kernels_gen.go:34653
 }

@@ -11,9 +11,10 @@ import (
 	"unsafe"
 
 	"github.com/gokkos/gokkos/backends/cuda"
-	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/execspace"
-	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/kernelc/interp"
+	"github.com/gokkos/gokkos/portable/gokkosimpl"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -35,11 +36,12 @@ func TestGPU(t *testing.T) {
 				kn := c.make(rand.New(rand.NewPCG(seed, 7)))
 				kd := c.make(rand.New(rand.NewPCG(seed, 7)))
 				want := c.native(kn)
-				spec := portable.LookupType(reflect.TypeOf(kd))
-				if spec == nil {
+				reg := gokkosimpl.Lookup(reflect.TypeOf(kd))
+				if reg == nil {
 					t.Fatalf("no generated translation of %T (run go generate)", kd)
 				}
-				got, err := runOnGPU(s, spec, kd, c.cfg)
+				spec := reg.Spec
+				got, err := runOnGPU(s, reg, kd, c.cfg)
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
@@ -72,18 +74,18 @@ func TestGPU(t *testing.T) {
 // runOnGPU copies the views of the host kernel value kh to the GPU, launches its generated PTX
 // with the launch shape of cfg, copies the views back into kh's views, and returns the result
 // slots.
-func runOnGPU(s *cuda.Space, spec *execspace.KernelSpec, kh any, cfg interp.Config) ([2]uint64, error) {
+func runOnGPU(s *cuda.Space, reg *gokkosimpl.Kernel, kh any, cfg interp.Config) ([2]uint64, error) {
 	var res [2]uint64
+	spec := reg.Spec
 	host := addressable(kh)
 	dev := addressable(kh)
-	var args []uint64
 	var back []func() error
 	for _, p := range spec.Params {
 		hp, dp := field(host, p.Field), field(dev, p.Field)
 		switch p.Kind {
-		case execspace.KindView1D, execspace.KindView2D:
+		case abi.KindView1D, abi.KindView2D:
 			rank := 1
-			if p.Kind == execspace.KindView2D {
+			if p.Kind == abi.KindView2D {
 				rank = 2
 			}
 			if views.HeaderAt(hp, rank).ElemSize != 0 {
@@ -93,18 +95,11 @@ func runOnGPU(s *cuda.Space, spec *execspace.KernelSpec, kh any, cfg interp.Conf
 				}
 				back = append(back, cb)
 			}
-			h := views.HeaderAt(dp, rank)
-			args = append(args, uint64(h.Device), uint64(h.Extent[0]))
-			if rank == 2 {
-				args = append(args, uint64(h.Extent[1]))
-			}
-			args = append(args, uint64(h.Stride[0]))
-			if rank == 2 {
-				args = append(args, uint64(h.Stride[1]))
-			}
-		default:
-			args = append(args, slotOf(dp, p.Kind))
 		}
+	}
+	args, err := reg.Layout.AppendSlots(nil, unsafe.Pointer(dev.UnsafeAddr()), abi.DeviceAddress(s.Memory(), s.Name()))
+	if err != nil {
+		return res, err
 	}
 	l := &execspace.Launch{Label: spec.Name, Kernel: spec, Args: args, Begin: cfg.Begin, End: cfg.End,
 		League: cfg.League, TeamSize: max(cfg.TeamSize, 1), VectorLength: max(cfg.VectorLength, 1),
@@ -125,27 +120,27 @@ func runOnGPU(s *cuda.Space, spec *execspace.KernelSpec, kh any, cfg interp.Conf
 
 // toDevice stores at dp a device copy of the view at hp and returns the function that copies the
 // device view back into the host view.
-func toDevice(mem views.MemorySpace, elem execspace.Kind, rank int, hp, dp unsafe.Pointer) (func() error, error) {
+func toDevice(mem views.MemorySpace, elem abi.Kind, rank int, hp, dp unsafe.Pointer) (func() error, error) {
 	switch elem {
-	case execspace.KindInt8:
+	case abi.KindInt8:
 		return move[int8](mem, rank, hp, dp)
-	case execspace.KindInt16:
+	case abi.KindInt16:
 		return move[int16](mem, rank, hp, dp)
-	case execspace.KindInt32:
+	case abi.KindInt32:
 		return move[int32](mem, rank, hp, dp)
-	case execspace.KindInt64:
+	case abi.KindInt64:
 		return move[int64](mem, rank, hp, dp)
-	case execspace.KindUint8, execspace.KindBool:
+	case abi.KindUint8, abi.KindBool:
 		return move[uint8](mem, rank, hp, dp)
-	case execspace.KindUint16:
+	case abi.KindUint16:
 		return move[uint16](mem, rank, hp, dp)
-	case execspace.KindUint32:
+	case abi.KindUint32:
 		return move[uint32](mem, rank, hp, dp)
-	case execspace.KindUint64:
+	case abi.KindUint64:
 		return move[uint64](mem, rank, hp, dp)
-	case execspace.KindFloat32:
+	case abi.KindFloat32:
 		return move[float32](mem, rank, hp, dp)
-	case execspace.KindFloat64:
+	case abi.KindFloat64:
 		return move[float64](mem, rank, hp, dp)
 	}
 	return nil, fmt.Errorf("element kind %v", elem)
@@ -170,34 +165,16 @@ func move[T views.Scalar](mem views.MemorySpace, rank int, hp, dp unsafe.Pointer
 	return func() error { return views.DeepCopy2D(h, d) }, nil
 }
 
-func slotOf(p unsafe.Pointer, k execspace.Kind) uint64 {
-	switch k {
-	case execspace.KindBool, execspace.KindUint8:
-		return uint64(*(*uint8)(p))
-	case execspace.KindInt8:
-		return uint64(int64(*(*int8)(p)))
-	case execspace.KindInt16:
-		return uint64(int64(*(*int16)(p)))
-	case execspace.KindUint16:
-		return uint64(*(*uint16)(p))
-	case execspace.KindInt32:
-		return uint64(int64(*(*int32)(p)))
-	case execspace.KindUint32, execspace.KindFloat32:
-		return uint64(*(*uint32)(p))
-	}
-	return *(*uint64)(p)
-}
-
 // compareGPUViews compares every view parameter of the native and GPU kernel values.
-func compareGPUViews(t *testing.T, params []execspace.Param, kn, kd any, tol float64) {
+func compareGPUViews(t *testing.T, params []abi.Param, kn, kd any, tol float64) {
 	t.Helper()
 	vn, vd := addressable(kn), addressable(kd)
 	for _, p := range params {
-		if p.Kind != execspace.KindView1D && p.Kind != execspace.KindView2D {
+		if p.Kind != abi.KindView1D && p.Kind != abi.KindView2D {
 			continue
 		}
 		rank := 1
-		if p.Kind == execspace.KindView2D {
+		if p.Kind == abi.KindView2D {
 			rank = 2
 		}
 		hn, hd := views.HeaderAt(field(vn, p.Field), rank), views.HeaderAt(field(vd, p.Field), rank)

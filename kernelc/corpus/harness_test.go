@@ -9,10 +9,11 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/frontend"
 	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
@@ -87,9 +88,9 @@ func runCase(t *testing.T, ks map[string]*ir.Kernel, c tcase) {
 	}
 }
 
-func show(kind execspace.Kind, r interp.Result) string {
+func show(kind abi.Kind, r interp.Result) string {
 	switch kind {
-	case execspace.KindFloat32, execspace.KindFloat64:
+	case abi.KindFloat32, abi.KindFloat64:
 		return fmt.Sprintf("{%v, %d}", r.Float(kind), int64(r.Loc))
 	}
 	return fmt.Sprintf("{%d, %d}", int64(r.Val), int64(r.Loc))
@@ -119,15 +120,15 @@ func canonical(v any) interp.Result {
 	panic(fmt.Sprintf("canonical of %T", v))
 }
 
-func sameBits(kind execspace.Kind, a, b uint64, tol float64) bool {
+func sameBits(kind abi.Kind, a, b uint64, tol float64) bool {
 	if a == b {
 		return true
 	}
 	var x, y float64
 	switch kind {
-	case execspace.KindFloat32:
+	case abi.KindFloat32:
 		x, y = float64(math.Float32frombits(uint32(a))), float64(math.Float32frombits(uint32(b)))
-	case execspace.KindFloat64:
+	case abi.KindFloat64:
 		x, y = math.Float64frombits(a), math.Float64frombits(b)
 	default:
 		return false
@@ -143,11 +144,11 @@ func compareViews(t *testing.T, k *ir.Kernel, kn, ki any, tol float64) {
 	t.Helper()
 	vn, vi := addressable(kn), addressable(ki)
 	for _, p := range k.Params {
-		if p.Kind != execspace.KindView1D && p.Kind != execspace.KindView2D {
+		if p.Kind != abi.KindView1D && p.Kind != abi.KindView2D {
 			continue
 		}
 		rank := 1
-		if p.Kind == execspace.KindView2D {
+		if p.Kind == abi.KindView2D {
 			rank = 2
 		}
 		hn := views.HeaderAt(field(vn, p.Field), rank)

@@ -1,8 +1,8 @@
 package frontend
 
 import (
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // viewOrigin is what memory a view may address: parameters by index, and scratch.
@@ -100,7 +100,7 @@ func analyzeViews(k *ir.Kernel) {
 		}
 	})
 	for i, p := range k.Params {
-		if p.Kind == execspace.KindView1D || p.Kind == execspace.KindView2D {
+		if p.Kind == abi.KindView1D || p.Kind == abi.KindView2D {
 			p.Written = written[i]
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 func TestCrossPackageInstantiation(t *testing.T) {
@@ -26,7 +26,7 @@ func TestCrossPackageInstantiation(t *testing.T) {
 	if f == nil {
 		t.Fatalf("instantiation not translated; kernels: %v", names)
 	}
-	if f.Form != execspace.FormRange {
+	if f.Form != abi.FormRange {
 		t.Errorf("form %s", f.Form)
 	}
 	if !strings.HasPrefix(f.Pos, "kernelc/frontend/testdata/xpkg/tmpl/tmpl.go:") {
@@ -39,7 +39,7 @@ func TestCrossPackageInstantiation(t *testing.T) {
 	if want := []string{"Op.By", "Dist"}; !slices.Equal(params, want) {
 		t.Errorf("params %v, want %v", params, want)
 	}
-	if !slices.Equal(f.Params[0].Field, []int{0, 0}) || f.Params[0].Kind != execspace.KindInt32 {
+	if !slices.Equal(f.Params[0].Field, []int{0, 0}) || f.Params[0].Kind != abi.KindInt32 {
 		t.Errorf("Op.By param %+v", f.Params[0].Param)
 	}
 	if !f.Params[1].Written {
@@ -90,11 +90,11 @@ func TestAnalysis(t *testing.T) {
 	if k.Init == nil || k.Join == nil {
 		t.Fatal("Init/Join not translated")
 	}
-	want := []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax, execspace.OpCustom}
+	want := []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpCustom}
 	if !slices.Equal(k.ReduceOps, want) {
 		t.Errorf("ReduceOps %v, want %v", k.ReduceOps, want)
 	}
-	if k.Value != (execspace.Value{Kind: execspace.KindFloat64}) {
+	if k.Value != (abi.Value{Kind: abi.KindFloat64}) {
 		t.Errorf("Value %+v", k.Value)
 	}
 }

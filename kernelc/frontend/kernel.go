@@ -7,8 +7,8 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // kernel translates one kernel type.
@@ -52,22 +52,22 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 		return ok && b.Kind() == types.Bool
 	}
 	isPtr := func(i int) bool { _, ok := params.At(i).Type().(*types.Pointer); return ok }
-	form := execspace.Form(0)
+	form := abi.Form(0)
 	if body == run {
 		switch {
 		case params.Len() == 1 && isInt(0):
-			form = execspace.FormRange
+			form = abi.FormRange
 		case params.Len() == 2 && isInt(0) && isPtr(1):
-			form = execspace.FormReduce
+			form = abi.FormReduce
 		case params.Len() == 3 && isInt(0) && isPtr(1) && isBool(2):
-			form = execspace.FormScan
+			form = abi.FormScan
 		}
 	} else {
 		switch {
 		case params.Len() == 1 && isMember(params.At(0).Type()):
-			form = execspace.FormTeam
+			form = abi.FormTeam
 		case params.Len() == 2 && isMember(params.At(0).Type()) && isPtr(1):
-			form = execspace.FormTeamReduce
+			form = abi.FormTeamReduce
 		}
 	}
 	if form == 0 || sig.Results().Len() != 0 {
@@ -81,18 +81,18 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 
 	// Accumulator.
 	var accPlace *place
-	if form == execspace.FormReduce || form == execspace.FormTeamReduce || form == execspace.FormScan {
+	if form == abi.FormReduce || form == abi.FormTeamReduce || form == abi.FormScan {
 		at := params.At(1).Type().(*types.Pointer).Elem()
-		accPlace = l.accumulator(at, form == execspace.FormScan, declNode)
+		accPlace = l.accumulator(at, form == abi.FormScan, declNode)
 		if accPlace == nil {
 			// Go on with a placeholder to report the body's problems too.
 			accPlace = &place{t: at, bad: true}
 		}
 	}
-	if form == execspace.FormRange || form == execspace.FormReduce || form == execspace.FormScan {
+	if form == abi.FormRange || form == abi.FormReduce || form == abi.FormScan {
 		k.Index = k.NewLocal("i", ir.I64)
 	}
-	if form == execspace.FormScan {
+	if form == abi.FormScan {
 		k.Final = k.NewLocal("final", ir.Bool)
 	}
 
@@ -102,7 +102,7 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	})
 
 	// Custom reduction.
-	if form == execspace.FormReduce || form == execspace.FormTeamReduce {
+	if form == abi.FormReduce || form == abi.FormTeamReduce {
 		initF, initIdx := find("Init")
 		joinF, joinIdx := find("Join")
 		if initF != nil && joinF != nil && !accPlace.bad && l.isInitJoin(initF, joinF, params.At(1).Type()) {
@@ -260,16 +260,16 @@ func (l *lowerer) flatten(t types.Type, name string, path []int, n ast.Node) *pl
 	p := &place{t: t}
 	if st, ok := scalarType(t); ok {
 		p.local = k.NewLocal("k."+name, st)
-		k.Params = append(k.Params, &ir.Param{Param: execspace.Param{Name: name, Field: append([]int(nil), path...), Kind: kindOf(st)}, Local: p.local})
+		k.Params = append(k.Params, &ir.Param{Param: abi.Param{Name: name, Field: append([]int(nil), path...), Kind: kindOf(st)}, Local: p.local})
 		return p
 	}
 	if rank, elem, ok := viewType(t); ok {
 		p.view = k.NewView("k."+name, rank, elem, ir.Global)
-		kind := execspace.KindView1D
+		kind := abi.KindView1D
 		if rank == 2 {
-			kind = execspace.KindView2D
+			kind = abi.KindView2D
 		}
-		k.Params = append(k.Params, &ir.Param{Param: execspace.Param{Name: name, Field: append([]int(nil), path...), Kind: kind, Elem: kindOf(elem)}, View: p.view})
+		k.Params = append(k.Params, &ir.Param{Param: abi.Param{Name: name, Field: append([]int(nil), path...), Kind: kind, Elem: kindOf(elem)}, View: p.view})
 		return p
 	}
 	s := structOf(t)
@@ -322,12 +322,12 @@ func (l *lowerer) accumulator(t types.Type, scan bool, n ast.Node) *place {
 			l.unsupported(n, "a scan over bool", "scans accumulate numbers")
 			return nil
 		}
-		k.Value = execspace.Value{Kind: kindOf(st)}
+		k.Value = abi.Value{Kind: kindOf(st)}
 		k.Acc = []*ir.Local{k.NewLocal("acc", st)}
 		return &place{t: t, local: k.Acc[0], acc: true}
 	}
 	if elem, ok := valLoc(t); ok && !scan {
-		k.Value = execspace.Value{Kind: kindOf(elem), Loc: true}
+		k.Value = abi.Value{Kind: kindOf(elem), Loc: true}
 		k.Acc = []*ir.Local{k.NewLocal("acc.Val", elem), k.NewLocal("acc.Loc", ir.I64)}
 		return l.accPlaceOf(k.Acc, t)
 	}
@@ -361,21 +361,21 @@ func (l *lowerer) ptrTo(ls []*ir.Local, t types.Type) *place {
 }
 
 // reduceOps lists the reductions a value type supports.
-func reduceOps(v execspace.Value, custom bool) []execspace.ReduceOp {
-	var ops []execspace.ReduceOp
+func reduceOps(v abi.Value, custom bool) []abi.ReduceOp {
+	var ops []abi.ReduceOp
 	t := ir.TypeOf(v.Kind)
 	switch {
 	case v.Loc:
-		ops = []execspace.ReduceOp{execspace.OpMinLoc, execspace.OpMaxLoc}
+		ops = []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc}
 	case t == ir.Bool:
-		ops = []execspace.ReduceOp{execspace.OpLAnd, execspace.OpLOr}
+		ops = []abi.ReduceOp{abi.OpLAnd, abi.OpLOr}
 	case t.IsInt():
-		ops = []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax, execspace.OpBAnd, execspace.OpBOr}
+		ops = []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr}
 	case t.IsFloat():
-		ops = []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax}
+		ops = []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax}
 	}
 	if custom {
-		ops = append(ops, execspace.OpCustom)
+		ops = append(ops, abi.OpCustom)
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i] < ops[j] })
 	return ops

@@ -3,8 +3,8 @@ package frontend
 import (
 	"go/types"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 const (
@@ -149,4 +149,4 @@ func typeHint(t types.Type) string {
 }
 
 // kindOf maps a scalar IR type to its execspace kind.
-func kindOf(t ir.Type) execspace.Kind { return t.Kind() }
+func kindOf(t ir.Type) abi.Kind { return t.Kind() }

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // A host loop is the body method of a kernel inlined into a loop over [lo, hi): the host space
@@ -25,7 +25,7 @@ import (
 // generic kernel type gets one generic loop function, registered for each instantiation.
 type hostLoop struct {
 	id       int                       // names the function: gokkosHostLoop<id>
-	form     execspace.Form            // FormRange, FormReduce or FormScan
+	form     abi.Form                  // FormRange, FormReduce or FormScan
 	origin   *types.Named              // the declared kernel type (generic for generic kernels)
 	method   *types.Func               // the body method Run of origin
 	decl     *ast.FuncDecl             // its declaration
@@ -90,8 +90,8 @@ func pkgDir(pkg *packages.Package) string {
 
 // analyzeHostLoop decides whether kernel type named (of the given form) gets a host loop and
 // gathers what emitting it needs. It returns nil and the reason when it does not.
-func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.Form, id int) (*hostLoop, string) {
-	if form != execspace.FormRange && form != execspace.FormReduce && form != execspace.FormScan {
+func analyzeHostLoop(pkg *packages.Package, named *types.Named, form abi.Form, id int) (*hostLoop, string) {
+	if form != abi.FormRange && form != abi.FormReduce && form != abi.FormScan {
 		return nil, "team kernels run through the per-index path"
 	}
 	if named.Obj().Pkg() != pkg.Types {
@@ -132,14 +132,14 @@ func analyzeHostLoop(pkg *packages.Package, named *types.Named, form execspace.F
 
 	// Receiver and parameters.
 	sig := method.Signature()
-	want := map[execspace.Form]int{execspace.FormRange: 1, execspace.FormReduce: 2, execspace.FormScan: 3}[form]
+	want := map[abi.Form]int{abi.FormRange: 1, abi.FormReduce: 2, abi.FormScan: 3}[form]
 	if sig.Params().Len() != want || sig.Results().Len() != 0 {
 		return nil, "Run has an unexpected signature"
 	}
 	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
 		return nil, "Run has a pointer receiver"
 	}
-	if form == execspace.FormScan && !types.Identical(sig.Params().At(2).Type(), types.Typ[types.Bool]) {
+	if form == abi.FormScan && !types.Identical(sig.Params().At(2).Type(), types.Typ[types.Bool]) {
 		return nil, "final's type is not bool"
 	}
 	newVar := func(id *ast.Ident) *hostVar {
@@ -573,7 +573,7 @@ func (h *hostLoop) loopBody(label string) ([]ast.Stmt, bool) {
 }
 
 // register writes the registration of the loop for kernel type k.
-func (h *hostLoop) register(b *bytes.Buffer, im *imports, portableQ string, k *types.Named) error {
+func (h *hostLoop) register(b *bytes.Buffer, im *imports, implQ string, k *types.Named) error {
 	kt, err := im.typeExpr(k)
 	if err != nil {
 		return err
@@ -589,8 +589,8 @@ func (h *hostLoop) register(b *bytes.Buffer, im *imports, portableQ string, k *t
 		fn += "[" + strings.Join(ss, ", ") + "]"
 	}
 	switch h.form {
-	case execspace.FormRange:
-		fmt.Fprintf(b, "%s.RegisterHostRange[%s](%s)\n", portableQ, kt, fn)
+	case abi.FormRange:
+		fmt.Fprintf(b, "%s.RegisterHostRange[%s](%s)\n", implQ, kt, fn)
 	default:
 		var run *types.Func
 		for i := 0; i < k.NumMethods(); i++ {
@@ -603,10 +603,10 @@ func (h *hostLoop) register(b *bytes.Buffer, im *imports, portableQ string, k *t
 			return err
 		}
 		what := "Reduce"
-		if h.form == execspace.FormScan {
+		if h.form == abi.FormScan {
 			what = "Scan"
 		}
-		fmt.Fprintf(b, "%s.RegisterHost%s[%s, %s](%s)\n", portableQ, what, kt, acc, fn)
+		fmt.Fprintf(b, "%s.RegisterHost%s[%s, %s](%s)\n", implQ, what, kt, acc, fn)
 	}
 	return nil
 }

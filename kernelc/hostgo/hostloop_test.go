@@ -19,7 +19,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/frontend"
 	"github.com/gokkos/gokkos/kernelc/ptx"
 )
@@ -173,13 +173,13 @@ func TestHostLoopRegistration(t *testing.T) {
 	for _, want := range []string{
 		`m "math/bits"`,
 		"\t\"math\"\n",
-		"portable.RegisterHostRange[early](gokkosHostLoop",
-		"portable.RegisterHostRange[gscale[float32]](gokkosHostLoop9[float32])",
-		"portable.RegisterHostRange[gscale[float64]](gokkosHostLoop9[float64])",
-		"portable.RegisterHostRange[gpair[float64, int32]](gokkosHostLoop11[float64, int32])",
-		"portable.RegisterHostReduce[gsum[float64], float64](gokkosHostLoop12[float64])",
-		"portable.RegisterHostReduce[minAt, portable.ValLoc[float64]](gokkosHostLoop",
-		"portable.RegisterHostScan[scanMut, int64](gokkosHostLoop",
+		"gokkosimpl.RegisterHostRange[early](gokkosHostLoop",
+		"gokkosimpl.RegisterHostRange[gscale[float32]](gokkosHostLoop9[float32])",
+		"gokkosimpl.RegisterHostRange[gscale[float64]](gokkosHostLoop9[float64])",
+		"gokkosimpl.RegisterHostRange[gpair[float64, int32]](gokkosHostLoop11[float64, int32])",
+		"gokkosimpl.RegisterHostReduce[gsum[float64], float64](gokkosHostLoop12[float64])",
+		"gokkosimpl.RegisterHostReduce[minAt, portable.ValLoc[float64]](gokkosHostLoop",
+		"gokkosimpl.RegisterHostScan[scanMut, int64](gokkosHostLoop",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("generated file lacks %q", want)
@@ -195,7 +195,7 @@ func TestHostLoopRegistration(t *testing.T) {
 		{"zblank[float64, [2]float64]", "zblank.go:9: kernel loops.zblank[float64, [2]float64]: no host loop: the loop does not type-check: cannot use _ as value or type"},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
-			if !strings.Contains(src, "portable.Register["+tc.typ+"](") {
+			if !strings.Contains(src, "gokkosimpl.Register["+tc.typ+"](") {
 				t.Errorf("%s is not registered", tc.typ)
 			}
 			if strings.Contains(src, "RegisterHostRange["+tc.typ+"]") || loopFunc(g.src, strings.SplitN(tc.typ, "[", 2)[0]) != "" {
@@ -348,7 +348,7 @@ func TestHostLoopsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// portable.RegisterHostX[K, ...](loop) → "K": loop
+	// gokkosimpl.RegisterHostX[K, ...](loop) → "K": loop
 	entries := map[string]string{}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -493,7 +493,7 @@ func TestHostLoopNewImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(src), "portable.RegisterHostRange[double](gokkosHostLoop0)") || len(notes) > 0 {
+	if !strings.Contains(string(src), "gokkosimpl.RegisterHostRange[double](gokkosHostLoop0)") || len(notes) > 0 {
 		t.Errorf("no host loop for double; notes:\n%s", strings.Join(notes, "\n"))
 	}
 }
@@ -502,15 +502,14 @@ func TestHostLoopNewImports(t *testing.T) {
 // kernelc.Generate does (which this package's tests cannot import), loading the runtime packages
 // the generated file imports with it.
 func generate(dir, out string) (*frontend.Result, []*packages.Package, []byte, []string, error) {
-	const portablePath, execspacePath = "github.com/gokkos/gokkos/portable", "github.com/gokkos/gokkos/execspace"
-	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: dir}, ".", portablePath, execspacePath)
+	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: dir}, ".", ImplPath, ABIPath)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
 	var target *packages.Package
 	var imported []*packages.Package
 	for _, p := range pkgs {
-		if (p.PkgPath == portablePath || p.PkgPath == execspacePath) && p.Dir != dir {
+		if (p.PkgPath == ImplPath || p.PkgPath == ABIPath) && p.Dir != dir {
 			imported = append(imported, p)
 		} else {
 			target = p
@@ -520,7 +519,7 @@ func generate(dir, out string) (*frontend.Result, []*packages.Package, []byte, [
 	if len(res.Errors) > 0 {
 		return nil, nil, nil, nil, fmt.Errorf("%v", res.Errors)
 	}
-	specs := make([]*execspace.KernelSpec, len(res.Kernels))
+	specs := make([]*abi.KernelSpec, len(res.Kernels))
 	for i, k := range res.Kernels {
 		mod, err := ptx.Compile(k.IR)
 		if err != nil {

@@ -4,36 +4,36 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // identity returns the launch reduction's identity (portable's reducers' Init).
 func (r *runner) identity() value {
 	k := r.k
-	if k.Form == execspace.FormTeam || k.Form == execspace.FormRange || len(k.Acc) == 0 {
+	if k.Form == abi.FormTeam || k.Form == abi.FormRange || len(k.Acc) == 0 {
 		return value{}
 	}
 	t := k.Acc[0].T
 	c := func(op ir.TeamOp) uint64 { return canon(t, op.Identity(t).Bits) }
 	switch r.cfg.Op {
-	case execspace.OpSum, execspace.OpBOr, execspace.OpLOr:
+	case abi.OpSum, abi.OpBOr, abi.OpLOr:
 		return value{}
-	case execspace.OpProd:
+	case abi.OpProd:
 		return value{c(ir.OpProd)}
-	case execspace.OpMin:
+	case abi.OpMin:
 		return value{c(ir.OpMin)}
-	case execspace.OpMax:
+	case abi.OpMax:
 		return value{c(ir.OpMax)}
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		return value{c(ir.OpBAnd)}
-	case execspace.OpLAnd:
+	case abi.OpLAnd:
 		return value{1}
-	case execspace.OpMinLoc:
+	case abi.OpMinLoc:
 		return value{c(ir.OpMin), math.MaxInt64}
-	case execspace.OpMaxLoc:
+	case abi.OpMaxLoc:
 		return value{c(ir.OpMax), math.MaxInt64}
-	case execspace.OpCustom:
+	case abi.OpCustom:
 		if k.Init == nil {
 			panic(fmt.Sprintf("kernel %s has no Init method", k.Name))
 		}
@@ -54,26 +54,26 @@ func (r *runner) identity() value {
 // join combines src into dst with the launch's reduction (portable's reducers' Join).
 func (r *runner) join(dst, src value) value {
 	k := r.k
-	if k.Form == execspace.FormTeam || k.Form == execspace.FormRange || len(k.Acc) == 0 {
+	if k.Form == abi.FormTeam || k.Form == abi.FormRange || len(k.Acc) == 0 {
 		return value{}
 	}
 	t := k.Acc[0].T
 	switch r.cfg.Op {
-	case execspace.OpSum:
+	case abi.OpSum:
 		return value{teamJoin(ir.OpSum, t, dst[0], src[0])}
-	case execspace.OpProd:
+	case abi.OpProd:
 		return value{teamJoin(ir.OpProd, t, dst[0], src[0])}
-	case execspace.OpMin:
+	case abi.OpMin:
 		return value{teamJoin(ir.OpMin, t, dst[0], src[0])}
-	case execspace.OpMax:
+	case abi.OpMax:
 		return value{teamJoin(ir.OpMax, t, dst[0], src[0])}
-	case execspace.OpBAnd, execspace.OpLAnd:
+	case abi.OpBAnd, abi.OpLAnd:
 		return value{dst[0] & src[0]}
-	case execspace.OpBOr, execspace.OpLOr:
+	case abi.OpBOr, abi.OpLOr:
 		return value{dst[0] | src[0]}
-	case execspace.OpMinLoc, execspace.OpMaxLoc:
+	case abi.OpMinLoc, abi.OpMaxLoc:
 		op := ir.Lt
-		if r.cfg.Op == execspace.OpMaxLoc {
+		if r.cfg.Op == abi.OpMaxLoc {
 			op = ir.Gt
 		}
 		better := Binary(op, t, t, src[0], dst[0]) != 0
@@ -82,7 +82,7 @@ func (r *runner) join(dst, src value) value {
 			return src
 		}
 		return dst
-	case execspace.OpCustom:
+	case abi.OpCustom:
 		ln := newLane(k, r.args, r.mem)
 		for i, l := range k.Join.Dst {
 			ln.regs[l.ID] = dst[i]

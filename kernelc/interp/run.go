@@ -14,8 +14,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gokkos/gokkos/kernelc/ir"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/kernelc/ir"
 )
 
 // Config describes a launch.
@@ -30,7 +31,7 @@ type Config struct {
 	// Scratch holds the scratch bytes per team and per thread at levels 0 and 1.
 	Scratch [2]execspace.ScratchSize
 	// Op selects the reduction of reduce forms.
-	Op execspace.ReduceOp
+	Op abi.ReduceOp
 	// Workers bounds how many blocks or teams run at once (default GOMAXPROCS).
 	Workers int
 }
@@ -43,8 +44,8 @@ type Result struct {
 }
 
 // Float returns the value as a float64 for a float kind.
-func (r Result) Float(k execspace.Kind) float64 {
-	if k == execspace.KindFloat32 {
+func (r Result) Float(k abi.Kind) float64 {
+	if k == abi.KindFloat32 {
 		return float64(math.Float32frombits(uint32(r.Val)))
 	}
 	return math.Float64frombits(r.Val)
@@ -101,13 +102,13 @@ func Run(k *ir.Kernel, args []uint64, mem *Memory, cfg Config) (Result, error) {
 	r := &runner{k: k, args: args, mem: mem, cfg: cfg}
 	var res Result
 	switch k.Form {
-	case execspace.FormRange:
+	case abi.FormRange:
 		r.ranged()
-	case execspace.FormReduce:
+	case abi.FormReduce:
 		res = r.reduce()
-	case execspace.FormScan:
+	case abi.FormScan:
 		res = r.scan()
-	case execspace.FormTeam, execspace.FormTeamReduce:
+	case abi.FormTeam, abi.FormTeamReduce:
 		res = r.teams()
 	default:
 		return Result{}, fmt.Errorf("interp: kernel %s has form %s", k.Name, k.Form)
@@ -283,7 +284,7 @@ func (r *runner) teams() Result {
 			scratch[i][lvl] = r.mem.Alloc(cfg.Scratch[lvl].Team + size*cfg.Scratch[lvl].Thread)
 		}
 	}
-	reduce := r.k.Form == execspace.FormTeamReduce
+	reduce := r.k.Form == abi.FormTeamReduce
 	teamVals := make([]value, cfg.League)
 	var wg sync.WaitGroup
 	for wk := 0; wk < w; wk++ {

@@ -4,19 +4,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokkos/gokkos/kernelc/ir"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/kernelc/ir"
 	"github.com/gokkos/gokkos/views"
 )
 
 // copyKernel builds Out[i] = X[i] + 1 over a view parameter pair by hand.
 func copyKernel() *ir.Kernel {
-	k := &ir.Kernel{Name: "test.copy", Form: execspace.FormRange}
+	k := &ir.Kernel{Name: "test.copy", Form: abi.FormRange}
 	x := k.NewView("k.X", 1, ir.I32, ir.Global)
 	out := k.NewView("k.Out", 1, ir.I32, ir.Global)
 	k.Params = []*ir.Param{
-		{Param: execspace.Param{Name: "X", Field: []int{0}, Kind: execspace.KindView1D, Elem: execspace.KindInt32}, View: x},
-		{Param: execspace.Param{Name: "Out", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindInt32, Written: true}, View: out},
+		{Param: abi.Param{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32}, View: x},
+		{Param: abi.Param{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true}, View: out},
 	}
 	k.Index = k.NewLocal("i", ir.I64)
 	t := k.NewLocal("", ir.I32)
@@ -81,7 +82,7 @@ func TestRunRange(t *testing.T) {
 }
 
 func TestScratchOverflow(t *testing.T) {
-	k := &ir.Kernel{Name: "test.scratch", Form: execspace.FormTeam}
+	k := &ir.Kernel{Name: "test.scratch", Form: abi.FormTeam}
 	v := k.NewView("s", 1, ir.F64, ir.Shared)
 	k.Body = ir.Block{
 		&ir.ScratchAlloc{Dst: v, Level: 0, Count: ir.IntConst(ir.I64, 8)},

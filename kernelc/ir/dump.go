@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // Dump writes a deterministic textual form of k to w. README.md describes the format.
@@ -74,7 +74,7 @@ func (k *Kernel) String() string {
 	return b.String()
 }
 
-func valueString(v execspace.Value) string {
+func valueString(v abi.Value) string {
 	if v.Loc {
 		return "valloc[" + TypeOf(v.Kind).String() + "]"
 	}

@@ -4,19 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // axpy builds Y[i] = A*X[i] + Y[i] by hand.
 func axpy() *Kernel {
-	k := &Kernel{Name: "main.axpy", Pos: "axpy.go:3", Form: execspace.FormRange}
+	k := &Kernel{Name: "main.axpy", Pos: "axpy.go:3", Form: abi.FormRange}
 	a := k.NewLocal("k.A", F64)
 	x := k.NewView("k.X", 1, F64, Global)
 	y := k.NewView("k.Y", 1, F64, Global)
 	k.Params = []*Param{
-		{Param: execspace.Param{Name: "A", Field: []int{0}, Kind: execspace.KindFloat64}, Local: a},
-		{Param: execspace.Param{Name: "X", Field: []int{1}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64}, View: x},
-		{Param: execspace.Param{Name: "Y", Field: []int{2}, Kind: execspace.KindView1D, Elem: execspace.KindFloat64, Written: true}, View: y},
+		{Param: abi.Param{Name: "A", Field: []int{0}, Kind: abi.KindFloat64}, Local: a},
+		{Param: abi.Param{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64}, View: x},
+		{Param: abi.Param{Name: "Y", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true}, View: y},
 	}
 	k.Index = k.NewLocal("i", I64)
 	t1 := k.NewLocal("", F64)
@@ -124,7 +124,7 @@ func TestVerifyRejects(t *testing.T) {
 
 func TestTeamLoopTargets(t *testing.T) {
 	mk := func(body Block) *Kernel {
-		k := &Kernel{Name: "t", Form: execspace.FormTeam}
+		k := &Kernel{Name: "t", Form: abi.FormTeam}
 		v := k.NewLocal("i", I64)
 		k.Body = Block{&Loop{Body: Block{&TeamLoop{Kind: ThreadRange, Var: v, Begin: IntConst(I64, 0), End: &Special{Kind: TeamSize}, Body: body}, &Break{}}}}
 		return k

@@ -3,7 +3,7 @@ package ir
 import (
 	"fmt"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // View is a view value: the locals that hold its address and shape, with static facts about
@@ -41,7 +41,7 @@ func (v *View) Locals() []*Local {
 // Param is a kernel parameter: its execspace description and the local (scalar) or view that
 // holds its value in the body.
 type Param struct {
-	execspace.Param
+	abi.Param
 	// Local holds a scalar parameter's value; nil for views.
 	Local *Local
 	// View holds a view parameter; nil for scalars.
@@ -73,13 +73,13 @@ type Kernel struct {
 	// Pos is the file:line of the type declaration.
 	Pos string
 	// Form is the body form.
-	Form execspace.Form
+	Form abi.Form
 	// Params are the flattened kernel fields in slot order (after the form's prefix).
 	Params []*Param
 	// Index is the I64 index i of range forms (FormRange, FormReduce, FormScan); nil otherwise.
 	Index *Local
 	// Value is the accumulator type of reduce and scan forms.
-	Value execspace.Value
+	Value abi.Value
 	// Acc holds the accumulator of reduce and scan forms: the value local, then with
 	// Value.Loc the I64 location local. The launch sets it before each body invocation (to
 	// the running partial value) and reads it afterwards.
@@ -92,7 +92,7 @@ type Kernel struct {
 	Init, Join *Func
 	// ReduceOps lists, for reduce forms, the reductions the value type supports, in
 	// increasing order.
-	ReduceOps []execspace.ReduceOp
+	ReduceOps []abi.ReduceOp
 	// Locals and Views are every local and view of the kernel, indexed by ID.
 	Locals []*Local
 	Views  []*View
@@ -131,10 +131,10 @@ func (k *Kernel) ParamOf(v *View) *Param {
 	return nil
 }
 
-// Spec returns the parts of the kernel's execspace.KernelSpec that the IR determines: Name,
+// Spec returns the parts of the kernel's abi.KernelSpec that the IR determines: Name,
 // Pos, Form, Value and Params. The back end fills in PTX, entries, SharedPerThread and Lanes.
-func (k *Kernel) Spec() *execspace.KernelSpec {
-	s := &execspace.KernelSpec{Name: k.Name, Pos: k.Pos, Form: k.Form, Value: k.Value}
+func (k *Kernel) Spec() *abi.KernelSpec {
+	s := &abi.KernelSpec{Name: k.Name, Pos: k.Pos, Form: k.Form, Value: k.Value}
 	for _, p := range k.Params {
 		s.Params = append(s.Params, p.Param)
 	}

@@ -9,7 +9,7 @@ package ir
 import (
 	"fmt"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // Type is the type of a local or an expression.
@@ -77,58 +77,58 @@ func (t Type) IsFloat() bool { return t == F32 || t == F64 }
 func (t Type) IsNumeric() bool { return t.IsInt() || t.IsFloat() }
 
 // Kind returns the execspace kind of a scalar type (KindInvalid for Ptr and Invalid).
-func (t Type) Kind() execspace.Kind {
+func (t Type) Kind() abi.Kind {
 	switch t {
 	case Bool:
-		return execspace.KindBool
+		return abi.KindBool
 	case I8:
-		return execspace.KindInt8
+		return abi.KindInt8
 	case I16:
-		return execspace.KindInt16
+		return abi.KindInt16
 	case I32:
-		return execspace.KindInt32
+		return abi.KindInt32
 	case I64:
-		return execspace.KindInt64
+		return abi.KindInt64
 	case U8:
-		return execspace.KindUint8
+		return abi.KindUint8
 	case U16:
-		return execspace.KindUint16
+		return abi.KindUint16
 	case U32:
-		return execspace.KindUint32
+		return abi.KindUint32
 	case U64:
-		return execspace.KindUint64
+		return abi.KindUint64
 	case F32:
-		return execspace.KindFloat32
+		return abi.KindFloat32
 	case F64:
-		return execspace.KindFloat64
+		return abi.KindFloat64
 	}
-	return execspace.KindInvalid
+	return abi.KindInvalid
 }
 
 // TypeOf returns the IR type of a scalar execspace kind (Invalid for views).
-func TypeOf(k execspace.Kind) Type {
+func TypeOf(k abi.Kind) Type {
 	switch k {
-	case execspace.KindBool:
+	case abi.KindBool:
 		return Bool
-	case execspace.KindInt8:
+	case abi.KindInt8:
 		return I8
-	case execspace.KindInt16:
+	case abi.KindInt16:
 		return I16
-	case execspace.KindInt32:
+	case abi.KindInt32:
 		return I32
-	case execspace.KindInt64:
+	case abi.KindInt64:
 		return I64
-	case execspace.KindUint8:
+	case abi.KindUint8:
 		return U8
-	case execspace.KindUint16:
+	case abi.KindUint16:
 		return U16
-	case execspace.KindUint32:
+	case abi.KindUint32:
 		return U32
-	case execspace.KindUint64:
+	case abi.KindUint64:
 		return U64
-	case execspace.KindFloat32:
+	case abi.KindFloat32:
 		return F32
-	case execspace.KindFloat64:
+	case abi.KindFloat64:
 		return F64
 	}
 	return Invalid

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/execspace/abi"
 )
 
 // Verify checks that k is well formed: every local and view is registered in k, operand types
@@ -46,11 +46,11 @@ func (v *verifier) errorf(format string, args ...any) {
 
 func (v *verifier) run() {
 	k := v.k
-	if k.Form < execspace.FormRange || k.Form > execspace.FormScan {
+	if k.Form < abi.FormRange || k.Form > abi.FormScan {
 		v.where = "kernel"
 		v.errorf("invalid form %d", k.Form)
 	}
-	v.team = k.Form == execspace.FormTeam || k.Form == execspace.FormTeamReduce
+	v.team = k.Form == abi.FormTeam || k.Form == abi.FormTeamReduce
 	v.where = "locals"
 	for i, l := range k.Locals {
 		if l == nil || l.ID != i {
@@ -85,9 +85,9 @@ func (v *verifier) run() {
 	v.where = "params"
 	for _, p := range k.Params {
 		switch {
-		case p.Kind == execspace.KindView1D || p.Kind == execspace.KindView2D:
+		case p.Kind == abi.KindView1D || p.Kind == abi.KindView2D:
 			rank := 1
-			if p.Kind == execspace.KindView2D {
+			if p.Kind == abi.KindView2D {
 				rank = 2
 			}
 			if p.View == nil || !v.checkView(p.View) {
@@ -111,7 +111,7 @@ func (v *verifier) run() {
 		}
 	}
 	v.where = "signature"
-	ranged := k.Form == execspace.FormRange || k.Form == execspace.FormReduce || k.Form == execspace.FormScan
+	ranged := k.Form == abi.FormRange || k.Form == abi.FormReduce || k.Form == abi.FormScan
 	if ranged != (k.Index != nil) {
 		v.errorf("form %s with index %v", k.Form, k.Index)
 	}
@@ -121,12 +121,12 @@ func (v *verifier) run() {
 		}
 		entry.add(k.Index)
 	}
-	acc := k.Form == execspace.FormReduce || k.Form == execspace.FormTeamReduce || k.Form == execspace.FormScan
+	acc := k.Form == abi.FormReduce || k.Form == abi.FormTeamReduce || k.Form == abi.FormScan
 	v.checkAcc("acc", k.Acc, acc)
 	for _, l := range k.Acc {
 		entry.add(l)
 	}
-	if (k.Form == execspace.FormScan) != (k.Final != nil) {
+	if (k.Form == abi.FormScan) != (k.Final != nil) {
 		v.errorf("form %s with final %v", k.Form, k.Final)
 	}
 	if k.Final != nil && v.checkLocal(k.Final) {

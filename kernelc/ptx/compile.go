@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // Module is the PTX translation of one kernel: the module text and the parts of
-// execspace.KernelSpec the back end determines.
+// abi.KernelSpec the back end determines.
 type Module struct {
 	// PTX is the module text: ".version 7.8", ".target sm_70", 64-bit addresses, one .entry
 	// per entry named below, and the math library functions and tables the kernel uses.
@@ -18,9 +18,9 @@ type Module struct {
 	Entry string
 	// Reducers holds the Main and Final entries of reduce kernels, one pair per op of
 	// ir.Kernel.ReduceOps (plus OpCustom when the kernel has Init and Join).
-	Reducers map[execspace.ReduceOp]execspace.ReduceEntries
+	Reducers map[abi.ReduceOp]abi.ReduceEntries
 	// Scan holds the entries of scan kernels.
-	Scan execspace.ScanEntries
+	Scan abi.ScanEntries
 	// SharedPerThread is the dynamic shared memory per thread the entries need ahead of
 	// level-0 scratch. It is 0: collectives use a static shared staging area of 1040 bytes per
 	// block (reported by the driver as the entry's static shared size).
@@ -31,7 +31,7 @@ type Module struct {
 }
 
 // Spec returns k's complete KernelSpec: the IR's part (ir.Kernel.Spec) with the module's.
-func (m *Module) Spec(k *ir.Kernel) *execspace.KernelSpec {
+func (m *Module) Spec(k *ir.Kernel) *abi.KernelSpec {
 	s := k.Spec()
 	m.Fill(s)
 	return s
@@ -39,7 +39,7 @@ func (m *Module) Spec(k *ir.Kernel) *execspace.KernelSpec {
 
 // Fill stores the module's fields into s: PTX, Entry, Reducers, Scan, SharedPerThread and
 // Lanes.
-func (m *Module) Fill(s *execspace.KernelSpec) {
+func (m *Module) Fill(s *abi.KernelSpec) {
 	s.PTX = m.PTX
 	s.Entry = m.Entry
 	s.Reducers = m.Reducers
@@ -61,17 +61,17 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 	out := &Module{Lanes: 1}
 	base := entryBase(k.Name)
 	switch k.Form {
-	case execspace.FormRange:
+	case abi.FormRange:
 		out.Entry = base
 		m.entries = append(m.entries, rangeEntry(m, k, base))
-	case execspace.FormTeam:
+	case abi.FormTeam:
 		out.Entry = base
 		m.entries = append(m.entries, teamEntry(m, k, base, nil))
-	case execspace.FormReduce, execspace.FormTeamReduce:
-		out.Reducers = map[execspace.ReduceOp]execspace.ReduceEntries{}
-		ops := append([]execspace.ReduceOp(nil), k.ReduceOps...)
-		if k.Init != nil && k.Join != nil && !hasOp(ops, execspace.OpCustom) {
-			ops = append(ops, execspace.OpCustom)
+	case abi.FormReduce, abi.FormTeamReduce:
+		out.Reducers = map[abi.ReduceOp]abi.ReduceEntries{}
+		ops := append([]abi.ReduceOp(nil), k.ReduceOps...)
+		if k.Init != nil && k.Join != nil && !hasOp(ops, abi.OpCustom) {
+			ops = append(ops, abi.OpCustom)
 		}
 		if len(ops) == 0 {
 			return nil, fmt.Errorf("ptx: kernel %s: reduce kernel without reductions", k.Name)
@@ -81,8 +81,8 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 			if err != nil {
 				return nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, err)
 			}
-			e := execspace.ReduceEntries{Main: base + "_main_" + op.String(), Final: base + "_final_" + op.String()}
-			if k.Form == execspace.FormReduce {
+			e := abi.ReduceEntries{Main: base + "_main_" + op.String(), Final: base + "_final_" + op.String()}
+			if k.Form == abi.FormReduce {
 				m.entries = append(m.entries, reduceMainEntry(m, k, e.Main, r))
 			} else {
 				m.entries = append(m.entries, teamEntry(m, k, e.Main, r))
@@ -90,8 +90,8 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 			m.entries = append(m.entries, reduceFinalEntry(m, k, e.Final, r))
 			out.Reducers[op] = e
 		}
-	case execspace.FormScan:
-		out.Scan = execspace.ScanEntries{Up: base + "_up", Mid: base + "_mid", Down: base + "_down"}
+	case abi.FormScan:
+		out.Scan = abi.ScanEntries{Up: base + "_up", Mid: base + "_mid", Down: base + "_down"}
 		m.entries = append(m.entries,
 			scanUpEntry(m, k, out.Scan.Up),
 			scanMidEntry(m, k, out.Scan.Mid),
@@ -103,7 +103,7 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 	return out, nil
 }
 
-func hasOp(ops []execspace.ReduceOp, op execspace.ReduceOp) bool {
+func hasOp(ops []abi.ReduceOp, op abi.ReduceOp) bool {
 	for _, o := range ops {
 		if o == op {
 			return true

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden PTX files in testdata/golden")
@@ -16,16 +16,16 @@ var update = flag.Bool("update", false, "rewrite the golden PTX files in testdat
 // goldenKernels are small kernels whose PTX is compared with testdata/golden/<name>.ptx.
 func goldenKernels() []testKernel {
 	sum := func() *ir.Kernel {
-		b := newKB("main.sum", execspace.FormReduce)
+		b := newKB("main.sum", abi.FormReduce)
 		x := b.view("X", 1, ir.F64, false)
 		acc := b.acc(ir.F64, false)[0]
 		xi := b.local("x", ir.F64)
-		b.k.ReduceOps = []execspace.ReduceOp{execspace.OpSum}
+		b.k.ReduceOps = []abi.ReduceOp{abi.OpSum}
 		b.k.Body = ir.Block{loadRO(xi, x, b.k.Index), assign(acc, bin(ir.Add, acc, xi))}
 		return b.k
 	}
 	team := func() *ir.Kernel {
-		b := newKB("main.rowsum", execspace.FormTeam)
+		b := newKB("main.rowsum", abi.FormTeam)
 		m := b.view("M", 2, ir.F32, false)
 		out := b.view("Out", 1, ir.F32, true)
 		k := b.k
@@ -43,7 +43,7 @@ func goldenKernels() []testKernel {
 		return k
 	}
 	atomics := func() *ir.Kernel {
-		b := newKB("main.histogram", execspace.FormRange)
+		b := newKB("main.histogram", abi.FormRange)
 		x := b.view("X", 1, ir.U8, false)
 		h := b.view("H", 1, ir.I32, true)
 		lo := b.view("Lo", 1, ir.F64, true)
@@ -57,7 +57,7 @@ func goldenKernels() []testKernel {
 		return b.k
 	}
 	expk := func() *ir.Kernel {
-		b := newKB("main.expk", execspace.FormRange)
+		b := newKB("main.expk", abi.FormRange)
 		x := b.view("X", 1, ir.F64, true)
 		xi := b.local("x", ir.F64)
 		i := b.k.Index

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/kernelc/ptxsim"
-	"github.com/gokkos/gokkos/execspace"
+	sim "github.com/gokkos/gokkos/kernelc/ptxsim"
 )
 
 // A GPU bundle lets a machine with a GPU and no Go check the generated PTX against the
@@ -200,7 +200,7 @@ func TestGPUBundle(t *testing.T) {
 		n := 3000
 		xa := uploadBits(c.s.d, typ, exactSamples(typ, n, 1))
 		type job struct {
-			op              execspace.ReduceOp
+			op              abi.ReduceOp
 			grid, blk, fblk int
 			part, res       uint64
 		}
@@ -231,7 +231,7 @@ func TestGPUBundle(t *testing.T) {
 		for _, op := range k.ReduceOps {
 			part, res := c.s.d.Alloc(16*9), c.s.d.Alloc(16)
 			e := c.s.mod.Reducers[op]
-			args := cat(view1(xa, n), []uint64{b2u(op == execspace.OpMaxLoc)})
+			args := cat(view1(xa, n), []uint64{b2u(op == abi.OpMaxLoc)})
 			c.launch(e.Main, 8, 128, 1, 0, cat([]uint64{0, uint64(n), part}, args))
 			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{part, 8, res}, args))
 		}
@@ -259,7 +259,7 @@ func TestGPUBundle(t *testing.T) {
 	}
 	// Team forms on shapes with vector lengths 1 to 32.
 	in := []int64{3, -1, 4, 1, -5, 9, 2, -6, 5, 3, 5}
-	for _, form := range []execspace.Form{execspace.FormTeam, execspace.FormTeamReduce} {
+	for _, form := range []abi.Form{abi.FormTeam, abi.FormTeamReduce} {
 		c := b.add(t, "team_"+form.String(), teamKernel(form))
 		ia := sim.Upload(c.s.d, in)
 		type job struct {
@@ -274,11 +274,11 @@ func TestGPUBundle(t *testing.T) {
 		}
 		for _, j := range jobs {
 			args := cat(view1(ia, len(in)), view2(j.out, j.ts.league, 40))
-			if form == execspace.FormTeam {
+			if form == abi.FormTeam {
 				c.launch(c.s.mod.Entry, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, args))
 				continue
 			}
-			e := c.s.mod.Reducers[execspace.OpSum]
+			e := c.s.mod.Reducers[abi.OpSum]
 			c.launch(e.Main, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, []uint64{j.part}, args))
 			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{j.part, uint64(j.ts.grid), j.res}, args))
 		}

@@ -3,8 +3,8 @@ package ptx
 import (
 	"math"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // kb builds IR kernels by hand for tests.
@@ -12,11 +12,11 @@ type kb struct {
 	k *ir.Kernel
 }
 
-func newKB(name string, form execspace.Form) *kb {
+func newKB(name string, form abi.Form) *kb {
 	k := &ir.Kernel{Name: name, Pos: name + ".go:1", Form: form}
 	b := &kb{k: k}
 	switch form {
-	case execspace.FormRange, execspace.FormReduce, execspace.FormScan:
+	case abi.FormRange, abi.FormReduce, abi.FormScan:
 		k.Index = k.NewLocal("i", ir.I64)
 	}
 	return b
@@ -26,7 +26,7 @@ func newKB(name string, form execspace.Form) *kb {
 func (b *kb) scalar(name string, t ir.Type) *ir.Local {
 	l := b.k.NewLocal("k."+name, t)
 	b.k.Params = append(b.k.Params, &ir.Param{
-		Param: execspace.Param{Name: name, Field: []int{len(b.k.Params)}, Kind: t.Kind()},
+		Param: abi.Param{Name: name, Field: []int{len(b.k.Params)}, Kind: t.Kind()},
 		Local: l,
 	})
 	return l
@@ -35,12 +35,12 @@ func (b *kb) scalar(name string, t ir.Type) *ir.Local {
 // view adds a view parameter of rank 1 or 2.
 func (b *kb) view(name string, rank int, elem ir.Type, written bool) *ir.View {
 	v := b.k.NewView("k."+name, rank, elem, ir.Global)
-	kind := execspace.KindView1D
+	kind := abi.KindView1D
 	if rank == 2 {
-		kind = execspace.KindView2D
+		kind = abi.KindView2D
 	}
 	b.k.Params = append(b.k.Params, &ir.Param{
-		Param: execspace.Param{Name: name, Field: []int{len(b.k.Params)}, Kind: kind, Elem: elem.Kind(), Written: written},
+		Param: abi.Param{Name: name, Field: []int{len(b.k.Params)}, Kind: kind, Elem: elem.Kind(), Written: written},
 		View:  v,
 	})
 	return v
@@ -50,12 +50,12 @@ func (b *kb) local(name string, t ir.Type) *ir.Local { return b.k.NewLocal(name,
 
 // acc sets up the accumulator of a reduce or scan kernel.
 func (b *kb) acc(t ir.Type, loc bool) []*ir.Local {
-	b.k.Value = execspace.Value{Kind: t.Kind(), Loc: loc}
+	b.k.Value = abi.Value{Kind: t.Kind(), Loc: loc}
 	b.k.Acc = []*ir.Local{b.k.NewLocal("acc", t)}
 	if loc {
 		b.k.Acc = append(b.k.Acc, b.k.NewLocal("acc.loc", ir.I64))
 	}
-	if b.k.Form == execspace.FormScan {
+	if b.k.Form == abi.FormScan {
 		b.k.Final = b.k.NewLocal("final", ir.Bool)
 	}
 	return b.k.Acc

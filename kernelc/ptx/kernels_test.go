@@ -1,8 +1,8 @@
 package ptx
 
 import (
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // testKernel is a hand-built IR kernel for the back end's tests.
@@ -13,7 +13,7 @@ type testKernel struct {
 
 // axpyKernel is Y[i] = A*X[i] + Y[i].
 func axpyKernel() *ir.Kernel {
-	b := newKB("main.axpy", execspace.FormRange)
+	b := newKB("main.axpy", abi.FormRange)
 	a := b.scalar("A", ir.F64)
 	x := b.view("X", 1, ir.F64, false)
 	y := b.view("Y", 1, ir.F64, true)
@@ -30,7 +30,7 @@ func axpyKernel() *ir.Kernel {
 // intOpsKernel applies every integer operator of type t to X[i] and a scalar S and stores the
 // results in row i of the 2-D view Out.
 func intOpsKernel(t ir.Type) *ir.Kernel {
-	b := newKB("main.intops_"+t.String(), execspace.FormRange)
+	b := newKB("main.intops_"+t.String(), abi.FormRange)
 	s := b.scalar("S", t)
 	sh := b.scalar("Sh", ir.I64)
 	x := b.view("X", 1, t, false)
@@ -87,7 +87,7 @@ func floatOpsKernel(t ir.Type, transcendental bool) *ir.Kernel {
 	if transcendental {
 		name = "main.mathops_" + t.String()
 	}
-	b := newKB(name, execspace.FormRange)
+	b := newKB(name, abi.FormRange)
 	s := b.scalar("S", t)
 	x := b.view("X", 1, t, false)
 	out := b.view("Out", 2, t, true)
@@ -145,7 +145,7 @@ func floatOpsKernel(t ir.Type, transcendental bool) *ir.Kernel {
 
 // atomicKernel applies every atomic operation to element i%4 of A (element type t).
 func atomicKernel(t ir.Type) *ir.Kernel {
-	b := newKB("main.atomics_"+t.String(), execspace.FormRange)
+	b := newKB("main.atomics_"+t.String(), abi.FormRange)
 	a := b.view("A", 1, t, true)
 	old := b.view("Old", 2, t, true)
 	ok := b.view("OK", 1, ir.U8, true)
@@ -180,7 +180,7 @@ func atomicKernel(t ir.Type) *ir.Kernel {
 
 // reduceKernel sums (or applies any supported op to) X[i] of type t.
 func reduceKernel(t ir.Type) *ir.Kernel {
-	b := newKB("main.reduce_"+t.String(), execspace.FormReduce)
+	b := newKB("main.reduce_"+t.String(), abi.FormReduce)
 	x := b.view("X", 1, t, false)
 	acc := b.acc(t, false)[0]
 	xi := b.local("x", t)
@@ -188,24 +188,24 @@ func reduceKernel(t ir.Type) *ir.Kernel {
 	b.k.Body = ir.Block{loadRO(xi, x, i)}
 	switch {
 	case t.IsFloat():
-		b.k.ReduceOps = []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax}
+		b.k.ReduceOps = []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax}
 	default:
-		b.k.ReduceOps = []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax, execspace.OpBAnd, execspace.OpBOr}
+		b.k.ReduceOps = []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr}
 	}
 	// The body adds its element with the op chosen by a parameter, as a kernel body would for
 	// one reduction; the test drives it with Op.
 	op := b.scalar("Op", ir.I64)
 	b.k.Body = append(b.k.Body, &ir.If{
-		Cond: bin(ir.Eq, op, ci(ir.I64, int64(execspace.OpSum))),
+		Cond: bin(ir.Eq, op, ci(ir.I64, int64(abi.OpSum))),
 		Then: ir.Block{assign(acc, bin(ir.Add, acc, xi))},
 		Else: ir.Block{&ir.If{
-			Cond: bin(ir.Eq, op, ci(ir.I64, int64(execspace.OpProd))),
+			Cond: bin(ir.Eq, op, ci(ir.I64, int64(abi.OpProd))),
 			Then: ir.Block{assign(acc, bin(ir.Mul, acc, xi))},
 			Else: ir.Block{&ir.If{
-				Cond: bin(ir.Eq, op, ci(ir.I64, int64(execspace.OpMin))),
+				Cond: bin(ir.Eq, op, ci(ir.I64, int64(abi.OpMin))),
 				Then: ir.Block{assign(acc, call(ir.Min, acc, xi))},
 				Else: ir.Block{&ir.If{
-					Cond: bin(ir.Eq, op, ci(ir.I64, int64(execspace.OpMax))),
+					Cond: bin(ir.Eq, op, ci(ir.I64, int64(abi.OpMax))),
 					Then: ir.Block{assign(acc, call(ir.Max, acc, xi))},
 					Else: reduceBitOps(t, op, acc, xi),
 				}},
@@ -220,7 +220,7 @@ func reduceBitOps(t ir.Type, op, acc, xi *ir.Local) ir.Block {
 		return nil
 	}
 	return ir.Block{&ir.If{
-		Cond: bin(ir.Eq, op, ci(ir.I64, int64(execspace.OpBAnd))),
+		Cond: bin(ir.Eq, op, ci(ir.I64, int64(abi.OpBAnd))),
 		Then: ir.Block{assign(acc, bin(ir.And, acc, xi))},
 		Else: ir.Block{assign(acc, bin(ir.Or, acc, xi))},
 	}}
@@ -228,13 +228,13 @@ func reduceBitOps(t ir.Type, op, acc, xi *ir.Local) ir.Block {
 
 // minLocKernel is a MinLoc/MaxLoc reduction over X.
 func minLocKernel(t ir.Type) *ir.Kernel {
-	b := newKB("main.minloc_"+t.String(), execspace.FormReduce)
+	b := newKB("main.minloc_"+t.String(), abi.FormReduce)
 	x := b.view("X", 1, t, false)
 	acc := b.acc(t, true)
 	isMax := b.scalar("IsMax", ir.Bool)
 	xi := b.local("x", t)
 	i := b.k.Index
-	b.k.ReduceOps = []execspace.ReduceOp{execspace.OpMinLoc, execspace.OpMaxLoc}
+	b.k.ReduceOps = []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc}
 	b.k.Body = ir.Block{
 		loadRO(xi, x, i),
 		&ir.If{
@@ -249,13 +249,13 @@ func minLocKernel(t ir.Type) *ir.Kernel {
 
 // logicalKernel is an LAnd/LOr reduction of X[i] != 0.
 func logicalKernel() *ir.Kernel {
-	b := newKB("main.logical", execspace.FormReduce)
+	b := newKB("main.logical", abi.FormReduce)
 	x := b.view("X", 1, ir.I32, false)
 	and := b.scalar("And", ir.Bool)
 	acc := b.acc(ir.Bool, false)[0]
 	xi := b.local("x", ir.I32)
 	i := b.k.Index
-	b.k.ReduceOps = []execspace.ReduceOp{execspace.OpLAnd, execspace.OpLOr}
+	b.k.ReduceOps = []abi.ReduceOp{abi.OpLAnd, abi.OpLOr}
 	nz := bin(ir.Ne, xi, ci(ir.I32, 0))
 	b.k.Body = ir.Block{
 		loadRO(xi, x, i),
@@ -267,7 +267,7 @@ func logicalKernel() *ir.Kernel {
 // customKernel reduces with its own Init and Join: the sum of squares, with a parameter
 // offset in the identity (so Final needs the kernel's slots).
 func customKernel() *ir.Kernel {
-	b := newKB("main.custom", execspace.FormReduce)
+	b := newKB("main.custom", abi.FormReduce)
 	x := b.view("X", 1, ir.I64, false)
 	off := b.scalar("Off", ir.I64)
 	acc := b.acc(ir.I64, false)[0]
@@ -281,13 +281,13 @@ func customKernel() *ir.Kernel {
 		&ir.If{Cond: bin(ir.Eq, s, off), Then: ir.Block{&ir.Return{}}},
 		assign(d, bin(ir.Sub, bin(ir.Add, d, s), off)),
 	}}
-	b.k.ReduceOps = []execspace.ReduceOp{execspace.OpCustom}
+	b.k.ReduceOps = []abi.ReduceOp{abi.OpCustom}
 	return b.k
 }
 
 // scanKernel is an exclusive prefix sum of X into Out.
 func scanKernel(t ir.Type) *ir.Kernel {
-	b := newKB("main.scan_"+t.String(), execspace.FormScan)
+	b := newKB("main.scan_"+t.String(), abi.FormScan)
 	x := b.view("X", 1, t, false)
 	out := b.view("Out", 1, t, true)
 	acc := b.acc(t, false)[0]
@@ -303,9 +303,9 @@ func scanKernel(t ir.Type) *ir.Kernel {
 
 // teamKernel exercises every team construct. Team lr writes its results into row lr of Out
 // (int64, 40 columns); teamExpect computes them.
-func teamKernel(form execspace.Form) *ir.Kernel {
+func teamKernel(form abi.Form) *ir.Kernel {
 	name := "main.team"
-	if form == execspace.FormTeamReduce {
+	if form == abi.FormTeamReduce {
 		name = "main.teamreduce"
 	}
 	b := newKB(name, form)
@@ -388,9 +388,9 @@ func teamKernel(form execspace.Form) *ir.Kernel {
 		}},
 		single(store(row, spec(ir.LeagueSize), col(35))),
 	}
-	if form == execspace.FormTeamReduce {
+	if form == abi.FormTeamReduce {
 		acc := b.acc(ir.I64, false)[0]
-		k.ReduceOps = []execspace.ReduceOp{execspace.OpSum, execspace.OpProd, execspace.OpMin, execspace.OpMax, execspace.OpBAnd, execspace.OpBOr}
+		k.ReduceOps = []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr}
 		k.Body = append(k.Body, assign(acc, bin(ir.Add, acc, bin(ir.Add, lr, rank))))
 	}
 	return k
@@ -417,8 +417,8 @@ func allTestKernels() []testKernel {
 	}
 	add(logicalKernel())
 	add(customKernel())
-	add(teamKernel(execspace.FormTeam))
-	add(teamKernel(execspace.FormTeamReduce))
+	add(teamKernel(abi.FormTeam))
+	add(teamKernel(abi.FormTeamReduce))
 	add(sharedAtomicKernel())
 	return out
 }
@@ -427,7 +427,7 @@ func allTestKernels() []testKernel {
 // view) and in a 2-D global view: Out[lr][0] = team threads, Out[lr][1] = team threads * 2,
 // Count[lr][lr%2] += team threads.
 func sharedAtomicKernel() *ir.Kernel {
-	b := newKB("main.sharedatomics", execspace.FormTeam)
+	b := newKB("main.sharedatomics", abi.FormTeam)
 	out := b.view("Out", 2, ir.I32, true)
 	cnt := b.view("Count", 2, ir.I64, true)
 	k := b.k

@@ -6,14 +6,14 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/kernelc/ptxsim"
-	"github.com/gokkos/gokkos/execspace"
+	sim "github.com/gokkos/gokkos/kernelc/ptxsim"
 )
 
 // mathKernel is Out[i] = fn(X[i]) or fn(X[i], Y[i]) in type t.
 func mathKernel(fn ir.Builtin, t ir.Type) *ir.Kernel {
-	b := newKB("main.math_"+fn.String(), execspace.FormRange)
+	b := newKB("main.math_"+fn.String(), abi.FormRange)
 	x := b.view("X", 1, t, false)
 	y := b.view("Y", 1, t, false)
 	out := b.view("Out", 1, t, true)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/execspace"
 )
 
 // reducer is a reduction: the accumulator's component types, its identity and its join.
@@ -104,28 +104,28 @@ func teamReducer(op ir.TeamOp, t ir.Type) *reducer {
 }
 
 // kernelReducer returns the reducer of a kernel reduction op for k's accumulator.
-func kernelReducer(k *ir.Kernel, op execspace.ReduceOp) (*reducer, error) {
+func kernelReducer(k *ir.Kernel, op abi.ReduceOp) (*reducer, error) {
 	t := k.Acc[0].T
 	switch op {
-	case execspace.OpSum:
+	case abi.OpSum:
 		return simple(t, zero(t), binop(ir.Add)), nil
-	case execspace.OpProd:
+	case abi.OpProd:
 		return simple(t, one(t), binop(ir.Mul)), nil
-	case execspace.OpMin:
+	case abi.OpMin:
 		return simple(t, maxOf(t), minmaxOp(false)), nil
-	case execspace.OpMax:
+	case abi.OpMax:
 		return simple(t, lowestOf(t), minmaxOp(true)), nil
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		return simple(t, allOnes(t), binop(ir.And)), nil
-	case execspace.OpBOr:
+	case abi.OpBOr:
 		return simple(t, zero(t), binop(ir.Or)), nil
-	case execspace.OpLAnd:
+	case abi.OpLAnd:
 		return simple(ir.Bool, val{s: "1", t: ir.Bool, imm: true}, binop(ir.LAnd)), nil
-	case execspace.OpLOr:
+	case abi.OpLOr:
 		return simple(ir.Bool, val{s: "0", t: ir.Bool, imm: true}, binop(ir.LOr)), nil
-	case execspace.OpMinLoc, execspace.OpMaxLoc:
-		return locReducer(t, op == execspace.OpMaxLoc), nil
-	case execspace.OpCustom:
+	case abi.OpMinLoc, abi.OpMaxLoc:
+		return locReducer(t, op == abi.OpMaxLoc), nil
+	case abi.OpCustom:
 		if k.Init == nil || k.Join == nil {
 			return nil, fmt.Errorf("reduction %s without Init and Join methods", op)
 		}

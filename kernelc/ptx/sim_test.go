@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/kernelc/ptxsim"
-	"github.com/gokkos/gokkos/execspace"
+	sim "github.com/gokkos/gokkos/kernelc/ptxsim"
 )
 
 // simKernel is a compiled kernel loaded in the simulator.
@@ -66,7 +66,7 @@ func (s *simKernel) rangeFor(begin, end int64, grid, block int, args []uint64) {
 }
 
 // reduce launches Main and Final of op and returns the result slot.
-func (s *simKernel) reduce(op execspace.ReduceOp, begin, end int64, grid, block, finalBlock int, args []uint64) [2]uint64 {
+func (s *simKernel) reduce(op abi.ReduceOp, begin, end int64, grid, block, finalBlock int, args []uint64) [2]uint64 {
 	s.t.Helper()
 	e, ok := s.mod.Reducers[op]
 	if !ok {
@@ -113,7 +113,7 @@ func (s *simKernel) teamFor(ts teamShape, args []uint64) {
 }
 
 // teamReduce launches a FormTeamReduce kernel's Main and Final for op.
-func (s *simKernel) teamReduce(op execspace.ReduceOp, ts teamShape, finalBlock int, args []uint64) [2]uint64 {
+func (s *simKernel) teamReduce(op abi.ReduceOp, ts teamShape, finalBlock int, args []uint64) [2]uint64 {
 	s.t.Helper()
 	e := s.mod.Reducers[op]
 	part := s.d.Alloc(16 * (ts.grid + 1))
@@ -519,11 +519,11 @@ func exactSamples(t ir.Type, n int, seed int) []uint64 {
 	return out
 }
 
-func refJoin(op execspace.ReduceOp, t ir.Type, a, b uint64) uint64 {
+func refJoin(op abi.ReduceOp, t ir.Type, a, b uint64) uint64 {
 	switch op {
-	case execspace.OpSum:
+	case abi.OpSum:
 		return refAdd(t, a, b, false)
-	case execspace.OpProd:
+	case abi.OpProd:
 		switch t {
 		case ir.F32:
 			return uint64(math.Float32bits(math.Float32frombits(uint32(a)) * math.Float32frombits(uint32(b))))
@@ -531,27 +531,27 @@ func refJoin(op execspace.ReduceOp, t ir.Type, a, b uint64) uint64 {
 			return math.Float64bits(math.Float64frombits(a) * math.Float64frombits(b))
 		}
 		return nrm(t, a*b)
-	case execspace.OpMin:
+	case abi.OpMin:
 		return refMinMax(t, a, b, false)
-	case execspace.OpMax:
+	case abi.OpMax:
 		return refMinMax(t, a, b, true)
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		return a & b
-	case execspace.OpBOr:
+	case abi.OpBOr:
 		return a | b
 	}
 	panic("refJoin")
 }
 
-func refIdentity(op execspace.ReduceOp, t ir.Type) uint64 {
+func refIdentity(op abi.ReduceOp, t ir.Type) uint64 {
 	switch op {
-	case execspace.OpSum, execspace.OpBOr:
+	case abi.OpSum, abi.OpBOr:
 		return 0
-	case execspace.OpProd:
+	case abi.OpProd:
 		return refConvert(ir.I64, t, 1)
-	case execspace.OpBAnd:
+	case abi.OpBAnd:
 		return nrm(t, math.MaxUint64)
-	case execspace.OpMin:
+	case abi.OpMin:
 		if t.IsFloat() {
 			return refConvertF(t, math.Inf(1))
 		}
@@ -559,7 +559,7 @@ func refIdentity(op execspace.ReduceOp, t ir.Type) uint64 {
 			return nrm(t, math.MaxUint64>>(65-uint(t.Bits())))
 		}
 		return nrm(t, math.MaxUint64)
-	case execspace.OpMax:
+	case abi.OpMax:
 		if t.IsFloat() {
 			return refConvertF(t, math.Inf(-1))
 		}
@@ -635,9 +635,9 @@ func TestSimMinLoc(t *testing.T) {
 			xa := uploadBits(s.d, typ, xs)
 			for si, sh := range simShapes {
 				for _, isMax := range []bool{false, true} {
-					op := execspace.OpMinLoc
+					op := abi.OpMinLoc
 					if isMax {
-						op = execspace.OpMaxLoc
+						op = abi.OpMaxLoc
 					}
 					begin, end := int64(si*3), int64(n-si)
 					got := s.reduce(op, begin, end, sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{b2u(isMax)}))
@@ -689,7 +689,7 @@ func TestSimLogicalAndCustom(t *testing.T) {
 		}
 		xa := sim.Upload(s.d, xs)
 		for _, sh := range simShapes {
-			gotAnd := s.reduce(execspace.OpLAnd, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{1}))
+			gotAnd := s.reduce(abi.OpLAnd, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{1}))
 			if want := zeroAt < 0; (gotAnd[0]&0xff == 1) != want {
 				t.Errorf("land with zero at %d, shape %+v: got %d", zeroAt, sh, gotAnd[0])
 			}
@@ -700,7 +700,7 @@ func TestSimLogicalAndCustom(t *testing.T) {
 		}
 		za := sim.Upload(s.d, zs)
 		for _, sh := range simShapes {
-			gotOr := s.reduce(execspace.OpLOr, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(za, n), []uint64{0}))
+			gotOr := s.reduce(abi.OpLOr, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(za, n), []uint64{0}))
 			if want := zeroAt >= 0; (gotOr[0]&0xff == 1) != want {
 				t.Errorf("lor with one at %d, shape %+v: got %d", zeroAt, sh, gotOr[0])
 			}
@@ -716,7 +716,7 @@ func TestSimLogicalAndCustom(t *testing.T) {
 	xa := sim.Upload(c.d, xs)
 	for _, off := range []int64{0, 5, -7} {
 		for _, sh := range simShapes {
-			got := c.reduce(execspace.OpCustom, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{uint64(off)}))
+			got := c.reduce(abi.OpCustom, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{uint64(off)}))
 			if int64(got[0]) != off+sq {
 				t.Errorf("custom off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), off+sq)
 			}
@@ -808,7 +808,7 @@ func teamExpect(in []int64, lr int64, ts teamShape) []int64 {
 
 func TestSimTeam(t *testing.T) {
 	in := []int64{3, -1, 4, 1, -5, 9, 2, -6, 5, 3, 5}
-	for _, form := range []execspace.Form{execspace.FormTeam, execspace.FormTeamReduce} {
+	for _, form := range []abi.Form{abi.FormTeam, abi.FormTeamReduce} {
 		k := teamKernel(form)
 		for _, ts := range teamShapes {
 			t.Run(fmt.Sprintf("%s/%dx%dx%d", form, ts.league, ts.size, ts.vector), func(t *testing.T) {
@@ -820,11 +820,11 @@ func TestSimTeam(t *testing.T) {
 				out := s.d.Alloc(ts.league * 40 * 8)
 				args := cat(view1(ia, len(in)), view2(out, ts.league, 40))
 				var got [2]uint64
-				var op execspace.ReduceOp
-				if form == execspace.FormTeam {
+				var op abi.ReduceOp
+				if form == abi.FormTeam {
 					s.teamFor(ts, args)
 				} else {
-					op = execspace.OpSum
+					op = abi.OpSum
 					got = s.teamReduce(op, ts, 64, args)
 				}
 				rows := sim.Download[int64](s.d, out, ts.league*40)
@@ -836,7 +836,7 @@ func TestSimTeam(t *testing.T) {
 						}
 					}
 				}
-				if form == execspace.FormTeamReduce {
+				if form == abi.FormTeamReduce {
 					L, TS := int64(ts.league), int64(ts.size)
 					want := TS*L*(L-1)/2 + L*TS*(TS-1)/2
 					if int64(got[0]) != want {
@@ -872,9 +872,9 @@ func TestSimWideRange(t *testing.T) {
 	for _, begin := range []int64{1 << 32, 1<<40 + 5, 1<<62 - 5000, -1 << 40} {
 		n := int64(1000)
 		// Sum of indices.
-		rb := newKB("main.isum", execspace.FormReduce)
+		rb := newKB("main.isum", abi.FormReduce)
 		acc := rb.acc(ir.I64, false)[0]
-		rb.k.ReduceOps = []execspace.ReduceOp{execspace.OpSum}
+		rb.k.ReduceOps = []abi.ReduceOp{abi.OpSum}
 		rb.k.Body = ir.Block{assign(acc, bin(ir.Add, acc, rb.k.Index))}
 		s := loadSim(t, rb.k)
 		var want int64
@@ -882,12 +882,12 @@ func TestSimWideRange(t *testing.T) {
 			want += i
 		}
 		for _, sh := range simShapes {
-			if got := int64(s.reduce(execspace.OpSum, begin, begin+n, sh.grid, sh.block, sh.one, nil)[0]); got != want {
+			if got := int64(s.reduce(abi.OpSum, begin, begin+n, sh.grid, sh.block, sh.one, nil)[0]); got != want {
 				t.Errorf("sum over [%d, +%d) shape %+v: got %d, want %d", begin, n, sh, got, want)
 			}
 		}
 		// Out[i - begin] = i.
-		fb := newKB("main.iota", execspace.FormRange)
+		fb := newKB("main.iota", abi.FormRange)
 		off := fb.scalar("Off", ir.I64)
 		out := fb.view("Out", 1, ir.I64, true)
 		fb.k.Body = ir.Block{store(out, fb.k.Index, bin(ir.Sub, fb.k.Index, off))}
@@ -900,7 +900,7 @@ func TestSimWideRange(t *testing.T) {
 			}
 		}
 		// Exclusive scan of the indices.
-		sb := newKB("main.iscan", execspace.FormScan)
+		sb := newKB("main.iscan", abi.FormScan)
 		sacc := sb.acc(ir.I64, false)[0]
 		sout := sb.view("Out", 1, ir.I64, true)
 		soff := sb.scalar("Off", ir.I64)

@@ -1,0 +1,72 @@
+package gokkosimpl
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/gokkos/gokkos/execspace/abi"
+)
+
+// Kernel is a registered kernel type: its device translation and its parameters' layout.
+type Kernel struct {
+	Spec   *abi.KernelSpec
+	Layout *abi.Layout
+}
+
+var (
+	regMu   sync.RWMutex
+	kernels = map[reflect.Type]*Kernel{}
+	// hostLoops maps a kernel type to its generated host loop: a func(*K, lo, hi int) for range
+	// kernels, func(*K, lo, hi int, acc *T) for reduce kernels, func(*K, lo, hi int, acc *T,
+	// final bool) for scan kernels.
+	hostLoops sync.Map
+)
+
+// Register records the device translation of kernel type K. Generated files call it from init.
+// It panics if K is registered twice with different PTX or a parameter's field path does not
+// exist in K (the file was generated for another version of the type). Registering the same
+// translation twice (a generic instantiation generated in two packages) is allowed.
+func Register[K any](spec *abi.KernelSpec) {
+	t := reflect.TypeFor[K]()
+	l, err := abi.NewLayout(t, spec.Params)
+	if err != nil {
+		panic(fmt.Sprintf("gokkos: kernel %s (%s): %v: regenerate with go generate", spec.Name, spec.Pos, err))
+	}
+	regMu.Lock()
+	defer regMu.Unlock()
+	if old, dup := kernels[t]; dup {
+		if old.Spec.PTX == spec.PTX {
+			return
+		}
+		panic(fmt.Sprintf("gokkos: kernel %s registered twice with different translations", t))
+	}
+	kernels[t] = &Kernel{Spec: spec, Layout: l}
+}
+
+// Lookup returns the registered kernel type t, or nil.
+func Lookup(t reflect.Type) *Kernel {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return kernels[t]
+}
+
+// RegisterHostRange records f as the host loop of range kernel type K: f(k, lo, hi) must do
+// exactly what calling k.Run(i) for i in [lo, hi) does. Generated files call it from init with
+// the body of Run inlined into a loop, which spares the host space a dynamic call and a copy of
+// the kernel per index.
+func RegisterHostRange[K any](f func(k *K, lo, hi int)) { hostLoops.Store(reflect.TypeFor[K](), f) }
+
+// RegisterHostReduce records f as the host loop of reduce kernel type K with accumulator type T.
+func RegisterHostReduce[K, T any](f func(k *K, lo, hi int, acc *T)) {
+	hostLoops.Store(reflect.TypeFor[K](), f)
+}
+
+// RegisterHostScan records f as the host loop of scan kernel type K with accumulator type T.
+func RegisterHostScan[K, T any](f func(k *K, lo, hi int, acc *T, final bool)) {
+	hostLoops.Store(reflect.TypeFor[K](), f)
+}
+
+// HostLoop returns the registered host loop of kernel type t (one of the function types the
+// RegisterHost functions take), if any.
+func HostLoop(t reflect.Type) (any, bool) { return hostLoops.Load(t) }

@@ -1,0 +1,20 @@
+package gokkosimpl
+
+import "fmt"
+
+// Version is the version of the interface between generated files and the runtime that this
+// runtime implements and that gokkos-gen writes files for. It changes whenever the kernel ABI
+// (execspace/abi), the registration functions or the meaning of a generated file change.
+const Version = 1
+
+// MinVersion is the oldest generated-file version this runtime accepts.
+const MinVersion = 1
+
+// EnforceVersion panics unless generated-file version v is one this runtime supports. Generated
+// files call it first in init, naming themselves (file is the package-relative file name and
+// pkg the package path).
+func EnforceVersion(v int, pkg, file string) {
+	if v < MinVersion || v > Version {
+		panic(fmt.Sprintf("gokkos: %s/%s was generated for runtime interface version %d, but this gokkos runtime supports versions %d to %d: regenerate it with go generate in package %s", pkg, file, v, MinVersion, Version, pkg))
+	}
+}
