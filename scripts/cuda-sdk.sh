@@ -39,6 +39,26 @@ enable_nonfree() {
   fi
 }
 
+# retry runs a command until it succeeds, for up to 10 minutes while another process holds the
+# apt or dpkg lock (an unattended upgrade, say); other failures end it at once.
+retry() {
+  local i out
+  for i in $(seq 60); do
+    if out=$("$@" 2>&1); then
+      [[ -z $out ]] || echo "$out" >&2
+      return 0
+    fi
+    if ! grep -qiE 'lock|resource temporarily unavailable' <<<"$out"; then
+      echo "$out" >&2
+      return 1
+    fi
+    echo "cuda-sdk: apt is locked by another process; retrying in 10 s ($i/60)" >&2
+    sleep 10
+  done
+  echo "$out" >&2
+  return 1
+}
+
 fetch() {
   command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null || {
     echo "cuda-sdk: needs apt-get and dpkg-deb (Debian or Ubuntu)" >&2
@@ -46,7 +66,7 @@ fetch() {
   }
   enable_nonfree
   if [[ $(id -u) == 0 ]]; then
-    apt-get update -qq >/dev/null
+    retry apt-get update -qq || { echo "cuda-sdk: apt-get update failed" >&2; exit 1; }
   fi
   local pkgs=(nvidia-cuda-dev)
   [[ ${CUDA_SDK_NO_PTXAS:-0} == 1 ]] || pkgs+=(nvidia-cuda-toolkit)
@@ -54,7 +74,7 @@ fetch() {
   trap 'rm -rf "${tmp:-}"' EXIT
   chmod 777 "$tmp" # apt's download sandbox user must be able to write here
   echo "cuda-sdk: downloading ${pkgs[*]} into $tmp" >&2
-  (cd "$tmp" && apt-get download -q "${pkgs[@]}" >&2) || {
+  (cd "$tmp" && retry apt-get download -q "${pkgs[@]}") || {
     echo "cuda-sdk: apt-get download failed; is the non-free (Debian) or multiverse (Ubuntu) component enabled?" >&2
     exit 1
   }

@@ -15,8 +15,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 step() { printf '\n== %s\n' "$*"; }
 
 step "CUDA 11.8 build-time files"
-eval "$(scripts/cuda-sdk.sh env)"
+sdk_env=$(scripts/cuda-sdk.sh env) || { echo "test.sh: scripts/cuda-sdk.sh failed (see above)"; exit 1; }
+eval "$sdk_env"
+[[ -n ${PTXAS:-} && -x $PTXAS ]] || { echo "test.sh: scripts/cuda-sdk.sh gave no ptxas"; exit 1; }
 export GOKKOS_REQUIRE_PTXAS=1
+
+step "go.mod is tidy"
+go mod tidy -diff || { echo "go mod tidy would change go.mod or go.sum: run go mod tidy and commit them"; exit 1; }
 
 step "gofmt"
 bad=$(gofmt -l $(git ls-files '*.go'))

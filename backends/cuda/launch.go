@@ -86,7 +86,7 @@ type launcher struct {
 	timed bool
 }
 
-// Launch runs l's kernel on the device following the execspace ABI (see execspace/kernel.go):
+// Launch runs l's kernel on the device following the execspace ABI (see execspace/abi):
 //
 //   - FormRange: a 1-D grid of 1-D blocks; the block size is the multiple of the warp size up to
 //     256 with the best occupancy, the grid min(ceil(n/block), SMs × resident blocks per SM).

@@ -1,5 +1,5 @@
 // Package interp executes kernel IR on the host with the launch semantics of the device ABI
-// (execspace/kernel.go): range kernels as a grid of threads striding over the index range;
+// (execspace/abi): range kernels as a grid of threads striding over the index range;
 // team kernels as teams of TeamSize × VectorLength lanes, each lane a goroutine, with real
 // barriers, team reductions and scans, and scratch memory; reductions with one partial per
 // block over contiguous chunks, combined in a fixed order; scans in up, mid and down passes.

@@ -49,7 +49,7 @@ func (m *Module) Fill(s *abi.KernelSpec) {
 }
 
 // Compile translates a verified kernel (see ir.Verify) to PTX. The entries follow the
-// execspace device ABI (execspace/kernel.go); README.md in this directory describes what each
+// kernel ABI (execspace/abi); README.md in this directory describes what each
 // form's entries do. Errors describe constructs the back end cannot translate.
 func Compile(k *ir.Kernel) (mod *Module, err error) {
 	defer func() {
