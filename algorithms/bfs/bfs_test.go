@@ -13,6 +13,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/internal/ref"
 	_ "github.com/gokkos/gokkos/backends"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/internal/sweep"
 )
 
 func space(t testing.TB) execspace.Space {
@@ -53,6 +54,8 @@ func name(o bfs.Options) string {
 
 func TestBFS(t *testing.T) {
 	s := space(t)
+	cfgs := configs()
+	c := 0 // the (graph, root) case, for sweep.Pick
 	for _, tc := range frontiertest.Graphs(false, false) {
 		g, err := dgraph.New(s, tc.Graph)
 		if err != nil {
@@ -69,7 +72,11 @@ func TestBFS(t *testing.T) {
 					wantLevels[l]++
 				}
 			}
-			for _, opt := range configs() {
+			c++
+			for j, opt := range cfgs {
+				if !sweep.Pick(c, j, len(cfgs), 6) {
+					continue
+				}
 				t.Run(fmt.Sprintf("%s/root=%d/%s", tc.Name, root, name(opt)), func(t *testing.T) {
 					b, err := bfs.New(g, opt)
 					if err != nil {

@@ -23,4 +23,4 @@
 //	parent, err := b.Parent()
 package bfs
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

@@ -18,4 +18,4 @@
 //	colors, err := c.Colors()   // host copy
 package coloring
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

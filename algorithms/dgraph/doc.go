@@ -19,4 +19,4 @@
 // space the graph lives in.
 package dgraph
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

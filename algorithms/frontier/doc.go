@@ -49,7 +49,7 @@
 // package names and inlines the operator into them. A package that defines an operator must
 // therefore name every kernel it may launch with it, for example in a kernels.go file:
 //
-//	//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//	//go:generate go tool gokkos-gen
 //
 //	var _ = []any{
 //		frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
@@ -60,4 +60,4 @@
 // Host spaces run the compiled Go methods and need none of this.
 package frontier
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

@@ -49,4 +49,4 @@
 // the component numbers in the graph's space) and the copy to the host.
 package scc
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

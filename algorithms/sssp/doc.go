@@ -34,4 +34,4 @@
 //	dist, err := s.Dist()
 package sssp
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

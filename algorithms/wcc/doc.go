@@ -25,4 +25,4 @@
 // host and are translated to PTX for CUDA by cmd/gokkos-gen.
 package wcc
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

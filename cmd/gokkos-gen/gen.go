@@ -18,6 +18,13 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	dump := fs.Bool("dump-ir", false, "print the IR of every kernel")
 	dir := fs.String("dir", ".", "package directory")
 	verbose := fs.Bool("v", false, "say which kernels get no host loop and why")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gokkos-gen [-o file] [-dir path] [-dump-ir] [-v]")
+		fmt.Fprintln(stderr, "gokkos-gen translates the //gokkos:kernel types of the package in -dir for every execution")
+		fmt.Fprintln(stderr, "space; go generate runs it (//go:generate go tool gokkos-gen). To write graph files, use")
+		fmt.Fprintln(stderr, "gokkos gen instead.")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -1,20 +1,24 @@
-// Command gokkos-gen translates the gokkos kernels of a package for devices. Put
+// Command gokkos-gen translates the gokkos kernels of a package for every execution space: it
+// is the driver of the kernel toolchain (package kernelc) that go generate runs. It is not
+// `gokkos gen`, the command-line tool's subcommand that writes graph files.
 //
-//	//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+// In a module that uses gokkos, install it as a Go tool once and put the directive in any file
+// of a package with kernels (struct types marked //gokkos:kernel):
 //
-// in any file of a package with kernels (struct types marked //gokkos:kernel) and run go
-// generate. gokkos-gen loads the package in the current directory with full type information,
-// translates every kernel type and every concrete instantiation of a generic kernel type that
-// the package mentions to PTX, and writes gokkos_kernels_gen.go, whose init registers each
-// translation with gokkosimpl.Register (package portable/gokkosimpl).
+//	go get -tool github.com/gokkos/gokkos/cmd/gokkos-gen
 //
-// For every range, reduce and scan kernel type declared in the package, the file also holds a
-// host loop: the body of Run inlined into a loop over [lo, hi), registered with
-// gokkosimpl.RegisterHostRange, RegisterHostReduce or RegisterHostScan, which host spaces call
-// once per chunk instead of calling Run once per index. //line directives attribute the inlined
-// statements to their original lines (file names relative to the package directory), and the
+//	//go:generate go tool gokkos-gen
+//
+// then run go generate. gokkos-gen loads the package in the current directory with full type
+// information, translates every kernel type and every concrete instantiation of a generic
+// kernel type that the package mentions, and writes gokkos_kernels_gen.go. Its init checks that
+// the file matches the runtime it is linked with (gokkosimpl.EnforceVersion) and registers each
+// kernel's PTX (gokkosimpl.Register, package portable/gokkosimpl) and, for every range, reduce
+// and scan kernel type declared in the package, its host loop: the body of Run inlined into a
+// loop over [lo, hi), which host spaces call once per chunk instead of calling Run once per
+// index. //line directives attribute the inlined statements to their original lines, and the
 // file is type-checked before it is written: a loop that would not compile is left out.
-// GOKKOS_HOST_LOOPS=0 at run time bypasses the loops.
+// GOKKOS_HOST_LOOPS=0 at run time bypasses the loops. kernelc/README.md describes the pipeline.
 //
 // Flags:
 //

@@ -23,7 +23,7 @@
 //     worklist is empty, updating the operator's per-step scalars in between.
 package main
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen
 
 import (
 	"flag"

@@ -6,7 +6,7 @@
 //	go run ./examples/teamscan
 package main
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen
 
 import (
 	"fmt"

@@ -5,7 +5,7 @@
 //	go run -tags cuda ./examples/triad   # a GPU, when built with the CUDA space
 package main
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen
 
 import (
 	"flag"

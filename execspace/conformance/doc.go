@@ -13,4 +13,4 @@
 // so it runs unchanged on device spaces.
 package conformance
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen

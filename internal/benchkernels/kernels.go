@@ -3,7 +3,7 @@
 // same kernels are measured on every execution space.
 package benchkernels
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen
 
 import "github.com/gokkos/gokkos/views"
 

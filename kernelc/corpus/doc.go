@@ -3,4 +3,4 @@
 // interpreter on random inputs and compare the results; the PTX back end's tests compile them.
 package corpus
 
-//go:generate go run github.com/gokkos/gokkos/cmd/gokkos-gen
+//go:generate go tool gokkos-gen
