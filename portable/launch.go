@@ -82,7 +82,7 @@ func checkHostViews[K any](k *K) error {
 		if h.ElemSize == 0 {
 			continue
 		}
-		if h.Freed && !h.Space.HostAccessible() {
+		if h.Freed {
 			return fmt.Errorf("kernel field %s: view %q was freed", f.name, h.Label)
 		}
 		if !h.Space.HostAccessible() {

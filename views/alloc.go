@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gokkos/gokkos/internal/profile"
 )
@@ -18,8 +19,8 @@ type alloc struct {
 	dev       uintptr // device base address
 	unmanaged bool
 
-	mu      sync.Mutex
-	freed   bool
+	mu      sync.Mutex  // serializes free
+	freed   atomic.Bool // set by free; element access checks it
 	cleanup runtime.Cleanup
 }
 
@@ -69,10 +70,10 @@ func (a *alloc) free() {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.freed {
+	if a.freed.Load() {
 		return
 	}
-	a.freed = true
+	a.freed.Store(true)
 	if mem, ok := a.space.(DeviceMemory); ok && a.bytes > 0 {
 		a.cleanup.Stop()
 		releaseDevice(devFree{a.label, mem, a.dev, a.bytes})
@@ -82,14 +83,7 @@ func (a *alloc) free() {
 	a.keep = nil
 }
 
-func (a *alloc) isFreed() bool {
-	if a == nil {
-		return false
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.freed
-}
+func (a *alloc) isFreed() bool { return a != nil && a.freed.Load() }
 
 func checkExtent(fn, label string, n int) error {
 	if n < 0 {
@@ -98,19 +92,37 @@ func checkExtent(fn, label string, n int) error {
 	return nil
 }
 
-// checkHostAlloc rejects a host allocation of n elements that is negative or larger than the
-// machine's memory: the Go runtime cannot recover from running out of memory, so such a request
-// must fail before it reaches the allocator.
+// maxAllocBytes is the largest allocation views attempts, in bytes.
+const maxAllocBytes = 1 << 62
+
+// checkBytes returns the bytes of n elements of sz bytes, or an error naming fn, label, n and
+// sz when the count overflows or exceeds maxAllocBytes.
+func checkBytes(fn, label string, n int, sz int64) (int64, error) {
+	if int64(n) > maxAllocBytes/sz {
+		return 0, fmt.Errorf("views: %s %q: %d elements of %d bytes overflow: more than %d bytes", fn, label, n, sz, int64(maxAllocBytes))
+	}
+	return int64(n) * sz, nil
+}
+
+// checkHostAlloc rejects a host allocation of n elements that is negative, overflows, or is
+// larger than the machine's memory: the Go runtime cannot recover from running out of memory,
+// so such a request must fail before it reaches the allocator.
 func checkHostAlloc[T Scalar](fn, label string, n int) error {
 	if err := checkExtent(fn, label, n); err != nil {
 		return err
 	}
 	sz := int64(sizeOf[T]())
-	if mem := hostMemory(); mem > 0 && int64(n) > mem/sz {
-		return fmt.Errorf("views: %s %q: %d elements (%d bytes) exceed the host's %d bytes of memory", fn, label, n, int64(n)*sz, mem)
+	bytes, err := checkBytes(fn, label, n, sz)
+	if err != nil {
+		return err
 	}
-	if int64(n) > (1<<62)/sz {
-		return fmt.Errorf("views: %s %q: %d elements overflow", fn, label, n)
+	if mem := hostMemory(); mem > 0 && bytes > mem {
+		return fmt.Errorf("views: %s %q: %d elements of %d bytes (%d bytes) exceed the host's %d bytes of memory", fn, label, n, sz, bytes, mem)
 	}
 	return nil
+}
+
+// freedMessage is the panic message of an access to element index of the freed view label.
+func freedMessage(label, index string) string {
+	return fmt.Sprintf("views: view %q was freed and its elements cannot be accessed (index %s): Free makes every copy and subview of a view unusable", label, index)
 }

@@ -49,7 +49,7 @@ func (v View1D[T]) AtomicStore(i int, x T) { store(v.addr(i), x) }
 
 // AtomicAdd adds x to element (i, j) and returns the previous value.
 func (v View2D[T]) AtomicAdd(i, j int, x T) T {
-	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) {
+	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) || v.a.freed.Load() {
 		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	p := (*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*sizeOf[T]()))

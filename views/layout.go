@@ -1,5 +1,7 @@
 package views
 
+import "fmt"
+
 // Layout says how a View2D maps (i, j) to memory.
 type Layout uint8
 
@@ -12,12 +14,23 @@ const (
 	LayoutLeft
 )
 
-// String returns "LayoutRight" or "LayoutLeft".
+// String returns "LayoutRight" or "LayoutLeft", or "Layout(n)" for a value that is neither.
 func (l Layout) String() string {
-	if l == LayoutLeft {
+	switch l {
+	case LayoutRight:
+		return "LayoutRight"
+	case LayoutLeft:
 		return "LayoutLeft"
 	}
-	return "LayoutRight"
+	return fmt.Sprintf("Layout(%d)", uint8(l))
+}
+
+// checkLayout rejects a Layout value that is neither LayoutRight nor LayoutLeft.
+func checkLayout(fn, label string, l Layout) error {
+	if l != LayoutRight && l != LayoutLeft {
+		return fmt.Errorf("views: %s %q: invalid layout %v; want LayoutRight or LayoutLeft", fn, label, l)
+	}
+	return nil
 }
 
 func strides(l Layout, n0, n1 int) (s0, s1 int) {

@@ -46,7 +46,8 @@ func (v View1D[T]) devAddr() uintptr {
 	return v.d.dev
 }
 
-// New1D allocates a zero-filled host view of n elements. It panics if n is negative.
+// New1D allocates a zero-filled host view of n elements. It panics if n is negative, or if the
+// size overflows or exceeds the host's memory.
 func New1D[T Scalar](label string, n int) View1D[T] {
 	if err := checkHostAlloc[T]("New1D", label, n); err != nil {
 		panic(err.Error())
@@ -73,8 +74,8 @@ func hostView1D[T Scalar](label string, data []T, unmanaged bool) View1D[T] {
 }
 
 // Alloc1D allocates a view of n zero-filled elements in space. Running out of memory, a negative
-// n, or a space that cannot allocate views returns an error naming the label and the size; no
-// view is returned then.
+// n, a size in bytes that overflows, or a space that cannot allocate views returns an error
+// naming the label and the size (elements and bytes per element); no view is returned then.
 func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error) {
 	if err := checkExtent("Alloc1D", label, n); err != nil {
 		return View1D[T]{}, err
@@ -88,6 +89,9 @@ func Alloc1D[T Scalar](space MemorySpace, label string, n int) (View1D[T], error
 	mem, ok := space.(DeviceMemory)
 	if !ok {
 		return View1D[T]{}, fmt.Errorf("views: Alloc1D %q: memory space %s cannot allocate views", label, space.Name())
+	}
+	if _, err := checkBytes("Alloc1D", label, n, int64(sizeOf[T]())); err != nil {
+		return View1D[T]{}, err
 	}
 	a, err := newDeviceAlloc[T](mem, label, int64(n))
 	if err != nil {
@@ -141,16 +145,27 @@ func (v View1D[T]) Stride() int { return v.sb / int(sizeOf[T]()) }
 // Contiguous reports whether the elements are adjacent in memory.
 func (v View1D[T]) Contiguous() bool { return v.sb == int(sizeOf[T]()) || v.Len() <= 1 }
 
-// At returns element i. It panics if i is out of range or the view is not host-accessible.
+// At returns element i. It panics if i is out of range or the view is not host-accessible, and
+// in race-detector builds if the view was freed (see Free).
 func (v View1D[T]) At(i int) T {
+	// At, Set and addr inline to a comparison and a load or store, at the edge of the compiler's
+	// inlining budget: a check for freed views would make them calls, about three times slower
+	// in a triad loop, so only race-detector builds (where raceEnabled is a constant true) have it.
+	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
+		outOfRange(v.d, i, v.hn)
+	}
 	if uint(i) >= v.hn {
 		outOfRange(v.d, i, v.hn)
 	}
 	return *(*T)(unsafe.Add(v.ptr, i*v.sb))
 }
 
-// Set stores x in element i. It panics if i is out of range or the view is not host-accessible.
+// Set stores x in element i. It panics if i is out of range or the view is not host-accessible,
+// and in race-detector builds if the view was freed (see Free).
 func (v View1D[T]) Set(i int, x T) {
+	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
+		outOfRange(v.d, i, v.hn)
+	}
 	if uint(i) >= v.hn {
 		outOfRange(v.d, i, v.hn)
 	}
@@ -159,14 +174,18 @@ func (v View1D[T]) Set(i int, x T) {
 
 // addr returns the address of element i after the same checks as At.
 func (v View1D[T]) addr(i int) *T {
+	if raceEnabled && uint(i) < v.hn && v.d.a.freed.Load() {
+		outOfRange(v.d, i, v.hn)
+	}
 	if uint(i) >= v.hn {
 		outOfRange(v.d, i, v.hn)
 	}
 	return (*T)(unsafe.Add(v.ptr, i*v.sb))
 }
 
-// outOfRange panics for a bad access to element i of a view of extent n over allocation a. It is
-// not generic, so that the element accessors that call it stay within the inlining budget.
+// outOfRange panics for a bad access to element i of a view of extent n described by d: an
+// index out of range, a freed view, or one that is not host-accessible. It is not generic, so
+// that the element accessors that call it stay within the inlining budget.
 //
 //go:noinline
 func outOfRange(d *desc, i int, n uint) {
@@ -174,6 +193,9 @@ func outOfRange(d *desc, i int, n uint) {
 	if d != nil && d.a != nil {
 		a := d.a
 		label = a.label
+		if a.freed.Load() {
+			panic(freedMessage(label, fmt.Sprint(i)))
+		}
 		if !a.space.HostAccessible() {
 			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index %d); copy it to a host mirror with DeepCopy", label, a.space.Name(), i))
 		}
@@ -182,13 +204,13 @@ func outOfRange(d *desc, i int, n uint) {
 }
 
 // Data returns the view's elements as a Go slice that shares memory with the view. It panics if
-// the view is not host-accessible or not contiguous.
+// the view is not host-accessible, not contiguous, or freed.
 func (v View1D[T]) Data() []T {
 	n := v.Len()
 	if n == 0 {
 		return nil
 	}
-	if v.hn == 0 {
+	if v.hn == 0 || v.d.a.freed.Load() {
 		outOfRange(v.d, 0, v.hn)
 	}
 	if !v.Contiguous() {
@@ -198,12 +220,12 @@ func (v View1D[T]) Data() []T {
 }
 
 // Span returns elements [lo, hi) as a Go slice that shares memory with the view, or nil when
-// the view is not host-accessible, not contiguous, or [lo, hi) is empty or not within it. It
-// never panics; generated host loops use it to run a chunk of a range kernel over plain slices
-// (without a bounds check and stride per access) and fall back to At and Set when it returns nil.
-// It costs a few comparisons.
+// the view is not host-accessible, not contiguous, freed, or [lo, hi) is empty or not within it.
+// It never panics; generated host loops use it to run a chunk of a range kernel over plain
+// slices (without a bounds check and stride per access) and fall back to At and Set, which
+// panic where they must, when it returns nil. It costs a few comparisons.
 func (v View1D[T]) Span(lo, hi int) []T {
-	if lo < 0 || hi <= lo || uint(hi) > v.hn || v.sb != int(sizeOf[T]()) {
+	if lo < 0 || hi <= lo || uint(hi) > v.hn || v.sb != int(sizeOf[T]()) || v.d.a.freed.Load() {
 		return nil
 	}
 	return unsafe.Slice((*T)(unsafe.Add(v.ptr, lo*v.sb)), hi-lo)
@@ -223,7 +245,7 @@ func (v View1D[T]) Sub(begin, end int) View1D[T] {
 		if s.hn > 0 {
 			s.ptr = unsafe.Add(v.ptr, off)
 		} else {
-			s.ptr = nil
+			s.ptr, s.d = nil, &desc{a: v.d.a} // Len of a view without ptr reads d.n
 		}
 	} else if v.d != nil {
 		s.d = &desc{a: v.d.a, n: end - begin, dev: v.d.dev + off}
@@ -236,6 +258,9 @@ func (v View1D[T]) Fill(x T) error {
 	n := v.Len()
 	if n == 0 {
 		return nil
+	}
+	if v.al().isFreed() {
+		return fmt.Errorf("views: Fill of freed view %q", v.Label())
 	}
 	if v.ptr != nil {
 		if v.Contiguous() {
@@ -250,9 +275,6 @@ func (v View1D[T]) Fill(x T) error {
 		}
 		return nil
 	}
-	if v.al().isFreed() {
-		return fmt.Errorf("views: Fill of freed view %q", v.Label())
-	}
 	mem := v.al().space.(DeviceMemory)
 	if !v.Contiguous() {
 		return fmt.Errorf("views: Fill of strided device view %q is not supported", v.Label())
@@ -261,8 +283,12 @@ func (v View1D[T]) Fill(x T) error {
 }
 
 // Free releases the view's memory now instead of when it becomes unreachable. Every copy and
-// subview of the view becomes unusable. Freeing a host view only drops gokkos' accounting. Free
-// is idempotent.
+// subview of the view becomes unusable: launches whose kernels hold it fail, DeepCopy and Fill
+// return errors, Data panics and Span returns nil, and element access panics naming the view,
+// except At, Set and the atomics of a host View1D outside race-detector builds, which keep the
+// cost of an element access to one comparison: there they read and write the elements the view
+// had, which stay allocated while a view refers to them. Freeing a host view only drops gokkos'
+// accounting; the garbage collector reclaims the memory. Free is idempotent.
 func (v View1D[T]) Free() { v.al().free() }
 
 // String describes the view, such as `View1D[float64] "x" (Host, 100)`.

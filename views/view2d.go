@@ -18,10 +18,17 @@ type View2D[T Scalar] struct {
 	a      *alloc
 }
 
-// New2D allocates a zero-filled host view of n0 × n1 elements. It panics if an extent is negative
-// or the product overflows.
+// New2D allocates a zero-filled host view of n0 × n1 elements. It panics if an extent is
+// negative, the size overflows or exceeds the host's memory, or layout is neither LayoutRight
+// nor LayoutLeft.
 func New2D[T Scalar](label string, n0, n1 int, layout Layout) View2D[T] {
 	n, err := product2D("New2D", label, n0, n1)
+	if err == nil {
+		err = checkLayout("New2D", label, layout)
+	}
+	if err == nil {
+		err = checkHostAlloc[T]("New2D", label, n)
+	}
 	if err != nil {
 		panic(err.Error())
 	}
@@ -29,9 +36,12 @@ func New2D[T Scalar](label string, n0, n1 int, layout Layout) View2D[T] {
 }
 
 // Wrap2D returns a host view of n0 × n1 elements over data without copying. It panics if data
-// does not have exactly n0*n1 elements.
+// does not have exactly n0*n1 elements or layout is neither LayoutRight nor LayoutLeft.
 func Wrap2D[T Scalar](label string, data []T, n0, n1 int, layout Layout) View2D[T] {
 	n, err := product2D("Wrap2D", label, n0, n1)
+	if err == nil {
+		err = checkLayout("Wrap2D", label, layout)
+	}
 	if err != nil {
 		panic(err.Error())
 	}
@@ -63,9 +73,13 @@ func product2D(fn, label string, n0, n1 int) (int, error) {
 	return n0 * n1, nil
 }
 
-// Alloc2D allocates a zero-filled n0 × n1 view in space. Errors are those of Alloc1D.
+// Alloc2D allocates a zero-filled n0 × n1 view in space. Errors are those of Alloc1D, and a
+// layout that is neither LayoutRight nor LayoutLeft.
 func Alloc2D[T Scalar](space MemorySpace, label string, n0, n1 int, layout Layout) (View2D[T], error) {
 	n, err := product2D("Alloc2D", label, n0, n1)
+	if err == nil {
+		err = checkLayout("Alloc2D", label, layout)
+	}
 	if err != nil {
 		return View2D[T]{}, err
 	}
@@ -118,10 +132,11 @@ func (v View2D[T]) Stride(d int) int {
 	return v.s1
 }
 
-// At returns element (i, j). It panics if an index is out of range or the view is not
-// host-accessible.
+// At returns element (i, j). It panics if an index is out of range, the view is not
+// host-accessible, or it was freed.
 func (v View2D[T]) At(i, j int) T {
-	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) {
+	// At is a call anyway (beyond the inlining budget), so it also checks for freed views.
+	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) || v.a.freed.Load() { // hn0 > 0 implies a
 		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	return *(*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T))))
@@ -129,19 +144,22 @@ func (v View2D[T]) At(i, j int) T {
 
 // Set stores x in element (i, j), with the checks of At.
 func (v View2D[T]) Set(i, j int, x T) {
-	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) {
+	if uint(i) >= uint(v.hn0) || uint(j) >= uint(v.n1) || v.a.freed.Load() { // hn0 > 0 implies a
 		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	*(*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T)))) = x
 }
 
-// outOfRange2D is outOfRange for two-dimensional views.
+// outOfRange2D is outOfRange for two-dimensional views over allocation a.
 //
 //go:noinline
 func outOfRange2D(a *alloc, i, j, n0, n1 int) {
 	label := ""
 	if a != nil {
 		label = a.label
+		if a.freed.Load() {
+			panic(freedMessage(label, fmt.Sprintf("(%d, %d)", i, j)))
+		}
 		if !a.space.HostAccessible() {
 			panic(fmt.Sprintf("views: view %q lives in %s memory and cannot be accessed on the host (index (%d, %d)); copy it to a host mirror with DeepCopy", label, a.space.Name(), i, j))
 		}
@@ -207,7 +225,8 @@ func (v View2D[T]) Fill(x T) error {
 	return nil
 }
 
-// Free releases the view's memory now; see View1D.Free.
+// Free releases the view's memory now; see View1D.Free. Element access (At, Set, AtomicAdd) on
+// a freed View2D panics in every build.
 func (v View2D[T]) Free() { v.a.free() }
 
 // String describes the view.
