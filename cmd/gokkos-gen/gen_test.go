@@ -154,3 +154,25 @@ func TestGenerateInstantiation(t *testing.T) {
 		t.Error("host loop for a kernel type of another package")
 	}
 }
+
+// TestErrorsInOtherPackages checks that constructs in a library's code are reported at the
+// package's call or instantiation, with the construct's own position.
+func TestErrorsInOtherPackages(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gen.go")
+	var stdout, stderr bytes.Buffer
+	dir := filepath.Join("..", "..", "kernelc", "frontend", "testdata", "xpkg", "baduser")
+	if code := run([]string{"-dir", dir, "-o", out}, &stdout, &stderr, noEnv); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, stderr.String())
+	}
+	msg := stderr.String()
+	for _, want := range []string{
+		"baduser.go:25:7: in call to lib.Outer via lib.inner (",
+		filepath.Join("xpkg", "lib", "lib.go") + ":15:7): allocation with make is not supported in kernels; ",
+		"baduser.go:31:38: in kernel tmpl.Gather[baduser.op] instantiated here (",
+		filepath.Join("xpkg", "tmpl", "tmpl.go") + ":36:9): allocation with make is not supported in kernels; ",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, msg)
+		}
+	}
+}

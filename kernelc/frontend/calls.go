@@ -19,8 +19,15 @@ func (l *lowerer) call(e *ast.CallExpr) []*val {
 		return []*val{l.conversion(e)}
 	}
 	fun := ast.Unparen(e.Fun)
-	if id, ok := fun.(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok {
+	var name *ast.Ident
+	switch x := fun.(type) {
+	case *ast.Ident:
+		name = x
+	case *ast.SelectorExpr:
+		name = x.Sel // unsafe.Add and the other functions of package unsafe
+	}
+	if name != nil {
+		if b, ok := info.Uses[name].(*types.Builtin); ok {
 			return l.builtin(e, b)
 		}
 	}
@@ -52,7 +59,7 @@ func (l *lowerer) call(e *ast.CallExpr) []*val {
 	}
 	fn, ok := info.Uses[ident].(*types.Func)
 	if ident == nil || !ok {
-		l.unsupported(e, "calling a function value", "call functions directly; function literals are only allowed as the body of a teams range")
+		l.unsupported(e, "calling a function value", "call functions directly; function literals are only allowed as the body argument of a teams range, reduce, scan or Single call")
 		return l.badResults(e)
 	}
 	var targs []types.Type
@@ -63,9 +70,9 @@ func (l *lowerer) call(e *ast.CallExpr) []*val {
 	}
 	switch path := fn.Pkg().Path(); {
 	case path == "math":
-		return []*val{l.mathCall(e, fn)}
+		return l.mathCall(e, fn)
 	case path == "math/bits":
-		return []*val{l.bitsCall(e, fn)}
+		return l.bitsCall(e, fn)
 	case path == teamsPath:
 		return l.teamsCall(e, fn, targs)
 	case path == viewsPath || path == portablePath || path == modulePath+"/execspace" || path == modulePath+"/backends" || path == modulePath+"/backends/host" || path == modulePath+"/backends/cuda":
@@ -80,30 +87,35 @@ func (l *lowerer) call(e *ast.CallExpr) []*val {
 func (l *lowerer) badResults(e *ast.CallExpr) []*val {
 	t := l.typeOf(e)
 	if tup, ok := t.(*types.Tuple); ok {
-		return badVals(tup.Len())
+		return l.badVals(tup.Len())
 	}
 	if t == nil {
 		return nil
 	}
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.Invalid {
-		return []*val{badVal(t)}
+		return []*val{l.badVal(t)}
 	}
-	return []*val{badVal(t)}
+	return []*val{l.badVal(t)}
 }
 
 func (l *lowerer) conversion(e *ast.CallExpr) *val {
 	t := l.typeOf(e)
 	if len(e.Args) != 1 {
-		return badVal(t)
+		l.errorf(e, "internal error: conversion with %d arguments", len(e.Args))
+		return l.badVal(t)
 	}
 	v := l.expr(e.Args[0])
+	if isUnsafePointer(t) || (!v.bad && isUnsafePointer(v.t)) {
+		l.unsupported(e, "package unsafe", unsafeHint)
+		return l.badVal(t)
+	}
 	if v.bad {
-		return badVal(t)
+		return l.badVal(t)
 	}
 	if irt, ok := scalarType(t); ok && v.e != nil {
 		if v.e.Type() == ir.Bool && irt != ir.Bool {
 			l.unsupported(e, "this conversion", "convert between numeric types only")
-			return badVal(t)
+			return l.badVal(t)
 		}
 		return &val{t: t, e: l.convertTo(v.e, irt)}
 	}
@@ -112,18 +124,22 @@ func (l *lowerer) conversion(e *ast.CallExpr) *val {
 		nv.t = t
 		return &nv
 	}
-	l.unsupported(e, "converting to "+describe(t), typeHint(t))
-	return badVal(t)
+	l.unsupported(e, "converting "+aValue(v.t)+" to "+describe(t), typeHint(t))
+	return l.badVal(t)
 }
 
 func (l *lowerer) builtin(e *ast.CallExpr, b *types.Builtin) []*val {
 	t := l.typeOf(e)
+	if b.Pkg() == types.Unsafe {
+		l.unsupported(e, "package unsafe", unsafeHint)
+		return l.badResults(e)
+	}
 	switch b.Name() {
 	case "min", "max":
 		irt, ok := scalarType(t)
 		if !ok || irt == ir.Bool {
-			l.unsupported(e, b.Name()+" of "+describe(t), "min and max apply to numbers")
-			return []*val{badVal(t)}
+			l.unsupported(e, b.Name()+" of "+aValue(t), "min and max apply to numbers")
+			return []*val{l.badVal(t)}
 		}
 		fn := ir.Min
 		if b.Name() == "max" {
@@ -133,7 +149,7 @@ func (l *lowerer) builtin(e *ast.CallExpr, b *types.Builtin) []*val {
 		for _, a := range e.Args {
 			x, ok := l.scalar(l.expr(a), a)
 			if !ok {
-				return []*val{badVal(t)}
+				return []*val{l.badVal(t)}
 			}
 			x = l.convertTo(x, irt)
 			if acc == nil {
@@ -156,7 +172,7 @@ func (l *lowerer) builtin(e *ast.CallExpr, b *types.Builtin) []*val {
 	case "copy", "delete", "clear", "close":
 		l.unsupported(e, "the builtin "+b.Name(), "kernels have no slices, maps or channels; use views")
 	case "complex", "real", "imag":
-		l.unsupported(e, "complex numbers", "use pairs of float64 values")
+		l.unsupportedPlural(e, "complex numbers", "use pairs of float64 values")
 	default:
 		l.unsupported(e, "the builtin "+b.Name(), "see docs/kernel-language.md for the kernel subset of Go")
 	}
@@ -193,15 +209,27 @@ func (l *lowerer) methodCall(e *ast.CallExpr, se *ast.SelectorExpr) []*val {
 		if p == nil {
 			return l.badResults(e)
 		}
-		if p.isPtr {
-			recv = &val{t: types.NewPointer(p.t), ptr: p.ptr, bad: p.ptr == nil}
-		} else {
-			recv = &val{t: types.NewPointer(p.t), ptr: p, bad: p.bad}
+		switch {
+		case p.bad:
+			recv = &val{t: types.NewPointer(p.t), bad: true}
+		case p.isPtr:
+			// x is a pointer already: the method gets it.
+			target := l.deref(l.load(p), se)
+			if target == nil {
+				return l.badResults(e)
+			}
+			recv = &val{t: p.t, ptr: target}
+		default:
+			recv = &val{t: types.NewPointer(p.t), ptr: p}
 		}
 	} else {
 		recv = l.fieldVal(l.expr(se.X), path, se)
-		if recv.ptr != nil {
-			recv = l.load(recv.ptr)
+		if !recv.bad && (recv.ptr != nil || isPointer(recv.t)) {
+			target := l.deref(recv, se)
+			if target == nil {
+				return l.badResults(e)
+			}
+			recv = l.load(target)
 		}
 	}
 	if fn.Pkg() != nil {
@@ -301,6 +329,8 @@ func (l *lowerer) inline(call *ast.CallExpr, fn *types.Func, recv *val, targs []
 			env[tps.At(i)] = targs[i]
 		}
 	}
+	// Diagnostics in the callee's signature and body name this call.
+	l.calls = append(l.calls, callSite{call: call, fn: origin})
 	info := d.pkg.TypesInfo
 	fr := &frame{pkg: d.pkg, info: info, env: env, vars: map[types.Object]*place{}, fn: origin}
 	mut := mutated(d.fn.Body, info)
@@ -338,6 +368,17 @@ func (l *lowerer) inline(call *ast.CallExpr, fn *types.Func, recv *val, targs []
 				continue
 			}
 			for _, id := range field.Names {
+				if hasPointer(t) {
+					// A named result starts as nil and would be bound by whichever
+					// assignment is lowered first.
+					l.unsupported(id, "a named result holding a pointer", "a pointer may only refer to the reduction accumulator; leave the result unnamed and return the pointer")
+					p := &place{t: t, bad: true, depth: len(l.lits)}
+					if obj := info.Defs[id]; obj != nil {
+						fr.vars[obj] = p
+					}
+					results = append(results, p)
+					continue
+				}
 				p := l.newPlace(id.Name, t, id)
 				l.zeroPlace(p)
 				if obj := info.Defs[id]; obj != nil {
@@ -360,6 +401,7 @@ func (l *lowerer) inline(call *ast.CallExpr, fn *types.Func, recv *val, targs []
 	l.wrapped(tg, need, func() { l.stmts(d.fn.Body.List) })
 	l.lits = savedLits
 	l.stack = l.stack[:len(l.stack)-1]
+	l.calls = l.calls[:len(l.calls)-1]
 	l.fr, l.ret = saved, savedRet
 	out := make([]*val, len(results))
 	for i, p := range results {
@@ -400,7 +442,7 @@ func (l *lowerer) viewMethod(e *ast.CallExpr, name string, v *val, rank int) []*
 	discard := l.discard
 	l.discard = false
 	rt := l.typeOf(e)
-	if v.bad || v.view == nil {
+	if v.bad {
 		for _, a := range e.Args {
 			l.expr(a)
 		}
@@ -408,6 +450,10 @@ func (l *lowerer) viewMethod(e *ast.CallExpr, name string, v *val, rank int) []*
 	}
 	w := v.view
 	args := e.Args
+	if w == nil {
+		l.errorf(e, "internal error: a view method on a value without a view")
+		return l.badResults(e)
+	}
 	scalarArg := func(a ast.Expr) (ir.Expr, bool) {
 		x, ok := l.scalar(l.expr(a), a)
 		if !ok {
@@ -503,12 +549,13 @@ func (l *lowerer) viewMethod(e *ast.CallExpr, name string, v *val, rank int) []*
 			a.Val = x
 		}
 		if (op == ir.AtomicAnd || op == ir.AtomicOr || op == ir.AtomicXor) && !w.Elem.IsInt() {
-			l.unsupported(e, name+" on a view of "+w.Elem.String(), "bitwise atomics need integer views")
+			l.unsupported(e, name+" on a view of "+goTypeName(w.Elem), "bitwise atomics need integer views")
 			return l.badResults(e)
 		}
 		if discard {
+			// The result is not used: a placeholder stands for it, with no error.
 			l.emit(a)
-			return []*val{badVal(rt)}
+			return []*val{{t: rt, bad: true, e: ir.IntConst(ir.I64, 0)}}
 		}
 		if op == ir.AtomicCAS {
 			a.Dst = l.temp(ir.Bool)
@@ -578,36 +625,36 @@ func (l *lowerer) callArgs(e *ast.CallExpr) ([]ir.Expr, bool) {
 	return out, true
 }
 
-func (l *lowerer) mathCall(e *ast.CallExpr, fn *types.Func) *val {
+func (l *lowerer) mathCall(e *ast.CallExpr, fn *types.Func) []*val {
 	t := l.typeOf(e)
 	switch fn.Name() {
 	case "NaN":
-		return &val{t: t, e: &ir.Const{T: ir.F64, Bits: math.Float64bits(math.NaN())}}
+		return []*val{{t: t, e: &ir.Const{T: ir.F64, Bits: math.Float64bits(math.NaN())}}}
 	case "Inf":
 		args, ok := l.callArgs(e)
 		if !ok {
-			return badVal(t)
+			return l.badResults(e)
 		}
 		pos, neg := ir.FloatConst(ir.F64, math.Inf(1)), ir.FloatConst(ir.F64, math.Inf(-1))
 		if c, ok := args[0].(*ir.Const); ok {
 			if c.Int() >= 0 {
-				return &val{t: t, e: pos}
+				return []*val{{t: t, e: pos}}
 			}
-			return &val{t: t, e: neg}
+			return []*val{{t: t, e: neg}}
 		}
-		return &val{t: t, e: &ir.Select{Cond: &ir.Binary{Op: ir.Ge, X: args[0], Y: ir.IntConst(ir.I64, 0)}, X: pos, Y: neg}}
+		return []*val{{t: t, e: &ir.Select{Cond: &ir.Binary{Op: ir.Ge, X: args[0], Y: ir.IntConst(ir.I64, 0)}, X: pos, Y: neg}}}
 	}
 	b, ok := mathFuncs[fn.Name()]
 	if !ok {
 		l.unsupported(e, "math."+fn.Name(), "kernels can call "+strings.Join(MathFuncs(), ", "))
-		return badVal(t)
+		return l.badResults(e)
 	}
 	args, ok := l.callArgs(e)
 	if !ok {
-		return badVal(t)
+		return l.badResults(e)
 	}
 	irt, _ := scalarType(t)
-	return &val{t: t, e: &ir.Call{Fn: b, Args: args, T: irt}}
+	return []*val{{t: t, e: &ir.Call{Fn: b, Args: args, T: irt}}}
 }
 
 var bitsFuncs = map[string]ir.Builtin{
@@ -615,23 +662,23 @@ var bitsFuncs = map[string]ir.Builtin{
 	"Len": ir.Len, "RotateLeft": ir.RotateLeft, "Reverse": ir.Reverse, "ReverseBytes": ir.ReverseBytes,
 }
 
-func (l *lowerer) bitsCall(e *ast.CallExpr, fn *types.Func) *val {
+func (l *lowerer) bitsCall(e *ast.CallExpr, fn *types.Func) []*val {
 	t := l.typeOf(e)
 	base := strings.TrimRight(fn.Name(), "0123456789")
 	b, ok := bitsFuncs[base]
 	if !ok {
 		l.unsupported(e, "bits."+fn.Name(), "kernels can call the OnesCount, LeadingZeros, TrailingZeros, Len, RotateLeft, Reverse and ReverseBytes families")
-		return badVal(t)
+		return l.badResults(e)
 	}
 	args, ok := l.callArgs(e)
 	if !ok {
-		return badVal(t)
+		return l.badResults(e)
 	}
 	if b == ir.RotateLeft {
 		args[1] = l.convertTo(args[1], ir.I64)
 	}
 	irt, _ := scalarType(t)
-	return &val{t: t, e: &ir.Call{Fn: b, Args: args, T: irt}}
+	return []*val{{t: t, e: &ir.Call{Fn: b, Args: args, T: irt}}}
 }
 
 func sortStrings(s []string) {

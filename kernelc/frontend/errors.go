@@ -9,21 +9,44 @@ import (
 )
 
 // Error is a diagnostic at a source position.
+//
+// A construct found outside the translated package (in a function of another package that a
+// kernel calls, or in a generic kernel type of another package that the package instantiates)
+// is reported in the translated package: Pos is the call or the instantiation there, Context
+// says which ("in call to lib.F", "in kernel tmpl.Frontier[user.op] instantiated here"), and Origin
+// is the construct's own position.
 type Error struct {
-	Pos token.Position
-	Msg string
+	Pos     token.Position
+	Msg     string
+	Context string
+	Origin  token.Position
 }
 
-// Error formats the diagnostic as file:line:col: message.
-func (e Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
+// Error formats the diagnostic as "file:line:col: message", or as
+// "file:line:col: context (origin): message" when it has a context.
+func (e Error) Error() string {
+	if e.Context != "" {
+		return fmt.Sprintf("%s: %s (%s): %s", e.Pos, e.Context, e.Origin, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+}
 
-// Relative returns the diagnostic with its file name made relative to dir when the file lies
+// Relative returns the diagnostic with its file names made relative to dir when the files lie
 // below dir.
 func (e Error) Relative(dir string) Error {
-	if rel, err := filepath.Rel(dir, e.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
-		e.Pos.Filename = rel
-	}
+	e.Pos.Filename = relativeTo(dir, e.Pos.Filename)
+	e.Origin.Filename = relativeTo(dir, e.Origin.Filename)
 	return e
+}
+
+func relativeTo(dir, file string) string {
+	if file == "" {
+		return file
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
 }
 
 // ErrorList is the diagnostics of a run, sorted by position.
@@ -50,7 +73,13 @@ func sortErrors(l []Error) []Error {
 		if a.Column != b.Column {
 			return a.Column < b.Column
 		}
-		return l[i].Msg < l[j].Msg
+		if l[i].Msg != l[j].Msg {
+			return l[i].Msg < l[j].Msg
+		}
+		if l[i].Context != l[j].Context {
+			return l[i].Context < l[j].Context
+		}
+		return l[i].Origin.String() < l[j].Origin.String()
 	})
 	// Drop exact duplicates (a construct inlined twice reports once).
 	out := l[:0]

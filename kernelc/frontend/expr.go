@@ -32,25 +32,21 @@ func (l *lowerer) expr(e ast.Expr) *val {
 				l.errorf(x, "internal error: no storage for %s", x.Name)
 			}
 		case *types.Nil:
-			l.unsupported(x, "nil", "kernels have no pointers, slices, maps or interfaces")
+			l.unsupported(x, "nil", "kernels have no nil pointers, slices, maps or interfaces")
 		case *types.Func:
 			l.unsupported(x, "the function value "+x.Name, "call functions directly")
 		default:
 			l.unsupported(x, x.Name+" here", "see docs/kernel-language.md for the kernel subset of Go")
 		}
-		return badVal(l.typeOf(e))
+		return l.badVal(l.typeOf(e))
 	case *ast.SelectorExpr:
 		return l.selector(x)
 	case *ast.StarExpr:
-		v := l.expr(x.X)
-		if v.bad {
-			return badVal(l.typeOf(e))
+		p := l.deref(l.expr(x.X), x)
+		if p == nil {
+			return l.badVal(l.typeOf(e))
 		}
-		if v.ptr == nil {
-			l.unsupported(x, "dereferencing this pointer", "only the reduction accumulator may be a pointer")
-			return badVal(l.typeOf(e))
-		}
-		return l.load(v.ptr)
+		return l.load(p)
 	case *ast.UnaryExpr:
 		return l.unary(x)
 	case *ast.BinaryExpr:
@@ -63,10 +59,8 @@ func (l *lowerer) expr(e ast.Expr) *val {
 	case *ast.CallExpr:
 		vs := l.call(x)
 		if len(vs) != 1 {
-			if len(vs) > 1 {
-				l.errorf(x, "internal error: %d values in a single-value context", len(vs))
-			}
-			return badVal(l.typeOf(e))
+			l.errorf(x, "internal error: %d values in a single-value context", len(vs))
+			return l.badVal(l.typeOf(e))
 		}
 		return vs[0]
 	case *ast.CompositeLit:
@@ -86,7 +80,7 @@ func (l *lowerer) expr(e ast.Expr) *val {
 			if base != nil {
 				bt = l.typeOf(base)
 			}
-			l.unsupported(x, "indexing a "+describe(bt), "use a view's At and Set methods")
+			l.unsupported(x, "indexing "+aValue(bt), "use a view's At and Set methods")
 		}
 	case *ast.SliceExpr:
 		l.unsupported(x, "slicing", "use a view's Sub method or index arithmetic")
@@ -95,7 +89,7 @@ func (l *lowerer) expr(e ast.Expr) *val {
 	default:
 		l.unsupported(e, "this expression", "see docs/kernel-language.md for the kernel subset of Go")
 	}
-	return badVal(l.typeOf(e))
+	return l.badVal(l.typeOf(e))
 }
 
 // multi lowers an expression that yields n values (a call).
@@ -103,11 +97,12 @@ func (l *lowerer) multi(e ast.Expr, n int) []*val {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		l.unsupported(e, "this multi-value expression", "only calls return several values in kernels")
-		return badVals(n)
+		return l.badVals(n)
 	}
 	vs := l.call(call)
 	if len(vs) != n {
-		return badVals(n)
+		l.errorf(e, "internal error: %d values where %d are expected", len(vs), n)
+		return l.badVals(n)
 	}
 	for i := range vs {
 		vs[i] = l.snapshot(vs[i], e)
@@ -115,10 +110,11 @@ func (l *lowerer) multi(e ast.Expr, n int) []*val {
 	return vs
 }
 
-func badVals(n int) []*val {
+// badVals returns n placeholders after an error.
+func (l *lowerer) badVals(n int) []*val {
 	vs := make([]*val, n)
 	for i := range vs {
-		vs[i] = badVal(types.Typ[types.Int])
+		vs[i] = l.badVal(types.Typ[types.Int])
 	}
 	return vs
 }
@@ -131,8 +127,8 @@ func (l *lowerer) constant(e ast.Expr, tv types.TypeAndValue) *val {
 	}
 	irt, ok := scalarType(t)
 	if !ok {
-		l.unsupported(e, "a constant of "+describe(t)+" type", typeHint(t))
-		return badVal(t)
+		l.unsupported(e, "a constant of "+describe(t), typeHint(t))
+		return l.badVal(t)
 	}
 	return &val{t: t, e: constOf(tv.Value, irt)}
 }
@@ -169,11 +165,11 @@ func (l *lowerer) selector(x *ast.SelectorExpr) *val {
 		default:
 			l.unsupported(x, "this selector", "see docs/kernel-language.md for the kernel subset of Go")
 		}
-		return badVal(l.typeOf(x))
+		return l.badVal(l.typeOf(x))
 	}
 	if sel.Kind() != types.FieldVal {
 		l.unsupported(x, "a method value", "call the method directly")
-		return badVal(l.typeOf(x))
+		return l.badVal(l.typeOf(x))
 	}
 	base := l.expr(x.X)
 	return l.fieldVal(base, sel.Index(), x)
@@ -185,15 +181,19 @@ func (l *lowerer) fieldVal(v *val, index []int, n ast.Node) *val {
 		if v.bad {
 			return v
 		}
-		if v.ptr != nil {
-			v = l.load(v.ptr)
+		if v.ptr != nil || isPointer(v.t) {
+			p := l.deref(v, n)
+			if p == nil {
+				return l.badVal(v.t)
+			}
+			v = l.load(p)
 			if v.bad {
 				return v
 			}
 		}
 		if i >= len(v.fields) {
 			l.errorf(n, "internal error: field %d of a value with %d fields", i, len(v.fields))
-			return badVal(v.t)
+			return l.badVal(v.t)
 		}
 		v = v.fields[i]
 	}
@@ -205,15 +205,15 @@ func (l *lowerer) unary(x *ast.UnaryExpr) *val {
 	switch x.Op {
 	case token.AND:
 		l.unsupported(x, "taking the address of a value", "pointers other than the reduction accumulator are not allowed; pass values and views")
-		return badVal(t)
+		return l.badVal(t)
 	case token.ARROW:
 		l.unsupported(x, "a channel receive", "kernels cannot communicate through channels; use views and atomics")
-		return badVal(t)
+		return l.badVal(t)
 	}
 	v := l.expr(x.X)
 	e, ok := l.scalar(v, x.X)
 	if !ok {
-		return badVal(t)
+		return l.badVal(t)
 	}
 	switch x.Op {
 	case token.ADD:
@@ -226,7 +226,7 @@ func (l *lowerer) unary(x *ast.UnaryExpr) *val {
 		return &val{t: t, e: &ir.Unary{Op: ir.Compl, X: e}}
 	}
 	l.unsupported(x, "the unary "+x.Op.String()+" operator", "see docs/kernel-language.md for the operators")
-	return badVal(t)
+	return l.badVal(t)
 }
 
 // logical lowers && and || with Go's short-circuit evaluation.
@@ -234,13 +234,14 @@ func (l *lowerer) logical(x *ast.BinaryExpr) *val {
 	t := l.typeOf(x)
 	xe, ok := l.scalar(l.expr(x.X), x.X)
 	if !ok {
-		return badVal(t)
+		l.nested(func() { l.expr(x.Y) }) // for the right operand's own diagnostics
+		return l.badVal(t)
 	}
 	var ye ir.Expr
 	yok := false
 	yb := l.nested(func() { ye, yok = l.scalar(l.expr(x.Y), x.Y) })
 	if !yok {
-		return badVal(t)
+		return l.badVal(t)
 	}
 	op := ir.LAnd
 	if x.Op == token.LOR {
@@ -270,20 +271,20 @@ var binOps = map[token.Token]ir.BinOp{
 // binaryVals applies op to two lowered operands; rt is the Go result type.
 func (l *lowerer) binaryVals(n ast.Node, tok token.Token, xv, yv *val, rt types.Type) *val {
 	if xv.bad || yv.bad {
-		return badVal(rt)
+		return l.badVal(rt)
 	}
 	op, ok := binOps[tok]
 	if !ok {
 		l.unsupported(n, "the "+tok.String()+" operator", "see docs/kernel-language.md for the operators")
-		return badVal(rt)
+		return l.badVal(rt)
 	}
 	if xv.e == nil || yv.e == nil {
-		what := describe(xv.t)
+		what := aValue(xv.t)
 		if xv.e != nil {
-			what = describe(yv.t)
+			what = aValue(yv.t)
 		}
-		l.unsupported(n, "the "+tok.String()+" operator on a "+what, "operators apply to numbers and bools")
-		return badVal(rt)
+		l.unsupported(n, "the "+tok.String()+" operator on "+what, "operators apply to numbers and bools")
+		return l.badVal(rt)
 	}
 	x, y := xv.e, yv.e
 	if op.IsShift() {
@@ -304,8 +305,8 @@ func (l *lowerer) binaryVals(n ast.Node, tok token.Token, xv, yv *val, rt types.
 		}
 	}
 	if (op == ir.Rem || op == ir.And || op == ir.Or || op == ir.Xor || op == ir.AndNot) && !x.Type().IsInt() {
-		l.unsupported(n, "the "+tok.String()+" operator on "+x.Type().String(), "it needs integers")
-		return badVal(rt)
+		l.unsupported(n, "the "+tok.String()+" operator on "+goTypeName(x.Type()), "it needs integers")
+		return l.badVal(rt)
 	}
 	return &val{t: rt, e: &ir.Binary{Op: op, X: x, Y: y}}
 }
@@ -314,16 +315,16 @@ func (l *lowerer) composite(x *ast.CompositeLit) *val {
 	t := l.typeOf(x)
 	s := structOf(t)
 	if s == nil {
-		l.unsupported(x, "a composite literal of "+describe(t)+" type", typeHint(t))
-		return badVal(t)
+		l.unsupported(x, "a composite literal of "+describe(t), typeHint(t))
+		return l.badVal(t)
 	}
 	if _, _, ok := viewType(t); ok {
 		l.unsupported(x, "a view literal", "views are created on the host and passed as kernel fields")
-		return badVal(t)
+		return l.badVal(t)
 	}
 	if isMember(t) {
 		l.unsupported(x, "a teams.Member literal", "use the Member that RunTeam receives")
-		return badVal(t)
+		return l.badVal(t)
 	}
 	fields := make([]*val, s.NumFields())
 	for i, elt := range x.Elts {

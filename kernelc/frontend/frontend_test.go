@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/kernelc/interp"
 	"github.com/gokkos/gokkos/kernelc/ir"
+	"github.com/gokkos/gokkos/views"
 )
 
 func TestCrossPackageInstantiation(t *testing.T) {
@@ -96,5 +98,40 @@ func TestAnalysis(t *testing.T) {
 	}
 	if k.Value != (abi.Value{Kind: abi.KindFloat64}) {
 		t.Errorf("Value %+v", k.Value)
+	}
+}
+
+// TestPointerAliases checks that the pointer uses the kernel subset allows translate and
+// update the accumulator: aliases, pointer parameters and results, pointer receivers.
+func TestPointerAliases(t *testing.T) {
+	res, err := Load(Config{Dir: filepath.Join("testdata", "alias")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) > 0 {
+		t.Fatal(res.Errors)
+	}
+	if len(res.Kernels) != 1 {
+		t.Fatalf("%d kernels, want 1", len(res.Kernels))
+	}
+	k := res.Kernels[0].IR
+	const n = 20
+	x := views.New1D[float64]("x", n)
+	want := 0.0
+	for i := range n {
+		x.Set(i, float64(i))
+		want += float64(i) + 10
+	}
+	mem := &interp.Memory{}
+	slots, err := interp.Bind(k, struct{ X views.View1D[float64] }{x}, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := interp.Run(k, slots, mem, interp.Config{Begin: 0, End: n, Op: abi.OpSum})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Float(abi.KindFloat64); got != want {
+		t.Errorf("sum %v, want %v\n%s", got, want, k)
 	}
 }

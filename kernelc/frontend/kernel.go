@@ -15,7 +15,7 @@ import (
 func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	named := inst.named
 	k := &ir.Kernel{Name: kernelName(named), Pos: t.posString(inst.decl.pkg, inst.decl.spec.Pos())}
-	l := &lowerer{t: t, k: k}
+	l := &lowerer{t: t, k: k, site: inst.site}
 	declNode := inst.decl.spec.Name
 	pkg := named.Obj().Pkg()
 
@@ -39,8 +39,19 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	}
 	sig := body.Signature()
 	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-		l.errorf(declNode, "kernel %s: %s has a pointer receiver; kernel bodies need a value receiver (func (k %s) %s...)", k.Name, body.Name(), named.Obj().Name(), body.Name())
-		return nil, l.errs
+		// Every index (every team member) runs the body on its own copy of the kernel value,
+		// on the host as on devices; with a pointer receiver the type does not satisfy the
+		// portable kernel interfaces, and a launch through the pointer would share one value
+		// among all of them. Report it and go on, so that the body's problems are reported too.
+		var at ast.Node = declNode
+		recvName := "k"
+		if d, ok := t.funcs[body.Origin()]; ok && d.fn.Recv != nil && len(d.fn.Recv.List) == 1 {
+			at = d.fn.Recv.List[0].Type
+			if names := d.fn.Recv.List[0].Names; len(names) == 1 && names[0].Name != "_" {
+				recvName = names[0].Name
+			}
+		}
+		l.errorf(at, "kernel %s: %s has a pointer receiver; a kernel body needs a value receiver, since every index runs on its own copy of the kernel value: func (%s %s) %s(...)", k.Name, body.Name(), recvName, named.Obj().Name(), body.Name())
 	}
 	params := sig.Params()
 	isInt := func(i int) bool {
@@ -97,7 +108,7 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	}
 
 	// Body.
-	k.Body = l.method(body, bodyIdx, named, recv, func(fr *frame, d decl) {
+	k.Body = l.method(body, bodyIdx, named, recv, declNode, func(fr *frame, d decl) {
 		l.bindSignature(fr, d, accPlace)
 	})
 
@@ -107,16 +118,20 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 		joinF, joinIdx := find("Join")
 		if initF != nil && joinF != nil && !accPlace.bad && l.isInitJoin(initF, joinF, params.At(1).Type()) {
 			k.Init = &ir.Func{Dst: l.accLocals("dst")}
-			k.Init.Body = l.method(initF, initIdx, named, recv, func(fr *frame, d decl) {
+			k.Init.Body = l.method(initF, initIdx, named, recv, declNode, func(fr *frame, d decl) {
 				l.bindFuncParams(fr, d, []*place{l.ptrTo(k.Init.Dst, accPlace.t)})
 			})
 			k.Join = &ir.Func{Dst: l.accLocals("dst"), Src: l.accLocals("src")}
-			k.Join.Body = l.method(joinF, joinIdx, named, recv, func(fr *frame, d decl) {
+			k.Join.Body = l.method(joinF, joinIdx, named, recv, declNode, func(fr *frame, d decl) {
 				src := l.accPlaceOf(k.Join.Src, accPlace.t)
 				l.bindFuncParams(fr, d, []*place{l.ptrTo(k.Join.Dst, accPlace.t), src})
 			})
 		}
 		k.ReduceOps = reduceOps(k.Value, k.Init != nil)
+	}
+	if len(l.errs) == 0 && (l.badSeen || (accPlace != nil && accPlace.bad)) {
+		// Every construct the lowering does not handle must be reported where it is.
+		l.errorf(declNode, "internal error: translating kernel %s dropped code without a diagnostic", k.Name)
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs
@@ -129,12 +144,14 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	return k, nil
 }
 
-// method lowers a method of the kernel type into a block.
-func (l *lowerer) method(fn *types.Func, index []int, named *types.Named, recv *place, bind func(*frame, decl)) ir.Block {
+// method lowers a method of the kernel type into a block; declNode is the kernel type's name,
+// for diagnostics about the method itself.
+func (l *lowerer) method(fn *types.Func, index []int, named *types.Named, recv *place, declNode ast.Node, bind func(*frame, decl)) ir.Block {
 	origin := fn.Origin()
+	l.calls = nil
 	d, ok := l.t.funcs[origin]
 	if !ok || d.fn.Body == nil {
-		l.errorf(nil, "kernel %s: method %s has no Go body", l.k.Name, fn.Name())
+		l.errorf(declNode, "kernel %s: method %s has no Go body; kernel methods must be written in Go", l.k.Name, fn.Name())
 		return nil
 	}
 	env := map[*types.TypeParam]types.Type{}
@@ -161,7 +178,11 @@ func (l *lowerer) method(fn *types.Func, index []int, named *types.Named, recv *
 		id := d.fn.Recv.List[0].Names[0]
 		if obj := fr.info.Defs[id]; obj != nil && id.Name != "_" {
 			p := r
-			if mut[obj] {
+			switch {
+			case isPointer(obj.Type()):
+				// A pointer receiver (reported by the caller) refers to the kernel value.
+				p = &place{t: types.NewPointer(r.t), isPtr: true, ptr: r}
+			case mut[obj]:
 				// The body changes its copy of the kernel value: give it one.
 				p = l.newPlace(id.Name, r.t, id)
 				l.store(p, l.load(r), id)
@@ -274,11 +295,7 @@ func (l *lowerer) flatten(t types.Type, name string, path []int, n ast.Node) *pl
 	}
 	s := structOf(t)
 	if s == nil || isMember(t) {
-		what := describe(t)
-		if isMember(t) {
-			what = "teams.Member"
-		}
-		l.unsupported(n, fmt.Sprintf("kernel field %s of %s type", name, what), typeHint(t))
+		l.unsupported(n, fmt.Sprintf("kernel field %s of %s", name, describe(t)), typeHint(t))
 		p.bad = true
 		return p
 	}

@@ -4,7 +4,10 @@
 // with a //gokkos:kernel directive and every concrete instantiation of generic ones, determines
 // each kernel's form from its methods, flattens its fields into parameters, and lowers the body
 // method, inlining every call. Constructs outside the kernel subset of Go are reported as
-// "file:line:col: <construct> is not supported in kernels; <hint>", all of them in one run.
+// "file:line:col: <construct> is not supported in kernels; <hint>", all of them in one run;
+// constructs in other packages' code are reported at the package's call or instantiation that
+// reaches them (see Error). A construct the lowering does not handle is always reported, never
+// skipped.
 package frontend
 
 import (
@@ -135,18 +138,25 @@ type kernelDecl struct {
 type instance struct {
 	decl  *kernelDecl
 	named *types.Named
+	// site is the first mention of the instantiation in the translated package, for a
+	// kernel type declared in another package; otherwise NoPos.
+	site token.Pos
 }
 
 type translator struct {
 	pkg     *packages.Package
 	fset    *token.FileSet
+	files   map[*token.File]bool // the translated package's files
 	funcs   map[*types.Func]decl
 	kernels map[*types.TypeName]*kernelDecl
 	ctxt    *types.Context
 }
 
 func newTranslator(pkg *packages.Package) *translator {
-	t := &translator{pkg: pkg, fset: pkg.Fset, funcs: map[*types.Func]decl{}, kernels: map[*types.TypeName]*kernelDecl{}, ctxt: types.NewContext()}
+	t := &translator{pkg: pkg, fset: pkg.Fset, files: map[*token.File]bool{}, funcs: map[*types.Func]decl{}, kernels: map[*types.TypeName]*kernelDecl{}, ctxt: types.NewContext()}
+	for _, f := range pkg.Syntax {
+		t.files[pkg.Fset.File(f.Pos())] = true
+	}
 	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
 		if p.TypesInfo == nil {
 			return
@@ -207,10 +217,10 @@ func (t *translator) instances() []instance {
 		if !ok || n.TypeParams().Len() > 0 {
 			continue
 		}
-		out = append(out, instance{kd, n})
+		out = append(out, instance{decl: kd, named: n})
 	}
 	var generic []instance
-	for _, inst := range t.pkg.TypesInfo.Instances {
+	for id, inst := range t.pkg.TypesInfo.Instances {
 		n, ok := types.Unalias(inst.Type).(*types.Named)
 		if !ok {
 			continue
@@ -219,15 +229,22 @@ func (t *translator) instances() []instance {
 		if kd == nil || hasTypeParams(n) {
 			continue
 		}
+		site := token.NoPos
+		if kd.pkg != t.pkg {
+			site = id.Pos()
+		}
 		dup := false
-		for _, g := range generic {
+		for i, g := range generic {
 			if types.Identical(g.named, n) {
+				if site < g.site {
+					generic[i].site = site
+				}
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			generic = append(generic, instance{kd, n})
+			generic = append(generic, instance{decl: kd, named: n, site: site})
 		}
 	}
 	out = append(out, generic...)
@@ -243,6 +260,9 @@ func (t *translator) instances() []instance {
 	})
 	return out
 }
+
+// inPackage reports whether pos lies in a file of the translated package.
+func (t *translator) inPackage(pos token.Pos) bool { return t.files[t.fset.File(pos)] }
 
 // hasTypeParams reports whether t mentions a type parameter.
 func hasTypeParams(t types.Type) bool {

@@ -99,10 +99,23 @@ type lowerer struct {
 	cur     *ir.Block
 	fr      *frame
 	stack   []*types.Func // functions being inlined, for recursion detection
+	calls   []callSite    // the calls being inlined, outermost first
+	site    token.Pos     // where the translated package instantiates a kernel type of another package
 	targets []*target
 	ret     *retCtx
 	lits    []litKind
 	discard bool // the call being lowered is an expression statement
+	// assigning is set while an assignment statement stores into an existing variable: a
+	// pointer there may not change, not even from nil.
+	assigning bool
+	// badSeen records that a placeholder value was made; see badVal.
+	badSeen bool
+}
+
+// callSite is a call being inlined.
+type callSite struct {
+	call ast.Node
+	fn   *types.Func
 }
 
 func (l *lowerer) pos(n ast.Node) token.Position {
@@ -112,14 +125,77 @@ func (l *lowerer) pos(n ast.Node) token.Position {
 	return l.t.fset.Position(n.Pos())
 }
 
-// unsupported reports a construct outside the kernel subset.
+// unsupported reports a construct outside the kernel subset: "<construct> is not supported in
+// kernels; <hint>".
 func (l *lowerer) unsupported(n ast.Node, construct, hint string) {
-	l.errs = append(l.errs, Error{Pos: l.pos(n), Msg: fmt.Sprintf("%s is not supported in kernels; %s", construct, hint)})
+	l.report(n, fmt.Sprintf("%s is not supported in kernels; %s", construct, hint))
+}
+
+// unsupportedPlural is unsupported for a construct named in the plural: "<constructs> are not
+// supported in kernels; <hint>".
+func (l *lowerer) unsupportedPlural(n ast.Node, constructs, hint string) {
+	l.report(n, fmt.Sprintf("%s are not supported in kernels; %s", constructs, hint))
 }
 
 // errorf reports another problem.
 func (l *lowerer) errorf(n ast.Node, format string, args ...any) {
-	l.errs = append(l.errs, Error{Pos: l.pos(n), Msg: fmt.Sprintf(format, args...)})
+	l.report(n, fmt.Sprintf(format, args...))
+}
+
+// report records a diagnostic at n. A node outside the translated package is reported at the
+// innermost inlined call made from the translated package, or, when the code is all in
+// another package (a generic kernel type of a library and what it calls), where the package
+// instantiates the kernel type; the node's own position becomes the diagnostic's Origin.
+func (l *lowerer) report(n ast.Node, msg string) {
+	e := Error{Pos: l.pos(n), Msg: msg}
+	if n == nil || !n.Pos().IsValid() || l.t.inPackage(n.Pos()) {
+		l.errs = append(l.errs, e)
+		return
+	}
+	via := ""
+	if len(l.calls) > 0 {
+		via = funcName(l.calls[len(l.calls)-1].fn)
+	}
+	for i := len(l.calls) - 1; i >= 0; i-- {
+		c := l.calls[i]
+		if !l.t.inPackage(c.call.Pos()) {
+			continue
+		}
+		e.Context = "in call to " + funcName(c.fn)
+		if i != len(l.calls)-1 {
+			e.Context += " via " + via
+		}
+		e.Origin, e.Pos = e.Pos, l.pos(c.call)
+		l.errs = append(l.errs, e)
+		return
+	}
+	if l.site.IsValid() {
+		e.Context = "in kernel " + l.k.Name + " instantiated here"
+		if via != "" {
+			e.Context += ", via " + via
+		}
+		e.Origin, e.Pos = e.Pos, l.t.fset.Position(l.site)
+	}
+	l.errs = append(l.errs, e)
+}
+
+// funcName names a function as diagnostics do: pkg.F, or pkg.T.M for a method.
+func funcName(fn *types.Func) string {
+	fn = fn.Origin()
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
 }
 
 func (l *lowerer) emit(s ir.Stmt) {
@@ -223,9 +299,53 @@ func (l *lowerer) newPlace(name string, t types.Type, n ast.Node) *place {
 		}
 		return p
 	}
-	l.unsupported(n, "a variable of "+describe(t)+" type", typeHint(t))
+	l.unsupported(n, "a variable of "+describe(t), typeHint(t))
 	p.bad = true
 	return p
+}
+
+// hasPointer reports whether a variable of type t holds a pointer: t is a pointer type, or a
+// struct type (other than a view) with a field that holds one.
+func hasPointer(t types.Type) bool {
+	if _, ok := scalarType(t); ok {
+		return false
+	}
+	if _, _, ok := viewType(t); ok || isMember(t) {
+		return false
+	}
+	if isPointer(t) {
+		return true
+	}
+	if s := structOf(t); s != nil {
+		for i := 0; i < s.NumFields(); i++ {
+			if hasPointer(s.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nilDeref reports a dereference of a pointer that refers to nothing.
+func (l *lowerer) nilDeref(n ast.Node) {
+	l.unsupported(n, "dereferencing a nil pointer", "a pointer may only refer to the reduction accumulator")
+}
+
+// deref returns the place that pointer value v refers to, or nil after reporting (or after
+// an earlier report, when v is bad).
+func (l *lowerer) deref(v *val, n ast.Node) *place {
+	if v.bad {
+		return nil
+	}
+	if v.ptr == nil {
+		if isPointer(v.t) {
+			l.nilDeref(n)
+		} else {
+			l.errorf(n, "internal error: dereferencing a value of %s", describe(v.t))
+		}
+		return nil
+	}
+	return v.ptr
 }
 
 // load returns p's current value.
@@ -239,10 +359,8 @@ func (l *lowerer) load(p *place) *val {
 	case p.member:
 		v.member = true
 	case p.isPtr:
+		// A nil pointer is a value like any other; dereferencing it is reported.
 		v.ptr = p.ptr
-		if p.ptr == nil {
-			v.bad = true
-		}
 	default:
 		for _, f := range p.fields {
 			v.fields = append(v.fields, l.load(f))
@@ -275,8 +393,10 @@ func (l *lowerer) store(p *place, v *val, n ast.Node) {
 		}
 	case p.member:
 	case p.isPtr:
-		if p.ptr != nil && p.ptr != v.ptr {
-			l.unsupported(n, "reassigning a pointer variable", "pointers may only refer to the reduction accumulator")
+		if (p.ptr != nil || l.assigning) && p.ptr != v.ptr {
+			// A pointer is bound once, where its variable is declared: the device resolves
+			// every pointer when the kernel is translated.
+			l.unsupported(n, "assigning to a pointer variable", "a pointer may only refer to the reduction accumulator and gets its value where it is declared (p := acc)")
 			return
 		}
 		p.ptr = v.ptr
@@ -305,7 +425,10 @@ func (l *lowerer) snapshot(v *val, n ast.Node) *val {
 		return &val{t: v.t, e: c}
 	}
 	p := l.newPlace("", v.t, n)
+	assigning := l.assigning
+	l.assigning = false // the copy is a new variable
 	l.store(p, v, n)
+	l.assigning = assigning
 	return l.load(p)
 }
 
@@ -338,8 +461,11 @@ func (l *lowerer) zeroPlace(p *place) {
 
 func zeroConst(t ir.Type) *ir.Const { return &ir.Const{T: t} }
 
-// badVal returns a placeholder after an error.
-func badVal(t types.Type) *val {
+// badVal returns a placeholder after an error. Code that gets a bad value emits nothing for
+// it, so a bad value without a diagnostic would drop code silently: kernel checks that one
+// was reported.
+func (l *lowerer) badVal(t types.Type) *val {
+	l.badSeen = true
 	return &val{t: t, bad: true, e: ir.IntConst(ir.I64, 0)}
 }
 
@@ -349,7 +475,7 @@ func (l *lowerer) scalar(v *val, n ast.Node) (ir.Expr, bool) {
 		return nil, false
 	}
 	if v.e == nil {
-		l.unsupported(n, "a value of "+describe(v.t)+" type here", "an operand must be a number or bool")
+		l.unsupported(n, aValue(v.t)+" here", "an operand must be a number or bool")
 		return nil, false
 	}
 	return v.e, true
@@ -527,7 +653,7 @@ func (l *lowerer) bindParam(name string, t types.Type, v *val, copyAggregates bo
 		return p
 	case v.member:
 		return &place{t: t, member: true, depth: len(l.lits)}
-	case v.ptr != nil:
+	case v.ptr != nil || isPointer(t):
 		return &place{t: t, isPtr: true, ptr: v.ptr, depth: len(l.lits)}
 	case v.view != nil:
 		if !copyAggregates {

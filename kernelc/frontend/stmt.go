@@ -106,6 +106,7 @@ func (l *lowerer) cond(e ast.Expr) (ir.Expr, bool) {
 func (l *lowerer) declStmt(s *ast.DeclStmt) {
 	g, ok := s.Decl.(*ast.GenDecl)
 	if !ok {
+		l.unsupported(s, "this declaration", "see docs/kernel-language.md for the kernel subset of Go")
 		return
 	}
 	if g.Tok != token.VAR {
@@ -134,9 +135,13 @@ func (l *lowerer) declStmt(s *ast.DeclStmt) {
 			}
 			t := l.subst(obj.Type())
 			var p *place
-			if vals != nil && i < len(vals) && vals[i].bad {
+			switch {
+			case vals != nil && i < len(vals) && vals[i].bad:
 				p = &place{t: t, bad: true, depth: len(l.lits)} // the value's error suffices
-			} else {
+			case vals == nil && hasPointer(t):
+				l.nilPointerVar(name, t)
+				p = &place{t: t, bad: true, depth: len(l.lits)}
+			default:
 				p = l.newPlace(name.Name, t, name)
 			}
 			if name.Name != "_" {
@@ -149,6 +154,15 @@ func (l *lowerer) declStmt(s *ast.DeclStmt) {
 			}
 		}
 	}
+}
+
+// nilPointerVar reports a variable of type t, which holds a pointer, declared without a value.
+func (l *lowerer) nilPointerVar(n ast.Node, t types.Type) {
+	what := "a pointer variable"
+	if !isPointer(t) {
+		what = "a variable with pointer fields"
+	}
+	l.unsupported(n, "declaring "+what+" without a value", "a pointer may only refer to the reduction accumulator and gets its value where it is declared (p := acc)")
 }
 
 func (l *lowerer) assign(s *ast.AssignStmt) {
@@ -205,7 +219,9 @@ func (l *lowerer) assign(s *ast.AssignStmt) {
 			}
 		}
 		if p := l.lhs(lhs); p != nil {
+			l.assigning = true
 			l.store(p, vals[i], lhs)
+			l.assigning = false
 		}
 	}
 }
@@ -282,15 +298,8 @@ func (l *lowerer) placeOf(e ast.Expr) *place {
 		}
 		return l.fieldPlace(base, sel.Index(), x)
 	case *ast.StarExpr:
-		base := l.placeOf(x.X)
-		if base == nil {
-			return nil
-		}
-		if !base.isPtr || base.ptr == nil {
-			l.unsupported(x, "dereferencing this pointer", "only the reduction accumulator may be a pointer")
-			return nil
-		}
-		return base.ptr
+		// The place of *x is the target of the pointer value x.
+		return l.deref(l.expr(x.X), x)
 	}
 	l.unsupported(e, "assigning to this expression", "assign to local variables, fields, or the accumulator")
 	return nil
@@ -303,9 +312,13 @@ func (l *lowerer) fieldPlace(p *place, index []int, n ast.Node) *place {
 			return p
 		}
 		if p.isPtr {
+			if p.ptr == nil {
+				l.nilDeref(n)
+				return nil
+			}
 			p = p.ptr
-			if p == nil || p.bad {
-				return &place{bad: true}
+			if p.bad {
+				return p
 			}
 		}
 		if i >= len(p.fields) {
@@ -346,12 +359,14 @@ func (l *lowerer) rangeStmt(s *ast.RangeStmt, label string) {
 		if _, _, ok := viewType(xt); ok {
 			hint = "range over the view's length: for i := range v.Len()"
 		}
-		l.unsupported(s.X, "range over a "+describe(xt), hint)
+		l.unsupported(s.X, "range over "+aValue(xt), hint)
+		l.checkRangeBody(s, label)
 		return
 	}
 	nv := l.expr(s.X)
 	ne, ok := l.scalar(nv, s.X)
 	if !ok {
+		l.checkRangeBody(s, label)
 		return
 	}
 	it := ne.Type()
@@ -383,6 +398,24 @@ func (l *lowerer) rangeStmt(s *ast.RangeStmt, label string) {
 	})
 	l.targets = l.targets[:len(l.targets)-1]
 	l.emit(&ir.Loop{Body: body, Post: ir.Block{&ir.Assign{Dst: h, Src: &ir.Binary{Op: ir.Add, X: h, Y: oneConst(it)}}}})
+}
+
+// checkRangeBody lowers the body of a range statement that has been reported, for the body's
+// own diagnostics; the code is discarded.
+func (l *lowerer) checkRangeBody(s *ast.RangeStmt, label string) {
+	if s.Tok == token.DEFINE {
+		for _, e := range []ast.Expr{s.Key, s.Value} {
+			if id, ok := e.(*ast.Ident); ok {
+				if obj := l.fr.info.Defs[id]; obj != nil {
+					l.fr.vars[obj] = &place{t: l.subst(obj.Type()), bad: true, depth: len(l.lits)}
+				}
+			}
+		}
+	}
+	tg := &target{kind: tgFor, label: label, node: s, irLoop: true}
+	l.targets = append(l.targets, tg)
+	l.nested(func() { l.stmts(s.Body.List) })
+	l.targets = l.targets[:len(l.targets)-1]
 }
 
 func isIntType(t types.Type) bool {

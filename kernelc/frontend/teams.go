@@ -140,6 +140,7 @@ func (l *lowerer) accType(lit *ast.FuncLit, i int) (types.Type, ir.Type, bool) {
 				if st, ok := scalarType(p.Elem()); ok && st != ir.Bool {
 					return p.Elem(), st, true
 				}
+				t = p.Elem()
 			}
 			l.unsupported(f.Type, "an accumulator of "+describe(t), "team reductions and scans accumulate numbers")
 			return nil, ir.Invalid, false
@@ -184,7 +185,7 @@ func (l *lowerer) teamsCall(e *ast.CallExpr, fn *types.Func, targs []types.Type)
 			return l.badResults(e)
 		}
 		if (op == ir.OpBAnd || op == ir.OpBOr) && !irt.IsInt() {
-			l.unsupported(args[3], op.String()+" on "+irt.String(), "bitwise reductions need integers")
+			l.unsupported(args[3], teamOpName(op)+" on "+goTypeName(irt), "bitwise reductions need integers")
 			return l.badResults(e)
 		}
 		kind := rangeKinds[name]
@@ -263,7 +264,7 @@ func (l *lowerer) teamsCall(e *ast.CallExpr, fn *types.Func, targs []types.Type)
 			return l.badResults(e)
 		}
 		if v.e == nil {
-			l.unsupported(args[1], "broadcasting a "+describe(v.t), "broadcast numbers and bools one at a time")
+			l.unsupported(args[1], "broadcasting "+aValue(v.t), "broadcast numbers and bools one at a time")
 			return l.badResults(e)
 		}
 		if !l.collective(e, name) {
@@ -294,10 +295,10 @@ func (l *lowerer) teamsCall(e *ast.CallExpr, fn *types.Func, targs []types.Type)
 			l.errorf(args[1], "scratch level %d: levels are 0 and 1", level)
 			return l.badResults(e)
 		}
-		if !ok || len(targs) != 1 {
+		if !ok {
 			return l.badResults(e)
 		}
-		elem, ok := scalarType(targs[0])
+		elem, ok := l.typeArg(e, name, targs)
 		if !ok {
 			return l.badResults(e)
 		}
@@ -310,22 +311,47 @@ func (l *lowerer) teamsCall(e *ast.CallExpr, fn *types.Func, targs []types.Type)
 		return []*val{{t: rt, view: w}}
 	case "Identity":
 		op, ok := l.teamOp(args[0])
-		if !ok || len(targs) != 1 {
+		if !ok {
 			return l.badResults(e)
 		}
-		irt, ok := scalarType(targs[0])
+		irt, ok := l.typeArg(e, name, targs)
 		if !ok {
 			return l.badResults(e)
 		}
 		c := op.Identity(irt)
 		if c == nil {
-			l.unsupported(e, op.String()+" on "+irt.String(), "bitwise reductions need integers")
+			l.unsupported(e, teamOpName(op)+" on "+goTypeName(irt), "bitwise reductions need integers")
 			return l.badResults(e)
 		}
 		return []*val{{t: rt, e: c}}
 	}
 	l.unsupported(e, "teams."+name, "see docs/kernel-language.md for the teams API")
 	return l.badResults(e)
+}
+
+// typeArg returns the IR type of the one type argument of a call to teams.name, or reports.
+func (l *lowerer) typeArg(e ast.Node, name string, targs []types.Type) (ir.Type, bool) {
+	if len(targs) != 1 {
+		l.errorf(e, "internal error: %d type arguments for teams.%s", len(targs), name)
+		return ir.Invalid, false
+	}
+	t, ok := scalarType(targs[0])
+	if !ok {
+		l.unsupported(e, "teams."+name+" of "+describe(targs[0]), "use a number type")
+		return ir.Invalid, false
+	}
+	return t, true
+}
+
+// teamOpNames spell the teams.Op constants, by ir.TeamOp.
+var teamOpNames = [...]string{"teams.Op(0)", "teams.Sum", "teams.Prod", "teams.Min", "teams.Max", "teams.BAnd", "teams.BOr"}
+
+// teamOpName spells op as the teams package does, for diagnostics.
+func teamOpName(op ir.TeamOp) string {
+	if int(op) < len(teamOpNames) {
+		return teamOpNames[op]
+	}
+	return op.String()
 }
 
 // collective checks that a team-wide operation is not inside a range or single body.

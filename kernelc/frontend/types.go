@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
@@ -90,41 +91,111 @@ func scalarType(t types.Type) (ir.Type, bool) {
 	return ir.Invalid, false
 }
 
+// isPointer reports whether t's underlying type is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
 // structOf returns t's underlying struct type, or nil.
 func structOf(t types.Type) *types.Struct {
 	s, _ := t.Underlying().(*types.Struct)
 	return s
 }
 
-// describe names the kind of an unsupported type for diagnostics.
-func describe(t types.Type) string {
+// typeKind names the kind of a type for diagnostics: a noun ("slice", "function value"), and
+// the word that goes before "type" ("slice", "function"). Both are empty for kinds that are
+// better named by the type itself.
+func typeKind(t types.Type) (noun, adj string) {
+	if _, _, ok := viewType(t); ok {
+		return "view", "view"
+	}
+	if isMember(t) {
+		return "teams.Member", "teams.Member"
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return "slice"
+		return "slice", "slice"
 	case *types.Array:
-		return "array"
+		return "array", "array"
 	case *types.Map:
-		return "map"
+		return "map", "map"
 	case *types.Chan:
-		return "channel"
+		return "channel", "channel"
 	case *types.Pointer:
-		return "pointer"
+		return "pointer", "pointer"
 	case *types.Interface:
-		return "interface"
+		return "interface", "interface"
 	case *types.Signature:
-		return "function value"
+		return "function value", "function"
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsString != 0:
-			return "string"
+			return "string", "string"
 		case u.Info()&types.IsComplex != 0:
-			return "complex number"
+			return "complex number", "complex number"
 		case u.Kind() == types.UnsafePointer:
-			return "unsafe.Pointer"
+			return "unsafe.Pointer", "unsafe.Pointer"
 		}
 	}
-	return "type " + t.String()
+	return "", ""
 }
+
+// describe names a type after "of" in diagnostics: "slice type", "interface type", or
+// "type pkg.T".
+func describe(t types.Type) string {
+	if _, adj := typeKind(t); adj != "" {
+		return adj + " type"
+	}
+	return "type " + typeName(t)
+}
+
+// aValue names a value of type t with its article in diagnostics: "a slice", "an
+// interface", "a view", or "a value of type pkg.T".
+func aValue(t types.Type) string {
+	if noun, _ := typeKind(t); noun != "" {
+		return article(noun) + " " + noun
+	}
+	return "a value of type " + typeName(t)
+}
+
+// article returns the indefinite article for a word of a diagnostic: "an" before a vowel,
+// "a" otherwise.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// typeName spells a type in diagnostics, with package names as qualifiers.
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// goTypeNames are the Go spellings of the scalar IR types, for diagnostics.
+var goTypeNames = map[ir.Type]string{
+	ir.Bool: "bool", ir.I8: "int8", ir.I16: "int16", ir.I32: "int32", ir.I64: "int64",
+	ir.U8: "uint8", ir.U16: "uint16", ir.U32: "uint32", ir.U64: "uint64",
+	ir.F32: "float32", ir.F64: "float64",
+}
+
+// goTypeName spells a scalar IR type as Go does, for diagnostics.
+func goTypeName(t ir.Type) string {
+	if n, ok := goTypeNames[t]; ok {
+		return n
+	}
+	return t.String()
+}
+
+// isUnsafePointer reports whether t's underlying type is unsafe.Pointer.
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// unsafeHint is the hint for uses of package unsafe.
+const unsafeHint = "kernels have no raw memory; use views and index arithmetic"
 
 // typeHint returns the standard hint for an unsupported type.
 func typeHint(t types.Type) string {
@@ -140,10 +211,13 @@ func typeHint(t types.Type) string {
 	case *types.Chan:
 		return "kernels cannot communicate through channels; use views and atomics"
 	case *types.Signature:
-		return "call functions directly; function literals are only allowed as the body of a teams range"
+		return "call functions directly; function literals are only allowed as the body argument of a teams range, reduce, scan or Single call"
 	}
 	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 		return "kernels have no strings; use numeric codes"
+	}
+	if isUnsafePointer(t) {
+		return unsafeHint
 	}
 	return "kernel values are fixed-size numbers, bools, views and structs of those"
 }

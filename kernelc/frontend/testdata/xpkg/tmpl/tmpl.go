@@ -22,3 +22,24 @@ func (k Frontier[Op]) Run(v int) {
 		k.Dist.Set(v+1, k.Op.Visit(int32(v), k.Dist.At(v)))
 	}
 }
+
+// Gather applies Op to every vertex, with a scratch slice.
+//
+//gokkos:kernel
+type Gather[Op EdgeOp] struct {
+	Op   Op
+	Dist views.View1D[int32]
+}
+
+// Run visits vertex v.
+func (k Gather[Op]) Run(v int) {
+	buf := make([]int32, 2)
+	_ = buf
+	k.Dist.Set(v, k.Op.Visit(int32(v), last(k.Dist)))
+}
+
+// last reads the last element of d, through a slice.
+func last(d views.View1D[int32]) int32 {
+	s := []int32{d.At(d.Len() - 1)}
+	return s[0]
+}
