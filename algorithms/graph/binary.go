@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
+
+	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
 // The binary ".gkg" format, all integers little-endian:
@@ -111,12 +114,49 @@ func (b *binReader) read(k int, what string) ([]byte, error) {
 	return p, nil
 }
 
+// checkBinary checks, at the byte offset off of a binary header that
+// declares n vertices and m edges in fileBytes bytes, that the graph fits in
+// memory, with the rebuild that the read options may ask for. It returns
+// whether the arrays may be allocated at their full size at once: when the
+// input's size is known and large enough for them. Otherwise they grow as
+// data arrives, hence the allowance for growth; and when the input is known
+// to be too short, the read will stop at the truncation, so only what the
+// input can hold, its arrays ratio times as large in memory as in the file
+// (as egr's int32 offsets become int64), is checked.
+func (in *input) checkBinary(off int64, n, m int64, weighted bool, fileBytes int64, ratio int64) (exact bool, err error) {
+	exact = in.size >= 0 && fileBytes <= in.size
+	need := csrBytes(n, m, weighted)
+	switch {
+	case in.size >= 0 && !exact:
+		need = grown(min(need, memlimit.Mul(in.size, ratio)))
+	case !exact:
+		need = grown(need)
+	}
+	if in.build != (BuildOptions{}) {
+		need = memlimit.Sum(need, edgeListBytes(m, weighted), buildBytes(n, m, weighted, in.build))
+	}
+	if err := in.mem.check("reading the graph", need); err != nil {
+		return false, &ParseError{File: in.name, Offset: off, Msg: fmt.Sprintf("header declares %s", graphSize(n, m)), Err: err}
+	}
+	return exact, nil
+}
+
+// capacity returns the capacity to reserve for an array of want elements
+// read chunk at a time: all of them when exact, a chunk otherwise.
+func capacity(want, chunk int64, exact bool) int64 {
+	if exact {
+		return want
+	}
+	return min(want, chunk)
+}
+
 // binaryChunk is how many array elements are read at a time; arrays grow as
 // data arrives, so a header that claims a huge size costs no memory unless
 // the data is really there.
 const binaryChunk = 8 << 10
 
-func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, error) {
+func readBinary(r io.Reader, in *input) (*CSR, error) {
+	name, prog, limit := in.name, in.prog, in.limit
 	b := &binReader{r: r, name: name, buf: make([]byte, 8*binaryChunk)}
 	h, err := b.read(binaryHeaderSize, "header")
 	if err != nil {
@@ -144,8 +184,14 @@ func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, er
 		return nil, offsetErr(name, 24, "edge count %d is too large", um)
 	}
 	n, m := int(un), int64(um)
+	weighted := flags&binaryWeighted != 0
+	fileBytes := memlimit.Sum(binaryHeaderSize+4, memlimit.Mul(int64(n)+1, 8), memlimit.Mul(m, edgeBytes(false, weighted)))
+	exact, err := in.checkBinary(16, int64(n), m, weighted, fileBytes, 1)
+	if err != nil {
+		return nil, err
+	}
 
-	offsets := make([]int64, 0, min(int64(n)+1, binaryChunk))
+	offsets := make([]int64, 0, capacity(int64(n)+1, binaryChunk, exact))
 	for left := int64(n) + 1; left > 0; {
 		k := min(left, binaryChunk)
 		p, err := b.read(int(8*k), "offsets")
@@ -159,7 +205,7 @@ func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, er
 		prog.tick(0)
 	}
 	adjStart := b.off
-	adj := make([]int32, 0, min(m, binaryChunk))
+	adj := make([]int32, 0, capacity(m, binaryChunk, exact))
 	for left := m; left > 0; {
 		k := min(left, 2*binaryChunk)
 		p, err := b.read(int(4*k), "adjacency array")
@@ -173,8 +219,9 @@ func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, er
 		prog.tick(int64(len(adj)))
 	}
 	var wts []float64
-	if flags&binaryWeighted != 0 {
-		wts = make([]float64, 0, min(m, binaryChunk))
+	wtsStart := b.off
+	if weighted {
+		wts = make([]float64, 0, capacity(m, binaryChunk, exact))
 		for left := m; left > 0; {
 			k := min(left, binaryChunk)
 			p, err := b.read(int(8*k), "weights")
@@ -216,6 +263,11 @@ func readBinary(r io.Reader, name string, prog *progress, limit int64) (*CSR, er
 	for i, d := range adj {
 		if uint32(d) >= uint32(n) {
 			return nil, offsetErr(name, adjStart+4*int64(i), "edge %d has destination %d out of range [0, %d)", i, d, n)
+		}
+	}
+	for i, x := range wts {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, offsetErr(name, wtsStart+8*int64(i), "edge %d has weight %v: weights must be finite", i, x)
 		}
 	}
 	prog.done(m)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestBinaryErrors(t *testing.T) {
 		}
 		return b
 	}
-	const offs, adj = 32, 32 + 4*8
+	const offs, adj, wts = 32, 32 + 4*8, 32 + 4*8 + 4*4
 	tests := []struct {
 		name string
 		in   []byte
@@ -86,6 +87,8 @@ func TestBinaryErrors(t *testing.T) {
 		{"last offset", reseal(patch(offs+24, uint64(3))), "g.gkg: byte offset 56: last offset is 3 but the header declares 4 edges"},
 		{"id range", reseal(patch(adj+8, uint32(3))), fmt.Sprintf("g.gkg: byte offset %d: edge 2 has destination 3 out of range [0, 3)", adj+8)},
 		{"negative id", reseal(patch(adj, uint32(0xffffffff))), fmt.Sprintf("g.gkg: byte offset %d: edge 0 has destination -1 out of range [0, 3)", adj)},
+		{"NaN weight", reseal(patch(wts, math.Float64bits(math.NaN()))), fmt.Sprintf("g.gkg: byte offset %d: edge 0 has weight NaN: weights must be finite", wts)},
+		{"infinite weight", reseal(patch(wts+16, math.Float64bits(math.Inf(-1)))), fmt.Sprintf("g.gkg: byte offset %d: edge 2 has weight -Inf: weights must be finite", wts+16)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,8 +1,11 @@
 package graph
 
 import (
+	"fmt"
 	"math"
 	"slices"
+
+	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
 // BuildOptions selects the clean-up steps [Build] applies while it converts an
@@ -32,11 +35,17 @@ type BuildOptions struct {
 // over GOMAXPROCS goroutines with per-goroutine counters, which keeps the
 // order deterministic: the result does not depend on GOMAXPROCS. It takes
 // O(N+M) time and O(N+M) memory beyond the result. Build returns an error, and no graph,
-// if el is malformed as described on [EdgeList.Validate]. It is safe to call
-// concurrently on the same el.
+// if el is malformed as described on [EdgeList.Validate], or, before allocating
+// anything, if the process cannot have the memory it needs (the error wraps
+// [ErrTooLarge]). It is safe to call concurrently on the same el.
 func Build(el *EdgeList, opt BuildOptions) (*CSR, error) {
 	if err := el.checkShape(); err != nil {
 		return nil, err
+	}
+	if need := buildBytes(int64(el.N), int64(len(el.Src)), el.W != nil, opt); need >= memlimit.Unchecked {
+		if err := checkMemory("building a CSR of "+graphSize(int64(el.N), int64(len(el.Src))), need); err != nil {
+			return nil, fmt.Errorf("graph: %w", err)
+		}
 	}
 	emit := int64(len(el.Src))
 	if opt.Symmetrize {

@@ -17,7 +17,18 @@
 // that, by its content; an ".egr" file has no magic number and is recognized
 // by its extension only. Text readers parse large inputs in parallel, and
 // every reader reports malformed input as a [*ParseError] that names the file
-// and the line (or, for binary files, the byte offset).
+// and the line (or, for binary files, the byte offset). Weights are finite:
+// the text formats take decimal numbers only, and no format reads or writes
+// NaN or an infinity.
+//
+// The Go runtime cannot recover from running out of memory, so the readers,
+// [Build] and the generators estimate what a graph needs before allocating it
+// and refuse one that the process cannot have (the tightest of physical
+// memory, the memory cgroup's limit, RLIMIT_AS, RLIMIT_DATA and the Go memory
+// limit, less what is in use) with an error wrapping [ErrTooLarge]; the
+// generators, which return no error, panic with it. [BuildBytes],
+// [RMATBytes], [UniformBytes], [GridBytes] and [SmallWorldBytes] give the
+// estimates.
 //
 // The generators [RMAT], [Uniform], [Grid], [GridWithDrops] and [SmallWorld]
 // are seeded and produce the same graph for the same arguments whatever the

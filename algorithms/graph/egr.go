@@ -150,7 +150,8 @@ func (e *egrReader) more() (bool, error) {
 
 // readEGR reads a graph in the egr format, checking every field in file order
 // and reporting the first problem as a *ParseError at its byte offset.
-func readEGR(r *bufio.Reader, name string, prog *progress, limit int64) (*CSR, error) {
+func readEGR(r *bufio.Reader, in *input) (*CSR, error) {
+	name, prog, limit := in.name, in.prog, in.limit
 	le := binary.LittleEndian
 	e := &egrReader{r: r, name: name, buf: make([]byte, 4*egrChunk)}
 	var hdr [egrHeaderSize]byte
@@ -172,9 +173,21 @@ func readEGR(r *bufio.Reader, name string, prog *progress, limit int64) (*CSR, e
 	if m < 0 {
 		return nil, offsetErr(name, 4, "edge count %d is negative", m)
 	}
+	// Weights are known only at the end of the adjacency array: reckon
+	// with them if the size says they are there or is unknown.
+	unweighted := egrHeaderSize + 4*(int64(n)+1+int64(m))
+	weighted := in.size < 0 || in.size > unweighted
+	fileBytes := unweighted
+	if weighted {
+		fileBytes += 4 * int64(m)
+	}
+	exact, err := in.checkBinary(0, int64(n), int64(m), weighted, fileBytes, 2)
+	if err != nil {
+		return nil, err
+	}
 
-	offsets := make([]int64, 0, min(int64(n)+1, egrChunk))
-	err := e.int32s(int64(n)+1, "offsets", func(first, off int64, p []byte) error {
+	offsets := make([]int64, 0, capacity(int64(n)+1, egrChunk, exact))
+	err = e.int32s(int64(n)+1, "offsets", func(first, off int64, p []byte) error {
 		for i := 0; i < len(p); i += 4 {
 			o := int64(int32(le.Uint32(p[i:])))
 			v := first + int64(i/4)
@@ -196,7 +209,7 @@ func readEGR(r *bufio.Reader, name string, prog *progress, limit int64) (*CSR, e
 		return nil, offsetErr(name, egrHeaderSize+4*int64(n), "last offset is %d but the header declares %d edges", offsets[n], m)
 	}
 
-	adj := make([]int32, 0, min(int64(m), egrChunk))
+	adj := make([]int32, 0, capacity(int64(m), egrChunk, exact))
 	err = e.int32s(int64(m), "adjacency array", func(first, off int64, p []byte) error {
 		for i := 0; i < len(p); i += 4 {
 			d := int32(le.Uint32(p[i:]))
@@ -221,7 +234,7 @@ func readEGR(r *bufio.Reader, name string, prog *progress, limit int64) (*CSR, e
 		return nil, offsetErr(name, e.off, "unexpected data after the adjacency array: a graph with no edges has no weights")
 	}
 	if more {
-		wts = make([]float64, 0, min(int64(m), egrChunk))
+		wts = make([]float64, 0, capacity(int64(m), egrChunk, exact))
 		err = e.int32s(int64(m), "weights", func(_, _ int64, p []byte) error {
 			for i := 0; i < len(p); i += 4 {
 				wts = append(wts, float64(int32(le.Uint32(p[i:]))))

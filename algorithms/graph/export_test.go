@@ -1,8 +1,21 @@
 package graph
 
-import "io"
+import (
+	"io"
+
+	"github.com/gokkos/gokkos/internal/memlimit"
+)
 
 // Hooks that let the external tests reach unexported knobs.
+
+// SetMemoryBudget makes the readers, Build and the generators see a memory
+// budget of bytes bounded by source, and returns a function restoring the
+// real one.
+func SetMemoryBudget(bytes int64, source string) (restore func()) {
+	old := availableMemory
+	availableMemory = func() memlimit.Budget { return memlimit.Budget{Bytes: bytes, Source: source} }
+	return func() { availableMemory = old }
+}
 
 // SetTextBlockSize changes the parsing block size and returns a function
 // restoring it.
@@ -34,8 +47,8 @@ func TransposeWide(g *CSR) *CSR { return transposeCounted[int64](g) }
 
 // ScanFloat exposes the text weight parser.
 func ScanFloat(s string) (float64, bool) {
-	v, next, ok := scanFloat([]byte(s), 0)
-	return v, ok && next == len(s)
+	v, next, status := scanFloat([]byte(s), 0)
+	return v, status == floatOK && next == len(s)
 }
 
 // RadixSort exposes the key sort used by Uniform.
@@ -44,7 +57,7 @@ func RadixSort(keys []uint64, limit uint64) { radixSort(keys, limit) }
 // ParseEdgeList runs only the edge-list parser over data, without building
 // a CSR.
 func ParseEdgeList(r io.Reader, weighted bool) (*EdgeList, error) {
-	return readEdgeList(r, "bench", weighted, nil, -1, MaxVertices)
+	return readEdgeList(r, &input{name: "bench", size: -1, limit: MaxVertices}, weighted)
 }
 
 // RMATUnpermuted returns R-MAT edges before the vertex permutation.

@@ -3,12 +3,15 @@ package graph
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -29,14 +32,19 @@ const (
 	// comment lines, as SNAP publishes them. The vertex count is the largest
 	// id plus one.
 	FormatEL
-	// FormatWEL is ".wel": like FormatEL with a third, floating-point weight
-	// column.
+	// FormatWEL is ".wel": like FormatEL with a third column, the weight: a
+	// finite decimal number (optional sign, digits with an optional fraction,
+	// optional exponent, such as 3, -0.25, .5 or 1.5e-3). NaN, infinities,
+	// values beyond the float64 range, hexadecimal floats and "_" digit
+	// separators are errors.
 	FormatWEL
 	// FormatMTX is ".mtx": a Matrix Market coordinate file (real, integer or
-	// pattern; general or symmetric; 1-based indices).
+	// pattern; general or symmetric; 1-based indices). Real values follow
+	// the rules of FormatWEL's weights.
 	FormatMTX
 	// FormatBinary is ".gkg": the package's own little-endian binary
-	// format with a CRC-32C checksum.
+	// format with a CRC-32C checksum. Its weights are float64 values and must
+	// be finite.
 	FormatBinary
 	// FormatEGR is ".egr": the little-endian binary CSR format of the ECL
 	// graph codes. It holds an int32 vertex count n (at least 1), an int32
@@ -124,8 +132,9 @@ type ReadOptions struct {
 	Progress io.Writer
 	// VertexLimit, when positive, rejects input that declares or uses more
 	// vertices than this with a *ParseError at the offending line or byte
-	// offset. Use it to bound memory when reading untrusted files, since a
-	// single edge "0 2000000000" asks for a graph of two billion vertices.
+	// offset. Use it to bound memory when reading untrusted files more
+	// tightly than the memory check does, since a single edge
+	// "0 2000000000" asks for a graph of two billion vertices.
 	VertexLimit int
 }
 
@@ -171,6 +180,16 @@ func ReadFile(path string, opt ReadOptions) (*CSR, error) {
 // offset for the binary formats). Read never panics on bad input. It may read
 // r past the end of the graph data and is safe for concurrent use with
 // distinct readers.
+//
+// Nor does the input decide how much memory Read takes. Before it allocates
+// for a header's vertex and edge counts, and as the edges and ids of a text
+// file arrive, Read compares the memory that reading and building the graph
+// needs with what the process can have, and refuses a graph that does not fit
+// with a *ParseError at the header's or the id's line (or byte offset) that
+// wraps [ErrTooLarge] and says how much is needed and available. Where the
+// input's size is known, a header that declares more edges than the rest of
+// the input can hold reserves only what it can hold, and the shortfall is
+// reported once the input ends.
 func Read(r io.Reader, name string, f Format, opt ReadOptions) (*CSR, error) {
 	return read(r, name, f, opt, -1)
 }
@@ -211,15 +230,16 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 		}
 	}
 
+	in := &input{name: name, prog: prog, size: sizeHint, limit: limit, build: opt.Build}
 	var el *EdgeList
 	var err error
 	switch f {
 	case FormatBinary, FormatEGR:
 		var g *CSR
 		if f == FormatBinary {
-			g, err = readBinary(br, name, prog, limit)
+			g, err = readBinary(br, in)
 		} else {
-			g, err = readEGR(br, name, prog, limit)
+			g, err = readEGR(br, in)
 		}
 		if err != nil {
 			return nil, err
@@ -227,23 +247,23 @@ func read(r io.Reader, name string, f Format, opt ReadOptions, size int64) (*CSR
 		buildStart := time.Now()
 		if opt.Build != (BuildOptions{}) {
 			if g, err = Build(g.EdgeList(), opt.Build); err != nil {
-				return nil, err
+				return nil, fileErr(name, err, "rebuilding the graph")
 			}
 		}
 		prog.built(g, time.Since(buildStart), time.Since(start))
 		return g, nil
 	case FormatMS:
-		el, err = readMS(br, name, prog, sizeHint, limit)
+		el, err = readMS(br, in)
 	case FormatEL:
 		if hdr != nil {
-			el, err = readSniffedText(br, name, prog, sizeHint, hdr, limit)
+			el, err = readSniffedText(br, in, hdr)
 		} else {
-			el, err = readEdgeList(br, name, false, prog, sizeHint, limit)
+			el, err = readEdgeList(br, in, false)
 		}
 	case FormatWEL:
-		el, err = readEdgeList(br, name, true, prog, sizeHint, limit)
+		el, err = readEdgeList(br, in, true)
 	case FormatMTX:
-		el, err = readMTX(br, name, prog, sizeHint, limit)
+		el, err = readMTX(br, in)
 	default:
 		return nil, fmt.Errorf("graph: %s: unknown format %v", name, f)
 	}
@@ -306,7 +326,9 @@ func sniff(br *bufio.Reader, name string) (Format, []int64, error) {
 // Write writes g to w in format f, which must not be FormatAuto. Edges are
 // written in CSR order. FormatEL and FormatMS drop weights, FormatWEL
 // requires them, and FormatMTX writes a "real" matrix for a weighted graph
-// and a "pattern" one otherwise. FormatEGR needs at least one vertex and at
+// and a "pattern" one otherwise. Every format that stores weights stores
+// finite ones only, as the readers accept nothing else: a NaN or infinite
+// weight is an error. FormatEGR needs at least one vertex and at
 // most 2^31-1 edges, and writes weights only when every one is an integer in
 // the int32 range: other weights are an error, never rounded. Note that an
 // edge list records no vertex count, so isolated vertices with the largest
@@ -320,6 +342,11 @@ func Write(w io.Writer, g *CSR, f Format) error {
 	if err := g.Validate(); err != nil {
 		return err
 	}
+	if f == FormatBinary || f == FormatWEL || f == FormatMTX {
+		if err := checkFiniteWeights(g); err != nil {
+			return err
+		}
+	}
 	switch f {
 	case FormatBinary:
 		return writeBinary(w, g)
@@ -329,6 +356,18 @@ func Write(w io.Writer, g *CSR, f Format) error {
 		return writeText(w, g, f)
 	}
 	return fmt.Errorf("graph: cannot write format %v", f)
+}
+
+// checkFiniteWeights returns an error naming the first edge of g whose weight
+// is NaN or infinite, or nil if there is none.
+func checkFiniteWeights(g *CSR) error {
+	for i, x := range g.Weights {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			v, _ := slices.BinarySearchFunc(g.Offsets[1:], int64(i), func(o, i int64) int { return cmp.Compare(o, i+1) })
+			return fmt.Errorf("graph: edge %d (%d -> %d) has weight %v: the graph formats store finite weights only", i, v, g.Adj[i], x)
+		}
+	}
+	return nil
 }
 
 // WriteFile writes g to the file at path in format f; FormatAuto picks the

@@ -69,7 +69,7 @@ func sampleGraph(weighted bool) *graph.CSR {
 	adj := [][]int32{{1, 3, 3}, {0, 1, 6}, {}, {6}, {0, 1, 2, 3, 4, 6}, {}, {0}}
 	var w [][]float64
 	if weighted {
-		w = [][]float64{{0.1, -2.5, 7}, {1e300, 3, 1.0 / 3}, {}, {math.Inf(1)}, {0, 1, 2, 3, 4, 5e-324}, {}, {123456789.125}}
+		w = [][]float64{{0.1, -2.5, 7}, {1e300, 3, 1.0 / 3}, {}, {math.MaxFloat64}, {0, 1, 2, 3, 4, 5e-324}, {}, {123456789.125}}
 	}
 	return csrOf(adj, w)
 }

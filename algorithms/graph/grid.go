@@ -19,12 +19,15 @@ func Grid(rows, cols int, seed uint64) *EdgeList {
 // endpoint. The choice of edges is drawn from PCG streams derived from seed,
 // one per block of rows, so the result depends only on the arguments.
 // GridWithDrops panics if rows or cols is negative, rows*cols exceeds
-// MaxVertices, or drop is not in [0, 1].
+// MaxVertices, or drop is not in [0, 1], and, before allocating anything,
+// with an error wrapping [ErrTooLarge] if the process cannot have the memory
+// it needs ([GridBytes]).
 func GridWithDrops(rows, cols int, drop float64, seed uint64) *EdgeList {
 	if rows < 0 || cols < 0 || (rows > 0 && cols > MaxVertices/rows) || !(drop >= 0 && drop <= 1) {
 		panic(fmt.Sprintf("graph: GridWithDrops(%d, %d, %g): want non-negative sides, rows*cols <= %d and drop in [0, 1]",
 			rows, cols, drop, MaxVertices))
 	}
+	mustFit(GridBytes(rows, cols), func() string { return fmt.Sprintf("GridWithDrops(%d, %d, %g)", rows, cols, drop) })
 	n := rows * cols
 	el := &EdgeList{N: n}
 	undirected := int64(rows)*int64(max(cols-1, 0)) + int64(max(rows-1, 0))*int64(cols)

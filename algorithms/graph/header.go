@@ -10,9 +10,10 @@ import (
 // lineReader reads the header lines of a text file one at a time, counting
 // them, before the bulk of the file goes to parseText.
 type lineReader struct {
-	br   *bufio.Reader
-	name string
-	line int // number of lines consumed so far
+	br       *bufio.Reader
+	name     string
+	line     int   // number of lines consumed so far
+	consumed int64 // number of bytes consumed so far
 }
 
 // next returns the next line without its line terminator and its number. At
@@ -26,6 +27,7 @@ func (lr *lineReader) next() ([]byte, int, error) {
 		return nil, lr.line + 1, &ParseError{File: lr.name, Line: lr.line + 1, Offset: -1, Msg: "read failed", Err: err}
 	}
 	lr.line++
+	lr.consumed += int64(len(b))
 	b = bytes.TrimSuffix(b, []byte{'\n'})
 	b = bytes.TrimSuffix(b, []byte{'\r'})
 	return b, lr.line, nil

@@ -21,24 +21,29 @@ type mtxHeader struct {
 // "i j [v]" (1-based) becomes the edge i-1 -> j-1 with weight v; a symmetric
 // file also gets j-1 -> i-1 for every off-diagonal entry. The matrix must be
 // square and the number of entries must match the size line.
-func readMTX(br *bufio.Reader, name string, prog *progress, sizeHint, limit int64) (*EdgeList, error) {
+func readMTX(br *bufio.Reader, in *input) (*EdgeList, error) {
+	name := in.name
 	lr := &lineReader{br: br, name: name}
-	h, err := readMTXHeader(lr, limit)
+	h, err := readMTXHeader(lr, in.limit)
+	if err != nil {
+		return nil, err
+	}
+	minLine := int64(6) // "1 1 1\n"
+	if h.value == valNone {
+		minLine = 4
+	}
+	c, err := in.checkDeclared(lr, h.sizeLine, "size line", "entries", h.n, h.nnz, minLine, h.value != valNone, h.symmetric)
 	if err != nil {
 		return nil, err
 	}
 	spec := &lineSpec{file: name, style: styleMatrixMarket, base: 1, limit: h.n, value: h.value, sym: h.symmetric}
 	el := &EdgeList{N: int(h.n)}
-	c := prealloc(h.nnz, sizeHint, 4)
-	if h.symmetric {
-		c *= 2
-	}
 	el.Src, el.Dst = make([]int32, 0, c), make([]int32, 0, c)
 	if h.value != valNone {
 		el.W = make([]float64, 0, c)
 	}
 	var got int64
-	err = parseText(br, lr.line+1, spec, prog, func(ch *edgeChunk, data []byte, line int) *ParseError {
+	err = parseText(br, lr.line+1, spec, in.prog, func(ch *edgeChunk, data []byte, line int) *ParseError {
 		if got+ch.entries > h.nnz {
 			return lineErr(name, lineOfEntry(data, line, h.nnz-got), "more entries than the %d declared on line %d", h.nnz, h.sizeLine)
 		}
@@ -56,7 +61,7 @@ func readMTX(br *bufio.Reader, name string, prog *progress, sizeHint, limit int6
 	if got != h.nnz {
 		return nil, lineErr(name, h.sizeLine, "size line declares %d entries but the file has %d", h.nnz, got)
 	}
-	prog.done(int64(el.Len()))
+	in.prog.done(int64(el.Len()))
 	return el, nil
 }
 

@@ -18,12 +18,15 @@ const (
 //
 // Edges are generated in parallel, each block of edges from its own PCG
 // stream derived from seed, so the result depends only on the arguments and
-// not on GOMAXPROCS. It costs O(scale*M) time and O(M) memory. RMAT panics if
-// scale is not in [0, 30] or edgeFactor is negative.
+// not on GOMAXPROCS. It costs O(scale*M) time and O(M) memory ([RMATBytes]).
+// RMAT panics if scale is not in [0, 30] or edgeFactor is negative, and, before
+// allocating anything, with an error wrapping [ErrTooLarge] if the process
+// cannot have the memory it needs.
 func RMAT(scale, edgeFactor int, seed uint64) *EdgeList {
 	if scale < 0 || scale > 30 || edgeFactor < 0 {
 		panic(fmt.Sprintf("graph: RMAT(scale=%d, edgeFactor=%d): want scale in [0, 30] and edgeFactor >= 0", scale, edgeFactor))
 	}
+	mustFit(RMATBytes(scale, edgeFactor), func() string { return fmt.Sprintf("RMAT(scale=%d, edgeFactor=%d)", scale, edgeFactor) })
 	el := rmatEdges(scale, edgeFactor, seed)
 	perm := permutation(el.N, streamRand(seed, tagPermute, 0))
 	relabel(el.Src, perm)

@@ -22,12 +22,15 @@ import "fmt"
 // Vertex ids are randomly permuted. The graph is unweighted and has no
 // duplicate edges other than what the chords may repeat. It is generated
 // serially from a PCG stream derived from seed, so it depends only on the
-// arguments; it costs O(n) time and memory. SmallWorld panics if n is
-// negative or exceeds MaxVertices.
+// arguments; it costs O(n) time and memory ([SmallWorldBytes]). SmallWorld
+// panics if n is negative or exceeds MaxVertices, and, before allocating
+// anything, with an error wrapping [ErrTooLarge] if the process cannot have
+// the memory it needs.
 func SmallWorld(n int, seed uint64) *EdgeList {
 	if n < 0 || n > MaxVertices {
 		panic(fmt.Sprintf("graph: SmallWorld(%d): want 0 <= n <= %d", n, MaxVertices))
 	}
+	mustFit(SmallWorldBytes(n), func() string { return fmt.Sprintf("SmallWorld(%d)", n) })
 	r := streamRand(seed, tagSmallWorld, 0)
 	el := &EdgeList{N: n, Src: make([]int32, 0, 3*n), Dst: make([]int32, 0, 3*n)}
 	add := func(u, v int) {

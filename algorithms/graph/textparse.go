@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"math"
 	"strconv"
 )
 
@@ -118,12 +119,24 @@ func scanInt(data []byte, i int) (v int64, next int, ok bool) {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// scanFloat parses a floating-point field at data[i]. Plain decimals with at
+// Outcomes of scanFloat besides success.
+const (
+	floatOK       = iota
+	floatSyntax   // not a decimal number
+	floatOverflow // a decimal number beyond the float64 range
+)
+
+// scanFloat parses a weight at data[i]: a finite decimal number, that is an
+// optional sign, digits with an optional fraction (at least one digit in
+// all), and an optional exponent ("e" or "E", an optional sign, digits).
+// Anything else that strconv.ParseFloat would take, such as "inf", "NaN",
+// hexadecimal floats or "_" digit separators, is a syntax error, and so is a
+// number whose magnitude rounds beyond the largest float64 (floatOverflow);
+// one that rounds to zero or a subnormal is accepted. Plain decimals with at
 // most 15 significant digits take an exact fast path (a small integer divided
-// by an exact power of ten is correctly rounded); everything else, such as
-// exponents, "inf" or long mantissas, goes through strconv.ParseFloat, so
-// the result always equals ParseFloat's.
-func scanFloat(data []byte, i int) (v float64, next int, ok bool) {
+// by an exact power of ten is correctly rounded); the rest go through
+// strconv.ParseFloat, so the value always equals ParseFloat's.
+func scanFloat(data []byte, i int) (v float64, next int, status int) {
 	start := i
 	neg := false
 	if i < len(data) && (data[i] == '-' || data[i] == '+') {
@@ -159,23 +172,61 @@ func scanFloat(data []byte, i int) (v float64, next int, ok bool) {
 		if neg {
 			v = -v
 		}
-		return v, i, true
+		return v, i, floatOK
 	}
 	j := start
 	for j < len(data) && !isDelim(data[j]) {
 		j++
 	}
-	if j == start {
-		return 0, j, false
+	if !isDecimal(data[start:j]) {
+		return 0, j, floatSyntax
 	}
 	v, err := strconv.ParseFloat(string(data[start:j]), 64)
 	if err != nil {
-		if ne, isNum := err.(*strconv.NumError); isNum && ne.Err == strconv.ErrRange {
-			return v, j, true // ±Inf or a denormal-rounded value, as ParseFloat returns
-		}
-		return 0, j, false
+		// The syntax was checked, so this is ErrRange: ParseFloat reports
+		// overflow only, returning ±Inf.
+		return 0, j, floatOverflow
 	}
-	return v, j, true
+	return v, j, floatOK
+}
+
+// isDecimal reports whether s is a decimal number as scanFloat accepts it:
+// [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?
+func isDecimal(s []byte) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		exp := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			exp++
+		}
+		if exp == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // parseChunk parses the complete lines in data, the first of which is line
@@ -258,15 +309,19 @@ func parseLines(data []byte, line int, spec *lineSpec, src, dst []int32, ws []fl
 			if i == j || atLineEnd(data, i) {
 				return src, dst, ws, entries, maxID, spec.missing(line, 2)
 			}
+			status := floatOK
 			if value == valFloat {
-				w, j, ok = scanFloat(data, i)
+				w, j, status = scanFloat(data, i)
 			} else {
 				var x int64
 				x, j, ok = scanInt(data, i)
 				w = float64(x)
+				if !ok {
+					status = floatSyntax
+				}
 			}
-			if !ok {
-				return src, dst, ws, entries, maxID, spec.badValue(line, data, i)
+			if status != floatOK {
+				return src, dst, ws, entries, maxID, spec.badValue(line, data, i, status)
 			}
 			i = skipBlanks(data, j)
 		}
@@ -355,14 +410,18 @@ func (s *lineSpec) missing(line, have int) *ParseError {
 	return lineErr(s.file, line, "missing weight")
 }
 
-func (s *lineSpec) badValue(line int, data []byte, i int) *ParseError {
-	if s.value == valInt {
-		return lineErr(s.file, line, "invalid integer value %q", token(data, i))
-	}
+func (s *lineSpec) badValue(line int, data []byte, i, status int) *ParseError {
+	what := "weight"
 	if s.style == styleMatrixMarket {
-		return lineErr(s.file, line, "invalid value %q", token(data, i))
+		what = "value"
 	}
-	return lineErr(s.file, line, "invalid weight %q", token(data, i))
+	switch {
+	case s.value == valInt:
+		return lineErr(s.file, line, "invalid integer value %q", token(data, i))
+	case status == floatOverflow:
+		return lineErr(s.file, line, "%s %q is out of range: weights must be finite, at most %g in magnitude", what, token(data, i), math.MaxFloat64)
+	}
+	return lineErr(s.file, line, "invalid %s %q: want a finite decimal number such as 3, -0.25 or 1.5e-3", what, token(data, i))
 }
 
 func (s *lineSpec) extra(line int, data []byte, i int) *ParseError {

@@ -15,12 +15,15 @@ import (
 // then sorted and deduplicated, with further seeded rounds until m distinct
 // edges remain (for dense requests the complement is drawn instead), so the
 // result depends only on the arguments and not on GOMAXPROCS. It costs
-// O(M) expected time and memory for sparse graphs. Uniform panics if n or m
-// is negative, n exceeds MaxVertices, or m exceeds n*(n-1).
+// O(M) expected time and memory for sparse graphs ([UniformBytes]). Uniform
+// panics if n or m is negative, n exceeds MaxVertices, or m exceeds n*(n-1),
+// and, before allocating anything, with an error wrapping [ErrTooLarge] if
+// the process cannot have the memory it needs.
 func Uniform(n int, m int64, seed uint64) *EdgeList {
 	if n < 0 || n > MaxVertices || m < 0 || (n > 0 && m > int64(n)*int64(n-1)) || (n == 0 && m > 0) {
 		panic(fmt.Sprintf("graph: Uniform(n=%d, m=%d): want 0 <= m <= n*(n-1) and n <= %d", n, m, MaxVertices))
 	}
+	mustFit(UniformBytes(n, m), func() string { return fmt.Sprintf("Uniform(n=%d, m=%d)", n, m) })
 	el := &EdgeList{N: n}
 	if m == 0 {
 		el.Src, el.Dst = []int32{}, []int32{}

@@ -14,7 +14,9 @@ import (
 // depend only on the seed, the bounds and the edge count, not on GOMAXPROCS.
 // It costs O(M) time and memory and must not run concurrently with other
 // uses of el. AddRandomWeights panics if a bound is not finite, lo > hi, or
-// integer is set and no integer lies in [lo, hi].
+// integer is set and no integer lies in [lo, hi], and, before allocating,
+// with an error wrapping [ErrTooLarge] if the process cannot have the memory
+// for the weights.
 func AddRandomWeights(el *EdgeList, lo, hi float64, integer bool, seed uint64) {
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) || lo > hi {
 		panic(fmt.Sprintf("graph: AddRandomWeights: bad range [%g, %g]", lo, hi))
@@ -24,6 +26,7 @@ func AddRandomWeights(el *EdgeList, lo, hi float64, integer bool, seed uint64) {
 		panic(fmt.Sprintf("graph: AddRandomWeights: no usable integer range in [%g, %g]", lo, hi))
 	}
 	m := int64(len(el.Src))
+	mustFit(8*m, func() string { return fmt.Sprintf("AddRandomWeights for %d edges", m) })
 	el.W = make([]float64, m)
 	var span uint64
 	if integer {

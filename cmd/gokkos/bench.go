@@ -12,6 +12,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
 // benchVariant is one row's algorithm: a registered algorithm with flag values.
@@ -64,31 +65,50 @@ type benchGraph struct {
 // benchGraphs generates the graphs of kind at 2^scale vertices: R-MAT and uniform with 16
 // edges per vertex, a square grid and a bow-tie small world, all undirected (symmetric, no
 // duplicates or self loops) as in the GAP benchmark suite, with integer weights in [1, 255]
-// when weights is set.
+// when weights is set. A graph that needs more memory than the process can have is an error,
+// before anything is generated.
 func benchGraphs(kind string, scale int, weights bool, seed uint64) (benchGraph, error) {
 	var el *graph.EdgeList
 	n := 1 << scale
 	name := fmt.Sprintf("%s-%d", kind, scale)
+	side := 1 << (scale / 2)
+	var gen, m int64
+	switch kind {
+	case "rmat":
+		gen, m = graph.RMATBytes(scale, 16), 16*int64(n)
+	case "uniform":
+		gen, m = graph.UniformBytes(n, 16*int64(n)), 16*int64(n)
+	case "grid":
+		gen, m = graph.GridBytes(side, n/side), 4*int64(n)
+	case "smallworld":
+		gen, m = graph.SmallWorldBytes(n), 3*int64(n)
+	default:
+		return benchGraph{}, usagef("unknown graph kind %q (want rmat, uniform, grid or smallworld)", kind)
+	}
+	opt := graph.BuildOptions{Symmetrize: true, Dedup: true, DropSelfLoops: true}
+	if kind == "smallworld" {
+		// The bow tie is directed by design: symmetrizing would make it one component.
+		opt = graph.BuildOptions{Dedup: true}
+	}
+	var w int64
+	if weights {
+		w = memlimit.Mul(m, 8)
+	}
+	if err := memlimit.Check("generating and building it", memlimit.Sum(gen, w, graph.BuildBytes(n, m, weights, opt))); err != nil {
+		return benchGraph{}, fmt.Errorf("%s: %w", name, err)
+	}
 	switch kind {
 	case "rmat":
 		el = graph.RMAT(scale, 16, seed)
 	case "uniform":
 		el = graph.Uniform(n, 16*int64(n), seed)
 	case "grid":
-		side := 1 << (scale / 2)
 		el = graph.Grid(side, n/side, seed)
 	case "smallworld":
 		el = graph.SmallWorld(n, seed)
-	default:
-		return benchGraph{}, usagef("unknown graph kind %q (want rmat, uniform, grid or smallworld)", kind)
 	}
 	if weights {
 		graph.AddRandomWeights(el, 1, 255, true, seed+1)
-	}
-	opt := graph.BuildOptions{Symmetrize: true, Dedup: true, DropSelfLoops: true}
-	if kind == "smallworld" {
-		// The bow tie is directed by design: symmetrizing would make it one component.
-		opt = graph.BuildOptions{Dedup: true}
 	}
 	g, err := graph.Build(el, opt)
 	return benchGraph{name, g}, err

@@ -32,8 +32,33 @@
 // logarithmic axis of -metric (GTEPS by default). The last of repeated cells counts; a cell
 // without a positive value is marked with a dash.
 //
-// Errors (a missing file, a bad root, an unknown algorithm, strategy or space) are printed
-// to standard error and the command exits with status 1, or 2 for bad usage.
+// The JSON object of run keeps every field's type: counts and times are numbers, and a number
+// that is not finite is written as null rather than as a string. For sssp, reached counts the
+// vertices with a distance below +Inf, unreachable those at +Inf, and negative_infinite those
+// at -Inf (behind a negative cycle, which negative_cycle reports); sum and max are over the
+// finite distances, and sum is null when it overflows float64. A single distance that
+// overflows float64 is an error, since it would pass for an unreachable vertex or a negative
+// cycle.
+//
+// A flag given on the command line that does not apply to what the others chose is refused
+// with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
+// -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid, sssp
+// -method edgelist; -trace there says that there are no steps to show), an algorithm flag of another method (sssp -delta without
+// delta-stepping, scc -traversal with multistep), a gen flag of another -kind (-scale with
+// -kind grid), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
+// gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
+// fewer.
+//
+// Graph files hold finite decimal weights only (see the graph package): NaN, infinities,
+// values beyond the float64 range, hexadecimal floats and "_" digit separators are errors
+// naming the file and line. gen and run estimate the memory a graph needs before allocating
+// it and refuse one that the process cannot have (physical memory, the memory cgroup,
+// RLIMIT_AS, RLIMIT_DATA, GOMEMLIMIT), naming what was asked, why (the header's line, the
+// id's line, the gen flags) and what is available, instead of letting the Go runtime die.
+//
+// Errors (a missing file, a bad root, an unknown algorithm, strategy or space, a graph too
+// large for memory) are printed to standard error and the command exits with status 1, or 2
+// for bad usage.
 //
 // # Adding an algorithm
 //

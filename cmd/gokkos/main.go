@@ -97,16 +97,48 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parse parses args, turning flag errors into usage errors.
+// parse parses args, which must hold flags only; see parseFlags.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected arguments %q", fs.Args())
 	}
 	return nil
+}
+
+// parseFlags parses the flags at the start of args, turning flag errors into usage errors.
+// A flag set made with ContinueOnError prints a bad flag's error itself, then its usage;
+// parseFlags lets it print neither and prints the usage once, since gokkosMain prints the
+// returned error: the error then appears once, after the usage. -h prints the usage and
+// returns flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = usage
+	if err == nil {
+		return nil
+	}
+	usage()
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return usageError{err.Error()}
+}
+
+// explicit returns the names of the flags that args set on fs, which must be parsed.
+func explicit(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// notApplicable is the usage error for flag -name, set on the command line, that does not
+// apply to context; why says what the flag is for.
+func notApplicable(name, context, why string) error {
+	return usagef("-%s does not apply to %s (%s)", name, context, why)
 }

@@ -9,10 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gokkos/gokkos/algorithms/graph"
+	"github.com/gokkos/gokkos/internal/memlimit"
 )
 
 // The serial references below are deliberately simple: the algorithm packages test against
@@ -78,8 +80,17 @@ func refDist(g *graph.CSR, src int32) []float64 {
 // TestMain lets the test binary act as the command: the end-to-end tests run it as a child
 // process with GOKKOS_TEST_AS_COMMAND=1, so they need no go tool (a prebuilt test binary,
 // with -tags cuda on a GPU machine, runs them too).
+//
+// With GOKKOS_TEST_LIMIT_AS set too, the command runs under RLIMIT_AS at its size plus that
+// many MiB, for the tests of oversized input.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOKKOS_TEST_AS_COMMAND") == "1" {
+		if mib, err := strconv.ParseInt(os.Getenv("GOKKOS_TEST_LIMIT_AS"), 10, 64); err == nil {
+			if err := memlimit.LimitAddressSpace(mib << 20); err != nil {
+				fmt.Fprintln(os.Stderr, "gokkos test: cannot limit the address space:", err)
+				os.Exit(3)
+			}
+		}
 		os.Exit(gokkosMain(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

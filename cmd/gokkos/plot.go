@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -72,11 +71,8 @@ func plotCommand(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 	}
 	// parse rejects positional arguments, and plot takes files: parse the flags alone.
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *metric == "" {
 		return usagef("-metric must name a JSON field")
@@ -188,7 +184,7 @@ func plotParseLine(text, metric string) (plotRow, error) {
 		switch x := x.(type) {
 		case float64:
 			row.value = x
-		case string: // bench writes NaN and infinities as strings
+		case string: // earlier versions of bench wrote NaN and infinities as strings; now null
 			v, err := strconv.ParseFloat(x, 64)
 			if err != nil {
 				return plotRow{}, fmt.Errorf("%q is %s, not a number", metric, raw)

@@ -19,7 +19,8 @@ type algorithm struct {
 	name string
 	// summary is a one-line description for the help text.
 	summary string
-	// root reports whether the algorithm starts from a root vertex (-root).
+	// root reports whether the algorithm starts from a root vertex (-root); run refuses -root
+	// for the others.
 	root bool
 	// weighted reports whether the algorithm reads edge weights; bench generates weights for
 	// it.
@@ -28,7 +29,8 @@ type algorithm struct {
 	// strategy).
 	strategies []frontier.Strategy
 	// usesStrategy reports, after the flags are parsed, whether -strategy makes a
-	// difference (nil: it does); bench runs one strategy otherwise.
+	// difference (nil: it does); bench runs one strategy otherwise, and run refuses an
+	// explicit -strategy.
 	usesStrategy func() bool
 	// flags registers algorithm-specific flags and returns their validator (either may be
 	// nil).
@@ -113,6 +115,37 @@ func lookupAlgorithm(name string) (algorithm, error) {
 		return a, fmt.Errorf("unknown algorithm %q (available: %s)", name, strings.Join(algorithmNames(), ", "))
 	}
 	return a, nil
+}
+
+// strategyApplies reports, after the flags are parsed, whether -strategy makes a difference.
+func (a algorithm) strategyApplies() bool { return a.usesStrategy == nil || a.usesStrategy() }
+
+// rootAlgorithms returns the names of the algorithms that start from a root, in order.
+func rootAlgorithms() []string {
+	var names []string
+	for _, n := range algorithmNames() {
+		if algorithms[n].root {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// checkApplies refuses the run flags that were set in set but do not apply to a with the
+// algorithm flags of fs (such as -method). -trace is not among them: where the frontier
+// template is not used it says that it has no steps to show.
+func (a algorithm) checkApplies(fs *flag.FlagSet, set map[string]bool) error {
+	context := a.name
+	if f := fs.Lookup("method"); f != nil {
+		context += " -method " + f.Value.String()
+	}
+	switch {
+	case set["root"] && !a.root:
+		return notApplicable("root", a.name, "only "+strings.Join(rootAlgorithms(), " and ")+" start from a root")
+	case set["strategy"] && !a.strategyApplies():
+		return notApplicable("strategy", context, "it does not run on the frontier template")
+	}
+	return nil
 }
 
 // allows reports whether a accepts strategy s.

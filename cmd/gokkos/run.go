@@ -53,10 +53,10 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.algo, "algo", "", "algorithm: "+strings.Join(algorithmNames(), ", "))
 	fs.StringVar(&o.graph, "graph", "", "graph file (.el .wel .ms .mtx .gkg .egr, optionally .gz)")
 	fs.StringVar(&o.space, "space", "", "execution space: host or cuda (default: GOKKOS_SPACE, else the best available)")
-	fs.StringVar(&o.strategy, "strategy", "auto", "loop strategy: baseline, hierarchical, ml, mg or auto")
-	fs.Int64Var(&o.root, "root", -1, "root vertex (default: the vertex of largest out-degree)")
+	fs.StringVar(&o.strategy, "strategy", "auto", "loop strategy of the frontier template: baseline, hierarchical, ml, mg or auto (not for wcc, scc -method fbtrim or hybrid, sssp -method edgelist)")
+	fs.Int64Var(&o.root, "root", -1, "root vertex, for "+strings.Join(rootAlgorithms(), " and ")+" (default: the vertex of largest out-degree)")
 	fs.IntVar(&o.trials, "trials", 3, "timed runs after one warm-up run; the median is reported")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object; fields keep their types, a number that is not finite (sssp's sum when it overflows) is null")
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
@@ -85,6 +85,9 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 		if err := validate(); err != nil {
 			return usageError{err.Error()}
 		}
+	}
+	if err := a.checkApplies(fs, explicit(fs)); err != nil {
+		return err
 	}
 	strategy, err := frontier.ParseStrategy(o.strategy)
 	if err != nil {
@@ -276,7 +279,7 @@ func (r *report) writeJSON(w io.Writer) error {
 		k, _ := json.Marshal(f.key)
 		v := f.value
 		if x, ok := v.(float64); ok && (math.IsInf(x, 0) || math.IsNaN(x)) {
-			v = fmt.Sprint(x) // JSON has no infinities
+			v = nil // JSON has no infinities: a number field that is not finite is null
 		}
 		val, err := json.Marshal(v)
 		if err != nil {

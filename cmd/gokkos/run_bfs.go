@@ -34,6 +34,12 @@ func init() {
 				if bfsFlags.opt.Alpha <= 0 || bfsFlags.opt.Beta <= 0 {
 					return usagef("-alpha and -beta must be positive")
 				}
+				set := explicit(fs)
+				for _, name := range []string{"alpha", "beta"} {
+					if set[name] && bfsFlags.opt.Direction == bfs.TopDown {
+						return notApplicable(name, "bfs -direction push", "it sets when direction-optimizing search switches")
+					}
+				}
 				return nil
 			}
 		},

@@ -33,6 +33,19 @@ func init() {
 				if sccFlags.opt.HeavyDegree < 0 {
 					return usagef("-heavy must not be negative")
 				}
+				m, tr := sccFlags.opt.Method, sccFlags.opt.Traversal
+				set := explicit(fs)
+				context := "scc -method " + m.String()
+				switch {
+				case set["traversal"] && m == scc.Multistep:
+					return notApplicable("traversal", context, "it sets the traversal of fbtrim and hybrid")
+				case set["serial-cutoff"] && m != scc.Multistep:
+					return notApplicable("serial-cutoff", context, "it sets when multistep finishes serially")
+				case set["heavy"] && m == scc.Multistep:
+					return notApplicable("heavy", context, "it sets the load-balanced traversals of fbtrim and hybrid")
+				case set["heavy"] && (tr == scc.Topo || tr == scc.Data):
+					return notApplicable("heavy", "scc -traversal "+tr.String(), "it sets the load-balanced traversals: auto, topo-lb and data-lb")
+				}
 				return nil
 			}
 		},

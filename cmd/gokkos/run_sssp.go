@@ -2,8 +2,11 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"math"
 
 	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/sssp"
 )
 
@@ -16,13 +19,13 @@ var ssspFlags struct {
 func init() {
 	register(algorithm{
 		name:     "sssp",
-		summary:  "single-source shortest paths from -root (reports reached, sum, max)",
+		summary:  "single-source shortest paths from -root (reports reached, unreachable, negative_infinite, sum, max)",
 		root:     true,
 		weighted: true,
 		flags: func(fs *flag.FlagSet) func() error {
 			fs.StringVar(&ssspFlags.method, "method", "auto", "bellman-ford, ordered, delta, edgelist or auto (delta, or bellman-ford with negative weights)")
-			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford worklist format: auto, queue or bitmap")
-			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta-stepping bucket width (0: largest weight / average degree)")
+			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford (and auto) worklist format: auto, queue or bitmap")
+			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: largest weight / average degree)")
 			fs.Int64Var(&ssspFlags.opt.SegmentBytes, "segment", 0, "edgelist: bytes of the distance array per edge segment (0: half the cache)")
 			return func() error {
 				var err error
@@ -34,6 +37,17 @@ func init() {
 				}
 				if ssspFlags.opt.Delta < 0 || ssspFlags.opt.SegmentBytes < 0 {
 					return usagef("-delta and -segment must not be negative")
+				}
+				m := ssspFlags.opt.Method
+				set := explicit(fs)
+				context := "sssp -method " + m.String()
+				switch {
+				case set["worklist"] && m != sssp.BellmanFord && m != sssp.Auto:
+					return notApplicable("worklist", context, "it sets the worklist format of bellman-ford")
+				case set["delta"] && m != sssp.DeltaStepping && m != sssp.Auto:
+					return notApplicable("delta", context, "it sets the bucket width of delta-stepping")
+				case set["segment"] && m != sssp.EdgeList:
+					return notApplicable("segment", context, "it sets the segment size of edgelist")
 				}
 				return nil
 			}
@@ -47,7 +61,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &ssspInstance{s: s, src: c.Root}, nil
+			return &ssspInstance{s: s, src: c.Root, host: c.Host}, nil
 		},
 	})
 }
@@ -56,6 +70,7 @@ func init() {
 type ssspInstance struct {
 	s     *sssp.SSSP
 	src   int32
+	host  *graph.CSR
 	stats sssp.Stats
 }
 
@@ -64,9 +79,22 @@ func (i *ssspInstance) run() (err error) {
 	return err
 }
 
+// result reports the distances: reached counts the vertices with a distance below +Inf,
+// unreachable those at +Inf, negative_infinite those at -Inf (behind a negative cycle); sum
+// and max are over the finite distances (sum is not finite, null in JSON, only when it
+// overflows float64). A distance that overflows float64 on its own is an error, since it
+// would pass for an unreachable vertex or a negative cycle.
 func (i *ssspInstance) result() (result, error) {
 	var r result
 	sum, err := i.s.Summarize()
+	if err != nil {
+		return r, err
+	}
+	dist, err := i.s.Dist()
+	if err != nil {
+		return r, err
+	}
+	negInf, err := checkDistances(i.host, dist, i.src, i.stats.NegativeCycle)
 	if err != nil {
 		return r, err
 	}
@@ -74,6 +102,8 @@ func (i *ssspInstance) result() (result, error) {
 	r.add("root", i.src)
 	r.add("method", i.stats.Method.String())
 	r.add("reached", sum.Reached)
+	r.add("unreachable", int64(len(dist))-sum.Reached)
+	r.add("negative_infinite", negInf)
 	r.add("sum", sum.Sum)
 	r.add("max", sum.Max)
 	r.add("iterations", i.stats.Iterations)
@@ -85,5 +115,33 @@ func (i *ssspInstance) result() (result, error) {
 }
 
 func (i *ssspInstance) free() { i.s.Free() }
+
+// checkDistances returns the number of vertices at distance -Inf, and an error if a distance
+// from src overflowed float64: a vertex at +Inf with a finite in-neighbor, or one at -Inf
+// without a negative cycle.
+func checkDistances(g *graph.CSR, dist []float64, src int32, negativeCycle bool) (int64, error) {
+	var negInf int64
+	for v, d := range dist {
+		if math.IsInf(d, -1) {
+			negInf++
+			if !negativeCycle {
+				return 0, fmt.Errorf("sssp: the distance from %d to %d overflows float64 (it is below %g), and no negative cycle explains it", src, v, -math.MaxFloat64)
+			}
+		}
+	}
+	for u := range int32(g.N) {
+		du := dist[u]
+		if math.IsInf(du, 0) {
+			continue
+		}
+		for k, v := range g.Neighbors(u) {
+			if math.IsInf(dist[v], 1) {
+				return 0, fmt.Errorf("sssp: the distance from %d to %d overflows float64: %d is at %g and the edge %d -> %d weighs %g",
+					src, v, u, du, u, v, g.NeighborWeights(u)[k])
+			}
+		}
+	}
+	return negInf, nil
+}
 
 func (i *ssspInstance) steps() []frontier.Step { return i.stats.Steps }

@@ -1,0 +1,5 @@
+//go:build race
+
+package memlimit
+
+const raceEnabled = true
