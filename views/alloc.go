@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gokkos/gokkos/internal/memlimit"
 	"github.com/gokkos/gokkos/internal/profile"
 )
 
@@ -105,8 +106,9 @@ func checkBytes(fn, label string, n int, sz int64) (int64, error) {
 }
 
 // checkHostAlloc rejects a host allocation of n elements that is negative, overflows, or is
-// larger than the machine's memory: the Go runtime cannot recover from running out of memory,
-// so such a request must fail before it reaches the allocator.
+// larger than the memory the process can have (physical memory, the cgroup limit, RLIMIT_AS
+// and RLIMIT_DATA, Go's memory limit: internal/memlimit): the Go runtime cannot recover from
+// running out of memory, so such a request must fail before it reaches the allocator.
 func checkHostAlloc[T Scalar](fn, label string, n int) error {
 	if err := checkExtent(fn, label, n); err != nil {
 		return err
@@ -116,8 +118,8 @@ func checkHostAlloc[T Scalar](fn, label string, n int) error {
 	if err != nil {
 		return err
 	}
-	if mem := hostMemory(); mem > 0 && bytes > mem {
-		return fmt.Errorf("views: %s %q: %d elements of %d bytes (%d bytes) exceed the host's %d bytes of memory", fn, label, n, sz, bytes, mem)
+	if err := memlimit.Check(fmt.Sprintf("%d elements of %d bytes", n, sz), bytes); err != nil {
+		return fmt.Errorf("views: %s %q: %w", fn, label, err)
 	}
 	return nil
 }

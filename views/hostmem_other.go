@@ -1,5 +1,0 @@
-//go:build !linux
-
-package views
-
-func hostMemory() int64 { return 0 }
