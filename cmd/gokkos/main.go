@@ -88,6 +88,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "  help   help on a command (gokkos help run)")
 	fmt.Fprintf(w, "algorithms: %s\n", strings.Join(algorithmNames(), ", "))
+	fmt.Fprintln(w, "(gokkos gen writes graph files; kernels are translated by go generate with gokkos-gen)")
 }
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
