@@ -9,6 +9,8 @@
 //	frontend  kernelc/frontend: kernel discovery, the kernel-subset checks, lowering to the IR
 //	          (kernelc/ir), which ir.Verify checks
 //	ptx       kernelc/ptx: each kernel's IR to a PTX module and its abi.KernelSpec
+//	source    the declarations of the package each kernel was translated from, with their hashes
+//	          (portable/gokkosimpl/srchash), into its spec, for the runtime's source check
 //	go        kernelc/hostgo: the generated Go file (registrations and host loops), type-checked
 //
 // Every pass after load runs only when the passes before it reported no error.
@@ -62,6 +64,7 @@ var passes = [...]pass{
 	{"load", loadPass},
 	{"frontend", frontendPass},
 	{"ptx", ptxPass},
+	{"source", sourcePass},
 	{"go", goPass},
 }
 

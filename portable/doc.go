@@ -21,6 +21,12 @@
 // RunTeam(teams.Member), ParallelReduce needs Run(int, *T), ParallelScan needs
 // Run(int, *T, bool).
 //
+// A kernel type registered by a generated file is refused, on every space, when its source
+// changed since the file was generated (gokkos-gen's host loop and PTX would run the old
+// body): the launch returns an error asking to run go generate in the package. The check
+// recomputes the kernel's source hashes at its first launch in the process, where the source
+// files can be read; GOKKOS_SOURCE_CHECK=0 turns it off (package portable/gokkosimpl).
+//
 // Every launch has a label, used in error messages and by profiling tools. A nil Space means
 // execspace.Default(). Launches are synchronous on the host; on a device they may run
 // asynchronously until a fence, a reduction result or a copy to the host.

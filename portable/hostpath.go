@@ -24,3 +24,8 @@ func hostPath[F any, K any]() (F, bool) {
 }
 
 var hostLoops = os.Getenv("GOKKOS_HOST_LOOPS") != "0"
+
+// checkSource refuses kernel type K, on every space, when its source changed since its
+// generated file was written (gokkosimpl.CheckSource): its host loop and device code would run
+// the old source. After K's first launch it costs a map load.
+func checkSource[K any]() error { return gokkosimpl.CheckSource(reflect.TypeFor[K]()) }

@@ -13,12 +13,16 @@ import (
 // ParallelFor calls k.Run(i) for every i in p's range on space s (nil: the default space), in
 // parallel and in no particular order. It returns when the kernel has run on host spaces; on a
 // device space the kernel may still be running (see execspace.Space.Fence). Errors (a bad policy,
-// a view in another memory space, no device translation, a device failure) name the label.
+// a view in another memory space, no device translation, a kernel whose source changed since
+// its package's go generate, a device failure) name the label.
 // A panic in the kernel on a host space is re-raised on the caller's goroutine.
 func ParallelFor[K RangeKernel](s execspace.Space, label string, p RangePolicy, k K) error {
 	s, err := resolve(s)
 	if err == nil {
 		err = p.check()
+	}
+	if err == nil {
+		err = checkSource[K]()
 	}
 	if err != nil {
 		return launchError("ParallelFor", label, s, err)
@@ -69,6 +73,9 @@ func ParallelReduce[T any, K ReduceKernel[T]](s execspace.Space, label string, p
 	s, err := resolve(s)
 	if err == nil {
 		err = p.check()
+	}
+	if err == nil {
+		err = checkSource[K]()
 	}
 	if err != nil {
 		return launchError("ParallelReduce", label, s, err)
@@ -121,6 +128,9 @@ func ParallelScan[T Number, K ScanKernel[T]](s execspace.Space, label string, p 
 	s, err := resolve(s)
 	if err == nil {
 		err = p.check()
+	}
+	if err == nil {
+		err = checkSource[K]()
 	}
 	if err != nil {
 		return launchError("ParallelScan", label, s, err)
@@ -257,6 +267,9 @@ func runTeams[T any, K any](s execspace.Space, pattern string, kind profile.Kind
 	s, err := resolve(s)
 	if err == nil {
 		err = p.check()
+	}
+	if err == nil {
+		err = checkSource[K]()
 	}
 	if err != nil {
 		return launchError(pattern, label, s, err)

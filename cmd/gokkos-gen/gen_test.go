@@ -59,6 +59,10 @@ func TestGenerate(t *testing.T) {
 		"gokkosimpl.RegisterHostScan[Prefix, int32](gokkosHostLoop2)",
 		"gokkosimpl.RegisterHostReduce[Loc, portable.ValLoc[float64]](gokkosHostLoop4)",
 		"//line good.go:19\n",
+		"Source: []abi.SourcePiece{\n",
+		`{File: "good.go", Key: "func (Scale) Run", Hash: "`,
+		`{File: "good.go", Key: "type Scale", Hash: "`,
+		"SourceHash: ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("generated file lacks %q", want)

@@ -18,7 +18,11 @@
 // loop over [lo, hi), which host spaces call once per chunk instead of calling Run once per
 // index. //line directives attribute the inlined statements to their original lines, and the
 // file is type-checked before it is written: a loop that would not compile is left out.
-// GOKKOS_HOST_LOOPS=0 at run time bypasses the loops. kernelc/README.md describes the pipeline.
+// GOKKOS_HOST_LOOPS=0 at run time bypasses the loops. Each kernel's spec also lists the
+// declarations of the package it was translated from, with their hashes: at the kernel's first
+// launch the runtime recomputes them from the source files and refuses the kernel, on every
+// space, if its source changed since the file was generated (GOKKOS_SOURCE_CHECK=0 turns that
+// off; docs/kernel-language.md). kernelc/README.md describes the pipeline.
 //
 // Flags:
 //

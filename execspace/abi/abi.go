@@ -219,4 +219,23 @@ type KernelSpec struct {
 	// Lanes is the number of threads one kernel invocation spans on the device: 1 for range
 	// forms; for team forms the backend launches teamSize × vectorLength threads per team.
 	Lanes int
+	// Source lists the declarations of the generated package that the translation was made
+	// from, sorted by file and key, and SourceHash is their combined hash (package
+	// portable/gokkosimpl/srchash computes both). The runtime recomputes them from the source
+	// files at a kernel type's first launch and refuses to launch a kernel whose source
+	// changed since the file was generated. Declarations of other packages are not listed.
+	Source     []SourcePiece
+	SourceHash string
+}
+
+// SourcePiece is one declaration a kernel's translation was made from.
+type SourcePiece struct {
+	// File is the declaring file's name, relative to the package directory, with forward
+	// slashes.
+	File string
+	// Key names the declaration in its file: "type T", "func F", "func (T) M", "const C" or
+	// "var V" (a method's receiver without its pointer or type parameters).
+	Key string
+	// Hash is the hash of the declaration's tokens, comments and layout excluded.
+	Hash string
 }

@@ -388,6 +388,7 @@ func (l *lowerer) inline(call *ast.CallExpr, fn *types.Func, recv *val, targs []
 			}
 		}
 	}
+	l.lowering(origin)
 	l.stack = append(l.stack, origin)
 	l.ret = &retCtx{kind: retInline, results: results}
 	tg := &target{kind: tgFunc}

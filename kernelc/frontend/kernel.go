@@ -11,8 +11,9 @@ import (
 	"github.com/gokkos/gokkos/kernelc/ir"
 )
 
-// kernel translates one kernel type.
-func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
+// kernel translates one kernel type. It also returns the functions and methods whose bodies
+// the translation lowered (Kernel.Lowered).
+func (t *translator) kernel(inst instance) (*ir.Kernel, []*types.Func, []Error) {
 	named := inst.named
 	k := &ir.Kernel{Name: kernelName(named), Pos: t.posString(inst.decl.pkg, inst.decl.spec.Pos())}
 	l := &lowerer{t: t, k: k, site: inst.site}
@@ -30,10 +31,10 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	switch {
 	case run != nil && runTeam != nil:
 		l.errorf(declNode, "kernel %s has both Run and RunTeam methods; a kernel has exactly one body method", k.Name)
-		return nil, l.errs
+		return nil, nil, l.errs
 	case run == nil && runTeam == nil:
 		l.errorf(declNode, "kernel %s has no body method; give it Run(i int), Run(i int, acc *T), Run(i int, acc *T, final bool), RunTeam(m teams.Member) or RunTeam(m teams.Member, acc *T)", k.Name)
-		return nil, l.errs
+		return nil, nil, l.errs
 	case runTeam != nil:
 		body, bodyIdx = runTeam, runTeamIdx
 	}
@@ -83,7 +84,7 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 	}
 	if form == 0 || sig.Results().Len() != 0 {
 		l.errorf(declNode, "kernel %s: %s has signature %s; want Run(i int), Run(i int, acc *T), Run(i int, acc *T, final bool), RunTeam(m teams.Member) or RunTeam(m teams.Member, acc *T)", k.Name, body.Name(), types.TypeString(sig, types.RelativeTo(pkg)))
-		return nil, l.errs
+		return nil, nil, l.errs
 	}
 	k.Form = form
 
@@ -134,14 +135,14 @@ func (t *translator) kernel(inst instance) (*ir.Kernel, []Error) {
 		l.errorf(declNode, "internal error: translating kernel %s dropped code without a diagnostic", k.Name)
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs
+		return nil, nil, l.errs
 	}
 	analyzeViews(k)
 	if err := ir.Verify(k); err != nil {
 		l.errorf(declNode, "internal error: translating kernel %s produced invalid IR: %v", k.Name, err)
-		return nil, l.errs
+		return nil, nil, l.errs
 	}
-	return k, nil
+	return k, l.lowered, nil
 }
 
 // method lowers a method of the kernel type into a block; declNode is the kernel type's name,
@@ -191,6 +192,7 @@ func (l *lowerer) method(fn *types.Func, index []int, named *types.Named, recv *
 		}
 	}
 	bind(fr, d)
+	l.lowering(origin)
 	l.stack = []*types.Func{origin}
 	l.ret = &retCtx{kind: retKernel}
 	l.targets = nil

@@ -48,6 +48,10 @@ type Kernel struct {
 	IR *ir.Kernel
 	// Type is the kernel's Go type (a *types.Named, instantiated for generic kernels).
 	Type types.Type
+	// Lowered lists the functions and methods (their generic origins) whose bodies the
+	// translation lowered: the body method, Init and Join, and every function or method it
+	// inlined, of any package, in order of first use.
+	Lowered []*types.Func
 }
 
 // Result is the outcome of translating one package.
@@ -97,10 +101,10 @@ func Translate(pkg *packages.Package) *Result {
 	}
 	t := newTranslator(pkg)
 	for _, inst := range t.instances() {
-		k, kerrs := t.kernel(inst)
+		k, lowered, kerrs := t.kernel(inst)
 		errs = append(errs, kerrs...)
 		if len(kerrs) == 0 && k != nil {
-			res.Kernels = append(res.Kernels, &Kernel{IR: k, Type: inst.named})
+			res.Kernels = append(res.Kernels, &Kernel{IR: k, Type: inst.named, Lowered: lowered})
 		}
 	}
 	res.Errors = sortErrors(errs)

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/packages"
 
@@ -105,11 +106,21 @@ type lowerer struct {
 	ret     *retCtx
 	lits    []litKind
 	discard bool // the call being lowered is an expression statement
+	// lowered lists the functions and methods whose bodies the kernel's translation lowered
+	// (its body, Init and Join methods and every inlined call), in order of first use.
+	lowered []*types.Func
 	// assigning is set while an assignment statement stores into an existing variable: a
 	// pointer there may not change, not even from nil.
 	assigning bool
 	// badSeen records that a placeholder value was made; see badVal.
 	badSeen bool
+}
+
+// lowering records that fn's body is being lowered into the kernel.
+func (l *lowerer) lowering(fn *types.Func) {
+	if !slices.Contains(l.lowered, fn) {
+		l.lowered = append(l.lowered, fn)
+	}
 }
 
 // callSite is a call being inlined.

@@ -258,6 +258,14 @@ func writeSpec(b *bytes.Buffer, implQ, abiQ, typeExpr, ptxName string, s *abi.Ke
 	b.WriteString("},\n")
 	fmt.Fprintf(b, "SharedPerThread: %d,\n", s.SharedPerThread)
 	fmt.Fprintf(b, "Lanes: %d,\n", s.Lanes)
+	if len(s.Source) > 0 {
+		fmt.Fprintf(b, "Source: []%sSourcePiece{\n", e)
+		for _, p := range s.Source {
+			fmt.Fprintf(b, "{File: %q, Key: %q, Hash: %q},\n", p.File, p.Key, p.Hash)
+		}
+		b.WriteString("},\n")
+		fmt.Fprintf(b, "SourceHash: %q,\n", s.SourceHash)
+	}
 	b.WriteString("})\n")
 }
 

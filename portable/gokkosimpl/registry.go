@@ -3,6 +3,7 @@ package gokkosimpl
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"sync"
 
 	"github.com/gokkos/gokkos/execspace/abi"
@@ -24,7 +25,8 @@ var (
 )
 
 // Register records the device translation of kernel type K. Generated files call it from init.
-// It panics if K is registered twice with different PTX or a parameter's field path does not
+// When spec lists source pieces, the kernel's source is checked at its first launch (see
+// CheckSource), in the directory of the file that calls Register. It panics if K is registered twice with different PTX or a parameter's field path does not
 // exist in K (the file was generated for another version of the type). Registering the same
 // translation twice (a generic instantiation generated in two packages) is allowed.
 func Register[K any](spec *abi.KernelSpec) {
@@ -35,13 +37,17 @@ func Register[K any](spec *abi.KernelSpec) {
 	}
 	regMu.Lock()
 	defer regMu.Unlock()
-	if old, dup := kernels[t]; dup {
-		if old.Spec.PTX == spec.PTX {
-			return
-		}
+	if old, dup := kernels[t]; dup && old.Spec.PTX != spec.PTX {
 		panic(fmt.Sprintf("gokkos: kernel %s registered twice with different translations", t))
+	} else if !dup {
+		kernels[t] = &Kernel{Spec: spec, Layout: l}
 	}
-	kernels[t] = &Kernel{Spec: spec, Layout: l}
+	if len(spec.Source) > 0 {
+		// The caller is the generated file's init: its position locates the package's source.
+		var pc [1]uintptr
+		runtime.Callers(2, pc[:])
+		addSource(t, spec, pc[0])
+	}
 }
 
 // Lookup returns the registered kernel type t, or nil.

@@ -5,10 +5,12 @@ import "fmt"
 // Version is the version of the interface between generated files and the runtime that this
 // runtime implements and that gokkos-gen writes files for. It changes whenever the kernel ABI
 // (execspace/abi), the registration functions or the meaning of a generated file change.
-const Version = 1
+// Version 2 added the kernels' source pieces (abi.KernelSpec.Source), which CheckSource verifies.
+const Version = 2
 
-// MinVersion is the oldest generated-file version this runtime accepts.
-const MinVersion = 1
+// MinVersion is the oldest generated-file version this runtime accepts. Files of version 1 carry
+// no source pieces, so their kernels could not be checked for staleness: they are refused.
+const MinVersion = 2
 
 // EnforceVersion panics unless generated-file version v is one this runtime supports. Generated
 // files call it first in init, naming themselves (file is the package-relative file name and
