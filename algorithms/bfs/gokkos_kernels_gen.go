@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
 		Pos:   "algorithms/bfs/kernels.go:20",
@@ -23,6 +23,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (setRoot) Run", Hash: "3346511c88e1ac60"},
+			{File: "kernels.go", Key: "type setRoot", Hash: "d034acbc8c394d03"},
+		},
+		SourceHash: "550531de2e58ae34",
 	})
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
@@ -37,6 +42,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (markVisited) Run", Hash: "370cfcceddec804e"},
+			{File: "kernels.go", Key: "type markVisited", Hash: "77e1386d54ca4709"},
+		},
+		SourceHash: "fd26542399cef9ac",
 	})
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop1)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
@@ -51,6 +61,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (mergeVisited) Run", Hash: "e421dc5f0b7ed28d"},
+			{File: "kernels.go", Key: "type mergeVisited", Hash: "0735ecf1ed842095"},
+		},
+		SourceHash: "5a9341443572fca8",
 	})
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop2)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
@@ -76,6 +91,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (reachedEdges) Run", Hash: "7021877420e77212"},
+			{File: "kernels.go", Key: "type reachedEdges", Hash: "1a3e79fa85d82fd0"},
+		},
+		SourceHash: "35ccb71f30aa4a72",
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
@@ -115,6 +135,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[bfs.visit]",
@@ -154,6 +179,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[bfs.visit]",
@@ -192,6 +222,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[bfs.visit]",
@@ -230,6 +265,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name: "frontier.PullStep[bfs.visit]",
@@ -257,6 +297,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Pending", Hash: "726a0b383b933135"},
+			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
+			{File: "op.go", Key: "func (visit) Pull", Hash: "2e9036a6a486b51a"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "17e225be56da5ae2",
 	})
 }
 
@@ -26618,7 +26665,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:26622
+//line gokkos_kernels_gen.go:26669
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26637,7 +26684,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:26641
+//line gokkos_kernels_gen.go:26688
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -26651,7 +26698,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:26655
+//line gokkos_kernels_gen.go:26702
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26663,14 +26710,14 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:59
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:26667
+//line gokkos_kernels_gen.go:26714
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:26674
+//line gokkos_kernels_gen.go:26721
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -26684,7 +26731,7 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:26688
+//line gokkos_kernels_gen.go:26735
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -26693,5 +26740,5 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:26697
+//line gokkos_kernels_gen.go:26744
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/coloring", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/coloring", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[ownColor](&abi.KernelSpec{
 		Name:  "coloring.ownColor",
 		Pos:   "algorithms/coloring/kernels.go:19",
@@ -21,6 +21,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (ownColor) Run", Hash: "cfd848995cd4a72d"},
+			{File: "kernels.go", Key: "type ownColor", Hash: "69a6113bad4d5097"},
+		},
+		SourceHash: "5735f4524fdc2d2a",
 	})
 	gokkosimpl.RegisterHostRange[ownColor](gokkosHostLoop0)
 	gokkosimpl.Register[countColors](&abi.KernelSpec{
@@ -42,6 +47,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (countColors) Run", Hash: "3d3981fed8220506"},
+			{File: "kernels.go", Key: "type countColors", Hash: "248b29d010f0b845"},
+		},
+		SourceHash: "932f96c31735db16",
 	})
 	gokkosimpl.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
 	gokkosimpl.Register[frontier.PushThread[propagate]](&abi.KernelSpec{
@@ -78,6 +88,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
+			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
+		},
+		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[coloring.propagate]",
@@ -114,6 +129,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
+			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
+		},
+		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushTeam[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[coloring.propagate]",
@@ -149,6 +169,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
+			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
+		},
+		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushLocal[propagate]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[coloring.propagate]",
@@ -184,6 +209,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
+			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
+		},
+		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PullStep[propagate]](&abi.KernelSpec{
 		Name: "frontier.PullStep[coloring.propagate]",
@@ -208,6 +238,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (propagate) Pending", Hash: "3523651093b9c847"},
+			{File: "op.go", Key: "func (propagate) PendingWord", Hash: "3dc51d9f96337034"},
+			{File: "op.go", Key: "func (propagate) Pull", Hash: "330e109ddb44b989"},
+			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
+			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
+		},
+		SourceHash: "9451feed6367e259",
 	})
 }
 
@@ -24989,14 +25027,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:24
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:24993
+//line gokkos_kernels_gen.go:25031
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:25000
+//line gokkos_kernels_gen.go:25038
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -25010,7 +25048,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:25014
+//line gokkos_kernels_gen.go:25052
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -25019,5 +25057,5 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:25023
+//line gokkos_kernels_gen.go:25061
 }

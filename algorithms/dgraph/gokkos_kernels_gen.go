@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[countSources](&abi.KernelSpec{
 		Name:  "dgraph.countSources",
 		Pos:   "algorithms/dgraph/build.go:50",
@@ -25,6 +25,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "build.go", Key: "func (countSources) Run", Hash: "5f2f55d1fe167fab"},
+			{File: "build.go", Key: "func (edgeSource) edge", Hash: "ce3a7a3c9aa2ee53"},
+			{File: "build.go", Key: "type countSources", Hash: "5bd99a0ef12be604"},
+			{File: "build.go", Key: "type edgeSource", Hash: "f56f5c3635ee6bf0"},
+		},
+		SourceHash: "e3f56a5af0abfacf",
 	})
 	gokkosimpl.RegisterHostRange[countSources](gokkosHostLoop0)
 	gokkosimpl.Register[scatterEdges](&abi.KernelSpec{
@@ -47,6 +54,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "build.go", Key: "func (edgeSource) edge", Hash: "ce3a7a3c9aa2ee53"},
+			{File: "build.go", Key: "func (scatterEdges) Run", Hash: "d7a96de28b9c653c"},
+			{File: "build.go", Key: "type edgeSource", Hash: "f56f5c3635ee6bf0"},
+			{File: "build.go", Key: "type scatterEdges", Hash: "13945e435b61ec83"},
+		},
+		SourceHash: "3b22d0fa7608b927",
 	})
 	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop1)
 	gokkosimpl.Register[degreeMax](&abi.KernelSpec{
@@ -68,6 +82,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "degree.go", Key: "func (degreeMax) Run", Hash: "8cb1931679877e72"},
+			{File: "degree.go", Key: "type degreeMax", Hash: "ba4d07c86f74a3e4"},
+		},
+		SourceHash: "cd75520d059059a1",
 	})
 	gokkosimpl.RegisterHostReduce[degreeMax, int64](gokkosHostLoop2)
 	gokkosimpl.Register[offsetScan](&abi.KernelSpec{
@@ -83,6 +102,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "scan.go", Key: "func (offsetScan) Run", Hash: "c3c100878fc2b40f"},
+			{File: "scan.go", Key: "type offsetScan", Hash: "2538e821e31c85dd"},
+		},
+		SourceHash: "c10ab7e1e158d062",
 	})
 	gokkosimpl.RegisterHostScan[offsetScan, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sortAdjacency](&abi.KernelSpec{
@@ -99,6 +123,18 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "func (CSR) Weighted", Hash: "1325716e1c6520c3"},
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func (sortAdjacency) Run", Hash: "1df5208fe25c9707"},
+			{File: "sort.go", Key: "func edgeLess", Hash: "42029b29ace80f8a"},
+			{File: "sort.go", Key: "func edgeSwap", Hash: "f7115597856358aa"},
+			{File: "sort.go", Key: "func siftDown", Hash: "1ab11dd42ee71f92"},
+			{File: "sort.go", Key: "func sortEdges", Hash: "41bb119e9514494c"},
+			{File: "sort.go", Key: "type sortAdjacency", Hash: "4663cc1f0ff73cd0"},
+			{File: "sorthubs.go", Key: "const hubDegree", Hash: "61f04c435ea2ab64"},
+		},
+		SourceHash: "138d01b11a4f2e6c",
 	})
 	gokkosimpl.RegisterHostRange[sortAdjacency](gokkosHostLoop4)
 	gokkosimpl.Register[countDistinct](&abi.KernelSpec{
@@ -116,6 +152,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func (countDistinct) Run", Hash: "d7e431c33086a336"},
+			{File: "sort.go", Key: "type countDistinct", Hash: "7ae7452247015622"},
+		},
+		SourceHash: "a7d15bc95170eabc",
 	})
 	gokkosimpl.RegisterHostRange[countDistinct](gokkosHostLoop5)
 	gokkosimpl.Register[compactDistinct](&abi.KernelSpec{
@@ -136,6 +178,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func (compactDistinct) Run", Hash: "fe4db347bdc56696"},
+			{File: "sort.go", Key: "type compactDistinct", Hash: "40c1309637e3baba"},
+		},
+		SourceHash: "35433080990d6027",
 	})
 	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop6)
 	gokkosimpl.Register[countHubs](&abi.KernelSpec{
@@ -157,6 +205,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "sorthubs.go", Key: "const hubDegree", Hash: "61f04c435ea2ab64"},
+			{File: "sorthubs.go", Key: "func (countHubs) Run", Hash: "b4b064aaffdd00eb"},
+			{File: "sorthubs.go", Key: "type countHubs", Hash: "4284015a7f8baea4"},
+		},
+		SourceHash: "29fe93452972015c",
 	})
 	gokkosimpl.RegisterHostReduce[countHubs, int64](gokkosHostLoop7)
 	gokkosimpl.Register[listHubs](&abi.KernelSpec{
@@ -172,6 +226,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "sorthubs.go", Key: "const hubDegree", Hash: "61f04c435ea2ab64"},
+			{File: "sorthubs.go", Key: "func (listHubs) Run", Hash: "b9fcc45e7f0a8348"},
+			{File: "sorthubs.go", Key: "type listHubs", Hash: "7121496f929810a4"},
+		},
+		SourceHash: "99084a90747a5ede",
 	})
 	gokkosimpl.RegisterHostScan[listHubs, int64](gokkosHostLoop8)
 	gokkosimpl.Register[sortHubs](&abi.KernelSpec{
@@ -189,6 +249,17 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "func (CSR) Weighted", Hash: "1325716e1c6520c3"},
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func edgeLess", Hash: "42029b29ace80f8a"},
+			{File: "sort.go", Key: "func edgeSwap", Hash: "f7115597856358aa"},
+			{File: "sort.go", Key: "func siftDown", Hash: "1ab11dd42ee71f92"},
+			{File: "sort.go", Key: "func sortEdges", Hash: "41bb119e9514494c"},
+			{File: "sorthubs.go", Key: "func (sortHubs) RunTeam", Hash: "4c2778d1e06a511f"},
+			{File: "sorthubs.go", Key: "type sortHubs", Hash: "2b0bec3c26191080"},
+		},
+		SourceHash: "84439299fa6a6061",
 	})
 	gokkosimpl.Register[unmatchedSample](&abi.KernelSpec{
 		Name: "dgraph.unmatchedSample",
@@ -213,6 +284,17 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "func (CSR) NumEdges", Hash: "5e3edf4194982b72"},
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func edgeLess", Hash: "42029b29ace80f8a"},
+			{File: "symmetric.go", Key: "func (unmatchedSample) Run", Hash: "0a8d5cc7a34f3a99"},
+			{File: "symmetric.go", Key: "func edgeUnmatched", Hash: "9ce883461209b27a"},
+			{File: "symmetric.go", Key: "func outOfOrder", Hash: "fc3c8ee8c1173baa"},
+			{File: "symmetric.go", Key: "func reverseMissing", Hash: "825b9867ffb14b7b"},
+			{File: "symmetric.go", Key: "type unmatchedSample", Hash: "97a7cce806064cb8"},
+		},
+		SourceHash: "c60966053eec1b81",
 	})
 	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
 	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
@@ -237,6 +319,18 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func edgeLess", Hash: "42029b29ace80f8a"},
+			{File: "sorthubs.go", Key: "const hubDegree", Hash: "61f04c435ea2ab64"},
+			{File: "symmetric.go", Key: "const unmatchedMark", Hash: "3793f9d2b2cccc85"},
+			{File: "symmetric.go", Key: "func (unmatchedLight) Run", Hash: "9b8b04f3618b64ca"},
+			{File: "symmetric.go", Key: "func edgeBalance", Hash: "a25735de97783083"},
+			{File: "symmetric.go", Key: "func outOfOrder", Hash: "fc3c8ee8c1173baa"},
+			{File: "symmetric.go", Key: "func reverseMissing", Hash: "825b9867ffb14b7b"},
+			{File: "symmetric.go", Key: "type unmatchedLight", Hash: "44f1fcc6b78856b8"},
+		},
+		SourceHash: "3771daf3d68fa070",
 	})
 	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
 	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
@@ -262,6 +356,17 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "sort.go", Key: "func edgeLess", Hash: "42029b29ace80f8a"},
+			{File: "symmetric.go", Key: "const unmatchedMark", Hash: "3793f9d2b2cccc85"},
+			{File: "symmetric.go", Key: "func (unmatchedHubs) RunTeam", Hash: "3c9bc7167363f419"},
+			{File: "symmetric.go", Key: "func edgeBalance", Hash: "a25735de97783083"},
+			{File: "symmetric.go", Key: "func outOfOrder", Hash: "fc3c8ee8c1173baa"},
+			{File: "symmetric.go", Key: "func reverseMissing", Hash: "825b9867ffb14b7b"},
+			{File: "symmetric.go", Key: "type unmatchedHubs", Hash: "32bdde20a6cb4180"},
+		},
+		SourceHash: "87f5b5f4860f7c7c",
 	})
 	gokkosimpl.Register[countTargets](&abi.KernelSpec{
 		Name:  "dgraph.countTargets",
@@ -275,6 +380,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "transpose.go", Key: "func (countTargets) Run", Hash: "e83abb8a7fa335e1"},
+			{File: "transpose.go", Key: "type countTargets", Hash: "0de7774c27eb3dec"},
+		},
+		SourceHash: "9fd594297590a992",
 	})
 	gokkosimpl.RegisterHostRange[countTargets](gokkosHostLoop13)
 	gokkosimpl.Register[scatterReversed](&abi.KernelSpec{
@@ -295,6 +405,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "csr.go", Key: "type CSR", Hash: "091b702b47301f01"},
+			{File: "transpose.go", Key: "func (scatterReversed) Run", Hash: "f28044bb8ac5dcf4"},
+			{File: "transpose.go", Key: "type scatterReversed", Hash: "4d960f5c8314d880"},
+		},
+		SourceHash: "ec8d8b66adb836d8",
 	})
 	gokkosimpl.RegisterHostRange[scatterReversed](gokkosHostLoop14)
 }
@@ -20851,7 +20967,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:20855
+//line gokkos_kernels_gen.go:20971
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -20873,7 +20989,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:20877
+//line gokkos_kernels_gen.go:20993
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -20885,14 +21001,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20889
+//line gokkos_kernels_gen.go:21005
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:20896
+//line gokkos_kernels_gen.go:21012
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -20910,7 +21026,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:20914
+//line gokkos_kernels_gen.go:21030
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20922,7 +21038,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:20926
+//line gokkos_kernels_gen.go:21042
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -20935,7 +21051,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:20939
+//line gokkos_kernels_gen.go:21055
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20954,7 +21070,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:20958
+//line gokkos_kernels_gen.go:21074
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20968,7 +21084,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:20972
+//line gokkos_kernels_gen.go:21088
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -20990,7 +21106,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:20994
+//line gokkos_kernels_gen.go:21110
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21007,7 +21123,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21011
+//line gokkos_kernels_gen.go:21127
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21021,7 +21137,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21025
+//line gokkos_kernels_gen.go:21141
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21030,7 +21146,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21034
+//line gokkos_kernels_gen.go:21150
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21047,7 +21163,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21051
+//line gokkos_kernels_gen.go:21167
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21059,7 +21175,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21063
+//line gokkos_kernels_gen.go:21179
 }
 
 // gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
@@ -21082,7 +21198,7 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21086
+//line gokkos_kernels_gen.go:21202
 }
 
 // gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
@@ -21098,7 +21214,7 @@ func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:21102
+//line gokkos_kernels_gen.go:21218
 }
 
 // gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -21109,14 +21225,14 @@ func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:21113
+//line gokkos_kernels_gen.go:21229
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:21120
+//line gokkos_kernels_gen.go:21236
 }
 
 // gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -21133,5 +21249,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21137
+//line gokkos_kernels_gen.go:21253
 }

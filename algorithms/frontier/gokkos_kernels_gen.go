@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[bitsToQueue](&abi.KernelSpec{
 		Name:  "frontier.bitsToQueue",
 		Pos:   "algorithms/frontier/convert.go:13",
@@ -23,6 +23,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (bitsToQueue) Run", Hash: "f234e9bdf573960f"},
+			{File: "convert.go", Key: "type bitsToQueue", Hash: "7781da349128c693"},
+		},
+		SourceHash: "39ef391af88e0fe3",
 	})
 	gokkosimpl.RegisterHostScan[bitsToQueue, int64](gokkosHostLoop0)
 	gokkosimpl.Register[queueToBits](&abi.KernelSpec{
@@ -37,6 +42,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (queueToBits) Run", Hash: "f4145962f00257db"},
+			{File: "convert.go", Key: "type queueToBits", Hash: "c0d7743e6fea6d3c"},
+		},
+		SourceHash: "dabd7e176efdc6dc",
 	})
 	gokkosimpl.RegisterHostRange[queueToBits](gokkosHostLoop1)
 	gokkosimpl.Register[fillAll](&abi.KernelSpec{
@@ -51,6 +61,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (fillAll) Run", Hash: "7ad2e43553039e5b"},
+			{File: "convert.go", Key: "type fillAll", Hash: "8c76f68434c0ab91"},
+		},
+		SourceHash: "ec2bf2342d950d4a",
 	})
 	gokkosimpl.RegisterHostRange[fillAll](gokkosHostLoop2)
 	gokkosimpl.Register[iotaQueue](&abi.KernelSpec{
@@ -64,6 +79,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (iotaQueue) Run", Hash: "d033a16ff986e0bf"},
+			{File: "convert.go", Key: "type iotaQueue", Hash: "39bd2cdda7d69433"},
+		},
+		SourceHash: "82616afa8e235ca8",
 	})
 	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop3)
 	gokkosimpl.Register[popCount](&abi.KernelSpec{
@@ -85,6 +105,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "convert.go", Key: "func (popCount) Run", Hash: "36b2e29a66ec439f"},
+			{File: "convert.go", Key: "type popCount", Hash: "668ba0cc161bec47"},
+		},
+		SourceHash: "5b5d4e848d2d1d18",
 	})
 	gokkosimpl.RegisterHostReduce[popCount, int64](gokkosHostLoop4)
 	gokkosimpl.Register[slotDegreeScan](&abi.KernelSpec{
@@ -107,6 +132,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "global.go", Key: "func (slotDegreeScan) Run", Hash: "d431d8c07db7e301"},
+			{File: "global.go", Key: "type slotDegreeScan", Hash: "67f72f6ce18abcae"},
+			{File: "worklist.go", Key: "func (Worklist) Vertex", Hash: "b79fc9596d9b9f5a"},
+			{File: "worklist.go", Key: "type Worklist", Hash: "aa1f4ee5e2c1fe57"},
+		},
+		SourceHash: "b21d7bccd85e1635",
 	})
 	gokkosimpl.RegisterHostScan[slotDegreeScan, int64](gokkosHostLoop5)
 	gokkosimpl.Register[Classify](&abi.KernelSpec{
@@ -157,6 +189,15 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "hierarchical.go", Key: "func (Classify) RunTeam", Hash: "c1c6cd4f7a3cac64"},
+			{File: "hierarchical.go", Key: "type Classify", Hash: "4f93986ba946e027"},
+			{File: "worklist.go", Key: "func (Worklist) Vertex", Hash: "b79fc9596d9b9f5a"},
+			{File: "worklist.go", Key: "func (sink) flush", Hash: "90f7eb82275cdf5d"},
+			{File: "worklist.go", Key: "type Worklist", Hash: "aa1f4ee5e2c1fe57"},
+			{File: "worklist.go", Key: "type sink", Hash: "eb389a045881eb6f"},
+		},
+		SourceHash: "a39cd2875309c800",
 	})
 	gokkosimpl.Register[worklistStats](&abi.KernelSpec{
 		Name: "frontier.worklistStats",
@@ -181,6 +222,15 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "inspect.go", Key: "func (worklistStats) Init", Hash: "cc7b5259de6297a2"},
+			{File: "inspect.go", Key: "func (worklistStats) Join", Hash: "71c116e49ca9d8bf"},
+			{File: "inspect.go", Key: "func (worklistStats) Run", Hash: "d5f1251ac820cae0"},
+			{File: "inspect.go", Key: "type worklistStats", Hash: "d8d74f1a5596c967"},
+			{File: "worklist.go", Key: "type Count", Hash: "5013529da057c545"},
+			{File: "worklist.go", Key: "type Worklist", Hash: "aa1f4ee5e2c1fe57"},
+		},
+		SourceHash: "b7ba21bfab7f81e3",
 	})
 	gokkosimpl.RegisterHostReduce[worklistStats, Count](gokkosHostLoop7)
 }
@@ -7700,7 +7750,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:7704
+//line gokkos_kernels_gen.go:7754
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7718,7 +7768,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7722
+//line gokkos_kernels_gen.go:7772
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -7730,7 +7780,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:7734
+//line gokkos_kernels_gen.go:7784
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7738,7 +7788,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7742
+//line gokkos_kernels_gen.go:7792
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -7754,7 +7804,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:7758
+//line gokkos_kernels_gen.go:7808
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7765,7 +7815,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7769
+//line gokkos_kernels_gen.go:7819
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -7777,14 +7827,14 @@ func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:74
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:7781
+//line gokkos_kernels_gen.go:7831
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7788
+//line gokkos_kernels_gen.go:7838
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -7795,14 +7845,14 @@ func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:84
 			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7799
+//line gokkos_kernels_gen.go:7849
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7806
+//line gokkos_kernels_gen.go:7856
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7821,7 +7871,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7825
+//line gokkos_kernels_gen.go:7875
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -7835,7 +7885,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7839
+//line gokkos_kernels_gen.go:7889
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7859,5 +7909,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7863
+//line gokkos_kernels_gen.go:7913
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/scc", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/scc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushThread[scc.propOp]",
 		Pos:  "algorithms/frontier/baseline.go:21",
@@ -47,6 +47,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
+			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "97232387018cb3bf",
 	})
 	gokkosimpl.Register[frontier.PushThread[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushThread[scc.reachOp]",
@@ -84,6 +94,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
+			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "3b5cd6f4c64888ba",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[scc.propOp]",
@@ -122,6 +142,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
+			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "97232387018cb3bf",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[scc.reachOp]",
@@ -160,6 +190,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
+			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "3b5cd6f4c64888ba",
 	})
 	gokkosimpl.Register[frontier.PushTeam[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[scc.propOp]",
@@ -197,6 +237,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
+			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "97232387018cb3bf",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[scc.reachOp]",
@@ -234,6 +284,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
+			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "3b5cd6f4c64888ba",
 	})
 	gokkosimpl.Register[frontier.PushLocal[propOp]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[scc.propOp]",
@@ -271,6 +331,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
+			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "97232387018cb3bf",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reachOp]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[scc.reachOp]",
@@ -308,6 +378,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
+			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "3b5cd6f4c64888ba",
 	})
 	gokkosimpl.Register[colourInit](&abi.KernelSpec{
 		Name:  "scc.colourInit",
@@ -321,6 +401,17 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "coloring.go", Key: "func (colourInit) Run", Hash: "7824006dc90734b5"},
+			{File: "coloring.go", Key: "type colourInit", Hash: "1ace5787e151e2ee"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stCQ", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "36cd9593f52fb34f",
 	})
 	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop8)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
@@ -335,6 +426,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "coloring.go", Key: "func (colourRoots) Run", Hash: "ad01666c9b26f2ae"},
+			{File: "coloring.go", Key: "type colourRoots", Hash: "25377b42340a454c"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "41d8ce9e1f167ddc",
 	})
 	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop9)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
@@ -358,6 +459,18 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "coloring.go", Key: "func (colourSplit) Run", Hash: "7bf182c321705707"},
+			{File: "coloring.go", Key: "type colourSplit", Hash: "22a931b5f252bba3"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stCQ", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stStep", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "d840283fb9110e6f",
 	})
 	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
@@ -383,6 +496,17 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "fb.go", Key: "func (fbSplit) Run", Hash: "070a8f72405170c9"},
+			{File: "fb.go", Key: "type fbSplit", Hash: "5b8f41f8365d33b8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stStep", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "a5977173c3dfbafd",
 	})
 	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop11)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
@@ -407,6 +531,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "fwcc.go", Key: "func (wccSubgraphs) Run", Hash: "e3325eb45e6c48a4"},
+			{File: "fwcc.go", Key: "type wccSubgraphs", Hash: "f2ba177f7075c53d"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "7e95db4f236edcaf",
 	})
 	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop12)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
@@ -434,6 +568,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "0b1ba399b55dc2ce"},
+			{File: "multistep.go", Key: "type searchSplit", Hash: "e637d4324fc8b697"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "8271b42ec8a38718",
 	})
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop13)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
@@ -448,6 +592,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (ownColour) Run", Hash: "cd63df3608cb05f7"},
+			{File: "multistep.go", Key: "type ownColour", Hash: "0d9503a4b4d3ecc2"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "5d8aed914eb1343c",
 	})
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop14)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
@@ -464,6 +618,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (listRoots) Run", Hash: "c7199765e9f290ae"},
+			{File: "multistep.go", Key: "type listRoots", Hash: "588f4cac34a67e9c"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "7299838dc5504491",
 	})
 	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop15)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
@@ -479,6 +643,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compSizes) Run", Hash: "4296967ee60df906"},
+			{File: "number.go", Key: "type compSizes", Hash: "f106666021123aaa"},
+		},
+		SourceHash: "8d251e05cd297388",
 	})
 	gokkosimpl.RegisterHostRange[compSizes](gokkosHostLoop16)
 	gokkosimpl.Register[compCounts](&abi.KernelSpec{
@@ -500,6 +669,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compCounts) Run", Hash: "cf31f5834221f004"},
+			{File: "number.go", Key: "type compCounts", Hash: "febdfd984322bbb0"},
+		},
+		SourceHash: "8cf2132113b0ba14",
 	})
 	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop17)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
@@ -521,6 +695,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compLargest) Run", Hash: "83ded78482c2a17d"},
+			{File: "number.go", Key: "type compLargest", Hash: "80d8ad9c0551a308"},
+		},
+		SourceHash: "374cb431a203f8ec",
 	})
 	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop18)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
@@ -537,6 +716,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compNumbers) Run", Hash: "3ba02595f051c97f"},
+			{File: "number.go", Key: "type compNumbers", Hash: "084de6994b421dc0"},
+		},
+		SourceHash: "5874b968f13b36b4",
 	})
 	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop19)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
@@ -552,6 +736,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compGather) Run", Hash: "bcdf796715426f23"},
+			{File: "number.go", Key: "type compGather", Hash: "ad0940aac3183ced"},
+		},
+		SourceHash: "b1a542f3ea90fc29",
 	})
 	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop20)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
@@ -571,6 +760,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "pivot.go", Key: "func (pivotMax) Run", Hash: "348b9d0909a9b745"},
+			{File: "pivot.go", Key: "type pivotMax", Hash: "466fc8a823735e40"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "9abc8f665ba63854",
 	})
 	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop21)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
@@ -587,6 +786,15 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "pivot.go", Key: "func (seedPivot) Run", Hash: "1d8cea5c27dc02f8"},
+			{File: "pivot.go", Key: "type seedPivot", Hash: "97cce446b9483742"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "836a7d7944051c9b",
 	})
 	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop22)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
@@ -602,6 +810,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "pivot.go", Key: "func (racePivots) Run", Hash: "432112c0fe376630"},
+			{File: "pivot.go", Key: "type racePivots", Hash: "39924ce7208595e3"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "9e4726344de1a74e",
 	})
 	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop23)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
@@ -625,6 +843,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "pivot.go", Key: "func (seedPivots) Run", Hash: "8f1caa6411c96181"},
+			{File: "pivot.go", Key: "type seedPivots", Hash: "67d70c06095a826f"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "250d316a983a9542",
 	})
 	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop24)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
@@ -640,6 +868,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "serial.go", Key: "func (activeIDs) Run", Hash: "ed5a55c8eae49501"},
+			{File: "serial.go", Key: "type activeIDs", Hash: "8e2e0be8d23fcfa6"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "1b53125a599af07b",
 	})
 	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop25)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
@@ -659,6 +897,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "serial.go", Key: "func (subEdges) Run", Hash: "833fd41136640416"},
+			{File: "serial.go", Key: "func (subEdges) kept", Hash: "04bee55bd4ec59a7"},
+			{File: "serial.go", Key: "type subEdges", Hash: "d7d8784ea744d739"},
+		},
+		SourceHash: "55e5d7a689ca13bd",
 	})
 	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop26)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
@@ -677,6 +921,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "serial.go", Key: "func (subFill) Run", Hash: "0d20bc73ae925538"},
+			{File: "serial.go", Key: "type subFill", Hash: "fb749e7b919bd350"},
+		},
+		SourceHash: "f62a596e538daf33",
 	})
 	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop27)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
@@ -693,6 +942,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "serial.go", Key: "func (subScatter) Run", Hash: "00134d3b8fbbdb37"},
+			{File: "serial.go", Key: "type subScatter", Hash: "9a5772958a3dac8c"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "554443c77cea1bfa",
 	})
 	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop28)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
@@ -729,6 +988,25 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
+			{File: "traverse.go", Key: "func (frontierOp) activate", Hash: "40240eaa434f87a6"},
+			{File: "traverse.go", Key: "func (frontierOp) claim", Hash: "c5f5561e1d5af300"},
+			{File: "traverse.go", Key: "func (frontierOp) colour", Hash: "9fd148cccb6ad8af"},
+			{File: "traverse.go", Key: "func (frontierOp) expand", Hash: "2ef408171bf683b4"},
+			{File: "traverse.go", Key: "func (frontierOp) heavy", Hash: "2dc0034cadd80975"},
+			{File: "traverse.go", Key: "func (frontierOp) push", Hash: "dd32c47b7f574865"},
+			{File: "traverse.go", Key: "func (frontierOp) record", Hash: "44923244e254172b"},
+			{File: "traverse.go", Key: "func (frontierStep) Run", Hash: "5b7aac45b692b70d"},
+			{File: "traverse.go", Key: "type frontierOp", Hash: "e5773f56867d523c"},
+			{File: "traverse.go", Key: "type frontierStep", Hash: "f7c525e7c59e02a2"},
+		},
+		SourceHash: "6162f95b594179b9",
 	})
 	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop29)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
@@ -766,6 +1044,24 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "func (frontierOp) activate", Hash: "40240eaa434f87a6"},
+			{File: "traverse.go", Key: "func (frontierOp) claim", Hash: "c5f5561e1d5af300"},
+			{File: "traverse.go", Key: "func (frontierOp) colour", Hash: "9fd148cccb6ad8af"},
+			{File: "traverse.go", Key: "func (frontierOp) heavy", Hash: "2dc0034cadd80975"},
+			{File: "traverse.go", Key: "func (frontierOp) push", Hash: "dd32c47b7f574865"},
+			{File: "traverse.go", Key: "func (frontierOp) record", Hash: "44923244e254172b"},
+			{File: "traverse.go", Key: "func (frontierOp) visit", Hash: "378b69f99612aa2a"},
+			{File: "traverse.go", Key: "func (frontierTeam) RunTeam", Hash: "300d77b8ac40c6f2"},
+			{File: "traverse.go", Key: "type frontierOp", Hash: "e5773f56867d523c"},
+			{File: "traverse.go", Key: "type frontierTeam", Hash: "9f1f9e2c6a1192f9"},
+		},
+		SourceHash: "a6a6b71fb257da00",
 	})
 	gokkosimpl.Register[frontierSeed](&abi.KernelSpec{
 		Name: "scc.frontierSeed",
@@ -799,6 +1095,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "traverse.go", Key: "func (frontierOp) heavy", Hash: "2dc0034cadd80975"},
+			{File: "traverse.go", Key: "func (frontierOp) push", Hash: "dd32c47b7f574865"},
+			{File: "traverse.go", Key: "func (frontierSeed) Run", Hash: "95fdd2c7e121d794"},
+			{File: "traverse.go", Key: "type frontierOp", Hash: "e5773f56867d523c"},
+			{File: "traverse.go", Key: "type frontierSeed", Hash: "7ce783c51c64d02f"},
+		},
+		SourceHash: "e54dffd67c62e9a6",
 	})
 	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop31)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
@@ -815,6 +1119,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "traverse.go", Key: "func (heavyList) Run", Hash: "9a7020db6ed74e3c"},
+			{File: "traverse.go", Key: "type heavyList", Hash: "e8cc187d1ae5b114"},
+		},
+		SourceHash: "599e473e6fb21615",
 	})
 	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop32)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
@@ -839,6 +1148,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "trim.go", Key: "func (trimByDegree) Run", Hash: "3475b9e5da26ab08"},
+			{File: "trim.go", Key: "type trimByDegree", Hash: "0b4ee877b58f40ef"},
+		},
+		SourceHash: "58fbedb3afb82e78",
 	})
 	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop33)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
@@ -870,6 +1189,22 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stTQ", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
+			{File: "trim.go", Key: "func (trimStep) Run", Hash: "cac7a36fe916a9c7"},
+			{File: "trim.go", Key: "func (trimStep) enqueue", Hash: "d82106fa99836646"},
+			{File: "trim.go", Key: "func (trimStep) neighbours", Hash: "f41dce930cb026f7"},
+			{File: "trim.go", Key: "func (trimStep) trimmable", Hash: "bcab4ab51c3366e6"},
+			{File: "trim.go", Key: "func live", Hash: "1a3ed1e5b9ee8b10"},
+			{File: "trim.go", Key: "type trimStep", Hash: "81340d727c3bedf0"},
+		},
+		SourceHash: "ce4ab3a7cc2f3f39",
 	})
 	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop34)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
@@ -889,6 +1224,18 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "trim2.go", Key: "func (trim2Find) Run", Hash: "c77fb2d167ea5050"},
+			{File: "trim2.go", Key: "func (trim2Find) pair", Hash: "3651fddf1b5f75ad"},
+			{File: "trim2.go", Key: "func sole", Hash: "c6b269602c5178da"},
+			{File: "trim2.go", Key: "type trim2Find", Hash: "a3376448d393547b"},
+		},
+		SourceHash: "ec7660de4a761cf5",
 	})
 	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop35)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
@@ -912,6 +1259,16 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "trim2.go", Key: "func (trim2Assign) Run", Hash: "b40976f9cd63cd93"},
+			{File: "trim2.go", Key: "type trim2Assign", Hash: "26efcfe5c106f307"},
+		},
+		SourceHash: "3b56bd0fd58f7e8d",
 	})
 	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop36)
 }
@@ -92567,7 +92924,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:92571
+//line gokkos_kernels_gen.go:92928
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92577,7 +92934,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:92581
+//line gokkos_kernels_gen.go:92938
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -92592,7 +92949,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:92596
+//line gokkos_kernels_gen.go:92953
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92601,7 +92958,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:92605
+//line gokkos_kernels_gen.go:92962
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92624,7 +92981,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:92628
+//line gokkos_kernels_gen.go:92985
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92641,7 +92998,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:92645
+//line gokkos_kernels_gen.go:93002
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92670,7 +93027,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:92674
+//line gokkos_kernels_gen.go:93031
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92693,7 +93050,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:92697
+//line gokkos_kernels_gen.go:93054
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -92714,7 +93071,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:92718
+//line gokkos_kernels_gen.go:93075
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92728,7 +93085,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:92732
+//line gokkos_kernels_gen.go:93089
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -92756,7 +93113,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:92760
+//line gokkos_kernels_gen.go:93117
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92776,7 +93133,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:92780
+//line gokkos_kernels_gen.go:93137
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -92791,7 +93148,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:92795
+//line gokkos_kernels_gen.go:93152
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92800,7 +93157,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:92804
+//line gokkos_kernels_gen.go:93161
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -92820,7 +93177,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:92824
+//line gokkos_kernels_gen.go:93181
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92834,7 +93191,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92838
+//line gokkos_kernels_gen.go:93195
 }
 
 // gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -92848,7 +93205,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 			k.Size.AtomicAdd(r, 1)
 			k.Least.AtomicMin(r, int32(v))
 		}
-//line gokkos_kernels_gen.go:92852
+//line gokkos_kernels_gen.go:93209
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92857,7 +93214,7 @@ func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:92861
+//line gokkos_kernels_gen.go:93218
 }
 
 // gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
@@ -92873,7 +93230,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:92877
+//line gokkos_kernels_gen.go:93234
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92885,7 +93242,7 @@ func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:92889
+//line gokkos_kernels_gen.go:93246
 }
 
 // gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -92896,14 +93253,14 @@ func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:54
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:92900
+//line gokkos_kernels_gen.go:93257
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:92907
+//line gokkos_kernels_gen.go:93264
 }
 
 // gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -92922,7 +93279,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:92926
+//line gokkos_kernels_gen.go:93283
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92936,7 +93293,7 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:92940
+//line gokkos_kernels_gen.go:93297
 }
 
 // gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -92948,14 +93305,14 @@ func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:85
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:92952
+//line gokkos_kernels_gen.go:93309
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:92959
+//line gokkos_kernels_gen.go:93316
 }
 
 // gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -92975,7 +93332,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:92979
+//line gokkos_kernels_gen.go:93336
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -92988,7 +93345,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:92992
+//line gokkos_kernels_gen.go:93349
 }
 
 // gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -92999,7 +93356,7 @@ func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:93003
+//line gokkos_kernels_gen.go:93360
 }
 
 // gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -93014,7 +93371,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:93018
+//line gokkos_kernels_gen.go:93375
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93023,7 +93380,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:93027
+//line gokkos_kernels_gen.go:93384
 }
 
 // gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -93039,7 +93396,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93043
+//line gokkos_kernels_gen.go:93400
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93049,7 +93406,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93053
+//line gokkos_kernels_gen.go:93410
 }
 
 // gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -93071,7 +93428,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93075
+//line gokkos_kernels_gen.go:93432
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93088,7 +93445,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93092
+//line gokkos_kernels_gen.go:93449
 }
 
 // gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -93108,7 +93465,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:93112
+//line gokkos_kernels_gen.go:93469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93123,7 +93480,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:93127
+//line gokkos_kernels_gen.go:93484
 }
 
 // gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -93150,7 +93507,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:93154
+//line gokkos_kernels_gen.go:93511
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93170,7 +93527,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:93174
+//line gokkos_kernels_gen.go:93531
 }
 
 // gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -93184,7 +93541,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:93188
+//line gokkos_kernels_gen.go:93545
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -93193,7 +93550,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:93197
+//line gokkos_kernels_gen.go:93554
 }
 
 // gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -93209,7 +93566,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:93213
+//line gokkos_kernels_gen.go:93570
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -93220,7 +93577,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:93224
+//line gokkos_kernels_gen.go:93581
 }
 
 // gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -93232,7 +93589,7 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:93236
+//line gokkos_kernels_gen.go:93593
 }
 
 // gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -93250,7 +93607,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:93254
+//line gokkos_kernels_gen.go:93611
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93263,7 +93620,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:93267
+//line gokkos_kernels_gen.go:93624
 }
 
 // gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -93285,7 +93642,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:93289
+//line gokkos_kernels_gen.go:93646
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93299,7 +93656,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:93303
+//line gokkos_kernels_gen.go:93660
 }
 
 // gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -93334,7 +93691,7 @@ func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:93338
+//line gokkos_kernels_gen.go:93695
 		return
 	}
 gokkosNext:
@@ -93364,7 +93721,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:93368
+//line gokkos_kernels_gen.go:93725
 }
 
 // gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -93387,7 +93744,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:93391
+//line gokkos_kernels_gen.go:93748
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93403,7 +93760,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:93407
+//line gokkos_kernels_gen.go:93764
 }
 
 // gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -93424,7 +93781,7 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:93428
+//line gokkos_kernels_gen.go:93785
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -93439,5 +93796,5 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:93443
+//line gokkos_kernels_gen.go:93800
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/sssp", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/sssp", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[poison]](&abi.KernelSpec{
 		Name: "frontier.PushThread[sssp.poison]",
 		Pos:  "algorithms/frontier/baseline.go:21",
@@ -45,6 +45,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (poison) Visit", Hash: "527cb3d69808a566"},
+			{File: "op.go", Key: "type poison", Hash: "08f91097689b2981"},
+		},
+		SourceHash: "819fc72bd3de568d",
 	})
 	gokkosimpl.Register[frontier.PushThread[relax]](&abi.KernelSpec{
 		Name: "frontier.PushThread[sssp.relax]",
@@ -81,6 +86,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[poison]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[sssp.poison]",
@@ -117,6 +127,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (poison) Visit", Hash: "527cb3d69808a566"},
+			{File: "op.go", Key: "type poison", Hash: "08f91097689b2981"},
+		},
+		SourceHash: "819fc72bd3de568d",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[relax]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[sssp.relax]",
@@ -154,6 +169,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[frontier.PushTeam[poison]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[sssp.poison]",
@@ -189,6 +209,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (poison) Visit", Hash: "527cb3d69808a566"},
+			{File: "op.go", Key: "type poison", Hash: "08f91097689b2981"},
+		},
+		SourceHash: "819fc72bd3de568d",
 	})
 	gokkosimpl.Register[frontier.PushTeam[relax]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[sssp.relax]",
@@ -225,6 +250,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[frontier.PushLocal[poison]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[sssp.poison]",
@@ -260,6 +290,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (poison) Visit", Hash: "527cb3d69808a566"},
+			{File: "op.go", Key: "type poison", Hash: "08f91097689b2981"},
+		},
+		SourceHash: "819fc72bd3de568d",
 	})
 	gokkosimpl.Register[frontier.PushLocal[relax]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[sssp.relax]",
@@ -296,6 +331,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
 		Name:  "sssp.markImproved",
@@ -315,6 +355,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "func (markImproved) Run", Hash: "a06665a7ed3824b4"},
+			{File: "delta.go", Key: "type markImproved", Hash: "85e1aeb5044588ad"},
+		},
+		SourceHash: "7edcda5a5d404ed0",
 	})
 	gokkosimpl.RegisterHostRange[markImproved](gokkosHostLoop8)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
@@ -333,6 +381,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "func (markFarPile) Run", Hash: "8fb2cbc7115a6d42"},
+			{File: "delta.go", Key: "type markFarPile", Hash: "0ca487e86e866ae3"},
+		},
+		SourceHash: "bdf595c29f4a795f",
 	})
 	gokkosimpl.RegisterHostRange[markFarPile](gokkosHostLoop9)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
@@ -354,6 +410,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "func (splitMarked) Run", Hash: "23531155f4428061"},
+			{File: "delta.go", Key: "type splitMarked", Hash: "4def52c7730230f5"},
+		},
+		SourceHash: "15667c8ca4fc06fa",
 	})
 	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop10)
 	gokkosimpl.Register[segmentCount](&abi.KernelSpec{
@@ -372,6 +435,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (segmentCount) Run", Hash: "49a95bbbe524aa17"},
+			{File: "edgelist.go", Key: "type segmentCount", Hash: "32f272155f575a2a"},
+		},
+		SourceHash: "26bcca6b5d672e31",
 	})
 	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop11)
 	gokkosimpl.Register[inPlaceScan](&abi.KernelSpec{
@@ -386,6 +454,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (inPlaceScan) Run", Hash: "6e524012b3981dfa"},
+			{File: "edgelist.go", Key: "type inPlaceScan", Hash: "647e628922a54b9e"},
+		},
+		SourceHash: "6341f911b5d5d3d5",
 	})
 	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop12)
 	gokkosimpl.Register[segmentScatter](&abi.KernelSpec{
@@ -408,6 +481,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (segmentScatter) Run", Hash: "033d06647bdd1813"},
+			{File: "edgelist.go", Key: "type segmentScatter", Hash: "e07a48a4d3e5ad82"},
+		},
+		SourceHash: "b1950f005ffffa28",
 	})
 	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop13)
 	gokkosimpl.Register[relaxEdges](&abi.KernelSpec{
@@ -432,6 +510,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (relaxEdges) Run", Hash: "ba52e5344342ef94"},
+			{File: "edgelist.go", Key: "type relaxEdges", Hash: "556291a642692f76"},
+		},
+		SourceHash: "ef02d45bfe22ccc7",
 	})
 	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop14)
 	gokkosimpl.Register[poisonEdges](&abi.KernelSpec{
@@ -456,6 +539,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (poisonEdges) Run", Hash: "22120beffb75b57f"},
+			{File: "edgelist.go", Key: "type poisonEdges", Hash: "397689efbcdd0b7d"},
+		},
+		SourceHash: "58b8316980b4e960",
 	})
 	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop15)
 	gokkosimpl.Register[initDist](&abi.KernelSpec{
@@ -471,6 +559,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (initDist) Run", Hash: "d57be12b0cc83f17"},
+			{File: "kernels.go", Key: "type initDist", Hash: "499af5352784599e"},
+		},
+		SourceHash: "d1bb28a013d774a0",
 	})
 	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop16)
 	gokkosimpl.Register[seed](&abi.KernelSpec{
@@ -485,6 +578,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (seed) Run", Hash: "a956415654e3ff28"},
+			{File: "kernels.go", Key: "type seed", Hash: "b9bdd69d78c71f71"},
+		},
+		SourceHash: "717c549f3440442a",
 	})
 	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop17)
 	gokkosimpl.Register[poisonWorklist](&abi.KernelSpec{
@@ -502,6 +600,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (poisonWorklist) Run", Hash: "c99336100e223aa3"},
+			{File: "kernels.go", Key: "type poisonWorklist", Hash: "97bea265b76d5c24"},
+		},
+		SourceHash: "f7de06223e3972be",
 	})
 	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop18)
 	gokkosimpl.Register[pendingMin](&abi.KernelSpec{
@@ -522,6 +625,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (pendingMin) Run", Hash: "6c8142ad1063efb9"},
+			{File: "kernels.go", Key: "type pendingMin", Hash: "cb7d7bf1451e9238"},
+		},
+		SourceHash: "68c7a66218618e0f",
 	})
 	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop19)
 	gokkosimpl.Register[partition](&abi.KernelSpec{
@@ -542,6 +650,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (partition) Run", Hash: "8200cd1ba203a511"},
+			{File: "kernels.go", Key: "type partition", Hash: "93494af39fe733e5"},
+		},
+		SourceHash: "81f6fbee0450e821",
 	})
 	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop20)
 	gokkosimpl.Register[claim](&abi.KernelSpec{
@@ -560,6 +673,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (claim) Run", Hash: "2f3f91697dafe7e8"},
+			{File: "kernels.go", Key: "type claim", Hash: "90f468f910659990"},
+		},
+		SourceHash: "a386c942ac704c60",
 	})
 	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop21)
 	gokkosimpl.Register[appendMarked](&abi.KernelSpec{
@@ -580,6 +698,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (appendMarked) Run", Hash: "aeb3aa7201a1fe28"},
+			{File: "kernels.go", Key: "type appendMarked", Hash: "5740dbabfdd7b023"},
+		},
+		SourceHash: "01509f9726701495",
 	})
 	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop22)
 	gokkosimpl.Register[weightMin](&abi.KernelSpec{
@@ -599,6 +722,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (weightMin) Run", Hash: "276014eca3f7c380"},
+			{File: "kernels.go", Key: "type weightMin", Hash: "1942f24bf114c8cd"},
+		},
+		SourceHash: "084b33a8005bdb3c",
 	})
 	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop23)
 	gokkosimpl.Register[weightMax](&abi.KernelSpec{
@@ -618,6 +746,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (weightMax) Run", Hash: "c5099a6528fa0ee6"},
+			{File: "kernels.go", Key: "type weightMax", Hash: "ee43dc315ac3d9be"},
+		},
+		SourceHash: "9880df72265e42e6",
 	})
 	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop24)
 	gokkosimpl.Register[positiveMin](&abi.KernelSpec{
@@ -637,6 +770,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (positiveMin) Run", Hash: "0a7fe28ce2534abb"},
+			{File: "kernels.go", Key: "type positiveMin", Hash: "549d27dabd6cdc7e"},
+		},
+		SourceHash: "8bf412b779a947e3",
 	})
 	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop25)
 	gokkosimpl.Register[reachedCount](&abi.KernelSpec{
@@ -658,6 +796,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (reachedCount) Run", Hash: "729c5284326efa7e"},
+			{File: "kernels.go", Key: "type reachedCount", Hash: "2c1a7f0c2e56f2a3"},
+		},
+		SourceHash: "de358670d88154df",
 	})
 	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop26)
 	gokkosimpl.Register[finiteSum](&abi.KernelSpec{
@@ -677,6 +820,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (finiteSum) Run", Hash: "78267a9d56e2e57c"},
+			{File: "kernels.go", Key: "type finiteSum", Hash: "a540c21774cc4ab4"},
+		},
+		SourceHash: "a37ce195f6d695d7",
 	})
 	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop27)
 	gokkosimpl.Register[finiteMax](&abi.KernelSpec{
@@ -696,6 +844,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (finiteMax) Run", Hash: "6337df1cc11a2161"},
+			{File: "kernels.go", Key: "type finiteMax", Hash: "b14974cc5eb61b2e"},
+		},
+		SourceHash: "f65b28054f11deec",
 	})
 	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop28)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
@@ -721,6 +874,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (reachedEdges) Run", Hash: "f578cce37477c6d1"},
+			{File: "kernels.go", Key: "type reachedEdges", Hash: "05581b20a4b75831"},
+		},
+		SourceHash: "ec4c8cef6e645f04",
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop29)
 }
@@ -68082,7 +68240,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68086
+//line gokkos_kernels_gen.go:68244
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68097,7 +68255,7 @@ func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68101
+//line gokkos_kernels_gen.go:68259
 }
 
 // gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -68119,7 +68277,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68123
+//line gokkos_kernels_gen.go:68281
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68136,7 +68294,7 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:68140
+//line gokkos_kernels_gen.go:68298
 }
 
 // gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -68163,7 +68321,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:68167
+//line gokkos_kernels_gen.go:68325
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68185,7 +68343,7 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:68189
+//line gokkos_kernels_gen.go:68347
 }
 
 // gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -68199,7 +68357,7 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:68203
+//line gokkos_kernels_gen.go:68361
 }
 
 // gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -68214,7 +68372,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:68218
+//line gokkos_kernels_gen.go:68376
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68225,7 +68383,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:68229
+//line gokkos_kernels_gen.go:68387
 }
 
 // gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -68246,7 +68404,7 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:68250
+//line gokkos_kernels_gen.go:68408
 }
 
 // gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68271,7 +68429,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68275
+//line gokkos_kernels_gen.go:68433
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68290,7 +68448,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68294
+//line gokkos_kernels_gen.go:68452
 }
 
 // gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68318,7 +68476,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68322
+//line gokkos_kernels_gen.go:68480
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68340,7 +68498,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68344
+//line gokkos_kernels_gen.go:68502
 }
 
 // gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -68359,7 +68517,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = math.Inf(1)
 			gokkosS1[gokkosJ] = 0
 		}
-//line gokkos_kernels_gen.go:68363
+//line gokkos_kernels_gen.go:68521
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68372,7 +68530,7 @@ func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, math.Inf(1))
 		k.Pending.Set(v, 0)
 	}
-//line gokkos_kernels_gen.go:68376
+//line gokkos_kernels_gen.go:68534
 }
 
 // gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -68382,7 +68540,7 @@ func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:50
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:68386
+//line gokkos_kernels_gen.go:68544
 }
 
 // gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -68394,7 +68552,7 @@ func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:68398
+//line gokkos_kernels_gen.go:68556
 }
 
 // gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68405,14 +68563,14 @@ func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:77
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:68409
+//line gokkos_kernels_gen.go:68567
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:77
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:68416
+//line gokkos_kernels_gen.go:68574
 }
 
 // gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -68437,7 +68595,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68441
+//line gokkos_kernels_gen.go:68599
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -68457,7 +68615,7 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68461
+//line gokkos_kernels_gen.go:68619
 }
 
 // gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -68473,7 +68631,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:68477
+//line gokkos_kernels_gen.go:68635
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68484,7 +68642,7 @@ func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:68488
+//line gokkos_kernels_gen.go:68646
 }
 
 // gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -68502,7 +68660,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:68506
+//line gokkos_kernels_gen.go:68664
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -68515,7 +68673,7 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:68519
+//line gokkos_kernels_gen.go:68677
 }
 
 // gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68526,14 +68684,14 @@ func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:159
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:68530
+//line gokkos_kernels_gen.go:68688
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:159
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:68537
+//line gokkos_kernels_gen.go:68695
 }
 
 // gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -68544,14 +68702,14 @@ func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:169
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:68548
+//line gokkos_kernels_gen.go:68706
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:169
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:68555
+//line gokkos_kernels_gen.go:68713
 }
 
 // gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -68564,7 +68722,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:68568
+//line gokkos_kernels_gen.go:68726
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -68573,7 +68731,7 @@ func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:68577
+//line gokkos_kernels_gen.go:68735
 }
 
 // gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -68586,7 +68744,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:68590
+//line gokkos_kernels_gen.go:68748
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68595,7 +68753,7 @@ func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:68599
+//line gokkos_kernels_gen.go:68757
 }
 
 // gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -68608,7 +68766,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:68612
+//line gokkos_kernels_gen.go:68770
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68617,7 +68775,7 @@ func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:68621
+//line gokkos_kernels_gen.go:68779
 }
 
 // gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -68630,7 +68788,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:68634
+//line gokkos_kernels_gen.go:68792
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68639,7 +68797,7 @@ func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:68643
+//line gokkos_kernels_gen.go:68801
 }
 
 // gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -68653,7 +68811,7 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:68657
+//line gokkos_kernels_gen.go:68815
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -68662,5 +68820,5 @@ func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:68666
+//line gokkos_kernels_gen.go:68824
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
 		Pos:   "algorithms/wcc/label.go:70",
@@ -20,6 +20,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "label.go", Key: "func (initLabels) Run", Hash: "a267a81d8b3bc259"},
+			{File: "label.go", Key: "type initLabels", Hash: "205672fde782f4c0"},
+		},
+		SourceHash: "aa9e5c754292828a",
 	})
 	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop0)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
@@ -46,6 +51,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "label.go", Key: "func (hook) Run", Hash: "89a9cd59f5aeceda"},
+			{File: "label.go", Key: "func (hook) out", Hash: "79f37a2351abf015"},
+			{File: "label.go", Key: "type hook", Hash: "de18bbc7609134ed"},
+		},
+		SourceHash: "92af0f3126d4b7d3",
 	})
 	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop1)
 	gokkosimpl.Register[shortcut](&abi.KernelSpec{
@@ -59,6 +70,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "label.go", Key: "func (shortcut) Run", Hash: "d1f11242b3f7fac6"},
+			{File: "label.go", Key: "type shortcut", Hash: "138b2be2eddb4d52"},
+		},
+		SourceHash: "ab656b2d6003bb79",
 	})
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop2)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
@@ -73,6 +89,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "e50cad0615d78729"},
+			{File: "wcc.go", Key: "type countSizes", Hash: "b2a44aff33a7d215"},
+		},
+		SourceHash: "06e46abffdd1e19b",
 	})
 	gokkosimpl.RegisterHostRange[countSizes](gokkosHostLoop3)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
@@ -94,6 +115,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "wcc.go", Key: "func (maxSize) Run", Hash: "9ef67af25384c89a"},
+			{File: "wcc.go", Key: "type maxSize", Hash: "367973d86d8a3d8f"},
+		},
+		SourceHash: "d479eb7c2cbaf8e4",
 	})
 	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop4)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
@@ -109,6 +135,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "wcc.go", Key: "func (numberRoots) Run", Hash: "0c4f5e2d2a881889"},
+			{File: "wcc.go", Key: "type numberRoots", Hash: "97e25a0896d4ca1f"},
+		},
+		SourceHash: "2b5444d4c891a335",
 	})
 	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop5)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
@@ -124,6 +155,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "wcc.go", Key: "func (gatherNumbers) Run", Hash: "75de7b7826131b82"},
+			{File: "wcc.go", Key: "type gatherNumbers", Hash: "fe08ddab88dba2d9"},
+		},
+		SourceHash: "1434143abc42fbf7",
 	})
 	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop6)
 }
@@ -6273,14 +6309,14 @@ func gokkosHostLoop0(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:75
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6277
+//line gokkos_kernels_gen.go:6313
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:75
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6284
+//line gokkos_kernels_gen.go:6320
 }
 
 // gokkosHostLoop1 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6321,7 +6357,7 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6325
+//line gokkos_kernels_gen.go:6361
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6356,7 +6392,7 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6360
+//line gokkos_kernels_gen.go:6396
 }
 
 // gokkosHostLoop2 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6374,7 +6410,7 @@ func gokkosHostLoop2(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 		}
 		k.L.AtomicMin(v, l)
 	}
-//line gokkos_kernels_gen.go:6378
+//line gokkos_kernels_gen.go:6414
 }
 
 // gokkosHostLoop3 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -6385,14 +6421,14 @@ func gokkosHostLoop3(gokkosK *countSizes, gokkosLo, gokkosHi int) {
 //line wcc.go:139
 			k.Size.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:6389
+//line gokkos_kernels_gen.go:6425
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:139
 		k.Size.AtomicAdd(int(k.L.At(v)), 1)
 	}
-//line gokkos_kernels_gen.go:6396
+//line gokkos_kernels_gen.go:6432
 }
 
 // gokkosHostLoop4 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -6403,14 +6439,14 @@ func gokkosHostLoop4(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:149
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6407
+//line gokkos_kernels_gen.go:6443
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:149
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6414
+//line gokkos_kernels_gen.go:6450
 }
 
 // gokkosHostLoop5 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6429,7 +6465,7 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6433
+//line gokkos_kernels_gen.go:6469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6442,7 +6478,7 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6446
+//line gokkos_kernels_gen.go:6482
 }
 
 // gokkosHostLoop6 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -6454,12 +6490,12 @@ func gokkosHostLoop6(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:178
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6458
+//line gokkos_kernels_gen.go:6494
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:178
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6465
+//line gokkos_kernels_gen.go:6501
 }

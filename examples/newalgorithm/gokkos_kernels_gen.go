@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushThread[main.nearest]",
 		Pos:  "algorithms/frontier/baseline.go:21",
@@ -47,6 +47,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (nearest) Visit", Hash: "ba652e9a7653867b"},
+			{File: "main.go", Key: "type nearest", Hash: "d4c28bff8b149695"},
+		},
+		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushGlobal[main.nearest]",
@@ -85,6 +90,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (nearest) Visit", Hash: "ba652e9a7653867b"},
+			{File: "main.go", Key: "type nearest", Hash: "d4c28bff8b149695"},
+		},
+		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushTeam[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushTeam[main.nearest]",
@@ -122,6 +132,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (nearest) Visit", Hash: "ba652e9a7653867b"},
+			{File: "main.go", Key: "type nearest", Hash: "d4c28bff8b149695"},
+		},
+		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushLocal[nearest]](&abi.KernelSpec{
 		Name: "frontier.PushLocal[main.nearest]",
@@ -159,6 +174,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (nearest) Visit", Hash: "ba652e9a7653867b"},
+			{File: "main.go", Key: "type nearest", Hash: "d4c28bff8b149695"},
+		},
+		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[reset](&abi.KernelSpec{
 		Name:  "main.reset",
@@ -172,6 +192,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (reset) Run", Hash: "0f680fd3e904165e"},
+			{File: "main.go", Key: "type reset", Hash: "d7776a5d66915325"},
+		},
+		SourceHash: "a7afe1f4a2e95505",
 	})
 	gokkosimpl.RegisterHostRange[reset](gokkosHostLoop4)
 	gokkosimpl.Register[seed](&abi.KernelSpec{
@@ -187,6 +212,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (seed) Run", Hash: "d33b7da1387a5f77"},
+			{File: "main.go", Key: "type seed", Hash: "452c87e7c78862d8"},
+		},
+		SourceHash: "dd6920202757da24",
 	})
 	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop5)
 }
@@ -20447,7 +20477,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:20451
+//line gokkos_kernels_gen.go:20481
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20455,7 +20485,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20459
+//line gokkos_kernels_gen.go:20489
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -20469,7 +20499,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:20473
+//line gokkos_kernels_gen.go:20503
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20479,5 +20509,5 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:20483
+//line gokkos_kernels_gen.go:20513
 }

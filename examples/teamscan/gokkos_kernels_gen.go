@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/teamscan", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/teamscan", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[rowPrefix](&abi.KernelSpec{
 		Name:  "main.rowPrefix",
 		Pos:   "examples/teamscan/main.go:26",
@@ -22,6 +22,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (rowPrefix) RunTeam", Hash: "f648a261ec841c9b"},
+			{File: "main.go", Key: "type rowPrefix", Hash: "a70d54c4af97ba04"},
+		},
+		SourceHash: "ffb9b224e295e10d",
 	})
 }
 

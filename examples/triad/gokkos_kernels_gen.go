@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/examples/triad", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/triad", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[triad](&abi.KernelSpec{
 		Name:  "main.triad",
 		Pos:   "examples/triad/main.go:25",
@@ -23,6 +23,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (triad) Run", Hash: "48e99db9cc649e12"},
+			{File: "main.go", Key: "type triad", Hash: "979da558d1cb985a"},
+		},
+		SourceHash: "c01b95da1002093a",
 	})
 	gokkosimpl.RegisterHostRange[triad](gokkosHostLoop0)
 	gokkosimpl.Register[check](&abi.KernelSpec{
@@ -45,6 +50,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "main.go", Key: "func (check) Run", Hash: "01fa63de3e1cbf95"},
+			{File: "main.go", Key: "type check", Hash: "f322a508b0c7d04d"},
+		},
+		SourceHash: "2db98249cb1089b2",
 	})
 	gokkosimpl.RegisterHostReduce[check, int64](gokkosHostLoop1)
 }
@@ -2314,14 +2324,14 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 //line main.go:30
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:2318
+//line gokkos_kernels_gen.go:2328
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:2325
+//line gokkos_kernels_gen.go:2335
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
@@ -2334,7 +2344,7 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 				*bad += 1
 			}
 		}
-//line gokkos_kernels_gen.go:2338
+//line gokkos_kernels_gen.go:2348
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -2343,5 +2353,5 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 			*bad += 1
 		}
 	}
-//line gokkos_kernels_gen.go:2347
+//line gokkos_kernels_gen.go:2357
 }

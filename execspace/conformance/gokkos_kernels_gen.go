@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/execspace/conformance", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/execspace/conformance", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[atomicMix](&abi.KernelSpec{
 		Name:  "conformance.atomicMix",
 		Pos:   "execspace/conformance/atomics.go:15",
@@ -29,6 +29,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "atomics.go", Key: "func (atomicMix) Run", Hash: "ae5ff365f118e8f3"},
+			{File: "atomics.go", Key: "type atomicMix", Hash: "a81a3c48a9fa3a60"},
+		},
+		SourceHash: "896679896b44e4d3",
 	})
 	gokkosimpl.RegisterHostRange[atomicMix](gokkosHostLoop0)
 	gokkosimpl.Register[readPast](&abi.KernelSpec{
@@ -43,6 +48,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "errors.go", Key: "func (readPast) Run", Hash: "e3211cd75cd57e9c"},
+			{File: "errors.go", Key: "type readPast", Hash: "dc6f2ebf6b78c2ff"},
+		},
+		SourceHash: "154408cd5de0b921",
 	})
 	gokkosimpl.RegisterHostRange[readPast](gokkosHostLoop1)
 	gokkosimpl.Register[fillAffine](&abi.KernelSpec{
@@ -59,6 +69,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "range.go", Key: "func (fillAffine) Run", Hash: "23b3cd367b144813"},
+			{File: "range.go", Key: "type fillAffine", Hash: "a081e587ecf7ee7e"},
+		},
+		SourceHash: "01fe8f8d8c783ef1",
 	})
 	gokkosimpl.RegisterHostRange[fillAffine](gokkosHostLoop2)
 	gokkosimpl.Register[countVisits](&abi.KernelSpec{
@@ -72,6 +87,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "range.go", Key: "func (countVisits) Run", Hash: "3eeb9dc303b6a701"},
+			{File: "range.go", Key: "type countVisits", Hash: "5e786350d5291f60"},
+		},
+		SourceHash: "d2b9d8e0cff14eb3",
 	})
 	gokkosimpl.RegisterHostRange[countVisits](gokkosHostLoop3)
 	gokkosimpl.Register[axpy](&abi.KernelSpec{
@@ -87,6 +107,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "range.go", Key: "func (axpy) Run", Hash: "e3f0ddb63524ecb0"},
+			{File: "range.go", Key: "type axpy", Hash: "be5db3adf39707cf"},
+		},
+		SourceHash: "edb9d7c38473f313",
 	})
 	gokkosimpl.RegisterHostRange[axpy](gokkosHostLoop4)
 	gokkosimpl.Register[sumIndex](&abi.KernelSpec{
@@ -106,6 +131,11 @@ func init() {
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (sumIndex) Run", Hash: "2cc5c0bd9006d89d"},
+			{File: "reduce.go", Key: "type sumIndex", Hash: "9334004d16300d36"},
+		},
+		SourceHash: "9f46597a6b4cd1e8",
 	})
 	gokkosimpl.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
 	gokkosimpl.Register[sumF64](&abi.KernelSpec{
@@ -125,6 +155,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (sumF64) Run", Hash: "8d374308972f05aa"},
+			{File: "reduce.go", Key: "type sumF64", Hash: "22de565ee1b5f23c"},
+		},
+		SourceHash: "e957dc9fa707de66",
 	})
 	gokkosimpl.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
 	gokkosimpl.Register[reduceI64](&abi.KernelSpec{
@@ -146,6 +181,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (reduceI64) Run", Hash: "3f4261dc6f1aac56"},
+			{File: "reduce.go", Key: "type reduceI64", Hash: "34cf4cbf987df95a"},
+		},
+		SourceHash: "ce4f5b4766b17f32",
 	})
 	gokkosimpl.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
 	gokkosimpl.Register[prodI64](&abi.KernelSpec{
@@ -167,6 +207,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (prodI64) Run", Hash: "043e165e0e242926"},
+			{File: "reduce.go", Key: "type prodI64", Hash: "52e74a284601d070"},
+		},
+		SourceHash: "65959a9067e321dd",
 	})
 	gokkosimpl.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
 	gokkosimpl.Register[minF64](&abi.KernelSpec{
@@ -186,6 +231,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (minF64) Run", Hash: "a9bffd5ec16748b8"},
+			{File: "reduce.go", Key: "type minF64", Hash: "8ff2fde00bd536a0"},
+		},
+		SourceHash: "9bd94c1e7e178137",
 	})
 	gokkosimpl.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
 	gokkosimpl.Register[maxI32](&abi.KernelSpec{
@@ -207,6 +257,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (maxI32) Run", Hash: "28ac74c48ef74b9d"},
+			{File: "reduce.go", Key: "type maxI32", Hash: "6aaa720f3d396365"},
+		},
+		SourceHash: "a9c02dd2de052ce6",
 	})
 	gokkosimpl.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
 	gokkosimpl.Register[minLoc](&abi.KernelSpec{
@@ -224,6 +279,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (minLoc) Run", Hash: "dc8421967d7d6aec"},
+			{File: "reduce.go", Key: "type minLoc", Hash: "8c76995937633068"},
+		},
+		SourceHash: "e8d0f2c7e55ec63f",
 	})
 	gokkosimpl.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
 	gokkosimpl.Register[maxLoc](&abi.KernelSpec{
@@ -241,6 +301,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (maxLoc) Run", Hash: "93afea58e66fd0e5"},
+			{File: "reduce.go", Key: "type maxLoc", Hash: "70636eb4d6816951"},
+		},
+		SourceHash: "796ffc7233beab2e",
 	})
 	gokkosimpl.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
 	gokkosimpl.Register[allPositive](&abi.KernelSpec{
@@ -258,6 +323,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (allPositive) Run", Hash: "92acc8032bd5a6a3"},
+			{File: "reduce.go", Key: "type allPositive", Hash: "40ba9f57604c49b1"},
+		},
+		SourceHash: "cb592b96805dcaf0",
 	})
 	gokkosimpl.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
 	gokkosimpl.Register[anyNegative](&abi.KernelSpec{
@@ -275,6 +345,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (anyNegative) Run", Hash: "b26e4ed763fce922"},
+			{File: "reduce.go", Key: "type anyNegative", Hash: "09d336cc1ba99472"},
+		},
+		SourceHash: "178298c80f21b690",
 	})
 	gokkosimpl.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
 	gokkosimpl.Register[bitsAnd](&abi.KernelSpec{
@@ -296,6 +371,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (bitsAnd) Run", Hash: "f49945c4bdbab146"},
+			{File: "reduce.go", Key: "type bitsAnd", Hash: "7c26f7ad3136bbee"},
+		},
+		SourceHash: "62cc97bdce4345f0",
 	})
 	gokkosimpl.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
 	gokkosimpl.Register[bitsOr](&abi.KernelSpec{
@@ -317,6 +397,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (bitsOr) Run", Hash: "fd5babac76bc3a67"},
+			{File: "reduce.go", Key: "type bitsOr", Hash: "7870e3290597704a"},
+		},
+		SourceHash: "5858fd462155acb5",
 	})
 	gokkosimpl.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
 	gokkosimpl.Register[maxAbs](&abi.KernelSpec{
@@ -337,6 +422,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (maxAbs) Init", Hash: "7e147ccdbeeb33bd"},
+			{File: "reduce.go", Key: "func (maxAbs) Join", Hash: "c3ed11dbe25142b8"},
+			{File: "reduce.go", Key: "func (maxAbs) Run", Hash: "92d83aa26da08b88"},
+			{File: "reduce.go", Key: "type maxAbs", Hash: "802153bec51406ea"},
+		},
+		SourceHash: "c96938459df254ae",
 	})
 	gokkosimpl.RegisterHostReduce[maxAbs, float64](gokkosHostLoop17)
 	gokkosimpl.Register[prefixSum](&abi.KernelSpec{
@@ -352,6 +444,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "scan.go", Key: "func (prefixSum) Run", Hash: "1d56c3ae95f83138"},
+			{File: "scan.go", Key: "type prefixSum", Hash: "a4c00eef8f340061"},
+		},
+		SourceHash: "c78b5d1887a2e2a1",
 	})
 	gokkosimpl.RegisterHostScan[prefixSum, int64](gokkosHostLoop18)
 	gokkosimpl.Register[prefixF32](&abi.KernelSpec{
@@ -367,6 +464,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "scan.go", Key: "func (prefixF32) Run", Hash: "faa76d6c90056349"},
+			{File: "scan.go", Key: "type prefixF32", Hash: "b1543c9b42978f60"},
+		},
+		SourceHash: "1aca3e2040380755",
 	})
 	gokkosimpl.RegisterHostScan[prefixF32, float32](gokkosHostLoop19)
 	gokkosimpl.Register[reverseChunks](&abi.KernelSpec{
@@ -383,6 +485,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "scratch.go", Key: "func (reverseChunks) RunTeam", Hash: "2591c1e2a5017968"},
+			{File: "scratch.go", Key: "type reverseChunks", Hash: "5c8b5edcafe8ca28"},
+		},
+		SourceHash: "812e808584394113",
 	})
 	gokkosimpl.Register[teamIDs](&abi.KernelSpec{
 		Name:  "conformance.teamIDs",
@@ -397,6 +504,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "team.go", Key: "func (teamIDs) RunTeam", Hash: "f62ffe1bea146fb3"},
+			{File: "team.go", Key: "type teamIDs", Hash: "c42ea6770a1dcef4"},
+		},
+		SourceHash: "5c1b3b5431b76684",
 	})
 	gokkosimpl.Register[rowSums](&abi.KernelSpec{
 		Name:  "conformance.rowSums",
@@ -412,6 +524,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "team.go", Key: "func (rowSums) RunTeam", Hash: "b953bb73eeb85fdd"},
+			{File: "team.go", Key: "type rowSums", Hash: "6bf73a1b013ed063"},
+		},
+		SourceHash: "b0b3c38ee9f238b8",
 	})
 	gokkosimpl.Register[memberReduce](&abi.KernelSpec{
 		Name:  "conformance.memberReduce",
@@ -424,6 +541,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "team.go", Key: "func (memberReduce) RunTeam", Hash: "8e2ce947125edd1f"},
+			{File: "team.go", Key: "type memberReduce", Hash: "a01a99a4fe6a10ab"},
+		},
+		SourceHash: "ba2ddc725073ace5",
 	})
 	gokkosimpl.Register[teamCount](&abi.KernelSpec{
 		Name: "conformance.teamCount",
@@ -442,6 +564,11 @@ func init() {
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "team.go", Key: "func (teamCount) RunTeam", Hash: "83161b5d3c300676"},
+			{File: "team.go", Key: "type teamCount", Hash: "e732749e09aecaa2"},
+		},
+		SourceHash: "2d95b197e59c91ce",
 	})
 	gokkosimpl.Register[memberScan](&abi.KernelSpec{
 		Name:  "conformance.memberScan",
@@ -455,6 +582,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamscan.go", Key: "func (memberScan) RunTeam", Hash: "1428bf2951a82f3d"},
+			{File: "teamscan.go", Key: "type memberScan", Hash: "111a3dcee0099b0d"},
+		},
+		SourceHash: "bd86a9cd61721744",
 	})
 	gokkosimpl.Register[rowScan](&abi.KernelSpec{
 		Name:  "conformance.rowScan",
@@ -469,6 +601,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamscan.go", Key: "func (rowScan) RunTeam", Hash: "e1e04395dd097b1a"},
+			{File: "teamscan.go", Key: "type rowScan", Hash: "de57369475020aaa"},
+		},
+		SourceHash: "820dc1658d2300be",
 	})
 	gokkosimpl.Register[scale](&abi.KernelSpec{
 		Name:  "conformance.scale",
@@ -482,6 +619,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "views.go", Key: "func (scale) Run", Hash: "5b7673461fa6b9e1"},
+			{File: "views.go", Key: "type scale", Hash: "cfedfcb68aeeb153"},
+		},
+		SourceHash: "aa8033211e549912",
 	})
 	gokkosimpl.RegisterHostRange[scale](gokkosHostLoop27)
 }
@@ -27784,7 +27926,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:27788
+//line gokkos_kernels_gen.go:27930
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -27796,14 +27938,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:27800
+//line gokkos_kernels_gen.go:27942
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27807
+//line gokkos_kernels_gen.go:27949
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27813,7 +27955,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27817
+//line gokkos_kernels_gen.go:27959
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27823,7 +27965,7 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27827
+//line gokkos_kernels_gen.go:27969
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -27835,14 +27977,14 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27839
+//line gokkos_kernels_gen.go:27981
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27846
+//line gokkos_kernels_gen.go:27988
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27851,7 +27993,7 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27855
+//line gokkos_kernels_gen.go:27997
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27862,14 +28004,14 @@ func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27866
+//line gokkos_kernels_gen.go:28008
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27873
+//line gokkos_kernels_gen.go:28015
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27880,14 +28022,14 @@ func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27884
+//line gokkos_kernels_gen.go:28026
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27891
+//line gokkos_kernels_gen.go:28033
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
@@ -27898,14 +28040,14 @@ func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			*acc *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27902
+//line gokkos_kernels_gen.go:28044
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:27909
+//line gokkos_kernels_gen.go:28051
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
@@ -27916,14 +28058,14 @@ func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:27920
+//line gokkos_kernels_gen.go:28062
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27927
+//line gokkos_kernels_gen.go:28069
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
@@ -27934,14 +28076,14 @@ func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:27938
+//line gokkos_kernels_gen.go:28080
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:27945
+//line gokkos_kernels_gen.go:28087
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27955,7 +28097,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:27959
+//line gokkos_kernels_gen.go:28101
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -27964,7 +28106,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27968
+//line gokkos_kernels_gen.go:28110
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -27978,7 +28120,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:27982
+//line gokkos_kernels_gen.go:28124
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -27987,7 +28129,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:27991
+//line gokkos_kernels_gen.go:28133
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -27998,14 +28140,14 @@ func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			*acc = *acc && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:28002
+//line gokkos_kernels_gen.go:28144
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:28009
+//line gokkos_kernels_gen.go:28151
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
@@ -28016,14 +28158,14 @@ func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			*acc = *acc || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:28020
+//line gokkos_kernels_gen.go:28162
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:28027
+//line gokkos_kernels_gen.go:28169
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
@@ -28034,14 +28176,14 @@ func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			*acc &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28038
+//line gokkos_kernels_gen.go:28180
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28045
+//line gokkos_kernels_gen.go:28187
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
@@ -28052,14 +28194,14 @@ func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			*acc |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28056
+//line gokkos_kernels_gen.go:28198
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28063
+//line gokkos_kernels_gen.go:28205
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -28070,14 +28212,14 @@ func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28074
+//line gokkos_kernels_gen.go:28216
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:28081
+//line gokkos_kernels_gen.go:28223
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -28092,7 +28234,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28096
+//line gokkos_kernels_gen.go:28238
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28102,7 +28244,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28106
+//line gokkos_kernels_gen.go:28248
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
@@ -28117,7 +28259,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28121
+//line gokkos_kernels_gen.go:28263
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28127,7 +28269,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28131
+//line gokkos_kernels_gen.go:28273
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -28138,12 +28280,12 @@ func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28142
+//line gokkos_kernels_gen.go:28284
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28149
+//line gokkos_kernels_gen.go:28291
 }

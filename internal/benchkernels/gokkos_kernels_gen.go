@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/internal/benchkernels", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/internal/benchkernels", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[Empty](&abi.KernelSpec{
 		Name:            "benchkernels.Empty",
 		Pos:             "internal/benchkernels/kernels.go:13",
@@ -18,6 +18,11 @@ func init() {
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (Empty) Run", Hash: "67dbadd40b8e75f3"},
+			{File: "kernels.go", Key: "type Empty", Hash: "4a88f6921eda6bc2"},
+		},
+		SourceHash: "268e3364f33b8698",
 	})
 	gokkosimpl.RegisterHostRange[Empty](gokkosHostLoop0)
 	gokkosimpl.Register[EmptyReduce](&abi.KernelSpec{
@@ -37,6 +42,11 @@ func init() {
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (EmptyReduce) Run", Hash: "d9854c7beeeddfc1"},
+			{File: "kernels.go", Key: "type EmptyReduce", Hash: "47fa17f858b54c71"},
+		},
+		SourceHash: "e86b13eed09dc822",
 	})
 	gokkosimpl.RegisterHostReduce[EmptyReduce, int64](gokkosHostLoop1)
 	gokkosimpl.Register[Triad](&abi.KernelSpec{
@@ -53,6 +63,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (Triad) Run", Hash: "51ed8e38ddb536d8"},
+			{File: "kernels.go", Key: "type Triad", Hash: "05867d90fe226d13"},
+		},
+		SourceHash: "ca684b82454c921c",
 	})
 	gokkosimpl.RegisterHostRange[Triad](gokkosHostLoop2)
 	gokkosimpl.Register[Sum](&abi.KernelSpec{
@@ -74,6 +89,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (Sum) Run", Hash: "ee2b7d6444fadaad"},
+			{File: "kernels.go", Key: "type Sum", Hash: "a08ca0f0b3e7b0c4"},
+		},
+		SourceHash: "5d93e03af32051cd",
 	})
 	gokkosimpl.RegisterHostReduce[Sum, int64](gokkosHostLoop3)
 	gokkosimpl.Register[Scan](&abi.KernelSpec{
@@ -89,6 +109,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (Scan) Run", Hash: "c5b2ded2ce0c1861"},
+			{File: "kernels.go", Key: "type Scan", Hash: "f127a7105b8d8239"},
+		},
+		SourceHash: "c49659d08b658055",
 	})
 	gokkosimpl.RegisterHostScan[Scan, int64](gokkosHostLoop4)
 }
@@ -4933,7 +4958,7 @@ func gokkosHostLoop0(gokkosK *Empty, gokkosLo, gokkosHi int) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:4937
+//line gokkos_kernels_gen.go:4962
 }
 
 // gokkosHostLoop1 runs EmptyReduce.Run for every index in [gokkosLo, gokkosHi).
@@ -4941,7 +4966,7 @@ func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:4945
+//line gokkos_kernels_gen.go:4970
 }
 
 // gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
@@ -4954,14 +4979,14 @@ func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 //line kernels.go:35
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4958
+//line gokkos_kernels_gen.go:4983
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:35
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:4965
+//line gokkos_kernels_gen.go:4990
 }
 
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
@@ -4972,14 +4997,14 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4976
+//line gokkos_kernels_gen.go:5001
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:43
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:4983
+//line gokkos_kernels_gen.go:5008
 }
 
 // gokkosHostLoop4 runs Scan.Run for every index in [gokkosLo, gokkosHi).
@@ -4994,7 +5019,7 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:4998
+//line gokkos_kernels_gen.go:5023
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -5004,5 +5029,5 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:5008
+//line gokkos_kernels_gen.go:5033
 }

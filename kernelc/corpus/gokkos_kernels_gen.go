@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(1, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[IntArith](&abi.KernelSpec{
 		Name:  "corpus.IntArith",
 		Pos:   "kernelc/corpus/arith.go:9",
@@ -25,6 +25,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (IntArith) Run", Hash: "f8415592e3e14b2f"},
+			{File: "arith.go", Key: "type IntArith", Hash: "334f0288e29358b8"},
+		},
+		SourceHash: "e472129e9f4e0e97",
 	})
 	gokkosimpl.RegisterHostRange[IntArith](gokkosHostLoop0)
 	gokkosimpl.Register[Wrap](&abi.KernelSpec{
@@ -44,6 +49,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (Wrap) Run", Hash: "b6cd00da1813d292"},
+			{File: "arith.go", Key: "type Wrap", Hash: "dcbcde6141b4ca23"},
+		},
+		SourceHash: "4b49725cbdcff865",
 	})
 	gokkosimpl.RegisterHostRange[Wrap](gokkosHostLoop1)
 	gokkosimpl.Register[Shifts](&abi.KernelSpec{
@@ -59,6 +69,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (Shifts) Run", Hash: "7144c01b5bcd3705"},
+			{File: "arith.go", Key: "type Shifts", Hash: "a0d046c21757ce35"},
+		},
+		SourceHash: "58ccca2c758706af",
 	})
 	gokkosimpl.RegisterHostRange[Shifts](gokkosHostLoop2)
 	gokkosimpl.Register[Compare](&abi.KernelSpec{
@@ -76,6 +91,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (Compare) Run", Hash: "89c2cc5e724a6e21"},
+			{File: "arith.go", Key: "func b2u", Hash: "8fb5614e2fffe44b"},
+			{File: "arith.go", Key: "type Compare", Hash: "3950c9139e24e491"},
+		},
+		SourceHash: "7d5540079af40edb",
 	})
 	gokkosimpl.RegisterHostRange[Compare](gokkosHostLoop3)
 	gokkosimpl.Register[Convert](&abi.KernelSpec{
@@ -92,6 +113,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (Convert) Run", Hash: "6c9d86e8dee515ba"},
+			{File: "arith.go", Key: "type Convert", Hash: "1a62c0976de75004"},
+		},
+		SourceHash: "d8afa94509a19480",
 	})
 	gokkosimpl.RegisterHostRange[Convert](gokkosHostLoop4)
 	gokkosimpl.Register[Float32Ops](&abi.KernelSpec{
@@ -108,6 +134,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "arith.go", Key: "func (Float32Ops) Run", Hash: "ecf8a16e8a233e96"},
+			{File: "arith.go", Key: "type Float32Ops", Hash: "d4dd0f67367f9d32"},
+		},
+		SourceHash: "fb841af9876f832e",
 	})
 	gokkosimpl.RegisterHostRange[Float32Ops](gokkosHostLoop5)
 	gokkosimpl.Register[Atomics](&abi.KernelSpec{
@@ -131,6 +162,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "atomics.go", Key: "func (Atomics) Run", Hash: "43ff5c5ee37aa169"},
+			{File: "atomics.go", Key: "type Atomics", Hash: "16d24bfa3ca433a4"},
+		},
+		SourceHash: "ab28d8dcb16ab766",
 	})
 	gokkosimpl.RegisterHostRange[Atomics](gokkosHostLoop6)
 	gokkosimpl.Register[Views2D](&abi.KernelSpec{
@@ -147,6 +183,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "atomics.go", Key: "func (Views2D) Run", Hash: "e11c536c16d06a9d"},
+			{File: "atomics.go", Key: "type Views2D", Hash: "5a2f8d4f519675b2"},
+		},
+		SourceHash: "94095716e60b7876",
 	})
 	gokkosimpl.RegisterHostRange[Views2D](gokkosHostLoop7)
 	gokkosimpl.Register[Axpy](&abi.KernelSpec{
@@ -162,6 +203,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "basic.go", Key: "func (Axpy) Run", Hash: "7ffaa1dbb3bf9d5e"},
+			{File: "basic.go", Key: "type Axpy", Hash: "aa9c9b04584f100e"},
+		},
+		SourceHash: "34cae745046b3acb",
 	})
 	gokkosimpl.RegisterHostRange[Axpy](gokkosHostLoop8)
 	gokkosimpl.Register[Loops](&abi.KernelSpec{
@@ -176,6 +222,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "control.go", Key: "func (Loops) Run", Hash: "c0e712fa4f2c0b99"},
+			{File: "control.go", Key: "type Loops", Hash: "e038f6922a5b6b28"},
+		},
+		SourceHash: "ec1fad7d8f3a9e24",
 	})
 	gokkosimpl.RegisterHostRange[Loops](gokkosHostLoop9)
 	gokkosimpl.Register[Switches](&abi.KernelSpec{
@@ -190,6 +241,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "control.go", Key: "func (Switches) Run", Hash: "61321a37cae0845d"},
+			{File: "control.go", Key: "type Switches", Hash: "037a9e9cd22b865f"},
+		},
+		SourceHash: "b458ddbb0cccb61c",
 	})
 	gokkosimpl.RegisterHostRange[Switches](gokkosHostLoop10)
 	gokkosimpl.Register[EarlyReturn](&abi.KernelSpec{
@@ -204,6 +260,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "control.go", Key: "func (EarlyReturn) Run", Hash: "cff6f075f22a7703"},
+			{File: "control.go", Key: "type EarlyReturn", Hash: "a2c60120fa1f3d33"},
+		},
+		SourceHash: "39beeaea82b130de",
 	})
 	gokkosimpl.RegisterHostRange[EarlyReturn](gokkosHostLoop11)
 	gokkosimpl.Register[ShortCircuit](&abi.KernelSpec{
@@ -220,6 +281,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "control.go", Key: "func (ShortCircuit) Run", Hash: "ebad7813ccb13391"},
+			{File: "control.go", Key: "func (ShortCircuit) count", Hash: "fcb1d03a60170451"},
+			{File: "control.go", Key: "type ShortCircuit", Hash: "4b617749fe9adfdc"},
+		},
+		SourceHash: "a317175deffd1651",
 	})
 	gokkosimpl.RegisterHostRange[ShortCircuit](gokkosHostLoop12)
 	gokkosimpl.Register[OpAssign](&abi.KernelSpec{
@@ -234,6 +301,12 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "control.go", Key: "func (OpAssign) Run", Hash: "822d464c57b2ec44"},
+			{File: "control.go", Key: "func (OpAssign) pair", Hash: "5277ecb90d7c7e35"},
+			{File: "control.go", Key: "type OpAssign", Hash: "5d858f9e4d2826c0"},
+		},
+		SourceHash: "b765536c07908e72",
 	})
 	gokkosimpl.RegisterHostRange[OpAssign](gokkosHostLoop13)
 	gokkosimpl.Register[Map[Affine]](&abi.KernelSpec{
@@ -250,6 +323,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "generic.go", Key: "func (Affine) Apply", Hash: "a158819110d4c502"},
+			{File: "generic.go", Key: "func (Map) Run", Hash: "197f8e1ae1a8fcb6"},
+			{File: "generic.go", Key: "type Affine", Hash: "bf54dde62312323e"},
+			{File: "generic.go", Key: "type Map", Hash: "0e5cdbb646827ad4"},
+			{File: "generic.go", Key: "type Unary", Hash: "240d72a22f236cd1"},
+		},
+		SourceHash: "52277147678ec8cf",
 	})
 	gokkosimpl.RegisterHostRange[Map[Affine]](gokkosHostLoop14[Affine])
 	gokkosimpl.Register[Map[Square]](&abi.KernelSpec{
@@ -264,6 +345,14 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "generic.go", Key: "func (Map) Run", Hash: "197f8e1ae1a8fcb6"},
+			{File: "generic.go", Key: "func (Square) Apply", Hash: "7188be11cd8b086f"},
+			{File: "generic.go", Key: "type Map", Hash: "0e5cdbb646827ad4"},
+			{File: "generic.go", Key: "type Square", Hash: "46f37c1c0900762d"},
+			{File: "generic.go", Key: "type Unary", Hash: "240d72a22f236cd1"},
+		},
+		SourceHash: "ca5dc05a0fe399dd",
 	})
 	gokkosimpl.RegisterHostRange[Map[Square]](gokkosHostLoop14[Square])
 	gokkosimpl.Register[GenericSum[float32]](&abi.KernelSpec{
@@ -283,6 +372,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "generic.go", Key: "func (GenericSum) Run", Hash: "a46e3b45b4813687"},
+			{File: "generic.go", Key: "type GenericSum", Hash: "6532b1ff8c854636"},
+		},
+		SourceHash: "a9f431f5f119ccd4",
 	})
 	gokkosimpl.RegisterHostReduce[GenericSum[float32], float32](gokkosHostLoop16[float32])
 	gokkosimpl.Register[GenericSum[int32]](&abi.KernelSpec{
@@ -304,6 +398,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "generic.go", Key: "func (GenericSum) Run", Hash: "a46e3b45b4813687"},
+			{File: "generic.go", Key: "type GenericSum", Hash: "6532b1ff8c854636"},
+		},
+		SourceHash: "a9f431f5f119ccd4",
 	})
 	gokkosimpl.RegisterHostReduce[GenericSum[int32], int32](gokkosHostLoop16[int32])
 	gokkosimpl.Register[Graph](&abi.KernelSpec{
@@ -323,6 +422,20 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "helpers.go", Key: "func (CSR) Degree", Hash: "9215954694566652"},
+			{File: "helpers.go", Key: "func (CSR) Neighbor", Hash: "ec689dd26e4a75a4"},
+			{File: "helpers.go", Key: "func (Graph) Run", Hash: "7da567a19abaa0a6"},
+			{File: "helpers.go", Key: "func (pair) span", Hash: "809be7fce6ba6bce"},
+			{File: "helpers.go", Key: "func (pair) widen", Hash: "bf678923f5c7f277"},
+			{File: "helpers.go", Key: "func clamp", Hash: "e52f4d4c9d6bce83"},
+			{File: "helpers.go", Key: "func minmax", Hash: "6806d435f088b474"},
+			{File: "helpers.go", Key: "func search", Hash: "cbfa7a84c0ad7ce5"},
+			{File: "helpers.go", Key: "type CSR", Hash: "ad67ea04fae57695"},
+			{File: "helpers.go", Key: "type Graph", Hash: "b529ce9a91c0179e"},
+			{File: "helpers.go", Key: "type pair", Hash: "a2faf8dbd1e0a3a7"},
+		},
+		SourceHash: "6862a91184d5c6af",
 	})
 	gokkosimpl.RegisterHostRange[Graph](gokkosHostLoop18)
 	gokkosimpl.Register[MathF64](&abi.KernelSpec{
@@ -338,6 +451,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "mathk.go", Key: "func (MathF64) Run", Hash: "4c5972562252cce2"},
+			{File: "mathk.go", Key: "type MathF64", Hash: "06dfa046ddf9407e"},
+		},
+		SourceHash: "26389d70dab2905f",
 	})
 	gokkosimpl.RegisterHostRange[MathF64](gokkosHostLoop19)
 	gokkosimpl.Register[MathF32](&abi.KernelSpec{
@@ -352,6 +470,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "mathk.go", Key: "func (MathF32) Run", Hash: "78abfacae58fa59f"},
+			{File: "mathk.go", Key: "type MathF32", Hash: "cbff6ef0545f91ea"},
+		},
+		SourceHash: "9bf83064e62744d8",
 	})
 	gokkosimpl.RegisterHostRange[MathF32](gokkosHostLoop20)
 	gokkosimpl.Register[Bits](&abi.KernelSpec{
@@ -366,6 +489,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "mathk.go", Key: "func (Bits) Run", Hash: "77c654685d11bf7f"},
+			{File: "mathk.go", Key: "type Bits", Hash: "16837253dbc7c60a"},
+		},
+		SourceHash: "1e95226c1ad33c9b",
 	})
 	gokkosimpl.RegisterHostRange[Bits](gokkosHostLoop21)
 	gokkosimpl.Register[SumF64](&abi.KernelSpec{
@@ -385,6 +513,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (SumF64) Run", Hash: "15c5fec5c68ea57a"},
+			{File: "reduce.go", Key: "type SumF64", Hash: "ca49d9e147b80974"},
+		},
+		SourceHash: "3f2570f294d8eae2",
 	})
 	gokkosimpl.RegisterHostReduce[SumF64, float64](gokkosHostLoop22)
 	gokkosimpl.Register[ProdI64](&abi.KernelSpec{
@@ -406,6 +539,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (ProdI64) Run", Hash: "b168c73d50ab7d62"},
+			{File: "reduce.go", Key: "type ProdI64", Hash: "7c99373fd19d0bf4"},
+		},
+		SourceHash: "8c660f1bc35f30df",
 	})
 	gokkosimpl.RegisterHostReduce[ProdI64, int64](gokkosHostLoop23)
 	gokkosimpl.Register[MinI32](&abi.KernelSpec{
@@ -427,6 +565,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (MinI32) Run", Hash: "5f38b28f5054892e"},
+			{File: "reduce.go", Key: "type MinI32", Hash: "71ffbba94710589b"},
+		},
+		SourceHash: "d725521829ca448e",
 	})
 	gokkosimpl.RegisterHostReduce[MinI32, int32](gokkosHostLoop24)
 	gokkosimpl.Register[MaxF32](&abi.KernelSpec{
@@ -446,6 +589,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (MaxF32) Run", Hash: "8a8c9a87501fadc0"},
+			{File: "reduce.go", Key: "type MaxF32", Hash: "5fe93c8532746d0b"},
+		},
+		SourceHash: "936a57cd89ba2c8d",
 	})
 	gokkosimpl.RegisterHostReduce[MaxF32, float32](gokkosHostLoop25)
 	gokkosimpl.Register[BitsU64](&abi.KernelSpec{
@@ -468,6 +616,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (BitsU64) Run", Hash: "c0ed1992b1d1dfb4"},
+			{File: "reduce.go", Key: "type BitsU64", Hash: "4417f0547d111a3c"},
+		},
+		SourceHash: "7faf6a894c103222",
 	})
 	gokkosimpl.RegisterHostReduce[BitsU64, uint64](gokkosHostLoop26)
 	gokkosimpl.Register[AllPositive](&abi.KernelSpec{
@@ -486,6 +639,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (AllPositive) Run", Hash: "037faeecc1bec293"},
+			{File: "reduce.go", Key: "type AllPositive", Hash: "078aee55ad7d87c1"},
+		},
+		SourceHash: "f82330f421b639a2",
 	})
 	gokkosimpl.RegisterHostReduce[AllPositive, bool](gokkosHostLoop27)
 	gokkosimpl.Register[ArgMin](&abi.KernelSpec{
@@ -504,6 +662,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (ArgMin) Run", Hash: "da38651017e9d511"},
+			{File: "reduce.go", Key: "type ArgMin", Hash: "31871ba7438925a8"},
+		},
+		SourceHash: "8b0918c569920ea1",
 	})
 	gokkosimpl.RegisterHostReduce[ArgMin, portable.ValLoc[float64]](gokkosHostLoop28)
 	gokkosimpl.Register[MaxAbs](&abi.KernelSpec{
@@ -527,6 +690,13 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (MaxAbs) Init", Hash: "7399c9a52fcce600"},
+			{File: "reduce.go", Key: "func (MaxAbs) Join", Hash: "10c1cc6faab48c6c"},
+			{File: "reduce.go", Key: "func (MaxAbs) Run", Hash: "d1f391ccf5669f01"},
+			{File: "reduce.go", Key: "type MaxAbs", Hash: "f87e82477673b2c1"},
+		},
+		SourceHash: "4f3ea0b524b25d9d",
 	})
 	gokkosimpl.RegisterHostReduce[MaxAbs, int64](gokkosHostLoop29)
 	gokkosimpl.Register[PrefixI64](&abi.KernelSpec{
@@ -542,6 +712,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (PrefixI64) Run", Hash: "b699032c3da74940"},
+			{File: "reduce.go", Key: "type PrefixI64", Hash: "90d071889d14dbdf"},
+		},
+		SourceHash: "4ba138d629935fca",
 	})
 	gokkosimpl.RegisterHostScan[PrefixI64, int64](gokkosHostLoop30)
 	gokkosimpl.Register[PrefixF64](&abi.KernelSpec{
@@ -557,6 +732,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "reduce.go", Key: "func (PrefixF64) Run", Hash: "8f3f3c1f47ede3db"},
+			{File: "reduce.go", Key: "type PrefixF64", Hash: "3b62033744f5aba3"},
+		},
+		SourceHash: "a23d2a0e877db593",
 	})
 	gokkosimpl.RegisterHostScan[PrefixF64, float64](gokkosHostLoop31)
 	gokkosimpl.Register[MatVec](&abi.KernelSpec{
@@ -573,6 +753,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamk.go", Key: "func (MatVec) RunTeam", Hash: "97bd0f60a6468782"},
+			{File: "teamk.go", Key: "type MatVec", Hash: "0379786ebe777aec"},
+		},
+		SourceHash: "25f03e735a926960",
 	})
 	gokkosimpl.Register[Tiles](&abi.KernelSpec{
 		Name:  "corpus.Tiles",
@@ -588,6 +773,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamk.go", Key: "func (Tiles) RunTeam", Hash: "0774280f53b0f176"},
+			{File: "teamk.go", Key: "type Tiles", Hash: "341bf6dd525dd8bd"},
+		},
+		SourceHash: "340b408ca835ad35",
 	})
 	gokkosimpl.Register[Collectives](&abi.KernelSpec{
 		Name:  "corpus.Collectives",
@@ -604,6 +794,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamk.go", Key: "func (Collectives) RunTeam", Hash: "ddd07ecdf7ac5a8b"},
+			{File: "teamk.go", Key: "type Collectives", Hash: "784749aae815680c"},
+		},
+		SourceHash: "ab39955e68f4481c",
 	})
 	gokkosimpl.Register[Scans](&abi.KernelSpec{
 		Name:  "corpus.Scans",
@@ -620,6 +815,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamk.go", Key: "func (Scans) RunTeam", Hash: "65f93d2762968c21"},
+			{File: "teamk.go", Key: "type Scans", Hash: "32e2b8ca6b961666"},
+		},
+		SourceHash: "113d6ba8045beb3d",
 	})
 	gokkosimpl.Register[TeamSum](&abi.KernelSpec{
 		Name: "corpus.TeamSum",
@@ -639,6 +839,11 @@ func init() {
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "teamk.go", Key: "func (TeamSum) RunTeam", Hash: "8e61b3515b715410"},
+			{File: "teamk.go", Key: "type TeamSum", Hash: "f9627ab819089aae"},
+		},
+		SourceHash: "e26236c7cdac2e33",
 	})
 }
 
@@ -33456,7 +33661,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5)
 		}
-//line gokkos_kernels_gen.go:33460
+//line gokkos_kernels_gen.go:33665
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33476,7 +33681,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5)
 	}
-//line gokkos_kernels_gen.go:33480
+//line gokkos_kernels_gen.go:33685
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -33515,7 +33720,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64
 		}
-//line gokkos_kernels_gen.go:33519
+//line gokkos_kernels_gen.go:33724
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33543,7 +33748,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
 	}
-//line gokkos_kernels_gen.go:33547
+//line gokkos_kernels_gen.go:33752
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -33569,7 +33774,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:33573
+//line gokkos_kernels_gen.go:33778
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33589,7 +33794,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:33593
+//line gokkos_kernels_gen.go:33798
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -33611,7 +33816,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:33615
+//line gokkos_kernels_gen.go:33820
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33625,7 +33830,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:33629
+//line gokkos_kernels_gen.go:33834
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -33655,7 +33860,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:33659
+//line gokkos_kernels_gen.go:33864
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33679,7 +33884,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:33683
+//line gokkos_kernels_gen.go:33888
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -33704,7 +33909,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:33708
+//line gokkos_kernels_gen.go:33913
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33723,7 +33928,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:33727
+//line gokkos_kernels_gen.go:33932
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -33764,7 +33969,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:33768
+//line gokkos_kernels_gen.go:33973
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33799,7 +34004,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:33803
+//line gokkos_kernels_gen.go:34008
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -33834,7 +34039,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:33838
+//line gokkos_kernels_gen.go:34043
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -33846,14 +34051,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:33850
+//line gokkos_kernels_gen.go:34055
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:33857
+//line gokkos_kernels_gen.go:34062
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -33921,7 +34126,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:33925
+//line gokkos_kernels_gen.go:34130
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -33971,7 +34176,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:33975
+//line gokkos_kernels_gen.go:34180
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34016,7 +34221,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:34020
+//line gokkos_kernels_gen.go:34225
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -34045,7 +34250,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:34049
+//line gokkos_kernels_gen.go:34254
 		return
 	}
 gokkosNext:
@@ -34068,7 +34273,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:34072
+//line gokkos_kernels_gen.go:34277
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -34095,7 +34300,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:34099
+//line gokkos_kernels_gen.go:34304
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34117,7 +34322,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:34121
+//line gokkos_kernels_gen.go:34326
 }
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
@@ -34153,7 +34358,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:34157
+//line gokkos_kernels_gen.go:34362
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34184,7 +34389,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:34188
+//line gokkos_kernels_gen.go:34393
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -34196,14 +34401,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34200
+//line gokkos_kernels_gen.go:34405
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:34207
+//line gokkos_kernels_gen.go:34412
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -34214,14 +34419,14 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			*acc += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:34218
+//line gokkos_kernels_gen.go:34423
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:48
 		*acc += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:34225
+//line gokkos_kernels_gen.go:34430
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
@@ -34248,7 +34453,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:34252
+//line gokkos_kernels_gen.go:34457
 }
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34290,7 +34495,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:34294
+//line gokkos_kernels_gen.go:34499
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34326,7 +34531,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:34330
+//line gokkos_kernels_gen.go:34535
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34343,7 +34548,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:34347
+//line gokkos_kernels_gen.go:34552
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34355,7 +34560,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:34359
+//line gokkos_kernels_gen.go:34564
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -34383,7 +34588,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:34387
+//line gokkos_kernels_gen.go:34592
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34406,7 +34611,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:34410
+//line gokkos_kernels_gen.go:34615
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34417,14 +34622,14 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:34421
+//line gokkos_kernels_gen.go:34626
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:14
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:34428
+//line gokkos_kernels_gen.go:34633
 }
 
 // gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34435,14 +34640,14 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			*acc *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:34439
+//line gokkos_kernels_gen.go:34644
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:22
 		*acc *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:34446
+//line gokkos_kernels_gen.go:34651
 }
 
 // gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
@@ -34453,14 +34658,14 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34457
+//line gokkos_kernels_gen.go:34662
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:30
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:34464
+//line gokkos_kernels_gen.go:34669
 }
 
 // gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34473,7 +34678,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				*acc = x
 			}
 		}
-//line gokkos_kernels_gen.go:34477
+//line gokkos_kernels_gen.go:34682
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34482,7 +34687,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			*acc = x
 		}
 	}
-//line gokkos_kernels_gen.go:34486
+//line gokkos_kernels_gen.go:34691
 }
 
 // gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
@@ -34497,7 +34702,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				*acc |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:34501
+//line gokkos_kernels_gen.go:34706
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34508,7 +34713,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			*acc |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:34512
+//line gokkos_kernels_gen.go:34717
 }
 
 // gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -34523,7 +34728,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				*acc = *acc && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:34527
+//line gokkos_kernels_gen.go:34732
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34534,7 +34739,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			*acc = *acc && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:34538
+//line gokkos_kernels_gen.go:34743
 }
 
 // gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
@@ -34555,7 +34760,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:34559
+//line gokkos_kernels_gen.go:34764
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34571,7 +34776,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:34575
+//line gokkos_kernels_gen.go:34780
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -34586,7 +34791,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:34590
+//line gokkos_kernels_gen.go:34795
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34597,7 +34802,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:34601
+//line gokkos_kernels_gen.go:34806
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34613,7 +34818,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += x
 		}
-//line gokkos_kernels_gen.go:34617
+//line gokkos_kernels_gen.go:34822
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34624,7 +34829,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += x
 	}
-//line gokkos_kernels_gen.go:34628
+//line gokkos_kernels_gen.go:34833
 }
 
 // gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34639,7 +34844,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = *acc
 			}
 		}
-//line gokkos_kernels_gen.go:34643
+//line gokkos_kernels_gen.go:34848
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34649,5 +34854,5 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, *acc)
 		}
 	}
-//line gokkos_kernels_gen.go:34653
+//line gokkos_kernels_gen.go:34858
 }
