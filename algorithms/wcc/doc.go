@@ -1,25 +1,41 @@
 // Package wcc finds the weakly connected components of a directed graph: the components of the
 // undirected graph obtained by ignoring edge directions.
 //
-// The algorithm is label propagation with pointer jumping, in the manner of Shiloach and
-// Vishkin's hooking and shortcutting: every vertex starts with its own id as its label (a
-// pointer to its parent in a forest whose roots are component representatives); each round,
-// every edge hooks the larger of its endpoints' labels, and the vertex that carried it, onto the
-// smaller label with an atomic minimum, and then every vertex jumps its pointer to the root of
-// its tree. Labels only decrease and always name a vertex of the same component, so when a round
-// changes nothing every vertex carries the smallest vertex id of its component. The number of
-// rounds is small in practice (pointer jumping halves path lengths every round), and each round
-// touches every edge once.
+// The default method, Afforest, is hooking and pointer jumping with neighbour sampling and a
+// giant-component skip, after Sutton, Ben-Nun and Barak ("Optimizing Parallel Graph
+// Connectivity Computation via Subgraph Sampling", IPDPS 2018), with the degree-based mapping
+// of edges to threads, warps and blocks of Jaiganesh and Burtscher's ECL-CC (HPDC 2018). It
+// keeps a parent array in which parent pointers always lead to a smaller vertex: link(u, w)
+// finds the roots of u and w and hooks the larger under the smaller with a compare-and-swap
+// that expects it to still be a root (and climbs again when another thread hooked it first);
+// compress points every vertex at its root. The run links every vertex with its r-th
+// out-neighbour for r below Options.NeighborRounds (compressing after each round), samples
+// Options.Samples vertices to name the most frequent root (the giant component's), links the
+// remaining edges of every vertex outside that component, and compresses. On graphs with a
+// giant component most vertices skip the final phase, so most edges are never read.
+//
+// Skipping is correct only if every edge is handed to both of its endpoints: an edge from a
+// giant vertex to an outside vertex u must reach u. Symmetric graphs hold every edge at both
+// ends; on a directed graph New builds the in-edges (dgraph.Graph.In) and an outside vertex
+// links its in-edges as well as its out-edges. With Options.NoInEdges, or in Label, which has
+// one CSR, nothing is skipped and every remaining out-edge is linked once, which is enough
+// because link is symmetric.
+//
+// LabelProp, label propagation with pointer jumping, is the other method: every round hooks,
+// for every edge, the larger endpoint label under the smaller with an atomic minimum and then
+// points every vertex at its root, until a round changes nothing. Both methods leave every
+// vertex labelled with the smallest vertex of its component, whatever order the parallel steps
+// took, so results are deterministic.
 //
 // Run takes a graph resident in an execution space (dgraph.Graph) and returns the component of
 // every vertex with the component count and the largest component's size; New, WCC.Run and
-// WCC.Components split this into allocation, the timed computation and the copy to the host.
-// Label is the lower-level form that the strongly connected component codes use for their FWcc
-// step: it labels the components of a subgraph selected by a vertex status mask and an edge key,
-// in place, on views of an execution space.
+// WCC.Components split this into preparation, the timed computation and the copy to the host.
+// Label (and LabelWith) is the lower-level form that the strongly connected component codes use
+// for their FWcc step: it labels the components of a subgraph selected by a vertex status mask
+// and an edge key, in place, on views of an execution space.
 //
 //	g, err := dgraph.New(space, host)
-//	res, err := wcc.Run(g)   // res.Comp, res.Count, res.Largest, res.Rounds
+//	res, err := wcc.Run(g, wcc.Options{})   // res.Comp, res.Count, res.Largest, res.Rounds
 //
 // Everything runs unchanged on every execution space: the kernels are ordinary Go methods on the
 // host and are translated to PTX for CUDA by cmd/gokkos-gen.

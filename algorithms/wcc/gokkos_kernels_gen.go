@@ -9,11 +9,186 @@ import (
 
 func init() {
 	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
-	gokkosimpl.Register[initLabels](&abi.KernelSpec{
-		Name:  "wcc.initLabels",
-		Pos:   "algorithms/wcc/label.go:70",
+	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
+		Name:  "wcc.linkNeighbor",
+		Pos:   "algorithms/wcc/afforest.go:112",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
+		Entry: "gk_wcc_linkNeighbor",
+		Params: []abi.Param{
+			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "R", Field: []int{2}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "5c4659f90cc46b49"},
+			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
+			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
+			{File: "afforest.go", Key: "type linkNeighbor", Hash: "89d1bfd2eeba7321"},
+			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+		},
+		SourceHash: "ab4d62d382282f7e",
+	})
+	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
+	gokkosimpl.Register[linkRest](&abi.KernelSpec{
+		Name:  "wcc.linkRest",
+		Pos:   "algorithms/wcc/afforest.go:133",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX1,
+		Entry: "gk_wcc_linkRest",
+		Params: []abi.Param{
+			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
+			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.N", Field: []int{2, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Skip", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Giant", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "Light", Field: []int{5}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "8d2afa6b7cd4717d"},
+			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
+			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
+			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
+			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
+			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+		},
+		SourceHash: "58b33af1e8024a05",
+	})
+	gokkosimpl.RegisterHostRange[linkRest](gokkosHostLoop1)
+	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
+		Name:  "wcc.linkTeam",
+		Pos:   "algorithms/wcc/afforest.go:173",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX2,
+		Entry: "gk_wcc_linkTeam",
+		Params: []abi.Param{
+			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
+			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "List", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Skip", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Giant", Field: []int{4}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "18dec1ab65e17f96"},
+			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
+			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
+			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
+			{File: "afforest.go", Key: "type linkTeam", Hash: "562162bb70ff04fa"},
+			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+		},
+		SourceHash: "cb2885497e869415",
+	})
+	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
+		Name:  "wcc.listDegrees",
+		Pos:   "algorithms/wcc/afforest.go:199",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX3,
+		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Lo", Field: []int{1}, Kind: abi.KindInt64},
+			{Name: "Hi", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "List", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (listDegrees) Run", Hash: "7f80957029eee01a"},
+			{File: "afforest.go", Key: "type listDegrees", Hash: "2f0a80eeb4b5d7f1"},
+		},
+		SourceHash: "1c1b4146531bf44e",
+	})
+	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
+	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
+		Name:  "wcc.sampleRoots",
+		Pos:   "algorithms/wcc/afforest.go:221",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX4,
+		Entry: "gk_wcc_sampleRoots",
+		Params: []abi.Param{
+			{Name: "P", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "N", Field: []int{2}, Kind: abi.KindUint64},
+			{Name: "Seed", Field: []int{3}, Kind: abi.KindUint64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (sampleRoots) Run", Hash: "70483fa87510b500"},
+			{File: "afforest.go", Key: "type sampleRoots", Hash: "4dbd2ccd811d76d1"},
+		},
+		SourceHash: "da361869a663a144",
+	})
+	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
+	gokkosimpl.Register[countRoot](&abi.KernelSpec{
+		Name: "wcc.countRoot",
+		Pos:  "algorithms/wcc/afforest.go:240",
+		Form: abi.FormReduce,
+		PTX:  gokkosPTX5,
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_wcc_countRoot_main_sum", Final: "gk_wcc_countRoot_final_sum"},
+			abi.OpProd: {Main: "gk_wcc_countRoot_main_prod", Final: "gk_wcc_countRoot_final_prod"},
+			abi.OpMin:  {Main: "gk_wcc_countRoot_main_min", Final: "gk_wcc_countRoot_final_min"},
+			abi.OpMax:  {Main: "gk_wcc_countRoot_main_max", Final: "gk_wcc_countRoot_final_max"},
+			abi.OpBAnd: {Main: "gk_wcc_countRoot_main_band", Final: "gk_wcc_countRoot_final_band"},
+			abi.OpBOr:  {Main: "gk_wcc_countRoot_main_bor", Final: "gk_wcc_countRoot_final_bor"},
+		},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "P", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "C", Field: []int{1}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "afforest.go", Key: "func (countRoot) Run", Hash: "f1b733b963ede239"},
+			{File: "afforest.go", Key: "type countRoot", Hash: "76a887685f91ec4c"},
+		},
+		SourceHash: "d22b47c9b2cab501",
+	})
+	gokkosimpl.RegisterHostReduce[countRoot, int64](gokkosHostLoop5)
+	gokkosimpl.Register[initLabels](&abi.KernelSpec{
+		Name:  "wcc.initLabels",
+		Pos:   "algorithms/wcc/label.go:99",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX6,
 		Entry: "gk_wcc_initLabels",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -26,12 +201,12 @@ func init() {
 		},
 		SourceHash: "aa9e5c754292828a",
 	})
-	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop0)
+	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop6)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
 		Name: "wcc.hook",
-		Pos:  "algorithms/wcc/label.go:82",
+		Pos:  "algorithms/wcc/label.go:111",
 		Form: abi.FormReduce,
-		PTX:  gokkosPTX1,
+		PTX:  gokkosPTX7,
 		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
 			abi.OpSum:  {Main: "gk_wcc_hook_main_sum", Final: "gk_wcc_hook_final_sum"},
 			abi.OpProd: {Main: "gk_wcc_hook_main_prod", Final: "gk_wcc_hook_final_prod"},
@@ -58,12 +233,12 @@ func init() {
 		},
 		SourceHash: "92af0f3126d4b7d3",
 	})
-	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop1)
+	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop7)
 	gokkosimpl.Register[shortcut](&abi.KernelSpec{
 		Name:  "wcc.shortcut",
-		Pos:   "algorithms/wcc/label.go:131",
+		Pos:   "algorithms/wcc/label.go:161",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX2,
+		PTX:   gokkosPTX8,
 		Entry: "gk_wcc_shortcut",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -71,36 +246,45 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "label.go", Key: "func (shortcut) Run", Hash: "d1f11242b3f7fac6"},
+			{File: "label.go", Key: "func (shortcut) Run", Hash: "4ecffbe2f08faf9e"},
 			{File: "label.go", Key: "type shortcut", Hash: "138b2be2eddb4d52"},
 		},
-		SourceHash: "ab656b2d6003bb79",
+		SourceHash: "78469c746eee64ae",
 	})
-	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop2)
+	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
-		Name:  "wcc.countSizes",
-		Pos:   "algorithms/wcc/wcc.go:134",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX3,
-		Entry: "gk_wcc_countSizes",
+		Name: "wcc.countSizes",
+		Pos:  "algorithms/wcc/wcc.go:194",
+		Form: abi.FormReduce,
+		PTX:  gokkosPTX9,
+		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
+			abi.OpSum:  {Main: "gk_wcc_countSizes_main_sum", Final: "gk_wcc_countSizes_final_sum"},
+			abi.OpProd: {Main: "gk_wcc_countSizes_main_prod", Final: "gk_wcc_countSizes_final_prod"},
+			abi.OpMin:  {Main: "gk_wcc_countSizes_main_min", Final: "gk_wcc_countSizes_final_min"},
+			abi.OpMax:  {Main: "gk_wcc_countSizes_main_max", Final: "gk_wcc_countSizes_final_max"},
+			abi.OpBAnd: {Main: "gk_wcc_countSizes_main_band", Final: "gk_wcc_countSizes_final_band"},
+			abi.OpBOr:  {Main: "gk_wcc_countSizes_main_bor", Final: "gk_wcc_countSizes_final_bor"},
+		},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "C", Field: []int{2}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "e50cad0615d78729"},
-			{File: "wcc.go", Key: "type countSizes", Hash: "b2a44aff33a7d215"},
+			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "e06ee2fb1be2695f"},
+			{File: "wcc.go", Key: "type countSizes", Hash: "b8efa5c77ae3ea69"},
 		},
-		SourceHash: "06e46abffdd1e19b",
+		SourceHash: "45d06e9e2a67b7be",
 	})
-	gokkosimpl.RegisterHostRange[countSizes](gokkosHostLoop3)
+	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop9)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name: "wcc.maxSize",
-		Pos:  "algorithms/wcc/wcc.go:144",
+		Pos:  "algorithms/wcc/wcc.go:212",
 		Form: abi.FormReduce,
-		PTX:  gokkosPTX4,
+		PTX:  gokkosPTX10,
 		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
 			abi.OpSum:  {Main: "gk_wcc_maxSize_main_sum", Final: "gk_wcc_maxSize_final_sum"},
 			abi.OpProd: {Main: "gk_wcc_maxSize_main_prod", Final: "gk_wcc_maxSize_final_prod"},
@@ -121,12 +305,12 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop4)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop10)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:155",
+		Pos:   "algorithms/wcc/wcc.go:223",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX5,
+		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -141,12 +325,12 @@ func init() {
 		},
 		SourceHash: "2b5444d4c891a335",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop5)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop11)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:  "wcc.gatherNumbers",
-		Pos:   "algorithms/wcc/wcc.go:173",
+		Pos:   "algorithms/wcc/wcc.go:241",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX12,
 		Entry: "gk_wcc_gatherNumbers",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -161,11 +345,4813 @@ func init() {
 		},
 		SourceHash: "1434143abc42fbf7",
 	})
-	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop12)
 }
 
-// gokkosPTX0 is the PTX of wcc.initLabels.
+// gokkosPTX0 is the PTX of wcc.linkNeighbor.
 const gokkosPTX0 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_wcc_linkNeighbor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<40>;
+	.reg .b32 %r<88>;
+	.reg .b64 %rd<134>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u32 %r1, [gk_s6];
+	mov.b32 %r2, %r1;
+	ld.param.u64 %rd17, [gk_s7];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s8];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s9];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s10];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s11];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s12];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s13];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s14];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s15];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s16];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s17];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s18];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s19];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s20];
+	mov.b64 %rd48, %rd47;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd49, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd50, %r5;
+	add.s64 %rd51, %rd49, %rd50;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd52, %r6, %r7;
+	add.s64 %rd53, %rd1, %rd51;
+	mov.b64 %rd54, %rd53;
+$L1:
+	setp.ge.s64 %p1, %rd54, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd55, %rd54;
+	mul.lo.s64 %rd56, %rd55, %rd32;
+	mad.lo.s64 %rd57, %rd56, 8, %rd28;
+	ld.global.nc.s64 %rd58, [%rd57+0];
+	mov.b64 %rd59, %rd58;
+	add.s64 %rd60, %rd59, %rd48;
+	mov.b64 %rd61, %rd60;
+	add.s64 %rd62, %rd55, 1;
+	mul.lo.s64 %rd63, %rd62, %rd32;
+	mad.lo.s64 %rd64, %rd63, 8, %rd28;
+	ld.global.nc.s64 %rd65, [%rd64+0];
+	mov.b64 %rd66, %rd65;
+	setp.ge.s64 %p2, %rd61, %rd66;
+	mov.pred %p3, %p2;
+	not.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mov.b32 %r8, %r2;
+	mov.b64 %rd67, %rd55;
+	setp.ne.s64 %p5, %rd14, 0;
+	mov.pred %p6, %p5;
+	@!%p6 bra $L7;
+	mul.lo.s64 %rd68, %rd67, %rd16;
+	mad.lo.s64 %rd69, %rd68, 4, %rd12;
+	ld.global.nc.u32 %r9, [%rd69+0];
+	mov.b32 %r10, %r9;
+	and.b32 %r11, %r10, %r8;
+	setp.ne.u32 %p7, %r11, 0x0;
+	mov.pred %p6, %p7;
+$L7:
+	mov.pred %p8, %p6;
+	mov.pred %p3, %p8;
+$L5:
+	@!%p3 bra $L9;
+	bra.uni $L3;
+$L9:
+	mov.b32 %r12, %r2;
+	mov.b64 %rd70, %rd55;
+$L10:
+	setp.eq.s64 %p9, %rd21, 0;
+	@!%p9 bra $L14;
+	mov.b32 %r13, 0;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd71, %rd70, %rd23;
+	mad.lo.s64 %rd72, %rd71, 4, %rd19;
+	ld.global.nc.s32 %r14, [%rd72+0];
+	mov.b32 %r15, %r14;
+	mov.b32 %r13, %r15;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd73, %rd61, %rd39;
+	mad.lo.s64 %rd74, %rd73, 4, %rd35;
+	ld.global.nc.s32 %r16, [%rd74+0];
+	mov.b32 %r17, %r16;
+	mov.b32 %r18, %r2;
+	mov.b64 %rd75, %rd55;
+	mov.b32 %r19, %r13;
+	cvt.s64.s32 %rd76, %r17;
+	mov.b64 %rd77, %rd76;
+$L15:
+	setp.eq.s64 %p10, %rd77, %rd75;
+	mov.pred %p11, %p10;
+	not.pred %p12, %p11;
+	@!%p12 bra $L19;
+	mov.b32 %r20, %r18;
+	mov.b64 %rd78, %rd77;
+	setp.ne.s64 %p13, %rd14, 0;
+	mov.pred %p14, %p13;
+	@!%p14 bra $L21;
+	mul.lo.s64 %rd79, %rd78, %rd16;
+	mad.lo.s64 %rd80, %rd79, 4, %rd12;
+	ld.global.nc.u32 %r21, [%rd80+0];
+	mov.b32 %r22, %r21;
+	and.b32 %r23, %r22, %r20;
+	setp.ne.u32 %p15, %r23, 0x0;
+	mov.pred %p14, %p15;
+$L21:
+	mov.pred %p16, %p14;
+	mov.pred %p11, %p16;
+$L19:
+	mov.pred %p17, %p11;
+	not.pred %p18, %p17;
+	@!%p18 bra $L23;
+	setp.ne.s64 %p19, %rd21, 0;
+	mov.pred %p20, %p19;
+	@!%p20 bra $L25;
+	mul.lo.s64 %rd81, %rd77, %rd23;
+	mad.lo.s64 %rd82, %rd81, 4, %rd19;
+	ld.global.nc.s32 %r24, [%rd82+0];
+	mov.b32 %r25, %r24;
+	setp.ne.s32 %p21, %r25, %r19;
+	mov.pred %p20, %p21;
+$L25:
+	mov.pred %p17, %p20;
+$L23:
+	@!%p17 bra $L27;
+	bra.uni $L17;
+$L27:
+	mov.b32 %r26, %r18;
+	cvt.u32.u64 %r27, %rd75;
+	mov.b32 %r28, %r27;
+	cvt.u32.u64 %r29, %rd77;
+	mov.b32 %r30, %r29;
+$L28:
+	cvt.s64.s32 %rd83, %r28;
+	mul.lo.s64 %rd84, %rd83, %rd9;
+	mad.lo.s64 %rd85, %rd84, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r31, [%rd85+0];
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd86, %r30;
+	mul.lo.s64 %rd87, %rd86, %rd9;
+	mad.lo.s64 %rd88, %rd87, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r33, [%rd88+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r35, %r32;
+	mov.b32 %r36, %r34;
+	mov.b32 %r37, %r35;
+	mov.b32 %r38, %r36;
+	setp.eq.s32 %p22, %r37, %r38;
+	@!%p22 bra $L32;
+	bra.uni $L30;
+$L32:
+	mov.b32 %r39, %r26;
+	mov.b32 %r40, %r28;
+	mov.b32 %r41, %r37;
+$L33:
+$L36:
+	setp.ne.s32 %p23, %r41, %r40;
+	not.pred %p24, %p23;
+	@!%p24 bra $L40;
+	bra.uni $L38;
+$L40:
+	cvt.s64.s32 %rd89, %r41;
+	mul.lo.s64 %rd90, %rd89, %rd9;
+	mad.lo.s64 %rd91, %rd90, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r42, [%rd91+0];
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r43;
+	setp.eq.s32 %p25, %r44, %r41;
+	@!%p25 bra $L42;
+	mov.b32 %r45, %r41;
+	bra.uni $L35;
+$L42:
+	cvt.s64.s32 %rd92, %r40;
+	mul.lo.s64 %rd93, %rd92, %rd9;
+	mad.lo.s64 %rd94, %rd93, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd94], %r44;
+	mov.b32 %r40, %r44;
+	cvt.s64.s32 %rd95, %r40;
+	mul.lo.s64 %rd96, %rd95, %rd9;
+	mad.lo.s64 %rd97, %rd96, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r46, [%rd97+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r41, %r47;
+$L37:
+	bra.uni $L36;
+$L38:
+	mov.b32 %r45, %r40;
+	bra.uni $L35;
+$L34:
+	bra.uni $L33;
+$L35:
+	mov.b32 %r48, %r26;
+	mov.b32 %r49, %r30;
+	mov.b32 %r50, %r38;
+$L43:
+$L46:
+	setp.ne.s32 %p26, %r50, %r49;
+	not.pred %p27, %p26;
+	@!%p27 bra $L50;
+	bra.uni $L48;
+$L50:
+	cvt.s64.s32 %rd98, %r50;
+	mul.lo.s64 %rd99, %rd98, %rd9;
+	mad.lo.s64 %rd100, %rd99, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r51, [%rd100+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	setp.eq.s32 %p28, %r53, %r50;
+	@!%p28 bra $L52;
+	mov.b32 %r54, %r50;
+	bra.uni $L45;
+$L52:
+	cvt.s64.s32 %rd101, %r49;
+	mul.lo.s64 %rd102, %rd101, %rd9;
+	mad.lo.s64 %rd103, %rd102, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd103], %r53;
+	mov.b32 %r49, %r53;
+	cvt.s64.s32 %rd104, %r49;
+	mul.lo.s64 %rd105, %rd104, %rd9;
+	mad.lo.s64 %rd106, %rd105, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd106+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r50, %r56;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b32 %r54, %r49;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b32 %r57, %r45;
+	mov.b32 %r58, %r54;
+	mov.b32 %r59, %r57;
+	mov.b32 %r60, %r58;
+$L53:
+	setp.ne.s32 %p29, %r59, %r60;
+	not.pred %p30, %p29;
+	@!%p30 bra $L57;
+	bra.uni $L55;
+$L57:
+	setp.gt.s32 %p31, %r59, %r60;
+	@!%p31 bra $L59;
+	mov.b32 %r61, %r60;
+	mov.b32 %r62, %r59;
+	mov.b32 %r59, %r61;
+	mov.b32 %r60, %r62;
+$L59:
+	cvt.s64.s32 %rd107, %r60;
+	mul.lo.s64 %rd108, %rd107, %rd9;
+	mad.lo.s64 %rd109, %rd108, 4, %rd5;
+	atom.global.cas.b32 %r63, [%rd109], %r60, %r59;
+	setp.eq.u32 %p32, %r63, %r60;
+	mov.pred %p33, %p32;
+	@!%p33 bra $L61;
+	bra.uni $L30;
+$L61:
+	cvt.s64.s32 %rd110, %r59;
+	mul.lo.s64 %rd111, %rd110, %rd9;
+	mad.lo.s64 %rd112, %rd111, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r64, [%rd112+0];
+	mov.b32 %r65, %r64;
+	mov.b32 %r66, %r26;
+	mov.b32 %r67, %r59;
+	mov.b32 %r68, %r65;
+$L62:
+$L65:
+	setp.ne.s32 %p34, %r68, %r67;
+	not.pred %p35, %p34;
+	@!%p35 bra $L69;
+	bra.uni $L67;
+$L69:
+	cvt.s64.s32 %rd113, %r68;
+	mul.lo.s64 %rd114, %rd113, %rd9;
+	mad.lo.s64 %rd115, %rd114, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r69, [%rd115+0];
+	mov.b32 %r70, %r69;
+	mov.b32 %r71, %r70;
+	setp.eq.s32 %p36, %r71, %r68;
+	@!%p36 bra $L71;
+	mov.b32 %r72, %r68;
+	bra.uni $L64;
+$L71:
+	cvt.s64.s32 %rd116, %r67;
+	mul.lo.s64 %rd117, %rd116, %rd9;
+	mad.lo.s64 %rd118, %rd117, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd118], %r71;
+	mov.b32 %r67, %r71;
+	cvt.s64.s32 %rd119, %r67;
+	mul.lo.s64 %rd120, %rd119, %rd9;
+	mad.lo.s64 %rd121, %rd120, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r73, [%rd121+0];
+	mov.b32 %r74, %r73;
+	mov.b32 %r68, %r74;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b32 %r72, %r67;
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+	cvt.s64.s32 %rd122, %r60;
+	mul.lo.s64 %rd123, %rd122, %rd9;
+	mad.lo.s64 %rd124, %rd123, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r75, [%rd124+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r26;
+	mov.b32 %r78, %r60;
+	mov.b32 %r79, %r76;
+$L72:
+$L75:
+	setp.ne.s32 %p37, %r79, %r78;
+	not.pred %p38, %p37;
+	@!%p38 bra $L79;
+	bra.uni $L77;
+$L79:
+	cvt.s64.s32 %rd125, %r79;
+	mul.lo.s64 %rd126, %rd125, %rd9;
+	mad.lo.s64 %rd127, %rd126, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r80, [%rd127+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p39, %r82, %r79;
+	@!%p39 bra $L81;
+	mov.b32 %r83, %r79;
+	bra.uni $L74;
+$L81:
+	cvt.s64.s32 %rd128, %r78;
+	mul.lo.s64 %rd129, %rd128, %rd9;
+	mad.lo.s64 %rd130, %rd129, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd130], %r82;
+	mov.b32 %r78, %r82;
+	cvt.s64.s32 %rd131, %r78;
+	mul.lo.s64 %rd132, %rd131, %rd9;
+	mad.lo.s64 %rd133, %rd132, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r84, [%rd133+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r79, %r85;
+$L76:
+	bra.uni $L75;
+$L77:
+	mov.b32 %r83, %r78;
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
+	mov.b32 %r86, %r72;
+	mov.b32 %r87, %r83;
+	mov.b32 %r59, %r86;
+	mov.b32 %r60, %r87;
+$L54:
+	bra.uni $L53;
+$L55:
+	bra.uni $L30;
+$L29:
+	bra.uni $L28;
+$L30:
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+$L3:
+	add.s64 %rd54, %rd54, %rd52;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX1 is the PTX of wcc.linkRest.
+const gokkosPTX1 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_wcc_linkRest(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32
+)
+{
+	.reg .pred %p<80>;
+	.reg .b32 %r<167>;
+	.reg .b64 %rd<243>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u32 %r1, [gk_s6];
+	mov.b32 %r2, %r1;
+	ld.param.u64 %rd17, [gk_s7];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s8];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s9];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s10];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s11];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s12];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s13];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s14];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s15];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s16];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s17];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s18];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s19];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s20];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s21];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s22];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s23];
+	mov.b64 %rd55, %rd54;
+	ld.param.u64 %rd56, [gk_s24];
+	cvta.to.global.u64 %rd57, %rd56;
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s25];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s26];
+	mov.b64 %rd62, %rd61;
+	ld.param.u64 %rd63, [gk_s27];
+	cvta.to.global.u64 %rd64, %rd63;
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s28];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s29];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s32 %r3, [gk_s31];
+	mov.b32 %r4, %r3;
+	ld.param.s64 %rd72, [gk_s32];
+	mov.b64 %rd73, %rd72;
+	mov.u32 %r5, %ctaid.x;
+	mov.u32 %r6, %ntid.x;
+	mul.wide.u32 %rd74, %r5, %r6;
+	mov.u32 %r7, %tid.x;
+	cvt.u64.u32 %rd75, %r7;
+	add.s64 %rd76, %rd74, %rd75;
+	mov.u32 %r8, %nctaid.x;
+	mov.u32 %r9, %ntid.x;
+	mul.wide.u32 %rd77, %r8, %r9;
+	add.s64 %rd78, %rd1, %rd76;
+	mov.b64 %rd79, %rd78;
+$L1:
+	setp.ge.s64 %p1, %rd79, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd80, %rd79;
+	mov.b32 %r10, %r2;
+	mov.b64 %rd81, %rd80;
+	mov.b32 %r11, %r4;
+	setp.ge.s32 %p2, %r11, 0;
+	mov.pred %p3, %p2;
+	@!%p3 bra $L5;
+	mul.lo.s64 %rd82, %rd81, %rd9;
+	mad.lo.s64 %rd83, %rd82, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r12, [%rd83+0];
+	mov.b32 %r13, %r12;
+	setp.eq.s32 %p4, %r13, %r11;
+	mov.pred %p3, %p4;
+$L5:
+	mov.pred %p5, %p3;
+	mov.pred %p6, %p5;
+	not.pred %p7, %p6;
+	@!%p7 bra $L7;
+	mov.b32 %r14, %r2;
+	mov.b64 %rd84, %rd80;
+	setp.ne.s64 %p8, %rd14, 0;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L9;
+	mul.lo.s64 %rd85, %rd84, %rd16;
+	mad.lo.s64 %rd86, %rd85, 4, %rd12;
+	ld.global.nc.u32 %r15, [%rd86+0];
+	mov.b32 %r16, %r15;
+	and.b32 %r17, %r16, %r14;
+	setp.ne.u32 %p10, %r17, 0x0;
+	mov.pred %p9, %p10;
+$L9:
+	mov.pred %p11, %p9;
+	mov.pred %p6, %p11;
+$L7:
+	@!%p6 bra $L11;
+	bra.uni $L3;
+$L11:
+	mov.b32 %r18, %r2;
+	mov.b64 %rd87, %rd80;
+$L12:
+	setp.eq.s64 %p12, %rd21, 0;
+	@!%p12 bra $L16;
+	mov.b32 %r19, 0;
+	bra.uni $L14;
+$L16:
+	mul.lo.s64 %rd88, %rd87, %rd23;
+	mad.lo.s64 %rd89, %rd88, 4, %rd19;
+	ld.global.nc.s32 %r20, [%rd89+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r19, %r21;
+	bra.uni $L14;
+$L13:
+	bra.uni $L12;
+$L14:
+	mov.b32 %r22, %r19;
+	mul.lo.s64 %rd90, %rd80, %rd32;
+	mad.lo.s64 %rd91, %rd90, 8, %rd28;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd93, %rd92;
+	add.s64 %rd94, %rd80, 1;
+	mul.lo.s64 %rd95, %rd94, %rd32;
+	mad.lo.s64 %rd96, %rd95, 8, %rd28;
+	ld.global.nc.s64 %rd97, [%rd96+0];
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, %rd93;
+	mov.b64 %rd100, %rd98;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	sub.s64 %rd103, %rd102, %rd101;
+	setp.le.s64 %p13, %rd103, %rd73;
+	@!%p13 bra $L18;
+	add.s64 %rd104, %rd101, %rd71;
+	mov.b64 %rd105, %rd104;
+$L19:
+	setp.lt.s64 %p14, %rd105, %rd102;
+	not.pred %p15, %p14;
+	@!%p15 bra $L23;
+	bra.uni $L21;
+$L23:
+	mul.lo.s64 %rd106, %rd105, %rd39;
+	mad.lo.s64 %rd107, %rd106, 4, %rd35;
+	ld.global.nc.s32 %r23, [%rd107+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r2;
+	mov.b64 %rd108, %rd80;
+	mov.b32 %r26, %r22;
+	cvt.s64.s32 %rd109, %r24;
+	mov.b64 %rd110, %rd109;
+$L24:
+	setp.eq.s64 %p16, %rd110, %rd108;
+	mov.pred %p17, %p16;
+	not.pred %p18, %p17;
+	@!%p18 bra $L28;
+	mov.b32 %r27, %r25;
+	mov.b64 %rd111, %rd110;
+	setp.ne.s64 %p19, %rd14, 0;
+	mov.pred %p20, %p19;
+	@!%p20 bra $L30;
+	mul.lo.s64 %rd112, %rd111, %rd16;
+	mad.lo.s64 %rd113, %rd112, 4, %rd12;
+	ld.global.nc.u32 %r28, [%rd113+0];
+	mov.b32 %r29, %r28;
+	and.b32 %r30, %r29, %r27;
+	setp.ne.u32 %p21, %r30, 0x0;
+	mov.pred %p20, %p21;
+$L30:
+	mov.pred %p22, %p20;
+	mov.pred %p17, %p22;
+$L28:
+	mov.pred %p23, %p17;
+	not.pred %p24, %p23;
+	@!%p24 bra $L32;
+	setp.ne.s64 %p25, %rd21, 0;
+	mov.pred %p26, %p25;
+	@!%p26 bra $L34;
+	mul.lo.s64 %rd114, %rd110, %rd23;
+	mad.lo.s64 %rd115, %rd114, 4, %rd19;
+	ld.global.nc.s32 %r31, [%rd115+0];
+	mov.b32 %r32, %r31;
+	setp.ne.s32 %p27, %r32, %r26;
+	mov.pred %p26, %p27;
+$L34:
+	mov.pred %p23, %p26;
+$L32:
+	@!%p23 bra $L36;
+	bra.uni $L26;
+$L36:
+	mov.b32 %r33, %r25;
+	cvt.u32.u64 %r34, %rd108;
+	mov.b32 %r35, %r34;
+	cvt.u32.u64 %r36, %rd110;
+	mov.b32 %r37, %r36;
+$L37:
+	cvt.s64.s32 %rd116, %r35;
+	mul.lo.s64 %rd117, %rd116, %rd9;
+	mad.lo.s64 %rd118, %rd117, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r38, [%rd118+0];
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd119, %r37;
+	mul.lo.s64 %rd120, %rd119, %rd9;
+	mad.lo.s64 %rd121, %rd120, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r40, [%rd121+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r42, %r39;
+	mov.b32 %r43, %r41;
+	mov.b32 %r44, %r42;
+	mov.b32 %r45, %r43;
+	setp.eq.s32 %p28, %r44, %r45;
+	@!%p28 bra $L41;
+	bra.uni $L39;
+$L41:
+	mov.b32 %r46, %r33;
+	mov.b32 %r47, %r35;
+	mov.b32 %r48, %r44;
+$L42:
+$L45:
+	setp.ne.s32 %p29, %r48, %r47;
+	not.pred %p30, %p29;
+	@!%p30 bra $L49;
+	bra.uni $L47;
+$L49:
+	cvt.s64.s32 %rd122, %r48;
+	mul.lo.s64 %rd123, %rd122, %rd9;
+	mad.lo.s64 %rd124, %rd123, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r49, [%rd124+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r51, %r50;
+	setp.eq.s32 %p31, %r51, %r48;
+	@!%p31 bra $L51;
+	mov.b32 %r52, %r48;
+	bra.uni $L44;
+$L51:
+	cvt.s64.s32 %rd125, %r47;
+	mul.lo.s64 %rd126, %rd125, %rd9;
+	mad.lo.s64 %rd127, %rd126, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd127], %r51;
+	mov.b32 %r47, %r51;
+	cvt.s64.s32 %rd128, %r47;
+	mul.lo.s64 %rd129, %rd128, %rd9;
+	mad.lo.s64 %rd130, %rd129, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd130+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r48, %r54;
+$L46:
+	bra.uni $L45;
+$L47:
+	mov.b32 %r52, %r47;
+	bra.uni $L44;
+$L43:
+	bra.uni $L42;
+$L44:
+	mov.b32 %r55, %r33;
+	mov.b32 %r56, %r37;
+	mov.b32 %r57, %r45;
+$L52:
+$L55:
+	setp.ne.s32 %p32, %r57, %r56;
+	not.pred %p33, %p32;
+	@!%p33 bra $L59;
+	bra.uni $L57;
+$L59:
+	cvt.s64.s32 %rd131, %r57;
+	mul.lo.s64 %rd132, %rd131, %rd9;
+	mad.lo.s64 %rd133, %rd132, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r58, [%rd133+0];
+	mov.b32 %r59, %r58;
+	mov.b32 %r60, %r59;
+	setp.eq.s32 %p34, %r60, %r57;
+	@!%p34 bra $L61;
+	mov.b32 %r61, %r57;
+	bra.uni $L54;
+$L61:
+	cvt.s64.s32 %rd134, %r56;
+	mul.lo.s64 %rd135, %rd134, %rd9;
+	mad.lo.s64 %rd136, %rd135, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd136], %r60;
+	mov.b32 %r56, %r60;
+	cvt.s64.s32 %rd137, %r56;
+	mul.lo.s64 %rd138, %rd137, %rd9;
+	mad.lo.s64 %rd139, %rd138, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r62, [%rd139+0];
+	mov.b32 %r63, %r62;
+	mov.b32 %r57, %r63;
+$L56:
+	bra.uni $L55;
+$L57:
+	mov.b32 %r61, %r56;
+	bra.uni $L54;
+$L53:
+	bra.uni $L52;
+$L54:
+	mov.b32 %r64, %r52;
+	mov.b32 %r65, %r61;
+	mov.b32 %r66, %r64;
+	mov.b32 %r67, %r65;
+$L62:
+	setp.ne.s32 %p35, %r66, %r67;
+	not.pred %p36, %p35;
+	@!%p36 bra $L66;
+	bra.uni $L64;
+$L66:
+	setp.gt.s32 %p37, %r66, %r67;
+	@!%p37 bra $L68;
+	mov.b32 %r68, %r67;
+	mov.b32 %r69, %r66;
+	mov.b32 %r66, %r68;
+	mov.b32 %r67, %r69;
+$L68:
+	cvt.s64.s32 %rd140, %r67;
+	mul.lo.s64 %rd141, %rd140, %rd9;
+	mad.lo.s64 %rd142, %rd141, 4, %rd5;
+	atom.global.cas.b32 %r70, [%rd142], %r67, %r66;
+	setp.eq.u32 %p38, %r70, %r67;
+	mov.pred %p39, %p38;
+	@!%p39 bra $L70;
+	bra.uni $L39;
+$L70:
+	cvt.s64.s32 %rd143, %r66;
+	mul.lo.s64 %rd144, %rd143, %rd9;
+	mad.lo.s64 %rd145, %rd144, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r71, [%rd145+0];
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r33;
+	mov.b32 %r74, %r66;
+	mov.b32 %r75, %r72;
+$L71:
+$L74:
+	setp.ne.s32 %p40, %r75, %r74;
+	not.pred %p41, %p40;
+	@!%p41 bra $L78;
+	bra.uni $L76;
+$L78:
+	cvt.s64.s32 %rd146, %r75;
+	mul.lo.s64 %rd147, %rd146, %rd9;
+	mad.lo.s64 %rd148, %rd147, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r76, [%rd148+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p42, %r78, %r75;
+	@!%p42 bra $L80;
+	mov.b32 %r79, %r75;
+	bra.uni $L73;
+$L80:
+	cvt.s64.s32 %rd149, %r74;
+	mul.lo.s64 %rd150, %rd149, %rd9;
+	mad.lo.s64 %rd151, %rd150, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd151], %r78;
+	mov.b32 %r74, %r78;
+	cvt.s64.s32 %rd152, %r74;
+	mul.lo.s64 %rd153, %rd152, %rd9;
+	mad.lo.s64 %rd154, %rd153, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r80, [%rd154+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r75, %r81;
+$L75:
+	bra.uni $L74;
+$L76:
+	mov.b32 %r79, %r74;
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
+	cvt.s64.s32 %rd155, %r67;
+	mul.lo.s64 %rd156, %rd155, %rd9;
+	mad.lo.s64 %rd157, %rd156, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r82, [%rd157+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r84, %r33;
+	mov.b32 %r85, %r67;
+	mov.b32 %r86, %r83;
+$L81:
+$L84:
+	setp.ne.s32 %p43, %r86, %r85;
+	not.pred %p44, %p43;
+	@!%p44 bra $L88;
+	bra.uni $L86;
+$L88:
+	cvt.s64.s32 %rd158, %r86;
+	mul.lo.s64 %rd159, %rd158, %rd9;
+	mad.lo.s64 %rd160, %rd159, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r87, [%rd160+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p45, %r89, %r86;
+	@!%p45 bra $L90;
+	mov.b32 %r90, %r86;
+	bra.uni $L83;
+$L90:
+	cvt.s64.s32 %rd161, %r85;
+	mul.lo.s64 %rd162, %rd161, %rd9;
+	mad.lo.s64 %rd163, %rd162, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd163], %r89;
+	mov.b32 %r85, %r89;
+	cvt.s64.s32 %rd164, %r85;
+	mul.lo.s64 %rd165, %rd164, %rd9;
+	mad.lo.s64 %rd166, %rd165, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r91, [%rd166+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r86, %r92;
+$L85:
+	bra.uni $L84;
+$L86:
+	mov.b32 %r90, %r85;
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
+	mov.b32 %r93, %r79;
+	mov.b32 %r94, %r90;
+	mov.b32 %r66, %r93;
+	mov.b32 %r67, %r94;
+$L63:
+	bra.uni $L62;
+$L64:
+	bra.uni $L39;
+$L38:
+	bra.uni $L37;
+$L39:
+	bra.uni $L26;
+$L25:
+	bra.uni $L24;
+$L26:
+$L20:
+	add.s64 %rd167, %rd105, 1;
+	mov.b64 %rd105, %rd167;
+	bra.uni $L19;
+$L21:
+$L18:
+	setp.eq.s64 %p46, %rd48, 0;
+	@!%p46 bra $L92;
+	bra.uni $L3;
+$L92:
+	mul.lo.s64 %rd168, %rd80, %rd55;
+	mad.lo.s64 %rd169, %rd168, 8, %rd51;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	add.s64 %rd172, %rd80, 1;
+	mul.lo.s64 %rd173, %rd172, %rd55;
+	mad.lo.s64 %rd174, %rd173, 8, %rd51;
+	ld.global.nc.s64 %rd175, [%rd174+0];
+	mov.b64 %rd176, %rd175;
+	mov.b64 %rd177, %rd171;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd101, %rd177;
+	mov.b64 %rd102, %rd178;
+	sub.s64 %rd179, %rd102, %rd101;
+	setp.le.s64 %p47, %rd179, %rd73;
+	@!%p47 bra $L94;
+	mov.b64 %rd180, %rd101;
+$L95:
+	setp.lt.s64 %p48, %rd180, %rd102;
+	not.pred %p49, %p48;
+	@!%p49 bra $L99;
+	bra.uni $L97;
+$L99:
+	mul.lo.s64 %rd181, %rd180, %rd62;
+	mad.lo.s64 %rd182, %rd181, 4, %rd58;
+	ld.global.nc.s32 %r95, [%rd182+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r97, %r2;
+	mov.b64 %rd183, %rd80;
+	mov.b32 %r98, %r22;
+	cvt.s64.s32 %rd184, %r96;
+	mov.b64 %rd185, %rd184;
+$L100:
+	setp.eq.s64 %p50, %rd185, %rd183;
+	mov.pred %p51, %p50;
+	not.pred %p52, %p51;
+	@!%p52 bra $L104;
+	mov.b32 %r99, %r97;
+	mov.b64 %rd186, %rd185;
+	setp.ne.s64 %p53, %rd14, 0;
+	mov.pred %p54, %p53;
+	@!%p54 bra $L106;
+	mul.lo.s64 %rd187, %rd186, %rd16;
+	mad.lo.s64 %rd188, %rd187, 4, %rd12;
+	ld.global.nc.u32 %r100, [%rd188+0];
+	mov.b32 %r101, %r100;
+	and.b32 %r102, %r101, %r99;
+	setp.ne.u32 %p55, %r102, 0x0;
+	mov.pred %p54, %p55;
+$L106:
+	mov.pred %p56, %p54;
+	mov.pred %p51, %p56;
+$L104:
+	mov.pred %p57, %p51;
+	not.pred %p58, %p57;
+	@!%p58 bra $L108;
+	setp.ne.s64 %p59, %rd21, 0;
+	mov.pred %p60, %p59;
+	@!%p60 bra $L110;
+	mul.lo.s64 %rd189, %rd185, %rd23;
+	mad.lo.s64 %rd190, %rd189, 4, %rd19;
+	ld.global.nc.s32 %r103, [%rd190+0];
+	mov.b32 %r104, %r103;
+	setp.ne.s32 %p61, %r104, %r98;
+	mov.pred %p60, %p61;
+$L110:
+	mov.pred %p57, %p60;
+$L108:
+	@!%p57 bra $L112;
+	bra.uni $L102;
+$L112:
+	mov.b32 %r105, %r97;
+	cvt.u32.u64 %r106, %rd183;
+	mov.b32 %r107, %r106;
+	cvt.u32.u64 %r108, %rd185;
+	mov.b32 %r109, %r108;
+$L113:
+	cvt.s64.s32 %rd191, %r107;
+	mul.lo.s64 %rd192, %rd191, %rd9;
+	mad.lo.s64 %rd193, %rd192, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r110, [%rd193+0];
+	mov.b32 %r111, %r110;
+	cvt.s64.s32 %rd194, %r109;
+	mul.lo.s64 %rd195, %rd194, %rd9;
+	mad.lo.s64 %rd196, %rd195, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r112, [%rd196+0];
+	mov.b32 %r113, %r112;
+	mov.b32 %r114, %r111;
+	mov.b32 %r115, %r113;
+	mov.b32 %r116, %r114;
+	mov.b32 %r117, %r115;
+	setp.eq.s32 %p62, %r116, %r117;
+	@!%p62 bra $L117;
+	bra.uni $L115;
+$L117:
+	mov.b32 %r118, %r105;
+	mov.b32 %r119, %r107;
+	mov.b32 %r120, %r116;
+$L118:
+$L121:
+	setp.ne.s32 %p63, %r120, %r119;
+	not.pred %p64, %p63;
+	@!%p64 bra $L125;
+	bra.uni $L123;
+$L125:
+	cvt.s64.s32 %rd197, %r120;
+	mul.lo.s64 %rd198, %rd197, %rd9;
+	mad.lo.s64 %rd199, %rd198, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r121, [%rd199+0];
+	mov.b32 %r122, %r121;
+	mov.b32 %r123, %r122;
+	setp.eq.s32 %p65, %r123, %r120;
+	@!%p65 bra $L127;
+	mov.b32 %r124, %r120;
+	bra.uni $L120;
+$L127:
+	cvt.s64.s32 %rd200, %r119;
+	mul.lo.s64 %rd201, %rd200, %rd9;
+	mad.lo.s64 %rd202, %rd201, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd202], %r123;
+	mov.b32 %r119, %r123;
+	cvt.s64.s32 %rd203, %r119;
+	mul.lo.s64 %rd204, %rd203, %rd9;
+	mad.lo.s64 %rd205, %rd204, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r125, [%rd205+0];
+	mov.b32 %r126, %r125;
+	mov.b32 %r120, %r126;
+$L122:
+	bra.uni $L121;
+$L123:
+	mov.b32 %r124, %r119;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
+	mov.b32 %r127, %r105;
+	mov.b32 %r128, %r109;
+	mov.b32 %r129, %r117;
+$L128:
+$L131:
+	setp.ne.s32 %p66, %r129, %r128;
+	not.pred %p67, %p66;
+	@!%p67 bra $L135;
+	bra.uni $L133;
+$L135:
+	cvt.s64.s32 %rd206, %r129;
+	mul.lo.s64 %rd207, %rd206, %rd9;
+	mad.lo.s64 %rd208, %rd207, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r130, [%rd208+0];
+	mov.b32 %r131, %r130;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p68, %r132, %r129;
+	@!%p68 bra $L137;
+	mov.b32 %r133, %r129;
+	bra.uni $L130;
+$L137:
+	cvt.s64.s32 %rd209, %r128;
+	mul.lo.s64 %rd210, %rd209, %rd9;
+	mad.lo.s64 %rd211, %rd210, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd211], %r132;
+	mov.b32 %r128, %r132;
+	cvt.s64.s32 %rd212, %r128;
+	mul.lo.s64 %rd213, %rd212, %rd9;
+	mad.lo.s64 %rd214, %rd213, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r134, [%rd214+0];
+	mov.b32 %r135, %r134;
+	mov.b32 %r129, %r135;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b32 %r133, %r128;
+	bra.uni $L130;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b32 %r136, %r124;
+	mov.b32 %r137, %r133;
+	mov.b32 %r138, %r136;
+	mov.b32 %r139, %r137;
+$L138:
+	setp.ne.s32 %p69, %r138, %r139;
+	not.pred %p70, %p69;
+	@!%p70 bra $L142;
+	bra.uni $L140;
+$L142:
+	setp.gt.s32 %p71, %r138, %r139;
+	@!%p71 bra $L144;
+	mov.b32 %r140, %r139;
+	mov.b32 %r141, %r138;
+	mov.b32 %r138, %r140;
+	mov.b32 %r139, %r141;
+$L144:
+	cvt.s64.s32 %rd215, %r139;
+	mul.lo.s64 %rd216, %rd215, %rd9;
+	mad.lo.s64 %rd217, %rd216, 4, %rd5;
+	atom.global.cas.b32 %r142, [%rd217], %r139, %r138;
+	setp.eq.u32 %p72, %r142, %r139;
+	mov.pred %p73, %p72;
+	@!%p73 bra $L146;
+	bra.uni $L115;
+$L146:
+	cvt.s64.s32 %rd218, %r138;
+	mul.lo.s64 %rd219, %rd218, %rd9;
+	mad.lo.s64 %rd220, %rd219, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r143, [%rd220+0];
+	mov.b32 %r144, %r143;
+	mov.b32 %r145, %r105;
+	mov.b32 %r146, %r138;
+	mov.b32 %r147, %r144;
+$L147:
+$L150:
+	setp.ne.s32 %p74, %r147, %r146;
+	not.pred %p75, %p74;
+	@!%p75 bra $L154;
+	bra.uni $L152;
+$L154:
+	cvt.s64.s32 %rd221, %r147;
+	mul.lo.s64 %rd222, %rd221, %rd9;
+	mad.lo.s64 %rd223, %rd222, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r148, [%rd223+0];
+	mov.b32 %r149, %r148;
+	mov.b32 %r150, %r149;
+	setp.eq.s32 %p76, %r150, %r147;
+	@!%p76 bra $L156;
+	mov.b32 %r151, %r147;
+	bra.uni $L149;
+$L156:
+	cvt.s64.s32 %rd224, %r146;
+	mul.lo.s64 %rd225, %rd224, %rd9;
+	mad.lo.s64 %rd226, %rd225, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd226], %r150;
+	mov.b32 %r146, %r150;
+	cvt.s64.s32 %rd227, %r146;
+	mul.lo.s64 %rd228, %rd227, %rd9;
+	mad.lo.s64 %rd229, %rd228, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r152, [%rd229+0];
+	mov.b32 %r153, %r152;
+	mov.b32 %r147, %r153;
+$L151:
+	bra.uni $L150;
+$L152:
+	mov.b32 %r151, %r146;
+	bra.uni $L149;
+$L148:
+	bra.uni $L147;
+$L149:
+	cvt.s64.s32 %rd230, %r139;
+	mul.lo.s64 %rd231, %rd230, %rd9;
+	mad.lo.s64 %rd232, %rd231, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r154, [%rd232+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r156, %r105;
+	mov.b32 %r157, %r139;
+	mov.b32 %r158, %r155;
+$L157:
+$L160:
+	setp.ne.s32 %p77, %r158, %r157;
+	not.pred %p78, %p77;
+	@!%p78 bra $L164;
+	bra.uni $L162;
+$L164:
+	cvt.s64.s32 %rd233, %r158;
+	mul.lo.s64 %rd234, %rd233, %rd9;
+	mad.lo.s64 %rd235, %rd234, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r159, [%rd235+0];
+	mov.b32 %r160, %r159;
+	mov.b32 %r161, %r160;
+	setp.eq.s32 %p79, %r161, %r158;
+	@!%p79 bra $L166;
+	mov.b32 %r162, %r158;
+	bra.uni $L159;
+$L166:
+	cvt.s64.s32 %rd236, %r157;
+	mul.lo.s64 %rd237, %rd236, %rd9;
+	mad.lo.s64 %rd238, %rd237, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd238], %r161;
+	mov.b32 %r157, %r161;
+	cvt.s64.s32 %rd239, %r157;
+	mul.lo.s64 %rd240, %rd239, %rd9;
+	mad.lo.s64 %rd241, %rd240, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r163, [%rd241+0];
+	mov.b32 %r164, %r163;
+	mov.b32 %r158, %r164;
+$L161:
+	bra.uni $L160;
+$L162:
+	mov.b32 %r162, %r157;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b32 %r165, %r151;
+	mov.b32 %r166, %r162;
+	mov.b32 %r138, %r165;
+	mov.b32 %r139, %r166;
+$L139:
+	bra.uni $L138;
+$L140:
+	bra.uni $L115;
+$L114:
+	bra.uni $L113;
+$L115:
+	bra.uni $L102;
+$L101:
+	bra.uni $L100;
+$L102:
+$L96:
+	add.s64 %rd242, %rd180, 1;
+	mov.b64 %rd180, %rd242;
+	bra.uni $L95;
+$L97:
+$L94:
+$L3:
+	add.s64 %rd79, %rd79, %rd77;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX2 is the PTX of wcc.linkTeam.
+const gokkosPTX2 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_wcc_linkTeam(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24
+)
+{
+	.reg .pred %p<48>;
+	.reg .b32 %r<121>;
+	.reg .b64 %rd<173>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u32 %r30, [gk_s6];
+	mov.b32 %r31, %r30;
+	ld.param.u64 %rd38, [gk_s7];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s8];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s9];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s10];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s11];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s12];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s13];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s14];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s15];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s16];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s17];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s18];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s19];
+	mov.b64 %rd67, %rd66;
+	ld.param.u64 %rd68, [gk_s20];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s21];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s22];
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s32 %r32, [gk_s24];
+	mov.b32 %r33, %r32;
+	cvt.u64.u32 %rd78, %r28;
+	cvt.u64.u32 %rd79, %r29;
+	mov.b64 %rd80, %rd78;
+$L1:
+	setp.ge.s64 %p3, %rd80, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd77, %rd80;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd81, %rd77;
+$L4:
+	setp.lt.s64 %p4, %rd81, %rd72;
+	not.pred %p5, %p4;
+	@!%p5 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd82, %rd81, %rd74;
+	mad.lo.s64 %rd83, %rd82, 4, %rd70;
+	ld.global.nc.s32 %r34, [%rd83+0];
+	mov.b32 %r35, %r34;
+	cvt.s64.s32 %rd84, %r35;
+	mov.b64 %rd85, %rd84;
+	mov.b32 %r36, %r31;
+	mov.b64 %rd86, %rd85;
+	mov.b32 %r37, %r33;
+	setp.ge.s32 %p6, %r37, 0;
+	mov.pred %p7, %p6;
+	@!%p7 bra $L10;
+	mul.lo.s64 %rd87, %rd86, %rd30;
+	mad.lo.s64 %rd88, %rd87, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r38, [%rd88+0];
+	mov.b32 %r39, %r38;
+	setp.eq.s32 %p8, %r39, %r37;
+	mov.pred %p7, %p8;
+$L10:
+	mov.pred %p9, %p7;
+	mov.pred %p10, %p9;
+	not.pred %p11, %p10;
+	@!%p11 bra $L12;
+	mov.b32 %r40, %r31;
+	mov.b64 %rd89, %rd85;
+	setp.ne.s64 %p12, %rd35, 0;
+	mov.pred %p13, %p12;
+	@!%p13 bra $L14;
+	mul.lo.s64 %rd90, %rd89, %rd37;
+	mad.lo.s64 %rd91, %rd90, 4, %rd33;
+	ld.global.nc.u32 %r41, [%rd91+0];
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r42, %r40;
+	setp.ne.u32 %p14, %r43, 0x0;
+	mov.pred %p13, %p14;
+$L14:
+	mov.pred %p15, %p13;
+	mov.pred %p10, %p15;
+$L12:
+	@!%p10 bra $L16;
+	bra.uni $L5;
+$L16:
+	mov.b32 %r44, %r31;
+	mov.b64 %rd92, %rd85;
+$L17:
+	setp.eq.s64 %p16, %rd42, 0;
+	@!%p16 bra $L21;
+	mov.b32 %r45, 0;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd93, %rd92, %rd44;
+	mad.lo.s64 %rd94, %rd93, 4, %rd40;
+	ld.global.nc.s32 %r46, [%rd94+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	mov.b32 %r48, %r45;
+	mul.lo.s64 %rd95, %rd85, %rd53;
+	mad.lo.s64 %rd96, %rd95, 8, %rd49;
+	ld.global.nc.s64 %rd97, [%rd96+0];
+	mov.b64 %rd98, %rd97;
+	add.s64 %rd99, %rd85, 1;
+	mul.lo.s64 %rd100, %rd99, %rd53;
+	mad.lo.s64 %rd101, %rd100, 8, %rd49;
+	ld.global.nc.s64 %rd102, [%rd101+0];
+	mov.b64 %rd103, %rd102;
+	add.s64 %rd104, %rd98, %rd76;
+	mov.b64 %rd105, %rd103;
+	cvt.u64.u32 %rd106, %r2;
+	add.s64 %rd107, %rd104, %rd106;
+	cvt.u64.u32 %rd108, %r4;
+	mov.b64 %rd109, %rd107;
+$L22:
+	setp.ge.s64 %p17, %rd109, %rd105;
+	@%p17 bra $L24;
+	mov.b64 %rd110, %rd109;
+	mul.lo.s64 %rd111, %rd110, %rd60;
+	mad.lo.s64 %rd112, %rd111, 4, %rd56;
+	ld.global.nc.s32 %r49, [%rd112+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r51, %r31;
+	mov.b64 %rd113, %rd85;
+	mov.b32 %r52, %r48;
+	cvt.s64.s32 %rd114, %r50;
+	mov.b64 %rd115, %rd114;
+$L25:
+	setp.eq.s64 %p18, %rd115, %rd113;
+	mov.pred %p19, %p18;
+	not.pred %p20, %p19;
+	@!%p20 bra $L29;
+	mov.b32 %r53, %r51;
+	mov.b64 %rd116, %rd115;
+	setp.ne.s64 %p21, %rd35, 0;
+	mov.pred %p22, %p21;
+	@!%p22 bra $L31;
+	mul.lo.s64 %rd117, %rd116, %rd37;
+	mad.lo.s64 %rd118, %rd117, 4, %rd33;
+	ld.global.nc.u32 %r54, [%rd118+0];
+	mov.b32 %r55, %r54;
+	and.b32 %r56, %r55, %r53;
+	setp.ne.u32 %p23, %r56, 0x0;
+	mov.pred %p22, %p23;
+$L31:
+	mov.pred %p24, %p22;
+	mov.pred %p19, %p24;
+$L29:
+	mov.pred %p25, %p19;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	setp.ne.s64 %p27, %rd42, 0;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L35;
+	mul.lo.s64 %rd119, %rd115, %rd44;
+	mad.lo.s64 %rd120, %rd119, 4, %rd40;
+	ld.global.nc.s32 %r57, [%rd120+0];
+	mov.b32 %r58, %r57;
+	setp.ne.s32 %p29, %r58, %r52;
+	mov.pred %p28, %p29;
+$L35:
+	mov.pred %p25, %p28;
+$L33:
+	@!%p25 bra $L37;
+	bra.uni $L27;
+$L37:
+	mov.b32 %r59, %r51;
+	cvt.u32.u64 %r60, %rd113;
+	mov.b32 %r61, %r60;
+	cvt.u32.u64 %r62, %rd115;
+	mov.b32 %r63, %r62;
+$L38:
+	cvt.s64.s32 %rd121, %r61;
+	mul.lo.s64 %rd122, %rd121, %rd30;
+	mad.lo.s64 %rd123, %rd122, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r64, [%rd123+0];
+	mov.b32 %r65, %r64;
+	cvt.s64.s32 %rd124, %r63;
+	mul.lo.s64 %rd125, %rd124, %rd30;
+	mad.lo.s64 %rd126, %rd125, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r66, [%rd126+0];
+	mov.b32 %r67, %r66;
+	mov.b32 %r68, %r65;
+	mov.b32 %r69, %r67;
+	mov.b32 %r70, %r68;
+	mov.b32 %r71, %r69;
+	setp.eq.s32 %p30, %r70, %r71;
+	@!%p30 bra $L42;
+	bra.uni $L40;
+$L42:
+	mov.b32 %r72, %r59;
+	mov.b32 %r73, %r61;
+	mov.b32 %r74, %r70;
+$L43:
+$L46:
+	setp.ne.s32 %p31, %r74, %r73;
+	not.pred %p32, %p31;
+	@!%p32 bra $L50;
+	bra.uni $L48;
+$L50:
+	cvt.s64.s32 %rd127, %r74;
+	mul.lo.s64 %rd128, %rd127, %rd30;
+	mad.lo.s64 %rd129, %rd128, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r75, [%rd129+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r76;
+	setp.eq.s32 %p33, %r77, %r74;
+	@!%p33 bra $L52;
+	mov.b32 %r78, %r74;
+	bra.uni $L45;
+$L52:
+	cvt.s64.s32 %rd130, %r73;
+	mul.lo.s64 %rd131, %rd130, %rd30;
+	mad.lo.s64 %rd132, %rd131, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd132], %r77;
+	mov.b32 %r73, %r77;
+	cvt.s64.s32 %rd133, %r73;
+	mul.lo.s64 %rd134, %rd133, %rd30;
+	mad.lo.s64 %rd135, %rd134, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r79, [%rd135+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r74, %r80;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b32 %r78, %r73;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b32 %r81, %r59;
+	mov.b32 %r82, %r63;
+	mov.b32 %r83, %r71;
+$L53:
+$L56:
+	setp.ne.s32 %p34, %r83, %r82;
+	not.pred %p35, %p34;
+	@!%p35 bra $L60;
+	bra.uni $L58;
+$L60:
+	cvt.s64.s32 %rd136, %r83;
+	mul.lo.s64 %rd137, %rd136, %rd30;
+	mad.lo.s64 %rd138, %rd137, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r84, [%rd138+0];
+	mov.b32 %r85, %r84;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p36, %r86, %r83;
+	@!%p36 bra $L62;
+	mov.b32 %r87, %r83;
+	bra.uni $L55;
+$L62:
+	cvt.s64.s32 %rd139, %r82;
+	mul.lo.s64 %rd140, %rd139, %rd30;
+	mad.lo.s64 %rd141, %rd140, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd141], %r86;
+	mov.b32 %r82, %r86;
+	cvt.s64.s32 %rd142, %r82;
+	mul.lo.s64 %rd143, %rd142, %rd30;
+	mad.lo.s64 %rd144, %rd143, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r88, [%rd144+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r83, %r89;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.b32 %r87, %r82;
+	bra.uni $L55;
+$L54:
+	bra.uni $L53;
+$L55:
+	mov.b32 %r90, %r78;
+	mov.b32 %r91, %r87;
+	mov.b32 %r92, %r90;
+	mov.b32 %r93, %r91;
+$L63:
+	setp.ne.s32 %p37, %r92, %r93;
+	not.pred %p38, %p37;
+	@!%p38 bra $L67;
+	bra.uni $L65;
+$L67:
+	setp.gt.s32 %p39, %r92, %r93;
+	@!%p39 bra $L69;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r92;
+	mov.b32 %r92, %r94;
+	mov.b32 %r93, %r95;
+$L69:
+	cvt.s64.s32 %rd145, %r93;
+	mul.lo.s64 %rd146, %rd145, %rd30;
+	mad.lo.s64 %rd147, %rd146, 4, %rd26;
+	atom.global.cas.b32 %r96, [%rd147], %r93, %r92;
+	setp.eq.u32 %p40, %r96, %r93;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L71;
+	bra.uni $L40;
+$L71:
+	cvt.s64.s32 %rd148, %r92;
+	mul.lo.s64 %rd149, %rd148, %rd30;
+	mad.lo.s64 %rd150, %rd149, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r97, [%rd150+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r59;
+	mov.b32 %r100, %r92;
+	mov.b32 %r101, %r98;
+$L72:
+$L75:
+	setp.ne.s32 %p42, %r101, %r100;
+	not.pred %p43, %p42;
+	@!%p43 bra $L79;
+	bra.uni $L77;
+$L79:
+	cvt.s64.s32 %rd151, %r101;
+	mul.lo.s64 %rd152, %rd151, %rd30;
+	mad.lo.s64 %rd153, %rd152, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r102, [%rd153+0];
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r103;
+	setp.eq.s32 %p44, %r104, %r101;
+	@!%p44 bra $L81;
+	mov.b32 %r105, %r101;
+	bra.uni $L74;
+$L81:
+	cvt.s64.s32 %rd154, %r100;
+	mul.lo.s64 %rd155, %rd154, %rd30;
+	mad.lo.s64 %rd156, %rd155, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd156], %r104;
+	mov.b32 %r100, %r104;
+	cvt.s64.s32 %rd157, %r100;
+	mul.lo.s64 %rd158, %rd157, %rd30;
+	mad.lo.s64 %rd159, %rd158, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r106, [%rd159+0];
+	mov.b32 %r107, %r106;
+	mov.b32 %r101, %r107;
+$L76:
+	bra.uni $L75;
+$L77:
+	mov.b32 %r105, %r100;
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
+	cvt.s64.s32 %rd160, %r93;
+	mul.lo.s64 %rd161, %rd160, %rd30;
+	mad.lo.s64 %rd162, %rd161, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r108, [%rd162+0];
+	mov.b32 %r109, %r108;
+	mov.b32 %r110, %r59;
+	mov.b32 %r111, %r93;
+	mov.b32 %r112, %r109;
+$L82:
+$L85:
+	setp.ne.s32 %p45, %r112, %r111;
+	not.pred %p46, %p45;
+	@!%p46 bra $L89;
+	bra.uni $L87;
+$L89:
+	cvt.s64.s32 %rd163, %r112;
+	mul.lo.s64 %rd164, %rd163, %rd30;
+	mad.lo.s64 %rd165, %rd164, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r113, [%rd165+0];
+	mov.b32 %r114, %r113;
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p47, %r115, %r112;
+	@!%p47 bra $L91;
+	mov.b32 %r116, %r112;
+	bra.uni $L84;
+$L91:
+	cvt.s64.s32 %rd166, %r111;
+	mul.lo.s64 %rd167, %rd166, %rd30;
+	mad.lo.s64 %rd168, %rd167, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd168], %r115;
+	mov.b32 %r111, %r115;
+	cvt.s64.s32 %rd169, %r111;
+	mul.lo.s64 %rd170, %rd169, %rd30;
+	mad.lo.s64 %rd171, %rd170, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r117, [%rd171+0];
+	mov.b32 %r118, %r117;
+	mov.b32 %r112, %r118;
+$L86:
+	bra.uni $L85;
+$L87:
+	mov.b32 %r116, %r111;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b32 %r119, %r105;
+	mov.b32 %r120, %r116;
+	mov.b32 %r92, %r119;
+	mov.b32 %r93, %r120;
+$L64:
+	bra.uni $L63;
+$L65:
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	bra.uni $L27;
+$L26:
+	bra.uni $L25;
+$L27:
+$L23:
+	add.s64 %rd109, %rd109, %rd108;
+	bra.uni $L22;
+$L24:
+$L5:
+	add.s64 %rd172, %rd81, %rd2;
+	mov.b64 %rd81, %rd172;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd80, %rd80, %rd79;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX3 is the PTX of wcc.listDegrees.
+const gokkosPTX3 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_listDegrees_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<63>;
+	.reg .b64 %rd<82>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s4];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s5];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s7];
+	mov.b64 %rd23, %rd22;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd24, %rd3, %rd2;
+	max.s64 %rd25, %rd24, 0;
+	cvt.u64.u32 %rd26, %r19;
+	add.s64 %rd27, %rd25, %rd26;
+	sub.s64 %rd28, %rd27, 1;
+	div.u64 %rd29, %rd28, %rd26;
+	cvt.u64.u32 %rd30, %r18;
+	mad.lo.s64 %rd31, %rd30, %rd29, %rd2;
+	add.s64 %rd32, %rd31, %rd29;
+	min.s64 %rd33, %rd32, %rd3;
+	mov.b64 %rd34, 0;
+	cvt.u64.u32 %rd35, %r5;
+	add.s64 %rd36, %rd31, %rd35;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
+$L1:
+	setp.ge.s64 %p2, %rd38, %rd33;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd40, %rd39, 1;
+	mul.lo.s64 %rd41, %rd40, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd39, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	sub.s64 %rd49, %rd44, %rd48;
+	mov.b64 %rd50, %rd49;
+	setp.le.s64 %p4, %rd50, %rd14;
+	setp.gt.s64 %p5, %rd50, %rd16;
+	or.pred %p6, %p4, %p5;
+	@!%p6 bra $L5;
+	bra.uni $L3;
+$L5:
+	setp.ne.s64 %p7, %rd21, 0;
+	and.pred %p8, %p3, %p7;
+	@!%p8 bra $L7;
+	cvt.u32.u64 %r20, %rd39;
+	mul.lo.s64 %rd51, %rd34, %rd23;
+	mad.lo.s64 %rd52, %rd51, 4, %rd19;
+	st.global.s32 [%rd52+0], %r20;
+$L7:
+	add.s64 %rd53, %rd34, 1;
+	mov.b64 %rd34, %rd53;
+$L3:
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd54, %rd34;
+	// block reduction
+	sub.u32 %r21, %r13, 1;
+	mov.b64 {%r22, %r23}, %rd54;
+	shfl.sync.down.b32 %r24|%p9, %r22, 1, %r21, %r17;
+	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
+	mov.b64 %rd55, {%r24, %r25};
+	@!%p9 bra $L8;
+	add.s64 %rd56, %rd54, %rd55;
+	mov.b64 %rd54, %rd56;
+$L8:
+	mov.b64 {%r26, %r27}, %rd54;
+	shfl.sync.down.b32 %r28|%p10, %r26, 2, %r21, %r17;
+	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
+	mov.b64 %rd57, {%r28, %r29};
+	@!%p10 bra $L9;
+	add.s64 %rd58, %rd54, %rd57;
+	mov.b64 %rd54, %rd58;
+$L9:
+	mov.b64 {%r30, %r31}, %rd54;
+	shfl.sync.down.b32 %r32|%p11, %r30, 4, %r21, %r17;
+	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
+	mov.b64 %rd59, {%r32, %r33};
+	@!%p11 bra $L10;
+	add.s64 %rd60, %rd54, %rd59;
+	mov.b64 %rd54, %rd60;
+$L10:
+	mov.b64 {%r34, %r35}, %rd54;
+	shfl.sync.down.b32 %r36|%p12, %r34, 8, %r21, %r17;
+	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
+	mov.b64 %rd61, {%r36, %r37};
+	@!%p12 bra $L11;
+	add.s64 %rd62, %rd54, %rd61;
+	mov.b64 %rd54, %rd62;
+$L11:
+	mov.b64 {%r38, %r39}, %rd54;
+	shfl.sync.down.b32 %r40|%p13, %r38, 16, %r21, %r17;
+	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
+	mov.b64 %rd63, {%r40, %r41};
+	@!%p13 bra $L12;
+	add.s64 %rd64, %rd54, %rd63;
+	mov.b64 %rd54, %rd64;
+$L12:
+	setp.eq.u32 %p14, %r7, 0;
+	@!%p14 bra $L13;
+	mul.wide.u32 %rd65, %r8, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	st.shared.s64 [%rd66+0], %rd54;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p15, %r8, 0;
+	@!%p15 bra $L14;
+	setp.lo.u32 %p16, %r7, %r10;
+	@!%p16 bra $L15;
+	mul.wide.u32 %rd67, %r7, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	ld.shared.s64 %rd69, [%rd68+0];
+	mov.b64 %rd54, %rd69;
+$L15:
+	sub.u32 %r42, %r10, 1;
+	mov.b64 {%r43, %r44}, %rd54;
+	shfl.sync.down.b32 %r45|%p17, %r43, 1, %r42, %r17;
+	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
+	mov.b64 %rd70, {%r45, %r46};
+	@!%p17 bra $L16;
+	add.s64 %rd71, %rd54, %rd70;
+	mov.b64 %rd54, %rd71;
+$L16:
+	mov.b64 {%r47, %r48}, %rd54;
+	shfl.sync.down.b32 %r49|%p18, %r47, 2, %r42, %r17;
+	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
+	mov.b64 %rd72, {%r49, %r50};
+	@!%p18 bra $L17;
+	add.s64 %rd73, %rd54, %rd72;
+	mov.b64 %rd54, %rd73;
+$L17:
+	mov.b64 {%r51, %r52}, %rd54;
+	shfl.sync.down.b32 %r53|%p19, %r51, 4, %r42, %r17;
+	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
+	mov.b64 %rd74, {%r53, %r54};
+	@!%p19 bra $L18;
+	add.s64 %rd75, %rd54, %rd74;
+	mov.b64 %rd54, %rd75;
+$L18:
+	mov.b64 {%r55, %r56}, %rd54;
+	shfl.sync.down.b32 %r57|%p20, %r55, 8, %r42, %r17;
+	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
+	mov.b64 %rd76, {%r57, %r58};
+	@!%p20 bra $L19;
+	add.s64 %rd77, %rd54, %rd76;
+	mov.b64 %rd54, %rd77;
+$L19:
+	mov.b64 {%r59, %r60}, %rd54;
+	shfl.sync.down.b32 %r61|%p21, %r59, 16, %r42, %r17;
+	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
+	mov.b64 %rd78, {%r61, %r62};
+	@!%p21 bra $L20;
+	add.s64 %rd79, %rd54, %rd78;
+	mov.b64 %rd54, %rd79;
+$L20:
+$L14:
+	mul.wide.u32 %rd80, %r18, 8;
+	add.s64 %rd81, %rd5, %rd80;
+	setp.eq.u32 %p22, %r5, 0;
+	@!%p22 bra $L21;
+	st.global.s64 [%rd81+0], %rd54;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_listDegrees_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_wcc_listDegrees_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<112>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s4];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s5];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s7];
+	mov.b64 %rd23, %rd22;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd24, %rd3, %rd2;
+	max.s64 %rd25, %rd24, 0;
+	cvt.u64.u32 %rd26, %r19;
+	add.s64 %rd27, %rd25, %rd26;
+	sub.s64 %rd28, %rd27, 1;
+	div.u64 %rd29, %rd28, %rd26;
+	cvt.u64.u32 %rd30, %r18;
+	mad.lo.s64 %rd31, %rd30, %rd29, %rd2;
+	add.s64 %rd32, %rd31, %rd29;
+	min.s64 %rd33, %rd32, %rd3;
+	mul.wide.u32 %rd35, %r18, 8;
+	add.s64 %rd36, %rd5, %rd35;
+	ld.global.s64 %rd37, [%rd36+0];
+	mov.b64 %rd34, %rd37;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd31;
+$L1:
+	setp.ge.s64 %p2, %rd40, %rd33;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd41, %r5;
+	add.s64 %rd42, %rd40, %rd41;
+	setp.lt.s64 %p3, %rd42, %rd33;
+	mov.b64 %rd38, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd43, %rd42;
+	add.s64 %rd44, %rd43, 1;
+	mul.lo.s64 %rd45, %rd44, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	mul.lo.s64 %rd49, %rd43, %rd12;
+	mad.lo.s64 %rd50, %rd49, 8, %rd8;
+	ld.global.nc.s64 %rd51, [%rd50+0];
+	mov.b64 %rd52, %rd51;
+	sub.s64 %rd53, %rd48, %rd52;
+	mov.b64 %rd54, %rd53;
+	setp.le.s64 %p5, %rd54, %rd14;
+	setp.gt.s64 %p6, %rd54, %rd16;
+	or.pred %p7, %p5, %p6;
+	@!%p7 bra $L6;
+	bra.uni $L4;
+$L6:
+	setp.ne.s64 %p8, %rd21, 0;
+	and.pred %p9, %p4, %p8;
+	@!%p9 bra $L8;
+	cvt.u32.u64 %r20, %rd43;
+	mul.lo.s64 %rd55, %rd38, %rd23;
+	mad.lo.s64 %rd56, %rd55, 4, %rd19;
+	st.global.s32 [%rd56+0], %r20;
+$L8:
+	add.s64 %rd57, %rd38, 1;
+	mov.b64 %rd38, %rd57;
+$L4:
+$L3:
+	mov.b64 %rd58, %rd38;
+	// block scan
+	mov.b64 %rd59, %rd58;
+	mov.b64 {%r21, %r22}, %rd59;
+	shfl.sync.up.b32 %r23|%p10, %r21, 1, 0, %r17;
+	shfl.sync.up.b32 %r24, %r22, 1, 0, %r17;
+	mov.b64 %rd60, {%r23, %r24};
+	@!%p10 bra $L9;
+	add.s64 %rd61, %rd60, %rd59;
+	mov.b64 %rd59, %rd61;
+$L9:
+	mov.b64 {%r25, %r26}, %rd59;
+	shfl.sync.up.b32 %r27|%p11, %r25, 2, 0, %r17;
+	shfl.sync.up.b32 %r28, %r26, 2, 0, %r17;
+	mov.b64 %rd62, {%r27, %r28};
+	@!%p11 bra $L10;
+	add.s64 %rd63, %rd62, %rd59;
+	mov.b64 %rd59, %rd63;
+$L10:
+	mov.b64 {%r29, %r30}, %rd59;
+	shfl.sync.up.b32 %r31|%p12, %r29, 4, 0, %r17;
+	shfl.sync.up.b32 %r32, %r30, 4, 0, %r17;
+	mov.b64 %rd64, {%r31, %r32};
+	@!%p12 bra $L11;
+	add.s64 %rd65, %rd64, %rd59;
+	mov.b64 %rd59, %rd65;
+$L11:
+	mov.b64 {%r33, %r34}, %rd59;
+	shfl.sync.up.b32 %r35|%p13, %r33, 8, 0, %r17;
+	shfl.sync.up.b32 %r36, %r34, 8, 0, %r17;
+	mov.b64 %rd66, {%r35, %r36};
+	@!%p13 bra $L12;
+	add.s64 %rd67, %rd66, %rd59;
+	mov.b64 %rd59, %rd67;
+$L12:
+	mov.b64 {%r37, %r38}, %rd59;
+	shfl.sync.up.b32 %r39|%p14, %r37, 16, 0, %r17;
+	shfl.sync.up.b32 %r40, %r38, 16, 0, %r17;
+	mov.b64 %rd68, {%r39, %r40};
+	@!%p14 bra $L13;
+	add.s64 %rd69, %rd68, %rd59;
+	mov.b64 %rd59, %rd69;
+$L13:
+	mov.b64 {%r41, %r42}, %rd59;
+	shfl.sync.up.b32 %r43|%p15, %r41, 1, 0, %r17;
+	shfl.sync.up.b32 %r44, %r42, 1, 0, %r17;
+	mov.b64 %rd70, {%r43, %r44};
+	selp.b64 %rd71, %rd70, 0, %p15;
+	sub.u32 %r45, %r13, 1;
+	setp.eq.u32 %p16, %r7, %r45;
+	@!%p16 bra $L14;
+	mul.wide.u32 %rd72, %r8, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	st.shared.s64 [%rd73+0], %rd59;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L15;
+	mov.b64 %rd74, 0;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L16;
+	mul.wide.u32 %rd75, %r7, 16;
+	add.s64 %rd76, %rd1, %rd75;
+	ld.shared.s64 %rd77, [%rd76+0];
+	mov.b64 %rd74, %rd77;
+$L16:
+	mov.b64 {%r46, %r47}, %rd74;
+	shfl.sync.up.b32 %r48|%p19, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd78, {%r48, %r49};
+	@!%p19 bra $L17;
+	add.s64 %rd79, %rd78, %rd74;
+	mov.b64 %rd74, %rd79;
+$L17:
+	mov.b64 {%r50, %r51}, %rd74;
+	shfl.sync.up.b32 %r52|%p20, %r50, 2, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 2, 0, %r17;
+	mov.b64 %rd80, {%r52, %r53};
+	@!%p20 bra $L18;
+	add.s64 %rd81, %rd80, %rd74;
+	mov.b64 %rd74, %rd81;
+$L18:
+	mov.b64 {%r54, %r55}, %rd74;
+	shfl.sync.up.b32 %r56|%p21, %r54, 4, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 4, 0, %r17;
+	mov.b64 %rd82, {%r56, %r57};
+	@!%p21 bra $L19;
+	add.s64 %rd83, %rd82, %rd74;
+	mov.b64 %rd74, %rd83;
+$L19:
+	mov.b64 {%r58, %r59}, %rd74;
+	shfl.sync.up.b32 %r60|%p22, %r58, 8, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 8, 0, %r17;
+	mov.b64 %rd84, {%r60, %r61};
+	@!%p22 bra $L20;
+	add.s64 %rd85, %rd84, %rd74;
+	mov.b64 %rd74, %rd85;
+$L20:
+	mov.b64 {%r62, %r63}, %rd74;
+	shfl.sync.up.b32 %r64|%p23, %r62, 16, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 16, 0, %r17;
+	mov.b64 %rd86, {%r64, %r65};
+	@!%p23 bra $L21;
+	add.s64 %rd87, %rd86, %rd74;
+	mov.b64 %rd74, %rd87;
+$L21:
+	mov.b64 {%r66, %r67}, %rd74;
+	shfl.sync.up.b32 %r68|%p24, %r66, 1, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 1, 0, %r17;
+	mov.b64 %rd88, {%r68, %r69};
+	selp.b64 %rd89, %rd88, 0, %p24;
+	@!%p18 bra $L22;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	add.s64 %rd92, %rd91, 512;
+	st.shared.s64 [%rd92+0], %rd89;
+$L22:
+	sub.u32 %r70, %r10, 1;
+	setp.eq.u32 %p25, %r7, %r70;
+	@!%p25 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd74;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	add.s64 %rd95, %rd94, 512;
+	ld.shared.s64 %rd96, [%rd95+0];
+	add.s64 %rd97, %rd96, %rd71;
+	ld.shared.s64 %rd98, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd99, %rd34, %rd97;
+	mov.b64 %rd38, %rd99;
+	mov.pred %p4, 1;
+	mov.b64 %rd43, %rd42;
+	add.s64 %rd100, %rd43, 1;
+	mul.lo.s64 %rd101, %rd100, %rd12;
+	mad.lo.s64 %rd102, %rd101, 8, %rd8;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd48, %rd103;
+	mul.lo.s64 %rd104, %rd43, %rd12;
+	mad.lo.s64 %rd105, %rd104, 8, %rd8;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd52, %rd106;
+	sub.s64 %rd107, %rd48, %rd52;
+	mov.b64 %rd54, %rd107;
+	setp.le.s64 %p26, %rd54, %rd14;
+	setp.gt.s64 %p27, %rd54, %rd16;
+	or.pred %p28, %p26, %p27;
+	@!%p28 bra $L27;
+	bra.uni $L25;
+$L27:
+	setp.ne.s64 %p29, %rd21, 0;
+	and.pred %p30, %p4, %p29;
+	@!%p30 bra $L29;
+	cvt.u32.u64 %r71, %rd43;
+	mul.lo.s64 %rd108, %rd38, %rd23;
+	mad.lo.s64 %rd109, %rd108, 4, %rd19;
+	st.global.s32 [%rd109+0], %r71;
+$L29:
+	add.s64 %rd110, %rd38, 1;
+	mov.b64 %rd38, %rd110;
+$L25:
+$L24:
+	add.s64 %rd111, %rd34, %rd98;
+	mov.b64 %rd34, %rd111;
+	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX4 is the PTX of wcc.sampleRoots.
+const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_wcc_sampleRoots(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7
+)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<46>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	ld.param.u64 %rd19, [gk_s7];
+	mov.b64 %rd20, %rd19;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd21, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd22, %r3;
+	add.s64 %rd23, %rd21, %rd22;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd24, %r4, %r5;
+	add.s64 %rd25, %rd1, %rd23;
+	mov.b64 %rd26, %rd25;
+$L1:
+	setp.ge.s64 %p1, %rd26, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd27, %rd26;
+	add.s64 %rd28, %rd27, 1;
+	mul.lo.u64 %rd29, %rd28, 0x9E3779B97F4A7C15;
+	add.u64 %rd30, %rd20, %rd29;
+	mov.b64 %rd31, %rd30;
+	shr.u64 %rd32, %rd31, 30;
+	xor.b64 %rd33, %rd31, %rd32;
+	mul.lo.u64 %rd34, %rd33, 0xBF58476D1CE4E5B9;
+	mov.b64 %rd31, %rd34;
+	shr.u64 %rd35, %rd31, 27;
+	xor.b64 %rd36, %rd31, %rd35;
+	mul.lo.u64 %rd37, %rd36, 0x94D049BB133111EB;
+	mov.b64 %rd31, %rd37;
+	shr.u64 %rd38, %rd31, 31;
+	xor.b64 %rd39, %rd31, %rd38;
+	mov.b64 %rd31, %rd39;
+	rem.u64 %rd40, %rd31, %rd18;
+	setp.eq.u64 %p2, %rd18, 0;
+	selp.b64 %rd41, %rd31, %rd40, %p2;
+	mul.lo.s64 %rd42, %rd41, %rd9;
+	mad.lo.s64 %rd43, %rd42, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd43+0];
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd44, %rd27, %rd16;
+	mad.lo.s64 %rd45, %rd44, 4, %rd12;
+	st.global.s32 [%rd45+0], %r7;
+$L3:
+	add.s64 %rd26, %rd26, %rd24;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of wcc.countRoot.
+const gokkosPTX5 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_countRoot_main_sum(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	add.s64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	add.s64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	add.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	add.s64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	add.s64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	add.s64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	add.s64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	add.s64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	add.s64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	add.s64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, 0;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	add.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	add.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	add.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	add.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	add.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	add.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	add.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	add.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	add.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	add.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_main_prod(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 1;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	mul.lo.s64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	mul.lo.s64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	mul.lo.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	mul.lo.s64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	mul.lo.s64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	mul.lo.s64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	mul.lo.s64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	mul.lo.s64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, 1;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	mul.lo.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_main_min(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 9223372036854775807;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	min.s64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	min.s64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	min.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	min.s64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	min.s64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	min.s64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	min.s64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	min.s64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	min.s64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	min.s64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, 9223372036854775807;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	min.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	min.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	min.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	min.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	min.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	min.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	min.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	min.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	min.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	min.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	min.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_main_max(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, -9223372036854775808;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	max.s64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	max.s64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	max.s64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	max.s64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	max.s64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	max.s64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	max.s64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	max.s64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	max.s64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	max.s64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, -9223372036854775808;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	max.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	max.s64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	max.s64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	max.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	max.s64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	max.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	max.s64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	max.s64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	max.s64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	max.s64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	max.s64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_main_band(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, -1;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	and.b64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	and.b64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	and.b64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	and.b64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	and.b64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	and.b64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	and.b64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	and.b64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	and.b64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	and.b64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, -1;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	and.b64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	and.b64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	and.b64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	and.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	and.b64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	and.b64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	and.b64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	and.b64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	and.b64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	and.b64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	and.b64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_main_bor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<60>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd30+0];
+	mov.b32 %r23, %r22;
+	setp.eq.s32 %p3, %r23, %r19;
+	@!%p3 bra $L5;
+	add.s64 %rd31, %rd23, 1;
+	mov.b64 %rd23, %rd31;
+$L5:
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd32, %rd23;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	@!%p4 bra $L6;
+	or.b64 %rd34, %rd32, %rd33;
+	mov.b64 %rd32, %rd34;
+$L6:
+	mov.b64 {%r29, %r30}, %rd32;
+	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd35, {%r31, %r32};
+	@!%p5 bra $L7;
+	or.b64 %rd36, %rd32, %rd35;
+	mov.b64 %rd32, %rd36;
+$L7:
+	mov.b64 {%r33, %r34}, %rd32;
+	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	@!%p6 bra $L8;
+	or.b64 %rd38, %rd32, %rd37;
+	mov.b64 %rd32, %rd38;
+$L8:
+	mov.b64 {%r37, %r38}, %rd32;
+	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd39, {%r39, %r40};
+	@!%p7 bra $L9;
+	or.b64 %rd40, %rd32, %rd39;
+	mov.b64 %rd32, %rd40;
+$L9:
+	mov.b64 {%r41, %r42}, %rd32;
+	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd41, {%r43, %r44};
+	@!%p8 bra $L10;
+	or.b64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd32;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd32, %rd47;
+$L13:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd32;
+	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd48, {%r48, %r49};
+	@!%p12 bra $L14;
+	or.b64 %rd49, %rd32, %rd48;
+	mov.b64 %rd32, %rd49;
+$L14:
+	mov.b64 {%r50, %r51}, %rd32;
+	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd50, {%r52, %r53};
+	@!%p13 bra $L15;
+	or.b64 %rd51, %rd32, %rd50;
+	mov.b64 %rd32, %rd51;
+$L15:
+	mov.b64 {%r54, %r55}, %rd32;
+	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd52, {%r56, %r57};
+	@!%p14 bra $L16;
+	or.b64 %rd53, %rd32, %rd52;
+	mov.b64 %rd32, %rd53;
+$L16:
+	mov.b64 {%r58, %r59}, %rd32;
+	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd54, {%r60, %r61};
+	@!%p15 bra $L17;
+	or.b64 %rd55, %rd32, %rd54;
+	mov.b64 %rd32, %rd55;
+$L17:
+	mov.b64 {%r62, %r63}, %rd32;
+	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd56, {%r64, %r65};
+	@!%p16 bra $L18;
+	or.b64 %rd57, %rd32, %rd56;
+	mov.b64 %rd32, %rd57;
+$L18:
+$L12:
+	mul.wide.u32 %rd58, %r20, 8;
+	add.s64 %rd59, %rd5, %rd58;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd59+0], %rd32;
+$L19:
+	ret;
+}
+
+.visible .entry gk_wcc_countRoot_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<47>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r18, [gk_s3];
+	mov.b32 %r19, %r18;
+	mov.b64 %rd14, 0;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	mov.b64 %rd17, %rd15;
+$L1:
+	setp.ge.s64 %p2, %rd17, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	or.b64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd21, %rd14;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd21;
+	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd22, {%r23, %r24};
+	@!%p3 bra $L3;
+	or.b64 %rd23, %rd21, %rd22;
+	mov.b64 %rd21, %rd23;
+$L3:
+	mov.b64 {%r25, %r26}, %rd21;
+	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd24, {%r27, %r28};
+	@!%p4 bra $L4;
+	or.b64 %rd25, %rd21, %rd24;
+	mov.b64 %rd21, %rd25;
+$L4:
+	mov.b64 {%r29, %r30}, %rd21;
+	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd26, {%r31, %r32};
+	@!%p5 bra $L5;
+	or.b64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+$L5:
+	mov.b64 {%r33, %r34}, %rd21;
+	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd28, {%r35, %r36};
+	@!%p6 bra $L6;
+	or.b64 %rd29, %rd21, %rd28;
+	mov.b64 %rd21, %rd29;
+$L6:
+	mov.b64 {%r37, %r38}, %rd21;
+	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd30, {%r39, %r40};
+	@!%p7 bra $L7;
+	or.b64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd21;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd21, %rd36;
+$L10:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd21;
+	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd37, {%r44, %r45};
+	@!%p11 bra $L11;
+	or.b64 %rd38, %rd21, %rd37;
+	mov.b64 %rd21, %rd38;
+$L11:
+	mov.b64 {%r46, %r47}, %rd21;
+	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd39, {%r48, %r49};
+	@!%p12 bra $L12;
+	or.b64 %rd40, %rd21, %rd39;
+	mov.b64 %rd21, %rd40;
+$L12:
+	mov.b64 {%r50, %r51}, %rd21;
+	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd41, {%r52, %r53};
+	@!%p13 bra $L13;
+	or.b64 %rd42, %rd21, %rd41;
+	mov.b64 %rd21, %rd42;
+$L13:
+	mov.b64 {%r54, %r55}, %rd21;
+	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd43, {%r56, %r57};
+	@!%p14 bra $L14;
+	or.b64 %rd44, %rd21, %rd43;
+	mov.b64 %rd21, %rd44;
+$L14:
+	mov.b64 {%r58, %r59}, %rd21;
+	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd45, {%r60, %r61};
+	@!%p15 bra $L15;
+	or.b64 %rd46, %rd21, %rd45;
+	mov.b64 %rd21, %rd46;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd21;
+$L16:
+	ret;
+}
+`
+
+// gokkosPTX6 is the PTX of wcc.initLabels.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -220,8 +5206,8 @@ $L2:
 }
 `
 
-// gokkosPTX1 is the PTX of wcc.hook.
-const gokkosPTX1 = `//
+// gokkosPTX7 is the PTX of wcc.hook.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3652,8 +8638,8 @@ $L16:
 }
 `
 
-// gokkosPTX2 is the PTX of wcc.shortcut.
-const gokkosPTX2 = `//
+// gokkosPTX8 is the PTX of wcc.shortcut.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3669,7 +8655,7 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<3>;
+	.reg .pred %p<4>;
 	.reg .b32 %r<13>;
 	.reg .b64 %rd<24>;
 	ld.param.s64 %rd1, [gk_begin];
@@ -3701,24 +8687,28 @@ $L1:
 	ld.relaxed.gpu.global.s32 %r6, [%rd18+0];
 	mov.b32 %r7, %r6;
 	mov.b32 %r8, %r7;
+	mov.b32 %r9, %r8;
 $L4:
-	cvt.s64.s32 %rd19, %r8;
+	cvt.s64.s32 %rd19, %r9;
 	mul.lo.s64 %rd20, %rd19, %rd9;
 	mad.lo.s64 %rd21, %rd20, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r9, [%rd21+0];
-	mov.b32 %r10, %r9;
+	ld.relaxed.gpu.global.s32 %r10, [%rd21+0];
 	mov.b32 %r11, %r10;
-	setp.eq.s32 %p2, %r11, %r8;
+	mov.b32 %r12, %r11;
+	setp.eq.s32 %p2, %r12, %r9;
 	@!%p2 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b32 %r8, %r11;
+	mov.b32 %r9, %r12;
 $L5:
 	bra.uni $L4;
 $L6:
+	setp.ne.s32 %p3, %r9, %r8;
+	@!%p3 bra $L10;
 	mul.lo.s64 %rd22, %rd16, %rd9;
 	mad.lo.s64 %rd23, %rd22, 4, %rd5;
-	atom.global.min.s32 %r12, [%rd23], %r8;
+	st.relaxed.gpu.global.s32 [%rd23], %r9;
+$L10:
 $L3:
 	add.s64 %rd15, %rd15, %rd13;
 	bra.uni $L1;
@@ -3727,8 +8717,8 @@ $L2:
 }
 `
 
-// gokkosPTX3 is the PTX of wcc.countSizes.
-const gokkosPTX3 = `//
+// gokkosPTX9 is the PTX of wcc.countSizes.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3736,70 +8726,2369 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_wcc_countSizes(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_countSizes_main_sum(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_partials,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
 )
 {
-	.reg .pred %p<2>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<29>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd17, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd18, %r3;
-	add.s64 %rd19, %rd17, %rd18;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd20, %r4, %r5;
-	add.s64 %rd21, %rd1, %rd19;
-	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, 0;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
 $L1:
-	setp.ge.s64 %p1, %rd22, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd23, %rd22;
-	mul.lo.s64 %rd24, %rd23, %rd9;
-	mad.lo.s64 %rd25, %rd24, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd25+0];
-	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd26, %r7;
-	mul.lo.s64 %rd27, %rd26, %rd16;
-	mad.lo.s64 %rd28, %rd27, 4, %rd12;
-	mov.b32 %r8, 1;
-	atom.global.add.s32 %r9, [%rd28], %r8;
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
 $L3:
-	add.s64 %rd22, %rd22, %rd20;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	add.s64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	add.s64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	add.s64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	add.s64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	add.s64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	add.s64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	add.s64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	add.s64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	add.s64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	add.s64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_sum(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	add.s64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	add.s64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	add.s64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	add.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	add.s64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	add.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	add.s64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	add.s64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	add.s64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	add.s64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	add.s64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_main_prod(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, 1;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
+$L3:
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	mul.lo.s64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	mul.lo.s64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	mul.lo.s64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	mul.lo.s64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	mul.lo.s64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	mul.lo.s64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	mul.lo.s64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	mul.lo.s64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_prod(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, 1;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	mul.lo.s64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	mul.lo.s64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	mul.lo.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	mul.lo.s64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	mul.lo.s64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	mul.lo.s64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	mul.lo.s64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_main_min(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, 9223372036854775807;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
+$L3:
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	min.s64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	min.s64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	min.s64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	min.s64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	min.s64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	min.s64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	min.s64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	min.s64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	min.s64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	min.s64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_min(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, 9223372036854775807;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	min.s64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	min.s64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	min.s64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	min.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	min.s64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	min.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	min.s64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	min.s64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	min.s64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	min.s64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	min.s64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_main_max(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, -9223372036854775808;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
+$L3:
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	max.s64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	max.s64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	max.s64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	max.s64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	max.s64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	max.s64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	max.s64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	max.s64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	max.s64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	max.s64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_max(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, -9223372036854775808;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	max.s64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	max.s64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	max.s64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	max.s64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	max.s64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	max.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	max.s64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	max.s64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	max.s64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	max.s64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	max.s64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_main_band(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, -1;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
+$L3:
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	and.b64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	and.b64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	and.b64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	and.b64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	and.b64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	and.b64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	and.b64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	and.b64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	and.b64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	and.b64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_band(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, -1;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	and.b64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	and.b64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	and.b64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	and.b64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	and.b64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	and.b64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	and.b64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	and.b64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	and.b64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	and.b64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	and.b64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_main_bor(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd22, %rd3, %rd2;
+	max.s64 %rd23, %rd22, 0;
+	cvt.u64.u32 %rd24, %r19;
+	add.s64 %rd25, %rd23, %rd24;
+	sub.s64 %rd26, %rd25, 1;
+	div.u64 %rd27, %rd26, %rd24;
+	cvt.u64.u32 %rd28, %r18;
+	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
+	add.s64 %rd30, %rd29, %rd27;
+	min.s64 %rd31, %rd30, %rd3;
+	mov.b64 %rd32, 0;
+	cvt.u64.u32 %rd33, %r5;
+	add.s64 %rd34, %rd29, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd31;
+	@%p2 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd39+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.ge.s64 %p3, %rd21, 0;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd40, %rd21, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd41+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p5, %r22, %r24;
+	mov.pred %p4, %p5;
+$L5:
+	@!%p4 bra $L7;
+	add.s64 %rd42, %rd32, 1;
+	mov.b64 %rd32, %rd42;
+	bra.uni $L3;
+$L7:
+	cvt.s64.s32 %rd43, %r22;
+	mul.lo.s64 %rd44, %rd43, %rd19;
+	mad.lo.s64 %rd45, %rd44, 4, %rd15;
+	mov.b32 %r25, 1;
+	atom.global.add.s32 %r26, [%rd45], %r25;
+$L3:
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd46, %rd32;
+	// block reduction
+	sub.u32 %r27, %r13, 1;
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
+	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p6 bra $L8;
+	or.b64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
+$L8:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
+	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p7 bra $L9;
+	or.b64 %rd50, %rd46, %rd49;
+	mov.b64 %rd46, %rd50;
+$L9:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
+	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p8 bra $L10;
+	or.b64 %rd52, %rd46, %rd51;
+	mov.b64 %rd46, %rd52;
+$L10:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
+	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	@!%p9 bra $L11;
+	or.b64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+$L11:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
+	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
+	mov.b64 %rd55, {%r46, %r47};
+	@!%p10 bra $L12;
+	or.b64 %rd56, %rd46, %rd55;
+	mov.b64 %rd46, %rd56;
+$L12:
+	setp.eq.u32 %p11, %r7, 0;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd57, %r8, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	st.shared.s64 [%rd58+0], %rd46;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L14;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L15;
+	mul.wide.u32 %rd59, %r7, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	ld.shared.s64 %rd61, [%rd60+0];
+	mov.b64 %rd46, %rd61;
+$L15:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd46;
+	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd62, {%r51, %r52};
+	@!%p14 bra $L16;
+	or.b64 %rd63, %rd46, %rd62;
+	mov.b64 %rd46, %rd63;
+$L16:
+	mov.b64 {%r53, %r54}, %rd46;
+	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd64, {%r55, %r56};
+	@!%p15 bra $L17;
+	or.b64 %rd65, %rd46, %rd64;
+	mov.b64 %rd46, %rd65;
+$L17:
+	mov.b64 {%r57, %r58}, %rd46;
+	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd66, {%r59, %r60};
+	@!%p16 bra $L18;
+	or.b64 %rd67, %rd46, %rd66;
+	mov.b64 %rd46, %rd67;
+$L18:
+	mov.b64 {%r61, %r62}, %rd46;
+	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd68, {%r63, %r64};
+	@!%p17 bra $L19;
+	or.b64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
+$L19:
+	mov.b64 {%r65, %r66}, %rd46;
+	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd70, {%r67, %r68};
+	@!%p18 bra $L20;
+	or.b64 %rd71, %rd46, %rd70;
+	mov.b64 %rd46, %rd71;
+$L20:
+$L14:
+	mul.wide.u32 %rd72, %r18, 8;
+	add.s64 %rd73, %rd5, %rd72;
+	setp.eq.u32 %p19, %r5, 0;
+	@!%p19 bra $L21;
+	st.global.s64 [%rd73+0], %rd46;
+$L21:
+	ret;
+}
+
+.visible .entry gk_wcc_countSizes_final_bor(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<60>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L1:
+	setp.ge.s64 %p2, %rd26, %rd4;
+	@%p2 bra $L2;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	or.b64 %rd29, %rd23, %rd28;
+	mov.b64 %rd23, %rd29;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd30, %rd23;
+	// block reduction
+	sub.u32 %r18, %r13, 1;
+	mov.b64 {%r19, %r20}, %rd30;
+	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
+	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
+	mov.b64 %rd31, {%r21, %r22};
+	@!%p3 bra $L3;
+	or.b64 %rd32, %rd30, %rd31;
+	mov.b64 %rd30, %rd32;
+$L3:
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
+	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	@!%p4 bra $L4;
+	or.b64 %rd34, %rd30, %rd33;
+	mov.b64 %rd30, %rd34;
+$L4:
+	mov.b64 {%r27, %r28}, %rd30;
+	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
+	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
+	mov.b64 %rd35, {%r29, %r30};
+	@!%p5 bra $L5;
+	or.b64 %rd36, %rd30, %rd35;
+	mov.b64 %rd30, %rd36;
+$L5:
+	mov.b64 {%r31, %r32}, %rd30;
+	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
+	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p6 bra $L6;
+	or.b64 %rd38, %rd30, %rd37;
+	mov.b64 %rd30, %rd38;
+$L6:
+	mov.b64 {%r35, %r36}, %rd30;
+	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
+	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
+	mov.b64 %rd39, {%r37, %r38};
+	@!%p7 bra $L7;
+	or.b64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+$L7:
+	setp.eq.u32 %p8, %r7, 0;
+	@!%p8 bra $L8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd30;
+$L8:
+	bar.sync 0;
+	setp.eq.u32 %p9, %r8, 0;
+	@!%p9 bra $L9;
+	setp.lo.u32 %p10, %r7, %r10;
+	@!%p10 bra $L10;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd30, %rd45;
+$L10:
+	sub.u32 %r39, %r10, 1;
+	mov.b64 {%r40, %r41}, %rd30;
+	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
+	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p11 bra $L11;
+	or.b64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
+$L11:
+	mov.b64 {%r44, %r45}, %rd30;
+	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
+	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
+	mov.b64 %rd48, {%r46, %r47};
+	@!%p12 bra $L12;
+	or.b64 %rd49, %rd30, %rd48;
+	mov.b64 %rd30, %rd49;
+$L12:
+	mov.b64 {%r48, %r49}, %rd30;
+	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
+	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
+	mov.b64 %rd50, {%r50, %r51};
+	@!%p13 bra $L13;
+	or.b64 %rd51, %rd30, %rd50;
+	mov.b64 %rd30, %rd51;
+$L13:
+	mov.b64 {%r52, %r53}, %rd30;
+	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
+	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
+	mov.b64 %rd52, {%r54, %r55};
+	@!%p14 bra $L14;
+	or.b64 %rd53, %rd30, %rd52;
+	mov.b64 %rd30, %rd53;
+$L14:
+	mov.b64 {%r56, %r57}, %rd30;
+	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
+	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
+	mov.b64 %rd54, {%r58, %r59};
+	@!%p15 bra $L15;
+	or.b64 %rd55, %rd30, %rd54;
+	mov.b64 %rd30, %rd55;
+$L15:
+$L9:
+	setp.eq.u32 %p16, %r5, 0;
+	@!%p16 bra $L16;
+	st.global.s64 [%rd6+0], %rd30;
+$L16:
 	ret;
 }
 `
 
-// gokkosPTX4 is the PTX of wcc.maxSize.
-const gokkosPTX4 = `//
+// gokkosPTX10 is the PTX of wcc.maxSize.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5538,8 +12827,8 @@ $L16:
 }
 `
 
-// gokkosPTX5 is the PTX of wcc.numberRoots.
-const gokkosPTX5 = `//
+// gokkosPTX11 is the PTX of wcc.numberRoots.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6216,8 +13505,8 @@ $L2:
 }
 `
 
-// gokkosPTX6 is the PTX of wcc.gatherNumbers.
-const gokkosPTX6 = `//
+// gokkosPTX12 is the PTX of wcc.gatherNumbers.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6300,33 +13589,157 @@ $L2:
 }
 `
 
-// gokkosHostLoop0 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop0(gokkosK *initLabels, gokkosLo, gokkosHi int) {
+// gokkosHostLoop0 runs linkNeighbor.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line afforest.go:120
+		e := k.G.Offsets.At(u) + k.R
+		if e >= k.G.Offsets.At(u+1) || k.L.out(u) {
+			continue
+		}
+		k.L.edge(u, k.L.key(u), int(k.G.Adj.At(int(e))))
+	}
+//line gokkos_kernels_gen.go:13604
+}
+
+// gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line afforest.go:144
+		if k.L.skips(u, k.Giant) || k.L.out(u) {
+			continue
+		}
+		ku := k.L.key(u)
+		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
+		if end-b <= k.Light {
+			for e := b + k.Skip; e < end; e++ {
+				k.L.edge(u, ku, int(k.Out.Adj.At(int(e))))
+			}
+		}
+		if k.In.N == 0 {
+			continue
+		}
+		b, end = k.In.Offsets.At(u), k.In.Offsets.At(u+1)
+		if end-b <= k.Light {
+			for e := b; e < end; e++ {
+				k.L.edge(u, ku, int(k.In.Adj.At(int(e))))
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:13632
+}
+
+// gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line afforest.go:207
+			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
+			if d <= k.Lo || d > k.Hi {
+				continue
+			}
+			if final && k.List.Len() != 0 {
+				k.List.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:13651
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line afforest.go:207
+		d := k.Off.At(v+1) - k.Off.At(v)
+		if d <= k.Lo || d > k.Hi {
+			continue
+		}
+		if final && k.List.Len() != 0 {
+			k.List.Set(int(*acc), int32(v))
+		}
+		*acc += 1
+	}
+//line gokkos_kernels_gen.go:13665
+}
+
+// gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			i := gokkosLo + gokkosJ
+//line afforest.go:230
+			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			z ^= z >> 31
+			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
+		}
+//line gokkos_kernels_gen.go:13681
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line afforest.go:230
+		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		z ^= z >> 31
+		k.Out.Set(i, k.P.At(int(z%k.N)))
+	}
+//line gokkos_kernels_gen.go:13692
+}
+
+// gokkosHostLoop5 runs countRoot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *countRoot, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	if gokkosS0 := k.P.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line afforest.go:247
+			if gokkosS0[gokkosJ] == k.C {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:13705
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line afforest.go:247
+		if k.P.At(v) == k.C {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:13714
+}
+
+// gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line label.go:75
+//line label.go:104
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6313
+//line gokkos_kernels_gen.go:13726
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:75
+//line label.go:104
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6320
+//line gokkos_kernels_gen.go:13733
 }
 
-// gokkosHostLoop1 runs hook.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			u := gokkosLo + gokkosJ
-//line label.go:96
+//line label.go:125
 			if k.out(u) {
 				continue
 			}
@@ -6357,11 +13770,11 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6361
+//line gokkos_kernels_gen.go:13774
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line label.go:96
+//line label.go:125
 		if k.out(u) {
 			continue
 		}
@@ -6392,15 +13805,16 @@ func gokkosHostLoop1(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6396
+//line gokkos_kernels_gen.go:13809
 }
 
-// gokkosHostLoop2 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *shortcut, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:137
-		l := k.L.AtomicLoad(v)
+//line label.go:168
+		first := k.L.AtomicLoad(v)
+		l := first
 		for {
 			p := k.L.AtomicLoad(int(l))
 			if p == l {
@@ -6408,55 +13822,67 @@ func gokkosHostLoop2(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			}
 			l = p
 		}
-		k.L.AtomicMin(v, l)
+		if l != first {
+			k.L.AtomicStore(v, l)
+		}
 	}
-//line gokkos_kernels_gen.go:6414
+//line gokkos_kernels_gen.go:13830
 }
 
-// gokkosHostLoop3 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *countSizes, gokkosLo, gokkosHi int) {
+// gokkosHostLoop9 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:139
-			k.Size.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
+//line wcc.go:201
+			r := gokkosS0[gokkosJ]
+			if k.C >= 0 && r == k.L.At(k.C) {
+				*acc += 1
+				continue
+			}
+			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:6425
+//line gokkos_kernels_gen.go:13846
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:139
-		k.Size.AtomicAdd(int(k.L.At(v)), 1)
+//line wcc.go:201
+		r := k.L.At(v)
+		if k.C >= 0 && r == k.L.At(k.C) {
+			*acc += 1
+			continue
+		}
+		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:6432
+//line gokkos_kernels_gen.go:13858
 }
 
-// gokkosHostLoop4 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop10 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:149
+//line wcc.go:217
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6443
+//line gokkos_kernels_gen.go:13869
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:149
+//line wcc.go:217
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6450
+//line gokkos_kernels_gen.go:13876
 }
 
-// gokkosHostLoop5 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop11 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:161
+//line wcc.go:229
 			if gokkosS0[gokkosJ] != int32(v) {
 				continue
 			}
@@ -6465,11 +13891,11 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6469
+//line gokkos_kernels_gen.go:13895
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:161
+//line wcc.go:229
 		if k.L.At(v) != int32(v) {
 			continue
 		}
@@ -6478,24 +13904,24 @@ func gokkosHostLoop5(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6482
+//line gokkos_kernels_gen.go:13908
 }
 
-// gokkosHostLoop6 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
+// gokkosHostLoop12 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:178
+//line wcc.go:246
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6494
+//line gokkos_kernels_gen.go:13920
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:178
+//line wcc.go:246
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6501
+//line gokkos_kernels_gen.go:13927
 }

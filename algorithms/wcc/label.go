@@ -26,13 +26,26 @@ type Filter struct {
 // in labels[v] the smallest vertex id of v's component; a vertex that f leaves out is labelled
 // with its own id. The edges of g are taken as undirected, so g may be either the out-edge or
 // the in-edge CSR of a graph. labels must have one element per vertex and live, like g and f's
-// views, in the memory of space (nil means execspace.Default()). Label returns the number of
-// hooking rounds it ran; each costs O(N + M) work.
+// views, in the memory of space (nil means execspace.Default()). Label runs Afforest with the
+// default options (see LabelWith) and returns the number of linking passes it ran.
 func Label(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[int32]) (rounds int, err error) {
+	return LabelWith(space, g, f, labels, Options{})
+}
+
+// LabelWith is Label with the method and its settings taken from opt. With one CSR Afforest has
+// no in-edges, so it skips no component (Samples, Seed and NoInEdges do not apply): its
+// neighbour rounds and a final phase link every edge of the subgraph once, in
+// opt.NeighborRounds+1 passes of O(N + M) work in all, and the degree classes allocate two
+// vertex lists per call on device spaces. LabelProp runs hooking rounds of O(N + M) work each
+// until a round changes nothing. rounds is the number of passes or hooking rounds.
+func LabelWith(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[int32], opt Options) (rounds int, err error) {
 	if space == nil {
 		if space, err = execspace.Default(); err != nil {
 			return 0, err
 		}
+	}
+	if opt, err = opt.resolved(); err != nil {
+		return 0, err
 	}
 	n := g.N
 	if labels.Len() != n {
@@ -44,6 +57,22 @@ func Label(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[in
 	if n == 0 {
 		return 0, nil
 	}
+	if opt.Method == LabelProp {
+		return labelProp(space, g, f, labels)
+	}
+	h, err := newHooking(space, g, dgraph.CSR{}, f, opt, false)
+	if err != nil {
+		return 0, err
+	}
+	defer h.free()
+	res, err := h.run(labels)
+	return res.rounds, err
+}
+
+// labelProp is label propagation with pointer jumping over the subgraph of g that f selects,
+// into labels; it returns the number of hooking rounds.
+func labelProp(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[int32]) (rounds int, err error) {
+	n := g.N
 	if err := portable.ParallelFor(space, "wcc.init", portable.Range(0, n), initLabels{L: labels}); err != nil {
 		return 0, err
 	}
@@ -125,16 +154,19 @@ func (k hook) Run(u int, acc *int64) {
 }
 
 // shortcut points every vertex at the root of its tree (pointer jumping to the end). Roots keep
-// their labels during the kernel, so afterwards every label is a root.
+// their labels during the kernel, so afterwards every label is a root. It is Afforest's
+// compress as well.
 //
 //gokkos:kernel
 type shortcut struct {
 	L views.View1D[int32]
 }
 
-// Run compresses the path from v to its root.
+// Run compresses the path from v to its root. Only v's thread writes v's label, and only when
+// it changes.
 func (k shortcut) Run(v int) {
-	l := k.L.AtomicLoad(v)
+	first := k.L.AtomicLoad(v)
+	l := first
 	for {
 		p := k.L.AtomicLoad(int(l))
 		if p == l {
@@ -142,5 +174,7 @@ func (k shortcut) Run(v int) {
 		}
 		l = p
 	}
-	k.L.AtomicMin(v, l)
+	if l != first {
+		k.L.AtomicStore(v, l)
+	}
 }

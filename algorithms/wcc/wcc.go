@@ -18,8 +18,12 @@ type Result struct {
 	Count int
 	// Largest is the number of vertices of the largest component (0 for the empty graph).
 	Largest int
-	// Rounds is the number of hooking rounds label propagation ran.
+	// Rounds is the number of passes over the edges: Afforest's neighbour rounds and its final
+	// phase, or label propagation's hooking rounds.
 	Rounds int
+	// Skipped is the number of vertices that Afforest's final phase skipped as members of the
+	// sampled giant component (counted before the phase), 0 when nothing was skipped.
+	Skipped int
 }
 
 // WCC computes the weakly connected components of one graph, with its labels and component
@@ -27,23 +31,36 @@ type Result struct {
 // use; Free releases its memory.
 type WCC struct {
 	g      *dgraph.Graph
+	h      *hooking            // Afforest's prepared state; nil for LabelProp
 	labels views.View1D[int32] // root label per vertex
 	size   views.View1D[int32] // component size per root, then component number per root
 	comp   views.View1D[int32] // component number per vertex
 	ran    bool
 }
 
-// New prepares a run over g: three arrays of N int32 in g's space. Errors are a nil graph or a
-// failed allocation.
-func New(g *dgraph.Graph) (*WCC, error) {
+// New prepares a run of opt.Method over g: three arrays of N int32 in g's space and, for
+// Afforest, the sample buffer and (on device spaces) the vertex lists of the team-linked degree
+// classes. For Afforest on a directed graph New also builds the graph's in-edges with
+// dgraph.Graph.In unless opt.NoInEdges is set (see Options.NoInEdges); the graph keeps them.
+// Errors are a nil graph, invalid options, or a failed allocation or launch.
+func New(g *dgraph.Graph, opt Options) (*WCC, error) {
 	if g == nil {
 		return nil, errors.New("wcc: nil graph")
 	}
+	opt, err := opt.resolved()
+	if err != nil {
+		return nil, err
+	}
 	w := &WCC{g: g}
 	mem := g.Space().Memory()
-	var err error
 	for _, p := range []*views.View1D[int32]{&w.labels, &w.size, &w.comp} {
 		if *p, err = views.Alloc1D[int32](mem, "wcc", g.N()); err != nil {
+			w.Free()
+			return nil, err
+		}
+	}
+	if opt.Method == Afforest {
+		if w.h, err = prepareAfforest(g, opt); err != nil {
 			w.Free()
 			return nil, err
 		}
@@ -51,15 +68,44 @@ func New(g *dgraph.Graph) (*WCC, error) {
 	return w, nil
 }
 
-// Free releases the run's memory now. It is idempotent.
+// prepareAfforest chooses the CSRs Afforest reads on g and prepares it: the out-edges, and the
+// in-edges of a directed graph unless opt.NoInEdges; the giant-component skip needs either a
+// symmetric graph or the in-edges.
+func prepareAfforest(g *dgraph.Graph, opt Options) (*hooking, error) {
+	var in dgraph.CSR
+	skip := true
+	if g.N() > 0 && opt.Samples > 0 {
+		sym, err := g.Symmetric()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case sym:
+		case opt.NoInEdges:
+			skip = false
+		default:
+			if in, err = g.In(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return newHooking(g.Space(), g.Out(), in, Filter{}, opt, skip)
+}
+
+// Free releases the run's memory now. It is idempotent. The in-edges New may have built belong
+// to the graph and stay.
 func (w *WCC) Free() {
 	w.labels.Free()
 	w.size.Free()
 	w.comp.Free()
+	if w.h != nil {
+		w.h.free()
+	}
 }
 
 // Run labels the components and numbers them on the graph's space, and returns the counts (the
-// result's Comp is nil). It costs O(N + M) work per hooking round. Errors are launch errors.
+// result's Comp is nil). Afforest costs O(N + M) work in all; label propagation O(N + M) per
+// hooking round. Errors are launch errors.
 func (w *WCC) Run() (*Result, error) {
 	w.ran = false
 	space, n := w.g.Space(), w.g.N()
@@ -68,20 +114,33 @@ func (w *WCC) Run() (*Result, error) {
 		w.ran = true
 		return res, nil
 	}
-	var err error
-	if res.Rounds, err = Label(space, w.g.Out(), Filter{}, w.labels); err != nil {
-		return nil, err
+	giant := int32(-1)
+	if w.h != nil {
+		hr, err := w.h.run(w.labels)
+		if err != nil {
+			return nil, err
+		}
+		res.Rounds, res.Skipped, giant = hr.rounds, hr.skipped, hr.giant
+	} else {
+		var err error
+		if res.Rounds, err = labelProp(space, w.g.Out(), Filter{}, w.labels); err != nil {
+			return nil, err
+		}
 	}
 	if err := w.size.Fill(0); err != nil {
 		return nil, err
 	}
-	if err := portable.ParallelFor(space, "wcc.sizes", portable.Range(0, n), countSizes{L: w.labels, Size: w.size}); err != nil {
+	// The sampled giant component's vertices are counted by a reduction rather than by atomic
+	// additions to one counter.
+	var inGiant int64
+	if err := portable.ParallelReduce(space, "wcc.sizes", portable.Range(0, n), countSizes{L: w.labels, Size: w.size, C: int(giant)}, portable.Sum(&inGiant)); err != nil {
 		return nil, err
 	}
 	var big int32
 	if err := portable.ParallelReduce(space, "wcc.largest", portable.Range(0, n), maxSize{Size: w.size}, portable.Max(&big)); err != nil {
 		return nil, err
 	}
+	big = max(big, int32(inGiant))
 	// size[r] becomes the number of root r; every vertex then reads its root's number.
 	var total int64
 	if err := portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: w.labels, Num: w.size}, &total); err != nil {
@@ -110,10 +169,10 @@ func (w *WCC) Components() ([]int32, error) {
 	return out, nil
 }
 
-// Run is the one-call form: it computes the weakly connected components of g (on g's space) and
-// returns them with their counts. It allocates and frees the run's memory.
-func Run(g *dgraph.Graph) (*Result, error) {
-	w, err := New(g)
+// Run is the one-call form: it computes the weakly connected components of g (on g's space) with
+// opt and returns them with their counts. It allocates and frees the run's memory.
+func Run(g *dgraph.Graph, opt Options) (*Result, error) {
+	w, err := New(g, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -128,15 +187,24 @@ func Run(g *dgraph.Graph) (*Result, error) {
 	return res, nil
 }
 
-// countSizes adds every vertex to its root's size.
+// countSizes adds every vertex to its root's size, except the vertices of vertex C's component
+// (C >= 0), which it counts in the reduction.
 //
 //gokkos:kernel
 type countSizes struct {
 	L, Size views.View1D[int32]
+	C       int
 }
 
 // Run counts vertex v.
-func (k countSizes) Run(v int) { k.Size.AtomicAdd(int(k.L.At(v)), 1) }
+func (k countSizes) Run(v int, acc *int64) {
+	r := k.L.At(v)
+	if k.C >= 0 && r == k.L.At(k.C) {
+		*acc += 1
+		return
+	}
+	k.Size.AtomicAdd(int(r), 1)
+}
 
 // maxSize reduces the largest component size.
 //

@@ -2,6 +2,7 @@ package wcc
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
@@ -50,30 +51,132 @@ func path(n int) *graph.EdgeList {
 	return el
 }
 
-func cases() []struct {
+// undirected returns el with the reverse of every edge added, duplicates and self loops dropped:
+// a symmetric graph, on which Afforest skips the giant component without in-edges.
+func undirected(t testing.TB, el *graph.EdgeList) *graph.EdgeList {
+	t.Helper()
+	g, err := graph.Build(el, graph.BuildOptions{Symmetrize: true, Dedup: true, DropSelfLoops: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.EdgeList()
+}
+
+// bridge returns a directed graph of n vertices: a giant component around hub 0 (0 → every
+// other giant vertex, every giant vertex → 0, 1 and 2) and a small directed path of 8 vertices,
+// joined by one edge between giant vertex w (the largest giant vertex) and the path's fifth
+// vertex s. With into the edge is s → w, else w → s, out of the giant component and at index 3
+// or later of w's sorted out-edges, so that Afforest's neighbour rounds do not link it and
+// only s's in-edges reach it. With low the path is vertices 3 to 10, smaller than most giant
+// vertices (the component's number is then decided by vertex 0 anyway), else the 8 largest.
+func bridge(n int, into, low bool) *graph.EdgeList {
+	first := n - 8
+	if low {
+		first = 3
+	}
+	small := func(v int) bool { return v >= first && v < first+8 }
+	el := edges(n)
+	add := func(u, v int) {
+		el.Src = append(el.Src, int32(u))
+		el.Dst = append(el.Dst, int32(v))
+	}
+	w := n - 1
+	for v := range n {
+		if small(v) {
+			if v+1 < first+8 {
+				add(v, v+1)
+			}
+			continue
+		}
+		w = v
+		if v != 0 {
+			add(0, v)
+			add(v, 0)
+			add(v, 1)
+			add(v, 2)
+		}
+	}
+	if s := first + 4; into {
+		add(s, w)
+	} else {
+		add(w, s)
+	}
+	return el
+}
+
+type testCase struct {
 	name string
 	el   *graph.EdgeList
-} {
-	return []struct {
-		name string
-		el   *graph.EdgeList
-	}{
-		{"empty", edges(0)},
-		{"isolated", edges(50)},
-		{"self-loops", edges(4, 0, 0, 1, 1, 2, 3, 3, 3)},
-		{"two-pieces", edges(6, 0, 1, 2, 1, 3, 4, 5, 4)},
-		{"path-100000", path(100000)},
-		{"rmat-14", graph.RMAT(14, 8, 1)},
-		{"rmat-12-sparse", graph.RMAT(12, 1, 2)},
-		{"grid-drops", graph.GridWithDrops(60, 70, 0.45, 3)},
-		{"smallworld", graph.SmallWorld(20000, 4)},
-		{"uniform-sparse", graph.Uniform(5000, 3000, 5)},
+	// giant is a lower bound of the vertices Afforest with its default options skips when it
+	// can skip (on symmetric graphs, or with in-edges).
+	giant int
+}
+
+func cases(t testing.TB) []testCase {
+	return []testCase{
+		{"empty", edges(0), 0},
+		{"one-vertex", edges(1), 0},
+		{"isolated", edges(50), 0},
+		{"self-loops", edges(4, 0, 0, 1, 1, 2, 3, 3, 3), 0},
+		{"two-pieces", edges(6, 0, 1, 2, 1, 3, 4, 5, 4), 0},
+		{"path-100000", path(100000), 0},
+		{"path-20000-undirected", undirected(t, path(20000)), 0},
+		{"rmat-14", graph.RMAT(14, 8, 1), 1000},
+		{"rmat-12-sparse", graph.RMAT(12, 1, 2), 0},
+		{"rmat-13-undirected", undirected(t, graph.RMAT(13, 8, 3)), 1000},
+		{"grid-drops", graph.GridWithDrops(60, 70, 0.45, 3), 0},
+		{"grid-150", graph.Grid(150, 150, 1), 0},
+		{"smallworld", graph.SmallWorld(20000, 4), 1000},
+		{"uniform-sparse", graph.Uniform(5000, 3000, 5), 0},
+		{"bridge-out-of-giant", bridge(3000, false, false), 2900},
+		{"bridge-out-of-giant-low", bridge(3000, false, true), 2900},
+		{"bridge-into-giant", bridge(3000, true, false), 2900},
+		{"bridge-into-giant-low", bridge(3000, true, true), 2900},
+	}
+}
+
+// variants are the methods and settings every case runs with.
+var variants = []struct {
+	name string
+	opt  Options
+	// skips reports whether the variant skips the giant component of a graph.
+	skips func(symmetric bool) bool
+}{
+	{"afforest", Options{}, func(bool) bool { return true }},
+	{"afforest-no-in-edges", Options{NoInEdges: true}, func(sym bool) bool { return sym }},
+	{"afforest-teams", Options{WarpDegree: 2, TeamDegree: 6}, func(bool) bool { return true }},
+	{"afforest-one-round-no-sample", Options{NeighborRounds: 1, Samples: -1}, func(bool) bool { return false }},
+	{"afforest-no-rounds", Options{NeighborRounds: -1, Seed: 7}, nil},
+	{"lp", Options{Method: LabelProp}, func(bool) bool { return false }},
+}
+
+// check compares res with the serial union-find of g: components, count and largest size.
+func check(t *testing.T, g *graph.CSR, res *Result) {
+	t.Helper()
+	want, count := ref.UnionFindWCC(g)
+	if res.Count != count {
+		t.Fatalf("count %d, want %d", res.Count, count)
+	}
+	// Both number components by their smallest vertex, so the labels agree exactly.
+	for v := range want {
+		if res.Comp[v] != want[v] {
+			t.Fatalf("vertex %d: component %d, want %d", v, res.Comp[v], want[v])
+		}
+	}
+	sizes := make([]int, count)
+	largest := 0
+	for _, c := range want {
+		sizes[c]++
+		largest = max(largest, sizes[c])
+	}
+	if res.Largest != largest {
+		t.Fatalf("largest %d, want %d", res.Largest, largest)
 	}
 }
 
 func TestRunMatchesUnionFind(t *testing.T) {
 	s := space(t)
-	for _, c := range cases() {
+	for _, c := range cases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			g := build(t, c.el)
 			dg, err := dgraph.New(s, g)
@@ -81,31 +184,162 @@ func TestRunMatchesUnionFind(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer dg.Free()
-			res, err := Run(dg)
+			sym, err := dg.Symmetric()
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, count := ref.UnionFindWCC(g)
-			if res.Count != count {
-				t.Fatalf("count %d, want %d", res.Count, count)
+			for _, v := range variants {
+				t.Run(v.name, func(t *testing.T) {
+					res, err := Run(dg, v.opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(t, g, res)
+					if g.N > 0 && g.NumEdges() > 0 && res.Rounds < 1 {
+						t.Fatalf("%d rounds", res.Rounds)
+					}
+					switch {
+					case v.skips == nil:
+					case !v.skips(sym) && res.Skipped != 0:
+						t.Fatalf("%d vertices skipped, want none", res.Skipped)
+					case v.skips(sym) && res.Skipped < c.giant:
+						t.Fatalf("%d vertices skipped, want at least %d", res.Skipped, c.giant)
+					}
+				})
 			}
-			// Both number components by their smallest vertex, so the labels agree exactly.
-			for v := range want {
-				if res.Comp[v] != want[v] {
-					t.Fatalf("vertex %d: component %d, want %d", v, res.Comp[v], want[v])
+		})
+	}
+}
+
+// TestSkipNeedsInEdges checks the skip rule itself: on the graph whose only link between the
+// small path and the giant component is an edge out of the giant component, a final phase that
+// skipped the giant component but read out-edges only would leave the path apart.
+func TestSkipNeedsInEdges(t *testing.T) {
+	s := space(t)
+	g := build(t, bridge(3000, false, false))
+	dg, err := dgraph.New(s, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dg.Free()
+	labels, err := views.Alloc1D[int32](s.Memory(), "labels", g.N)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := Options{}.resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		in    bool
+		apart bool
+	}{{"out-edges-only", false, true}, {"with-in-edges", true, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			var in dgraph.CSR
+			if c.in {
+				if in, err = dg.In(); err != nil {
+					t.Fatal(err)
 				}
 			}
-			sizes := make([]int, count)
-			largest := 0
-			for _, c := range want {
-				sizes[c]++
-				largest = max(largest, sizes[c])
+			h, err := newHooking(s, dg.Out(), in, Filter{}, opt, true)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if res.Largest != largest {
-				t.Fatalf("largest %d, want %d", res.Largest, largest)
+			defer h.free()
+			if _, err := h.run(labels); err != nil {
+				t.Fatal(err)
 			}
-			if g.N > 0 && g.NumEdges() > 0 && res.Rounds < 1 {
-				t.Fatalf("%d rounds", res.Rounds)
+			got := make([]int32, g.N)
+			if err := views.DeepCopy(views.Wrap1D("got", got), labels); err != nil {
+				t.Fatal(err)
+			}
+			if apart := got[g.N-1] != 0; apart != c.apart {
+				t.Fatalf("path labelled %d: apart %v, want %v", got[g.N-1], apart, c.apart)
+			}
+		})
+	}
+}
+
+// TestLabelMatchesUnionFind runs Label with both methods on a subgraph of an R-MAT graph
+// chosen by a status mask and keys, against the union-find of the subgraph's edges.
+func TestLabelMatchesUnionFind(t *testing.T) {
+	s := space(t)
+	g := build(t, graph.RMAT(12, 8, 4))
+	n := g.N
+	st, key := make([]uint32, n), make([]int32, n)
+	for v := range n {
+		h := uint32(v) * 2654435761
+		if h>>29 == 0 { // about one vertex in eight is left out
+			st[v] = 6
+		}
+		key[v] = int32(h>>27) % 3
+	}
+	sub := edges(n)
+	for u := range int32(n) {
+		for _, w := range g.Neighbors(u) {
+			if st[u]&2 == 0 && st[w]&2 == 0 && key[u] == key[w] {
+				sub.Src, sub.Dst = append(sub.Src, u), append(sub.Dst, w)
+			}
+		}
+	}
+	comp, _ := ref.UnionFindWCC(build(t, sub))
+	// The smallest vertex of each component, which is what Label stores.
+	first := map[int32]int32{}
+	want := make([]int32, n)
+	for v := range int32(n) {
+		if _, ok := first[comp[v]]; !ok {
+			first[comp[v]] = v
+		}
+		want[v] = first[comp[v]]
+	}
+	dg, err := dgraph.New(s, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dg.Free()
+	mem := s.Memory()
+	f := Filter{Status: alloc(t, mem, st), Exclude: 2, Key: alloc(t, mem, key)}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			labels, err := views.Alloc1D[int32](mem, "labels", n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := LabelWith(s, dg.Out(), f, labels, v.opt); err != nil {
+				t.Fatal(err)
+			}
+			got := make([]int32, n)
+			if err := views.DeepCopy(views.Wrap1D("got", got), labels); err != nil {
+				t.Fatal(err)
+			}
+			for u := range n {
+				if got[u] != want[u] {
+					t.Fatalf("vertex %d: label %d, want %d", u, got[u], want[u])
+				}
+			}
+		})
+	}
+}
+
+func TestParseMethod(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Method
+		err  bool
+	}{
+		{"afforest", Afforest, false},
+		{" LP ", LabelProp, false},
+		{"label-propagation", LabelProp, false},
+		{"ecl", 0, true},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			m, err := ParseMethod(c.in)
+			if (err != nil) != c.err || (!c.err && m != c.want) {
+				t.Fatalf("ParseMethod(%q) = %v, %v", c.in, m, err)
+			}
+			if !c.err && m.String() != strings.ToLower(strings.TrimSpace(c.in)) && c.in != "label-propagation" {
+				t.Fatalf("%v.String() = %q", m, m.String())
 			}
 		})
 	}
@@ -127,15 +361,17 @@ func TestLabelFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Label(s, dg, Filter{Status: st, Exclude: 4, Key: key}, labels); err != nil {
-		t.Fatal(err)
-	}
-	got := make([]int32, 6)
-	if err := views.DeepCopy(views.Wrap1D("got", got), labels); err != nil {
-		t.Fatal(err)
-	}
-	if want := []int32{0, 0, 2, 3, 4, 4}; fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("labels %v, want %v", got, want)
+	for _, m := range []Method{Afforest, LabelProp} {
+		if _, err := LabelWith(s, dg, Filter{Status: st, Exclude: 4, Key: key}, labels, Options{Method: m}); err != nil {
+			t.Fatal(err)
+		}
+		got := make([]int32, 6)
+		if err := views.DeepCopy(views.Wrap1D("got", got), labels); err != nil {
+			t.Fatal(err)
+		}
+		if want := []int32{0, 0, 2, 3, 4, 4}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%v: labels %v, want %v", m, got, want)
+		}
 	}
 	if _, err := Label(s, dg, Filter{}, labels.Sub(0, 5)); err == nil {
 		t.Fatal("no error for a short label view")
@@ -153,14 +389,24 @@ func alloc[T views.Scalar](t *testing.T, mem views.MemorySpace, data []T) views.
 
 func TestErrors(t *testing.T) {
 	s := space(t)
-	if _, err := Run(nil); err == nil {
+	if _, err := Run(nil, Options{}); err == nil {
 		t.Fatal("no error for a nil graph")
 	}
 	g, err := dgraph.New(s, build(t, edges(3, 0, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := New(g)
+	if _, err := New(g, Options{Method: Method(9)}); err == nil {
+		t.Fatal("no error for an unknown method")
+	}
+	labels, err := views.Alloc1D[int32](s.Memory(), "labels", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Label(s, g.Out(), Filter{}, labels); err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(g, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,24 +425,26 @@ func TestRepeatedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := New(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Free()
 	var first []int32
-	for i := range 3 {
-		if _, err := w.Run(); err != nil {
-			t.Fatal(err)
-		}
-		comp, err := w.Components()
+	for _, opt := range []Options{{}, {Seed: 99}, {Method: LabelProp}} {
+		w, err := New(g, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i == 0 {
-			first = comp
-		} else if fmt.Sprint(comp) != fmt.Sprint(first) {
-			t.Fatal("a repeated run gave different components")
+		for range 3 {
+			if _, err := w.Run(); err != nil {
+				t.Fatal(err)
+			}
+			comp, err := w.Components()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = comp
+			} else if fmt.Sprint(comp) != fmt.Sprint(first) {
+				t.Fatalf("%+v: a repeated run gave different components", opt)
+			}
 		}
+		w.Free()
 	}
 }

@@ -22,7 +22,7 @@ func TestGeneratedPTXAssembles(t *testing.T) {
 		t.Skip("PTXAS is not set (eval \"$(scripts/cuda-sdk.sh env)\")")
 	}
 	var files []string
-	for _, dir := range []string{"algorithms/dgraph", "algorithms/frontier", "algorithms/bfs", "algorithms/coloring", "algorithms/sssp", "examples/newalgorithm"} {
+	for _, dir := range []string{"algorithms/dgraph", "algorithms/frontier", "algorithms/bfs", "algorithms/coloring", "algorithms/sssp", "algorithms/scc", "algorithms/wcc", "examples/newalgorithm"} {
 		files = append(files, filepath.Join("..", "..", dir, "gokkos_kernels_gen.go"))
 	}
 	for _, file := range files {
